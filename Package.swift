@@ -1,0 +1,71 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "GesturePad",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "gesturepad", targets: ["gesturepad"]),
+        .library(name: "GestureEngine", targets: ["GestureEngine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
+    ],
+    targets: [
+        // The C bridge: the system libraries, wrapped by module maps and tiny shims.
+        .systemLibrary(
+            name: "CLibWebSockets",
+            pkgConfig: "libwebsockets",
+            providers: [.apt(["libwebsockets-dev"])]
+        ),
+        .systemLibrary(
+            name: "CQREncode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
+        // The engine: pure Swift, no I/O, no clock.
+        .target(name: "GestureEngine"),
+        // The wire protocol: parsing, encoding and the per-connection protocol state machine.
+        .target(name: "GestureProtocol", dependencies: ["GestureEngine"]),
+        // The server: libwebsockets transport, sessions, timers.
+        .target(
+            name: "GesturePadServer",
+            dependencies: [
+                "CLibWebSockets", "CQREncode", "GestureEngine", "GestureProtocol",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The sinks: terminal and JSON logs, command hooks, the configuration file.
+        .target(
+            name: "GesturePadSinks",
+            dependencies: [
+                "GestureEngine", "GestureProtocol",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        // The CLI.
+        .executableTarget(
+            name: "gesturepad",
+            dependencies: [
+                "GestureEngine", "GestureProtocol", "GesturePadServer", "GesturePadSinks",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
+        .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol", "GestureEngine"]),
+        .testTarget(
+            name: "GesturePadSinksTests",
+            dependencies: ["GesturePadSinks", "GestureEngine", "GestureProtocol"]
+        ),
+        .testTarget(
+            name: "GesturePadServerTests",
+            dependencies: ["GesturePadServer", "GestureProtocol", "GestureEngine"]
+        ),
+    ]
+)

@@ -1,0 +1,13 @@
+/// Why a contact ended: its last finger lifted, or it was cancelled.
+public enum EndReason: UInt8, Sendable, Hashable, CaseIterable {
+    case release
+    case cancel
+
+    /// The protocol's name of the reason.
+    public var name: String {
+        switch self {
+        case .release: "release"
+        case .cancel: "cancel"
+        }
+    }
+}

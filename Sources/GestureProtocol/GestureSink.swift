@@ -1,0 +1,17 @@
+import GestureEngine
+
+/// CONTRACT — an output for recognized gestures (terminal log, JSON log, hooks).
+///
+/// The server calls it on its service thread for every event of every session, in order,
+/// including the events of a contact cancelled because its connection closed. Implementations
+/// must return quickly and never block: slow work (processes, disk) goes to their own threads.
+public protocol GestureSink: AnyObject, Sendable {
+    /// One recognized gesture event of session `session`.
+    func receive(_ event: GestureEvent, session: String)
+    /// A touchpad session opened (`true`) or closed (`false`).
+    func session(_ session: String, open: Bool)
+    /// SIGHUP: reopen files (log rotation).
+    func reopen()
+    /// Shutdown: deliver what is queued (bounded wait) and release resources.
+    func close()
+}

@@ -1,11 +1,12 @@
 import ArgumentParser
 
-/// The `gesturepad` command line.
+/// The `gesturepad` command line: `serve` (the default), `replay`, `check-config`.
 @main
 struct GesturePad: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesturepad",
-        abstract: "Phone-as-touchpad gesture server.",
-        subcommands: []
+        abstract: "Use a phone as a remote touchpad: recognize its gestures, show them, run your scripts.",
+        subcommands: [ServeCommand.self, ReplayCommand.self, CheckConfigCommand.self],
+        defaultSubcommand: ServeCommand.self
     )
 }

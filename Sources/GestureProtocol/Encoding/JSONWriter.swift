@@ -1,6 +1,6 @@
 /// Appends JSON tokens to a byte buffer: escaped strings, integers, compact decimals.
 ///
-/// Numbers: an integral value below 1e15 is written as an integer (`1000`); any other value
+/// Numbers: an integral value below 9e18 is written as an integer (`1000`); any other value
 /// below 1e12 as a fixed decimal rounded to 6 places with trailing zeros trimmed (`0.998`,
 /// `-12.5`); larger values use Swift's shortest round-trip form (`1e+20`). A non-finite value,
 /// which JSON cannot hold, is written as `null`. No `String` is built on these paths.
@@ -12,7 +12,7 @@ public enum JSONWriter {
             return
         }
         let magnitude = abs(value)
-        if magnitude < 1e15, value.rounded(.towardZero) == value {
+        if magnitude < 9e18, value.rounded(.towardZero) == value {
             appendInteger(Int(value), to: &out)
             return
         }

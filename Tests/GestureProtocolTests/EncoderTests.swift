@@ -30,7 +30,7 @@ struct JSONWriterTests {
             let value = Double.random(in: -2e6...2e6, using: &generator) / Double([1, 10, 1000, 1e6].randomElement() ?? 1)
             let text = Self.number(value)
             let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? NSNumber)
-            #expect(abs(parsed.doubleValue - value) <= 5e-7, "\(value) → \(text)")
+            #expect(abs(parsed.doubleValue - value) <= 5e-7 + abs(value) * 1e-12, "\(value) → \(text)")
         }
     }
 

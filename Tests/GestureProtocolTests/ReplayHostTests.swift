@@ -54,15 +54,19 @@ struct ReplayHostTests {
         #expect(host.clock == 250)
     }
 
-    /// An observer replay prints nothing on stdout; non-ping messages are refused on stderr.
+    /// An observer replay prints nothing: no gestures, no refusals of its pointer messages;
+    /// only truly malformed lines are reported.
     @Test func observerPrintsNothing() {
         var host = ReplayHost()
         let (out, err) = replay(
-            [#"{"type":"hello","protocol":1,"role":"observer"}"#, #"{"type":"ping","t":1}"#, TestSupport.down(1, t: 2)],
+            [
+                #"{"type":"hello","protocol":1,"role":"observer"}"#, #"{"type":"ping","t":1}"#, TestSupport.down(1, t: 2),
+                TestSupport.up(1, t: 50), "{oops",
+            ],
             host: &host)
         #expect(out.isEmpty)
         #expect(err.count == 1)
-        #expect(err.first?.contains("observer_read_only") == true)
+        #expect(err.first?.hasPrefix("line 5: ") == true)
     }
 
     /// Gesture lines are gesture messages of session "replay", in time order, and match the

@@ -66,7 +66,8 @@ public struct ReplayHost: Sendable {
         _ message: DecodedMessage, index: Int?, _ number: Int, _ stdout: inout [UInt8], _ stderr: inout [UInt8]
     ) {
         if let type = message.type, let refusal = gate.refusal(for: type) {
-            report(refusal, index: index, number, &stderr)
+            // An observer replay prints nothing: its pointer messages are not malformed lines.
+            if refusal.code != .observerReadOnly { report(refusal, index: index, number, &stderr) }
             return
         }
         switch message.result {

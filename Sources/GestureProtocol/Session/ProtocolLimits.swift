@@ -25,18 +25,3 @@ public struct ProtocolLimits: Sendable, Hashable {
         self.stepHoldMs = stepHoldMs
     }
 }
-
-/// The role a connection declared in its `hello`.
-public enum ConnectionRole: Sendable, Hashable {
-    case touchpad
-    case observer
-}
-
-/// WebSocket close codes the protocol uses.
-public enum CloseCode: UInt16, Sendable {
-    case goingAway = 1001
-    case unsupportedData = 1003
-    case invalidPayload = 1007
-    case policyViolation = 1008
-    case messageTooBig = 1009
-}

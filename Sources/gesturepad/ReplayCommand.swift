@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GesturePadSinks
 import GestureProtocol
 
 /// `gesturepad replay FILE|-` (PROTOCOL.md "Replay"): runs a recorded trace through the engine
@@ -18,17 +19,25 @@ struct ReplayCommand: ParsableCommand {
 
     @Argument(help: "Trace file, or - for standard input.") var file: String
 
+    @Option(name: .long, help: "Configuration file whose gesture thresholds and pointer limit the replay uses (default: the GESTURES.md defaults).")
+    var config: String?
+
     func run() throws {
         let input: FileHandle
         if file == "-" {
             input = FileHandle.standardInput
         } else {
             guard let handle = FileHandle(forReadingAtPath: file) else {
-                throw ValidationError("cannot open trace file '\(file)'")
+                FileHandle.standardError.write(Data("gesturepad replay: cannot open trace file '\(file)'\n".utf8))
+                throw ExitCode.failure
             }
             input = handle
         }
         var host = ReplayHost()
+        if let config {
+            let file = try ConfigFile.load(path: config)
+            host = ReplayHost(config: file.gestures, maxPointers: file.server.maxPointers ?? ProtocolLimits().maxPointers)
+        }
         var stdout: [UInt8] = []
         var stderr: [UInt8] = []
         var pending: [UInt8] = []  // bytes of the current, unfinished line

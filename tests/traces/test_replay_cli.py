@@ -49,6 +49,8 @@ def test_observer_replay_prints_nothing():
 
 
 def test_last_line_without_newline_and_crlf():
-    text = HELLO + "\r\n" + '{"type":"ping","t":1000}\r\n' + '{"type":"leave","id":1,"t":1001}'
+    text = HELLO + "\r\n" + '{"type":"ping","t":1000}\r\n' + "{oops"
     proc = run(text)
-    assert (proc.returncode, proc.stderr) == (0, "")
+    assert proc.returncode == 0
+    assert proc.stderr.startswith('line 3: {"type":"error","code":"bad_json"')
+    assert len(proc.stderr.splitlines()) == 1

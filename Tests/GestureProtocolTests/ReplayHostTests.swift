@@ -113,4 +113,12 @@ struct ReplayHostTests {
         #expect(out.count == expected.count)
         #expect(out.filter { $0.contains(#""gesture":"pinch""#) && $0.contains(#""phase":"began""#) }.count == 1)
     }
+
+    /// A byte order mark opening the file is skipped, so its hello still counts.
+    @Test func byteOrderMark() {
+        var host = ReplayHost()
+        let (_, err) = replay(["\u{FEFF}" + TestSupport.hello, #"{"type":"ping","t":5}"#], host: &host)
+        #expect(err.isEmpty)
+        #expect(host.clock == 5)
+    }
 }

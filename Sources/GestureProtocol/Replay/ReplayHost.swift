@@ -29,8 +29,14 @@ public struct ReplayHost: Sendable {
     }
 
     /// Replays line `number` (1-based) of the trace. Gesture messages are appended to `stdout`
-    /// one per line; each refusal to `stderr` as `line N: {"type":"error",…}`. Blank lines are skipped.
+    /// one per line; each refusal to `stderr` as `line N: {"type":"error",…}`. Blank lines are
+    /// skipped, and so is a byte order mark opening line 1.
     public mutating func feed(line: Span<UInt8>, number: Int, stdout: inout [UInt8], stderr: inout [UInt8]) {
+        // A file saved with a UTF-8 byte order mark: skip it (RFC 8259 §8.1 allows ignoring it).
+        if number == 1, line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF {
+            feed(line: line.extracting(3...), number: number, stdout: &stdout, stderr: &stderr)
+            return
+        }
         var blank = true
         for i in 0..<line.count where !(line[i] == 0x20 || line[i] == 0x09 || line[i] == 0x0D || line[i] == 0x0A) {
             blank = false

@@ -91,21 +91,23 @@ struct DragSwipeTests {
         var d = EngineDriver()
         d.down(1, 100, 100, t: 0)
         d.stroke(1, from: (100, 100), to: (300, 100), start: 0, duration: 400, steps: 20)
-        d.stroke(1, from: (300, 100), to: (260, 100), start: 400, duration: 40, steps: 4)
-        d.up(1, 260, 100, t: 440)
+        d.stroke(1, from: (300, 100), to: (220, 100), start: 400, duration: 80, steps: 8)
+        d.up(1, 220, 100, t: 480)
         #expect(d.all(.drag).last?.number("vx").map { $0 < -300 } == true)
         #expect(d.all(.swipe).isEmpty)
     }
 
-    /// A contact longer than swipeMaxDuration makes no swipe.
-    @Test func swipeMaxDuration() {
+    /// A contact longer than swipeMaxDuration makes no swipe; one exactly that long does.
+    @Test(arguments: [(1000.0, 1), (1000.5, 0)])
+    func swipeMaxDuration(upAt: Double, swipes: Int) {
         var d = EngineDriver()
         d.down(1, 100, 100, t: 0)
-        d.advance(to: 950)
-        d.stroke(1, from: (100, 100), to: (100, 300), start: 950, duration: 60, steps: 6)
-        d.up(1, 100, 300, t: 1010)
-        #expect(d.all(.swipe).isEmpty)
-        #expect(d.all(.drag).count >= 2)
+        d.move(1, 100, 120, t: 50)  // the drag begins; no long press any more
+        d.advance(to: 900)
+        d.stroke(1, from: (100, 120), to: (100, 320), start: 900, duration: 100, steps: 10)
+        d.up(1, 100, 320, t: upAt)
+        #expect(d.all(.swipe).count == swipes)
+        #expect(d.all(.longPress).isEmpty)
     }
 
     /// Three fingers swiping up: a drag with pointers 3 and a swipe up; lifting fingers one by

@@ -58,6 +58,9 @@ struct HoldTests {
         _ = d.take()
         d.down(2, 200, 100, t: 650)
         #expect(d.take() == ["press.ended", "longPress.cancelled", "timedPress.cancelled"])
+        // A continuous gesture keeps the fingers it ran with at its cancelled.
+        #expect(d.all(.longPress).last?.pointers == 1 && d.all(.timedPress).last?.pointers == 1)
+        #expect(d.all(.press).last?.pointers == 2)
         d.advance(to: 2000)
         #expect(d.take().isEmpty)
         d.up(1, 100, 100, t: 2100)

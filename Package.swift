@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "gesturepad", targets: ["gesturepad"]),
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
+        .executable(name: "gesturepad-bench", targets: ["GesturePadBench"]),
+        .executable(name: "gesturepad-loadgen", targets: ["GesturePadLoadGen"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -57,6 +59,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Benchmarks (run by `make bench`, never by `swift test`): engine / replay micro-benchmarks
+        // and the WebSocket load generator on the libwebsockets client API.
+        .executableTarget(name: "GesturePadBench", dependencies: ["GestureEngine", "GestureProtocol"]),
+        .executableTarget(
+            name: "GesturePadLoadGen", dependencies: ["CLibWebSockets", "GestureEngine", "GestureProtocol"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol", "GestureEngine"]),
         .testTarget(

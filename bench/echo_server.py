@@ -4,15 +4,20 @@ Every message is sent back unchanged. Any path, no auth. Usage: python3 echo_ser
 """
 
 import asyncio
+import logging
 import signal
 import sys
 
 from websockets.asyncio.server import serve
+from websockets.exceptions import ConnectionClosed
 
 
 async def echo(connection):
-    async for message in connection:
-        await connection.send(message)
+    try:
+        async for message in connection:
+            await connection.send(message)
+    except ConnectionClosed:
+        pass  # the load generator ends its run by dropping the connections
 
 
 async def main(port: int) -> None:
@@ -24,4 +29,5 @@ async def main(port: int) -> None:
 
 
 if __name__ == "__main__":
+    logging.getLogger("websockets").setLevel(logging.CRITICAL)
     asyncio.run(main(int(sys.argv[1]) if len(sys.argv) > 1 else 7682))

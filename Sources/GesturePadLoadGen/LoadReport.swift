@@ -8,7 +8,7 @@ struct LoadReport {
         var fields: [(String, String)] = [
             ("label", quote(o.label)), ("server", quote(o.server.rawValue)),
             ("mode", quote(o.idle ? "idle" : (o.rate > 0 ? "rate" : "window"))),
-            ("connections", "\(o.connections)"), ("ready", "\(run.readyCount)"), ("open", "\(run.openCount)"),
+            ("connections", "\(o.connections)"), ("ready", "\(run.readyCount)"),
             ("failed", "\(failedConnections)"), ("rate", "\(o.rate)"), ("window", "\(o.window)"),
             ("seconds", "\(run.measuredSeconds)"), ("frames", "\(run.framesAcked)"),
             ("messages", "\(run.messagesAcked)"),

@@ -67,8 +67,10 @@ final class LoadRun {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    var readyCount: Int { connections.count { $0.ready && !$0.closed } }
-    var openCount: Int { connections.count { !$0.closed && !$0.failed } }
+    /// Connections ready and open: live until the run ends, then frozen (the context's
+    /// destruction closes them all).
+    var readyCount: Int { readyAtEnd ?? connections.count { $0.ready && !$0.closed } }
+    private var readyAtEnd: Int? = nil
 
     // MARK: - Events from the bridge
 
@@ -241,11 +243,13 @@ final class LoadRun {
             if now >= until {
                 measuredSeconds = now - since
                 rssAfterKiB = options.pid.flatMap(ProcStatus.rssKiB)
+                readyAtEnd = readyCount
                 phase = .done
             }
         case .holding(let until):
             if now >= until {
                 rssAfterKiB = options.pid.flatMap(ProcStatus.rssKiB)
+                readyAtEnd = readyCount
                 phase = .done
             }
         case .done:

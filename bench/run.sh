@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# `make bench`: builds everything in release mode, runs the micro-benchmarks, the echo
+# baselines (bare C on libwebsockets, Python `websockets`) and `gesturepad serve` under the
+# load generator, and prints one table (bench/table.py). Bounded: about two minutes after the
+# build. Only 127.0.0.1 is used. Environment knobs:
+#   BENCH_SECONDS (measured seconds per load run, default 5), BENCH_NO_INSTALL=1 (never
+#   install packages), BENCH_NO_VALGRIND=1 (skip allocation counting).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+OUT=$ROOT/bench/out
+mkdir -p "$OUT"
+rm -f "$OUT"/*.json "$OUT"/*.jsonl "$OUT"/*.log
+SECONDS_PER_RUN=${BENCH_SECONDS:-5}
+SERVER_CPU=0
+CLIENT_CPU=1
+[ "$(nproc)" -lt 2 ] && CLIENT_CPU=0
+ulimit -n 8192 2>/dev/null || ulimit -n "$(ulimit -Hn)" || true
+
+say() { printf '== %s\n' "$*" >&2; }
+
+# --- What the benchmarks need -------------------------------------------------------------
+need_apt=()
+pkg-config --exists libwebsockets 2>/dev/null || need_apt+=(libwebsockets-dev)
+command -v pkg-config >/dev/null || need_apt+=(pkg-config)
+command -v cc >/dev/null || need_apt+=(gcc)
+command -v taskset >/dev/null || need_apt+=(util-linux)
+if [ -z "${BENCH_NO_VALGRIND:-}" ]; then command -v valgrind >/dev/null || need_apt+=(valgrind); fi
+if [ ${#need_apt[@]} -gt 0 ] && [ -z "${BENCH_NO_INSTALL:-}" ]; then
+    say "installing ${need_apt[*]} (apt)"
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+    $SUDO apt-get install -y "${need_apt[@]}" >&2 || { $SUDO apt-get update >&2 && $SUDO apt-get install -y "${need_apt[@]}" >&2; }
+fi
+PYTHON=${PYTHON:-python3}
+if ! "$PYTHON" -c 'import websockets.asyncio.server' 2>/dev/null && [ -z "${BENCH_NO_INSTALL:-}" ]; then
+    say "installing websockets (pip)"
+    "$PYTHON" -m pip install --quiet 'websockets>=13' >&2 || true
+fi
+PIN_SERVER=(); PIN_CLIENT=()
+if command -v taskset >/dev/null; then PIN_SERVER=(taskset -c "$SERVER_CPU"); PIN_CLIENT=(taskset -c "$CLIENT_CPU"); fi
+
+# --- Build ---------------------------------------------------------------------------------
+say "building (release)"
+for product in gesturepad gesturepad-bench gesturepad-loadgen; do
+    swift build -c release --product "$product" >&2
+done
+BIN=$(swift build -c release --show-bin-path)
+cc -O2 -Wall -o "$OUT/echo-server" bench/echo_server.c $(pkg-config --cflags --libs libwebsockets)
+
+# --- Machine -------------------------------------------------------------------------------
+"$PYTHON" - "$OUT/machine.json" <<'PY'
+import json, os, platform, subprocess, sys
+cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
+json.dump({"nproc": os.cpu_count(), "cpu": cpu, "kernel": platform.release(),
+           "load": os.getloadavg()[0],
+           "swift": subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0],
+           "lws": subprocess.run(["pkg-config", "--modversion", "libwebsockets"], capture_output=True, text=True).stdout.strip()},
+          open(sys.argv[1], "w"))
+PY
+
+# --- Micro-benchmarks ----------------------------------------------------------------------
+say "engine / replay / session micro-benchmarks"
+"${PIN_CLIENT[@]}" "$BIN/gesturepad-bench" --seconds 2 > "$OUT/micro.jsonl"
+if [ -z "${BENCH_NO_VALGRIND:-}" ] && command -v valgrind >/dev/null; then
+    say "allocations per input (valgrind memcheck: 3 passes minus 1 pass)"
+    allocs() {  # mode passes → total allocations of the whole process
+        valgrind --tool=memcheck "$BIN/gesturepad-bench" --mode "$1" --passes "$2" --cycles 20 2>&1 >/dev/null \
+            | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,
+    }
+    units=$("$BIN/gesturepad-bench" --mode inputs --cycles 20 | sed 's/.*"units":\([0-9]*\).*/\1/')
+    {
+        for mode in engine replay session; do
+            a1=$(allocs "$mode" 1); a3=$(allocs "$mode" 3)
+            echo "{\"bench\":\"$mode\",\"inputsPerPass\":$units,\"allocs1\":$a1,\"allocs3\":$a3}"
+        done
+    } > "$OUT/alloc.jsonl"
+fi
+
+# --- Servers under load --------------------------------------------------------------------
+free_port() { "$PYTHON" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+wait_port() {
+    for _ in $(seq 1 100); do
+        (echo > "/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
+        sleep 0.1
+    done
+    return 1
+}
+SERVER_PID=""
+start_server() {  # name port → starts it pinned, sets SERVER_PID
+    local name=$1 port=$2
+    case $name in
+        c-echo) "${PIN_SERVER[@]}" "$OUT/echo-server" "$port" > "$OUT/$name.log" 2>&1 & ;;
+        py-echo) "${PIN_SERVER[@]}" "$PYTHON" bench/echo_server.py "$port" > "$OUT/$name.log" 2>&1 & ;;
+        gesturepad) "${PIN_SERVER[@]}" "$BIN/gesturepad" serve --host 127.0.0.1 --port "$port" --no-auth --no-qr \
+            --max-rate 1000000 --max-connections 1100 > "$OUT/$name.log" 2>&1 & ;;
+    esac
+    SERVER_PID=$!
+    wait_port "$port" || { say "$name did not start (see $OUT/$name.log)"; kill "$SERVER_PID" 2>/dev/null; SERVER_PID=""; return 1; }
+}
+stop_server() {
+    [ -n "$SERVER_PID" ] || return 0
+    kill -TERM "$SERVER_PID" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+    SERVER_PID=""
+}
+trap stop_server EXIT
+load() {  # name scenario server-kind loadgen-args… → $OUT/scenario-name.json
+    local name=$1 scenario=$2 kind=$3; shift 3
+    local port; port=$(free_port)
+    start_server "$name" "$port" || return 0
+    say "$scenario: $name"
+    "${PIN_CLIENT[@]}" "$BIN/gesturepad-loadgen" --port "$port" --server "$kind" --pid "$SERVER_PID" \
+        --label "$name" "$@" > "$OUT/$scenario-$name.json" || say "load generator failed ($scenario $name)"
+    stop_server
+}
+
+HAVE_SERVE=1
+"$BIN/gesturepad" serve --help 2>/dev/null | grep -q -- '--max-rate' || HAVE_SERVE=0
+[ "$HAVE_SERVE" = 1 ] || say "gesturepad serve is not built in this tree: its rows are skipped"
+HAVE_PY=1
+"$PYTHON" -c 'import websockets.asyncio.server' 2>/dev/null || { HAVE_PY=0; say "Python websockets missing: its rows are skipped"; }
+
+TP=(--connections 50 --window 10 --seconds "$SECONDS_PER_RUN" --warmup 1)
+load c-echo throughput echo "${TP[@]}"
+[ "$HAVE_PY" = 1 ] && load py-echo throughput echo "${TP[@]}"
+[ "$HAVE_SERVE" = 1 ] && load gesturepad throughput gesture "${TP[@]}"
+
+LAT=(--connections 200 --rate 120 --seconds "$SECONDS_PER_RUN" --warmup 1)
+[ "$HAVE_SERVE" = 1 ] && load gesturepad latency gesture "${LAT[@]}"
+load c-echo latency echo "${LAT[@]}"
+
+IDLE=(--connections 1000 --idle --hold 2)
+[ "$HAVE_SERVE" = 1 ] && load gesturepad idle gesture "${IDLE[@]}"
+load c-echo idle echo "${IDLE[@]}"
+
+"$PYTHON" bench/table.py "$OUT"

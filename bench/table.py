@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Prints the `make bench` table from the JSON files bench/run.sh leaves in OUT (argv[1]).
+
+Also writes OUT/table.md (the same table, Markdown) for BENCHMARKS.md.
+"""
+
+import json
+import os
+import sys
+
+out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "out")
+
+
+def load(name):
+    path = os.path.join(out, name)
+    try:
+        with open(path) as f:
+            text = f.read().strip()
+        return json.loads(text) if text else None
+    except (OSError, ValueError):
+        return None
+
+
+def load_lines(name):
+    rows = {}
+    try:
+        with open(os.path.join(out, name)) as f:
+            for line in f:
+                if line.strip():
+                    row = json.loads(line)
+                    rows[row["bench"]] = row
+    except (OSError, ValueError):
+        pass
+    return rows
+
+
+def si(value, unit=""):
+    if value is None:
+        return "n/a"
+    for factor, prefix in ((1e6, " M"), (1e3, " k")):
+        if abs(value) >= factor:
+            return f"{value / factor:.2f}{prefix}{unit}"
+    return f"{value:.2f}{unit and ' ' + unit}"
+
+
+def ms(value):
+    return "n/a" if value is None else f"{value:.3f}"
+
+
+rows = []  # (what, result, target, verdict)
+
+
+def verdict(ok):
+    return "n/a" if ok is None else ("MET" if ok else "not met")
+
+
+machine = load("machine.json") or {}
+micro = load_lines("micro.jsonl")
+alloc = load_lines("alloc.jsonl")
+
+engine = micro.get("engine", {}).get("perSecond")
+rows.append(("engine alone, pre-built inputs (events/s, one core)", si(engine), ">= 10 M", verdict(engine and engine >= 10e6)))
+replay = micro.get("replay", {}).get("perSecond")
+rows.append(("replay incl. parsing, batch lines (messages/s)", si(replay), ">= 1 M", verdict(replay and replay >= 1e6)))
+single = micro.get("replay-single", {}).get("perSecond")
+rows.append(("replay incl. parsing, one message per line (messages/s)", si(single), "", ""))
+session = micro.get("session", {}).get("perSecond")
+rows.append(("ProtocolSession.receive, as serve calls it (messages/s)", si(session), "", ""))
+for name in ("engine", "replay", "session"):
+    a = alloc.get(name)
+    if a:
+        per = (a["allocs3"] - a["allocs1"]) / (2 * a["inputsPerPass"])
+        rows.append((f"heap allocations per input: {name} (valgrind)", f"{per:.3f}", "", ""))
+
+tp = {name: load(f"throughput-{name}.json") for name in ("c-echo", "py-echo", "gesturepad")}
+
+
+def rate(run):
+    return run["messagesPerSecond"] if run else None
+
+
+labels = {"c-echo": "bare C libwebsockets echo", "py-echo": "Python websockets echo", "gesturepad": "gesturepad serve (parse + engine + echo)"}
+for name, run in tp.items():
+    extra = ""
+    if run:
+        extra = f" (frames/s {si(run['framesPerSecond'])}, RTT p50 {ms(run['rtt_p50_ms'])} ms, ready {run['ready']}/{run['connections']})"
+    rows.append((f"{labels[name]}, 50 conns x 10 frames in flight (pointer msgs/s)", si(rate(run)) + extra, "", ""))
+gp, c, py = rate(tp["gesturepad"]), rate(tp["c-echo"]), rate(tp["py-echo"])
+r_c = gp / c if gp and c else None
+r_py = gp / py if gp and py else None
+rows.append(("ratio gesturepad / bare C echo", "n/a" if r_c is None else f"{r_c:.2f}", ">= 0.8", verdict(None if r_c is None else r_c >= 0.8)))
+rows.append(("ratio gesturepad / Python echo", "n/a" if r_py is None else f"{r_py:.2f}", ">= 5", verdict(None if r_py is None else r_py >= 5)))
+
+lat = load("latency-gesturepad.json")
+if lat:
+    p99 = lat["gesture_p99_ms"]
+    rows.append(("gesture latency p50 / p99 / p99.9 at 200 conns x 120 msg/s (ms)",
+                 f"{ms(lat['gesture_p50_ms'])} / {ms(p99)} / {ms(lat['gesture_p999_ms'])} ({lat['gestureSamples']} samples, {si(lat['messagesPerSecond'])} msg/s)",
+                 "p99 <= 1 ms", verdict(p99 is not None and p99 <= 1.0)))
+    rows.append(("frame RTT (ping -> pong) p50 / p99 / p99.9, same run (ms)",
+                 f"{ms(lat['rtt_p50_ms'])} / {ms(lat['rtt_p99_ms'])} / {ms(lat['rtt_p999_ms'])}", "", ""))
+else:
+    rows.append(("gesture latency p99 at 200 conns x 120 msg/s", "n/a", "p99 <= 1 ms", "n/a"))
+clat = load("latency-c-echo.json")
+if clat:
+    rows.append(("bare C echo frame RTT p50 / p99 / p99.9, same load (ms)",
+                 f"{ms(clat['rtt_p50_ms'])} / {ms(clat['rtt_p99_ms'])} / {ms(clat['rtt_p999_ms'])}", "", ""))
+
+idle = load("idle-gesturepad.json")
+per = idle.get("rssPerConnectionKiB") if idle else None
+rows.append(("RSS per idle touchpad connection at 1,000 conns (KiB)",
+             "n/a" if per is None else f"{per:.1f} ({idle['ready']} welcomed, RSS {idle['rssBeforeKiB']:.0f} -> {idle['rssAfterKiB']:.0f} KiB)",
+             "<= 32 KiB", verdict(None if per is None else per <= 32)))
+cidle = load("idle-c-echo.json")
+if cidle and cidle.get("rssPerConnectionKiB") is not None:
+    rows.append(("bare C echo RSS per idle connection at 1,000 conns (KiB)", f"{cidle['rssPerConnectionKiB']:.1f}", "", ""))
+
+header = ("benchmark", "result", "target", "verdict")
+widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(4)]
+print(f"machine: {machine.get('nproc', '?')} x {machine.get('cpu', '?')}, load average at start {machine.get('load', 0):.2f}, libwebsockets {machine.get('lws', '?')}")
+print("  ".join(h.ljust(w) for h, w in zip(header, widths)))
+print("  ".join("-" * w for w in widths))
+for r in rows:
+    print("  ".join(str(v).ljust(w) for v, w in zip(r, widths)))
+
+with open(os.path.join(out, "table.md"), "w") as f:
+    f.write(f"Machine: {machine.get('nproc', '?')} x {machine.get('cpu', '?')}, kernel {machine.get('kernel', '?')}, "
+            f"load average at start {machine.get('load', 0):.2f}, libwebsockets {machine.get('lws', '?')}, {machine.get('swift', '')}\n\n")
+    f.write("| " + " | ".join(header) + " |\n|" + "---|" * 4 + "\n")
+    for r in rows:
+        f.write("| " + " | ".join(str(v) for v in r) + " |\n")

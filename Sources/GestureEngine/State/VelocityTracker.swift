@@ -45,9 +45,11 @@ struct VelocityTracker: Sendable {
         // Means first, then the centred sums: numerically stable for large t.
         var n = 0.0
         var mt = 0.0, mx = 0.0, my = 0.0, ms = 0.0, ma = 0.0
+        // Ring slots are `head + i` wrapped by one subtraction (no integer division per sample).
         var i = count - 1
         while i >= 0 {
-            let s = ring[(head + i) % capacity]
+            let slot = head + i
+            let s = ring[slot >= capacity ? slot - capacity : slot]
             if newest - s.t > window { break }
             n += 1
             mt += s.t
@@ -66,7 +68,8 @@ struct VelocityTracker: Sendable {
         var stt = 0.0, stx = 0.0, sty = 0.0, sts = 0.0, sta = 0.0
         var j = count - 1
         while j > i {
-            let s = ring[(head + j) % capacity]
+            let slot = head + j
+            let s = ring[slot >= capacity ? slot - capacity : slot]
             let dt = s.t - mt
             stt += dt * dt
             stx += dt * (s.x - mx)

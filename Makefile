@@ -40,5 +40,10 @@ traces: build
 py-test: build
 	GESTUREPAD_BIN=$(BIN) $(PY) -m pytest -q tests
 
+# Benchmarks, not tests (never part of `make test`): installs what they need, builds release,
+# runs about two minutes and prints one table. See BENCHMARKS.md.
+bench:
+	bench/run.sh
+
 clean:
 	rm -rf .build .venv artifacts

@@ -4,7 +4,8 @@
 # load generator, and prints one table (bench/table.py). Bounded: about two minutes after the
 # build. Only 127.0.0.1 is used. Environment knobs:
 #   BENCH_SECONDS (measured seconds per load run, default 5), BENCH_NO_INSTALL=1 (never
-#   install packages), BENCH_NO_VALGRIND=1 (skip allocation counting).
+#   install packages), BENCH_NO_VALGRIND=1 (skip allocation counting), BENCH_GESTUREPAD=PATH
+#   (benchmark that gesturepad binary instead of this tree's release build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -103,8 +104,8 @@ start_server() {  # name port → starts it pinned, sets SERVER_PID
     case $name in
         c-echo) "${PIN_SERVER[@]}" "$OUT/echo-server" "$port" > "$OUT/$name.log" 2>&1 & ;;
         py-echo) "${PIN_SERVER[@]}" "$PYTHON" bench/echo_server.py "$port" > "$OUT/$name.log" 2>&1 & ;;
-        gesturepad) "${PIN_SERVER[@]}" "$BIN/gesturepad" serve --host 127.0.0.1 --port "$port" --no-auth --no-qr \
-            --max-rate 1000000 --max-connections 1100 > "$OUT/$name.log" 2>&1 & ;;
+        gesturepad) "${PIN_SERVER[@]}" "$GESTUREPAD" serve --host 127.0.0.1 --port "$port" --no-auth --no-qr \
+            --public "$PUBLIC" --max-rate 1000000 --max-connections 1100 > "$OUT/$name.log" 2>&1 & ;;
     esac
     SERVER_PID=$!
     wait_port "$port" || { say "$name did not start (see $OUT/$name.log)"; kill "$SERVER_PID" 2>/dev/null; SERVER_PID=""; return 1; }
@@ -128,8 +129,16 @@ load() {  # name scenario server-kind loadgen-args… → $OUT/scenario-name.jso
     stop_server
 }
 
+GESTUREPAD=${BENCH_GESTUREPAD:-$BIN/gesturepad}
 HAVE_SERVE=1
-"$BIN/gesturepad" serve --help 2>/dev/null | grep -q -- '--max-rate' || HAVE_SERVE=0
+"$GESTUREPAD" serve --help 2>/dev/null | grep -q -- '--max-rate' || HAVE_SERVE=0
+# The page folder: Public/ when the tree has it, else a stub (the benchmarks only use /ws).
+PUBLIC=$ROOT/Public
+if [ ! -f "$PUBLIC/index.html" ]; then
+    PUBLIC=$OUT/public
+    mkdir -p "$PUBLIC"
+    echo '<!doctype html><title>bench</title>' > "$PUBLIC/index.html"
+fi
 [ "$HAVE_SERVE" = 1 ] || say "gesturepad serve is not built in this tree: its rows are skipped"
 HAVE_PY=1
 "$PYTHON" -c 'import websockets.asyncio.server' 2>/dev/null || { HAVE_PY=0; say "Python websockets missing: its rows are skipped"; }

@@ -21,6 +21,8 @@ struct LoadOptions {
     /// The server's pid, for its RSS (VmRSS).
     var pid: Int? = nil
     var connectTimeout = 20.0
+    /// Messages within one animation frame of the trace's clock are one batch; 0: one per line.
+    var frameMs = 1000.0 / 60
     var traces = "Tests/Fixtures/traces"
     var names = ["tap_single", "tap_double", "swipe_batched", "drag_slow", "pinch_out", "scroll_two_finger", "rotate_cw"]
     /// A label copied into the result (e.g. which server this was).
@@ -30,7 +32,7 @@ struct LoadOptions {
         usage: gesturepad-loadgen [--host 127.0.0.1] [--port P] [--path /ws] [--token T]
                                   [--server gesture|echo] [--connections N] [--rate R | --window W]
                                   [--seconds S] [--warmup S] [--idle [--hold S]] [--pid PID]
-                                  [--traces DIR] [--names a,b,c] [--label TEXT]
+                                  [--traces DIR] [--names a,b,c] [--frame-ms MS] [--label TEXT]
         """
 
     static func parse(_ arguments: [String]) -> LoadOptions? {
@@ -56,6 +58,7 @@ struct LoadOptions {
             case "--hold": guard let v = Double(value) else { return nil }; options.hold = v
             case "--pid": options.pid = Int(value)
             case "--connect-timeout": guard let v = Double(value) else { return nil }; options.connectTimeout = v
+            case "--frame-ms": guard let v = Double(value), v >= 0 else { return nil }; options.frameMs = v
             case "--traces": options.traces = value
             case "--names": options.names = value.split(separator: ",").map(String.init)
             case "--label": options.label = value

@@ -6,9 +6,10 @@ import Glibc
 #endif
 
 /// The pointer traffic one load-generator connection replays: public trace files turned into
-/// page-like frames (each trace line becomes one JSON array, as the page sends one batch per
-/// animation frame), each ending with a `ping` so the server acknowledges the frame with a
-/// `pong`. The traces are laid end to end (1.5 s apart) and looped; every loop shifts `t` by
+/// page-like frames — the messages whose `t` falls in the same 60 Hz animation frame (16.667 ms
+/// of the trace's clock) form one JSON array, as the page sends one batch per animation frame
+/// (with `frameMs` 0, each trace line is a frame) — each ending with a `ping` so the server
+/// acknowledges the frame with a `pong`. The traces are laid end to end (1.5 s apart) and looped; every loop shifts `t` by
 /// the script's period, so `t` only grows and each sent `t` is unique per connection.
 ///
 /// A message is stored as its JSON text up to `"t":` and the text after the number, so a
@@ -31,7 +32,7 @@ struct TraceScript {
     static let origin: Int64 = 1_000_000_000
 
     /// Loads `names` (`NAME.jsonl`) from `directory`.
-    init(directory: String, names: [String]) throws(LoadError) {
+    init(directory: String, names: [String], frameMs: Double = 1000.0 / 60) throws(LoadError) {
         hello = Array(#"{"type":"hello","protocol":1,"role":"touchpad","width":390,"height":844,"dpr":3}"#.utf8)
         var cursor: Int64 = 0
         var decoded: [DecodedMessage] = []
@@ -40,20 +41,32 @@ struct TraceScript {
             guard let text = Self.readFile(path) else { throw LoadError("cannot read trace \(path)") }
             var first: Int64? = nil
             var last: Int64 = 0
+            var start = messages.count
+            var currentFrame: Int64? = nil
+            let frameMicros = Int64(frameMs * 1000)
             for line in text.split(separator: UInt8(ascii: "\n")) {
                 let bytes = Array(line)
                 _ = FrameDecoder.decode(bytes.span, into: &decoded)
-                let start = messages.count
                 for message in decoded {
                     guard case .success(.input(let input)) = message.result, let t = input.time else { continue }
                     let micros = Int64((t * 1000).rounded())
                     let base = first ?? micros
                     first = base
                     last = max(last, micros - base)
+                    let frame = frameMicros > 0 ? (micros - base) / frameMicros : nil
+                    if let frame, let currentFrame, frame != currentFrame, messages.count > start {
+                        frames.append(start..<messages.count)
+                        start = messages.count
+                    }
+                    currentFrame = frame
                     messages.append(Message(prefix: Self.prefix(input), t: cursor + micros - base))
                 }
-                if messages.count > start { frames.append(start..<messages.count) }
+                if frameMicros <= 0, messages.count > start {
+                    frames.append(start..<messages.count)
+                    start = messages.count
+                }
             }
+            if messages.count > start { frames.append(start..<messages.count) }
             cursor += last + 1_500_000
         }
         period = cursor

@@ -10,7 +10,7 @@ guard let options = LoadOptions.parse(Array(CommandLine.arguments.dropFirst())) 
 }
 let script: TraceScript
 do {
-    script = try TraceScript(directory: options.traces, names: options.names)
+    script = try TraceScript(directory: options.traces, names: options.names, frameMs: options.frameMs)
 } catch {
     FileHandle.standardError.write(Data("gesturepad-loadgen: \(error.description)\n".utf8))
     exit(2)

@@ -46,6 +46,10 @@ final class LoadRun {
     var closeCodes: [Int: Int] = [:]
     private(set) var rssBeforeKiB: Int? = nil
     private(set) var rssAfterKiB: Int? = nil
+    /// CPU seconds used while measuring (server: `--pid`; client: this process).
+    private(set) var serverCPU: Double? = nil
+    private(set) var clientCPU: Double? = nil
+    private var cpuAtStart: (server: Double?, client: Double?) = (nil, nil)
     private var times: [Int64] = []
     private var sendingStart = 0.0
 
@@ -238,11 +242,20 @@ final class LoadRun {
                 for i in connections.indices { startSending(i, now: now) }
             }
         case .warmup(let until):
-            if now >= until { phase = .measuring(since: now, until: now + options.seconds) }
+            if now >= until {
+                phase = .measuring(since: now, until: now + options.seconds)
+                cpuAtStart = (options.pid.flatMap(ProcStatus.cpuSeconds), ProcStatus.cpuSeconds(Int(getpid())))
+            }
         case .measuring(let since, let until):
             if now >= until {
                 measuredSeconds = now - since
                 rssAfterKiB = options.pid.flatMap(ProcStatus.rssKiB)
+                if let start = cpuAtStart.server, let end = options.pid.flatMap(ProcStatus.cpuSeconds) {
+                    serverCPU = end - start
+                }
+                if let start = cpuAtStart.client, let end = ProcStatus.cpuSeconds(Int(getpid())) {
+                    clientCPU = end - start
+                }
                 readyAtEnd = readyCount
                 phase = .done
             }

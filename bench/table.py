@@ -43,6 +43,10 @@ def si(value, unit=""):
     return f"{value:.2f}{unit and ' ' + unit}"
 
 
+def pct(value):
+    return "n/a" if value is None else f"{value:.0f}%"
+
+
 def ms(value):
     return "n/a" if value is None else f"{value:.3f}"
 
@@ -83,7 +87,8 @@ labels = {"c-echo": "bare C libwebsockets echo", "py-echo": "Python websockets e
 for name, run in tp.items():
     extra = ""
     if run:
-        extra = f" (frames/s {si(run['framesPerSecond'])}, RTT p50 {ms(run['rtt_p50_ms'])} ms, ready {run['ready']}/{run['connections']})"
+        extra = (f" (frames/s {si(run['framesPerSecond'])}, CPU server {pct(run.get('serverCPUPercent'))} / client "
+                 f"{pct(run.get('clientCPUPercent'))}, ready {run['ready']}/{run['connections']})")
     rows.append((f"{labels[name]}, 50 conns x 10 frames in flight (pointer msgs/s)", si(rate(run)) + extra, "", ""))
 gp, c, py = rate(tp["gesturepad"]), rate(tp["c-echo"]), rate(tp["py-echo"])
 r_c = gp / c if gp and c else None
@@ -95,7 +100,8 @@ lat = load("latency-gesturepad.json")
 if lat:
     p99 = lat["gesture_p99_ms"]
     rows.append(("gesture latency p50 / p99 / p99.9 at 200 conns x 120 msg/s (ms)",
-                 f"{ms(lat['gesture_p50_ms'])} / {ms(p99)} / {ms(lat['gesture_p999_ms'])} ({lat['gestureSamples']} samples, {si(lat['messagesPerSecond'])} msg/s)",
+                 f"{ms(lat['gesture_p50_ms'])} / {ms(p99)} / {ms(lat['gesture_p999_ms'])} ({lat['gestureSamples']} samples, "
+                 f"{si(lat['messagesPerSecond'])} msg/s, CPU server {pct(lat.get('serverCPUPercent'))} / client {pct(lat.get('clientCPUPercent'))})",
                  "p99 <= 1 ms", verdict(p99 is not None and p99 <= 1.0)))
     rows.append(("frame RTT (ping -> pong) p50 / p99 / p99.9, same run (ms)",
                  f"{ms(lat['rtt_p50_ms'])} / {ms(lat['rtt_p99_ms'])} / {ms(lat['rtt_p999_ms'])}", "", ""))
@@ -104,7 +110,7 @@ else:
 clat = load("latency-c-echo.json")
 if clat:
     rows.append(("bare C echo frame RTT p50 / p99 / p99.9, same load (ms)",
-                 f"{ms(clat['rtt_p50_ms'])} / {ms(clat['rtt_p99_ms'])} / {ms(clat['rtt_p999_ms'])}", "", ""))
+                 f"{ms(clat['rtt_p50_ms'])} / {ms(clat['rtt_p99_ms'])} / {ms(clat['rtt_p999_ms'])} (CPU server {pct(clat.get('serverCPUPercent'))})", "", ""))
 
 idle = load("idle-gesturepad.json")
 per = idle.get("rssPerConnectionKiB") if idle else None

@@ -7,11 +7,20 @@ struct ConnectionState {
     /// The next frame of the script, and which loop of it.
     var frame = 0
     var loop: Int64 = 0
-    /// Frames sent and not yet acknowledged (pong / echo), oldest first, in a ring.
+    /// Frames sent and not yet acknowledged (pong / echo).
     var inflight = 0
+    /// Acknowledgeable sends (a frame with a ping, or any frame to an echo server), oldest
+    /// first, in a ring: send time, and the messages and frames its acknowledgement covers.
+    private var acks = 0
     private var ackTimes = [Double](repeating: 0, count: ConnectionState.ackCapacity)
-    private var ackCounts = [Int](repeating: 0, count: ConnectionState.ackCapacity)
+    private var ackMessages = [Int](repeating: 0, count: ConnectionState.ackCapacity)
+    private var ackFrames = [Int](repeating: 0, count: ConnectionState.ackCapacity)
     private var ackHead = 0
+    /// Frames (and their messages) sent since the last acknowledgeable one.
+    private var groupFrames = 0
+    private var groupMessages = 0
+    /// Frames sent so far (for "a ping every K frames").
+    var framesSent = 0
     /// Rate mode: when the next frame is due (monotonic seconds).
     var due = 0.0
     /// A timer or writable request is outstanding.
@@ -26,22 +35,33 @@ struct ConnectionState {
     static let ackCapacity = 1024
     static let sentCapacity = 256
 
-    var canTrackMore: Bool { inflight < Self.ackCapacity }
+    var canTrackMore: Bool { acks < Self.ackCapacity }
 
-    /// Notes a frame of `messages` pointer messages sent at `time`.
-    mutating func sentFrame(messages: Int, at time: Double) {
-        let slot = (ackHead + inflight) % Self.ackCapacity
-        ackTimes[slot] = time
-        ackCounts[slot] = messages
+    /// Notes a frame of `messages` pointer messages sent at `time`; `ackable` when its
+    /// acknowledgement (pong or echo) will come back.
+    mutating func sentFrame(messages: Int, ackable: Bool, at time: Double) {
         inflight += 1
+        framesSent += 1
+        groupFrames += 1
+        groupMessages += messages
+        guard ackable else { return }
+        let slot = (ackHead + acks) % Self.ackCapacity
+        ackTimes[slot] = time
+        ackMessages[slot] = groupMessages
+        ackFrames[slot] = groupFrames
+        acks += 1
+        groupFrames = 0
+        groupMessages = 0
     }
 
-    /// The oldest frame in flight was acknowledged: its send time and message count.
-    mutating func acknowledged() -> (time: Double, messages: Int)? {
-        guard inflight > 0 else { return nil }
-        let result = (ackTimes[ackHead], ackCounts[ackHead])
+    /// The oldest acknowledgeable send was acknowledged: its send time and the messages it
+    /// covers (its frame and those since the previous acknowledgeable one).
+    mutating func acknowledged() -> (time: Double, messages: Int, frames: Int)? {
+        guard acks > 0 else { return nil }
+        let result = (ackTimes[ackHead], ackMessages[ackHead], ackFrames[ackHead])
+        inflight -= ackFrames[ackHead]
         ackHead = (ackHead + 1) % Self.ackCapacity
-        inflight -= 1
+        acks -= 1
         return result
     }
 

@@ -13,6 +13,8 @@ struct LoadOptions {
     var rate = 0.0
     /// Frames in flight per connection when `rate` is 0.
     var window = 10
+    /// One frame in this many ends with a `ping` (the acknowledgement); 1: every frame.
+    var pingEvery = 4
     var seconds = 5.0
     var warmup = 1.0
     /// Idle mode: connect (and hello), hold, measure the server's RSS; send no pointers.
@@ -30,7 +32,7 @@ struct LoadOptions {
 
     static let usage = """
         usage: gesturepad-loadgen [--host 127.0.0.1] [--port P] [--path /ws] [--token T]
-                                  [--server gesture|echo] [--connections N] [--rate R | --window W]
+                                  [--server gesture|echo] [--connections N] [--rate R | --window W] [--ping-every K]
                                   [--seconds S] [--warmup S] [--idle [--hold S]] [--pid PID]
                                   [--traces DIR] [--names a,b,c] [--frame-ms MS] [--label TEXT]
         """
@@ -58,6 +60,7 @@ struct LoadOptions {
             case "--hold": guard let v = Double(value) else { return nil }; options.hold = v
             case "--pid": options.pid = Int(value)
             case "--connect-timeout": guard let v = Double(value) else { return nil }; options.connectTimeout = v
+            case "--ping-every": guard let v = Int(value), v > 0 else { return nil }; options.pingEvery = v
             case "--frame-ms": guard let v = Double(value), v >= 0 else { return nil }; options.frameMs = v
             case "--traces": options.traces = value
             case "--names": options.names = value.split(separator: ",").map(String.init)

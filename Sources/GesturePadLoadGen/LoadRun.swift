@@ -135,9 +135,9 @@ final class LoadRun {
 
     private func acknowledge(_ i: Int, now: Double, counting: Bool) {
         let wasFull = connections[i].inflight >= options.window
-        guard let (sent, messages) = connections[i].acknowledged() else { return }
+        guard let (sent, messages, frames) = connections[i].acknowledged() else { return }
         if counting {
-            framesAcked += 1
+            framesAcked += frames
             messagesAcked += messages
             roundTrip.record(seconds: now - sent)
         }
@@ -172,9 +172,13 @@ final class LoadRun {
         }
         let frame = connections[i].frame
         times.removeAll(keepingCapacity: true)
-        script.appendFrame(frame, loop: connections[i].loop, to: &sendBuffer, times: &times)
+        // A ping every `pingEvery` frames (and whenever the window would fill without one);
+        // an echo server acknowledges every frame anyway.
+        let ping = (connections[i].framesSent + 1) % options.pingEvery == 0
+            || options.rate == 0 && connections[i].inflight + 1 >= options.window
+        script.appendFrame(frame, loop: connections[i].loop, ping: ping, to: &sendBuffer, times: &times)
         for t in times { connections[i].sentMessage(t: t, at: now) }
-        connections[i].sentFrame(messages: times.count, at: now)
+        connections[i].sentFrame(messages: times.count, ackable: ping || options.server == .echo, at: now)
         connections[i].frame += 1
         if connections[i].frame == script.frames.count {
             connections[i].frame = 0

@@ -8,8 +8,8 @@ import Glibc
 /// The pointer traffic one load-generator connection replays: public trace files turned into
 /// page-like frames — the messages whose `t` falls in the same 60 Hz animation frame (16.667 ms
 /// of the trace's clock) form one JSON array, as the page sends one batch per animation frame
-/// (with `frameMs` 0, each trace line is a frame) — each ending with a `ping` so the server
-/// acknowledges the frame with a `pong`. The traces are laid end to end (1.5 s apart) and looped; every loop shifts `t` by
+/// (with `frameMs` 0, each trace line is a frame). Every few frames end with a `ping`, so the
+/// server acknowledges them with a `pong` (flow control and round-trip time). The traces are laid end to end (1.5 s apart) and looped; every loop shifts `t` by
 /// the script's period, so `t` only grows and each sent `t` is unique per connection.
 ///
 /// A message is stored as its JSON text up to `"t":` and the text after the number, so a
@@ -73,9 +73,9 @@ struct TraceScript {
         guard !frames.isEmpty else { throw LoadError("the traces hold no pointer messages") }
     }
 
-    /// Appends frame `index` of loop `loop` (a batch array ending with a ping) to `out`, and
+    /// Appends frame `index` of loop `loop` (a batch array, ending with a ping when `ping`) to `out`, and
     /// each message's absolute `t` (µs) to `times`.
-    func appendFrame(_ index: Int, loop: Int64, to out: inout [UInt8], times: inout [Int64]) {
+    func appendFrame(_ index: Int, loop: Int64, ping: Bool, to out: inout [UInt8], times: inout [Int64]) {
         out.append(UInt8(ascii: "["))
         var t: Int64 = 0
         for i in frames[index] {
@@ -87,9 +87,14 @@ struct TraceScript {
             out.append(UInt8(ascii: ","))
             times.append(t)
         }
-        out.append(contentsOf: Self.pingPrefix)
-        Self.appendMillis(t, to: &out)
-        out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "]")])
+        if ping {
+            out.append(contentsOf: Self.pingPrefix)
+            Self.appendMillis(t, to: &out)
+            out.append(UInt8(ascii: "}"))
+        } else {
+            out.removeLast()  // the trailing comma
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     /// Pointer messages in one loop of the script.

@@ -112,6 +112,23 @@ struct MicroBenchmarks {
         }
     }
 
+    /// `FrameDecoder.decode` alone (JSON scan and validation; the UTF-8 check is internal to
+    /// the module and not included) on the batch lines: the parsing share of `replay` (messages/s).
+    func decode() -> Result {
+        let lines = traceLines(asBatch: true)
+        let messages = script.inputs.count
+        var decoded: [DecodedMessage] = []
+        decoded.reserveCapacity(16)
+        return measure("decode") {
+            var valid = 0
+            for line in lines {
+                _ = FrameDecoder.decode(line.span, into: &decoded)
+                valid += decoded.count
+            }
+            return (messages, valid)
+        }
+    }
+
     /// `ProtocolSession.receive` on batch frames, as the server calls it (rate limit off):
     /// parsing, engine, and the encoded gesture frames (messages/s).
     func session() -> Result {

@@ -7,7 +7,7 @@ import Glibc
 
 // gesturepad-bench: engine / replay / session micro-benchmarks (see docs/benchmarks.md).
 //
-//   gesturepad-bench [--mode all|engine|replay|replay-single|session] [--seconds S]
+//   gesturepad-bench [--mode all|engine|decode|replay|replay-single|session] [--seconds S]
 //                    [--passes N] [--cycles C]
 //
 // Prints one JSON object per benchmark on stdout. `--passes` runs a fixed amount of work
@@ -26,13 +26,13 @@ while let argument = arguments.next() {
     case "--passes": passes = Int(value)
     case "--cycles": cycles = Int(value) ?? cycles
     default:
-        print("usage: gesturepad-bench [--mode all|engine|replay|replay-single|session] [--seconds S] [--passes N] [--cycles C]")
+        print("usage: gesturepad-bench [--mode all|engine|decode|replay|replay-single|session] [--seconds S] [--passes N] [--cycles C]")
         exit(2)
     }
 }
 
 let benchmarks = MicroBenchmarks(script: StrokeScript(cycles: cycles), minSeconds: seconds, passes: passes)
-let modes = mode == "all" ? ["engine", "replay", "replay-single", "session"] : [mode]
+let modes = mode == "all" ? ["engine", "decode", "replay", "replay-single", "session"] : [mode]
 for name in modes {
     let result: MicroBenchmarks.Result
     switch name {
@@ -40,6 +40,7 @@ for name in modes {
     case "replay": result = benchmarks.replay(asBatch: true)
     case "replay-single": result = benchmarks.replay(asBatch: false)
     case "session": result = benchmarks.session()
+    case "decode": result = benchmarks.decode()
     case "inputs":
         // The size of one pass, for per-event arithmetic in the bench script.
         print("{\"bench\":\"inputs\",\"units\":\(benchmarks.script.inputs.count),\"frames\":\(benchmarks.script.frames.count)}")

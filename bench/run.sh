@@ -143,17 +143,21 @@ fi
 HAVE_PY=1
 "$PYTHON" -c 'import websockets.asyncio.server' 2>/dev/null || { HAVE_PY=0; say "Python websockets missing: its rows are skipped"; }
 
+# Two interleaved rounds: the table takes each server's best throughput round (noise from
+# other jobs only ever slows a run down) and the worse of the two latency rounds.
 TP=(--connections 50 --window 10 --seconds "$SECONDS_PER_RUN" --warmup 1)
-load c-echo throughput echo "${TP[@]}"
-[ "$HAVE_PY" = 1 ] && load py-echo throughput echo "${TP[@]}"
-[ "$HAVE_SERVE" = 1 ] && load gesturepad throughput gesture "${TP[@]}"
-
 LAT=(--connections 200 --rate 120 --seconds "$SECONDS_PER_RUN" --warmup 1)
-[ "$HAVE_SERVE" = 1 ] && load gesturepad latency gesture "${LAT[@]}"
-load c-echo latency echo "${LAT[@]}"
+for round in 1 2; do
+    load c-echo "throughput$round" echo "${TP[@]}"
+    [ "$HAVE_PY" = 1 ] && load py-echo "throughput$round" echo "${TP[@]}"
+    [ "$HAVE_SERVE" = 1 ] && load gesturepad "throughput$round" gesture "${TP[@]}"
+    [ "$HAVE_SERVE" = 1 ] && load gesturepad "latency$round" gesture "${LAT[@]}"
+done
+load c-echo latency1 echo "${LAT[@]}"
 
 IDLE=(--connections 1000 --idle --hold 2)
 [ "$HAVE_SERVE" = 1 ] && load gesturepad idle gesture "${IDLE[@]}"
 load c-echo idle echo "${IDLE[@]}"
 
+"$PYTHON" -c 'import json, os, sys; json.dump({"load": os.getloadavg()[0]}, open(sys.argv[1], "w"))' "$OUT/load-end.json"
 "$PYTHON" bench/table.py "$OUT"

@@ -78,7 +78,12 @@ for name in ("engine", "replay", "session"):
         per = (a["allocs3"] - a["allocs1"]) / (2 * a["inputsPerPass"])
         rows.append((f"heap allocations per input: {name} (valgrind)", f"{per:.3f}", "", ""))
 
-tp = {name: load(f"throughput-{name}.json") for name in ("c-echo", "py-echo", "gesturepad")}
+def best(name):
+    runs = [r for r in (load(f"throughput{i}-{name}.json") for i in (1, 2)) if r]
+    return max(runs, key=lambda r: r["messagesPerSecond"]) if runs else None
+
+
+tp = {name: best(name) for name in ("c-echo", "py-echo", "gesturepad")}
 
 
 def rate(run):
@@ -91,17 +96,20 @@ for name, run in tp.items():
     if run:
         extra = (f" (frames/s {si(run['framesPerSecond'])}, CPU server {pct(run.get('serverCPUPercent'))} / client "
                  f"{pct(run.get('clientCPUPercent'))}, ready {run['ready']}/{run['connections']})")
-    rows.append((f"{labels[name]}, 50 conns x 10 frames in flight (pointer msgs/s)", si(rate(run)) + extra, "", ""))
+    rows.append((f"{labels[name]}, 50 conns x 10 frames in flight, best of 2 (pointer msgs/s)", si(rate(run)) + extra, "", ""))
 gp, c, py = rate(tp["gesturepad"]), rate(tp["c-echo"]), rate(tp["py-echo"])
 r_c = gp / c if gp and c else None
 r_py = gp / py if gp and py else None
 rows.append(("ratio gesturepad / bare C echo", "n/a" if r_c is None else f"{r_c:.2f}", ">= 0.8", verdict(None if r_c is None else r_c >= 0.8)))
 rows.append(("ratio gesturepad / Python echo", "n/a" if r_py is None else f"{r_py:.2f}", ">= 5", verdict(None if r_py is None else r_py >= 5)))
 
-lat = load("latency-gesturepad.json")
+lats = [r for r in (load(f"latency{i}-gesturepad.json") for i in (1, 2)) if r]
+lat = max(lats, key=lambda r: r["gesture_p99_ms"] if r["gesture_p99_ms"] is not None else float("inf")) if lats else None
+if len(lats) > 1:
+    rows.append(("gesture latency p99 of each round (ms)", " / ".join(ms(r["gesture_p99_ms"]) for r in lats), "", ""))
 if lat:
     p99 = lat["gesture_p99_ms"]
-    rows.append(("gesture latency p50 / p99 / p99.9 at 200 conns x 120 msg/s (ms)",
+    rows.append(("gesture latency p50 / p99 / p99.9 at 200 conns x 120 msg/s, worse round (ms)",
                  f"{ms(lat['gesture_p50_ms'])} / {ms(p99)} / {ms(lat['gesture_p999_ms'])} ({lat['gestureSamples']} samples, "
                  f"{si(lat['messagesPerSecond'])} msg/s, CPU server {pct(lat.get('serverCPUPercent'))} / client {pct(lat.get('clientCPUPercent'))})",
                  "p99 <= 1 ms", verdict(p99 is not None and p99 <= 1.0)))
@@ -109,7 +117,7 @@ if lat:
                  f"{ms(lat['rtt_p50_ms'])} / {ms(lat['rtt_p99_ms'])} / {ms(lat['rtt_p999_ms'])}", "", ""))
 else:
     rows.append(("gesture latency p99 at 200 conns x 120 msg/s", "n/a", "p99 <= 1 ms", "n/a"))
-clat = load("latency-c-echo.json")
+clat = load("latency1-c-echo.json")
 if clat:
     rows.append(("bare C echo frame RTT p50 / p99 / p99.9, same load (ms)",
                  f"{ms(clat['rtt_p50_ms'])} / {ms(clat['rtt_p99_ms'])} / {ms(clat['rtt_p999_ms'])} (CPU server {pct(clat.get('serverCPUPercent'))})", "", ""))
@@ -125,7 +133,12 @@ if cidle and cidle.get("rssPerConnectionKiB") is not None:
 
 header = ("benchmark", "result", "target", "verdict")
 widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(4)]
-print(f"machine: {machine.get('nproc', '?')} x {machine.get('cpu', '?')}, load average at start {machine.get('load', 0):.2f}, libwebsockets {machine.get('lws', '?')}")
+load_end = (load("load-end.json") or {}).get("load")
+print(f"machine: {machine.get('nproc', '?')} x {machine.get('cpu', '?')}, load average at start {machine.get('load', 0):.2f}"
+      f"{'' if load_end is None else f', at end {load_end:.2f}'}, libwebsockets {machine.get('lws', '?')}")
+busy = max(machine.get("load", 0), load_end or 0) > 1.5
+if busy:
+    print("WARNING: other jobs were running (load average > 1.5 on 2 CPUs): these numbers are not reliable; run again when the machine is idle.")
 print("  ".join(h.ljust(w) for h, w in zip(header, widths)))
 print("  ".join("-" * w for w in widths))
 for r in rows:
@@ -133,7 +146,10 @@ for r in rows:
 
 with open(os.path.join(out, "table.md"), "w") as f:
     f.write(f"Machine: {machine.get('nproc', '?')} x {machine.get('cpu', '?')}, kernel {machine.get('kernel', '?')}, "
-            f"load average at start {machine.get('load', 0):.2f}, libwebsockets {machine.get('lws', '?')}, {machine.get('swift', '')}\n\n")
+            f"load average at start {machine.get('load', 0):.2f}"
+            f"{'' if load_end is None else f', at end {load_end:.2f}'}, libwebsockets {machine.get('lws', '?')}, {machine.get('swift', '')}\n\n")
+    if busy:
+        f.write("**Warning: other jobs were running; these numbers are not reliable.**\n\n")
     f.write("| " + " | ".join(header) + " |\n|" + "---|" * 4 + "\n")
     for r in rows:
         f.write("| " + " | ".join(str(v) for v in r) + " |\n")

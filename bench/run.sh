@@ -61,6 +61,15 @@ BIN=$(swift build -c release --show-bin-path)
 cc -O2 -Wall -o "$OUT/echo-server" bench/echo_server.c $(pkg-config --cflags --libs libwebsockets)
 
 # --- Machine -------------------------------------------------------------------------------
+times > "$OUT/times.txt"; children=$(tail -1 "$OUT/times.txt")  # `times` in this shell, not a subshell
+"$PYTHON" - "$OUT/cpu-start.json" "$children" <<'PY'
+import json, os, sys, time
+m = [part.rstrip("s").split("m") for part in sys.argv[2].split()]
+ours = sum(int(a) * 60 + float(b) for a, b in m)
+fields = [int(x) for x in open("/proc/stat").readline().split()[1:]]
+json.dump({"time": time.monotonic(), "ours": ours,
+           "busy": (sum(fields) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")}, open(sys.argv[1], "w"))
+PY
 "$PYTHON" - "$OUT/machine.json" <<'PY'
 import json, os, platform, subprocess, sys
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
@@ -159,5 +168,23 @@ IDLE=(--connections 1000 --idle --hold 2)
 [ "$HAVE_SERVE" = 1 ] && load gesturepad idle gesture "${IDLE[@]}"
 load c-echo idle echo "${IDLE[@]}"
 
-"$PYTHON" -c 'import json, os, sys; json.dump({"load": os.getloadavg()[0]}, open(sys.argv[1], "w"))' "$OUT/load-end.json"
+# CPU time other jobs took during the run: all busy CPU time (/proc/stat) minus ours (bash
+# `times`: this script and every child it waited for).
+times > "$OUT/times.txt"; children=$(tail -1 "$OUT/times.txt")  # `times` in this shell, not a subshell
+"$PYTHON" - "$OUT" "$children" <<'PY'
+import json, os, sys, time
+out, children = sys.argv[1], sys.argv[2].split()
+def seconds(text):  # "1m2.500s"
+    m, s = text.rstrip("s").split("m")
+    return int(m) * 60 + float(s)
+start = json.load(open(os.path.join(out, "cpu-start.json")))
+fields = [int(x) for x in open("/proc/stat").readline().split()[1:]]
+tick = os.sysconf("SC_CLK_TCK")
+busy = (sum(fields) - fields[3] - fields[4]) / tick
+elapsed = time.monotonic() - start["time"]
+ours = seconds(children[0]) + seconds(children[1]) - start["ours"]
+others = max(busy - start["busy"] - ours, 0)
+json.dump({"load": os.getloadavg()[0], "elapsed": elapsed, "othersCPUSeconds": others,
+           "othersShare": others / (elapsed * os.cpu_count())}, open(os.path.join(out, "load-end.json"), "w"))
+PY
 "$PYTHON" bench/table.py "$OUT"

@@ -133,12 +133,14 @@ if cidle and cidle.get("rssPerConnectionKiB") is not None:
 
 header = ("benchmark", "result", "target", "verdict")
 widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(4)]
-load_end = (load("load-end.json") or {}).get("load")
+end = load("load-end.json") or {}
+others = end.get("othersShare")
+busy = others is not None and others > 0.05
+other_text = "" if others is None else f", other jobs took {others * 100:.0f}% of the CPUs during the run"
 print(f"machine: {machine.get('nproc', '?')} x {machine.get('cpu', '?')}, load average at start {machine.get('load', 0):.2f}"
-      f"{'' if load_end is None else f', at end {load_end:.2f}'}, libwebsockets {machine.get('lws', '?')}")
-busy = max(machine.get("load", 0), load_end or 0) > 1.5
+      f"{other_text}, libwebsockets {machine.get('lws', '?')}")
 if busy:
-    print("WARNING: other jobs were running (load average > 1.5 on 2 CPUs): these numbers are not reliable; run again when the machine is idle.")
+    print("WARNING: other jobs used more than 5% of the CPUs during the run: these numbers are not reliable; run again on an idle machine.")
 print("  ".join(h.ljust(w) for h, w in zip(header, widths)))
 print("  ".join("-" * w for w in widths))
 for r in rows:
@@ -146,8 +148,8 @@ for r in rows:
 
 with open(os.path.join(out, "table.md"), "w") as f:
     f.write(f"Machine: {machine.get('nproc', '?')} x {machine.get('cpu', '?')}, kernel {machine.get('kernel', '?')}, "
-            f"load average at start {machine.get('load', 0):.2f}"
-            f"{'' if load_end is None else f', at end {load_end:.2f}'}, libwebsockets {machine.get('lws', '?')}, {machine.get('swift', '')}\n\n")
+            f"load average at start {machine.get('load', 0):.2f}{other_text}, libwebsockets {machine.get('lws', '?')}, "
+            f"{machine.get('swift', '')}\n\n")
     if busy:
         f.write("**Warning: other jobs were running; these numbers are not reliable.**\n\n")
     f.write("| " + " | ".join(header) + " |\n|" + "---|" * 4 + "\n")

@@ -13,6 +13,8 @@ static const unsigned int CLWS_PRE = LWS_PRE;
 typedef struct gp_connection_slot {
     /// The connection's timer. Kept first so the timer callback's argument is the slot.
     lws_sorted_usec_list_t sul;
+    /// The connection's lws handle (set when it is established), for the timer callback.
+    struct lws *wsi;
     /// The connection id (0: not a WebSocket connection of ours).
     uint64_t connection_id;
 } gp_connection_slot;
@@ -22,6 +24,11 @@ _Static_assert(offsetof(gp_connection_slot, sul) == 0, "the timer must be the sl
 /// Recovers the slot from its timer (lws_container_of is a macro Swift cannot import).
 static inline gp_connection_slot *gp_slot_from_sul(lws_sorted_usec_list_t *sul) {
     return lws_container_of(sul, gp_connection_slot, sul);
+}
+
+/// The slot's timer (Swift cannot take a stable address of a struct member).
+static inline lws_sorted_usec_list_t *gp_slot_timer(gp_connection_slot *slot) {
+    return &slot->sul;
 }
 
 /// LWS_SERVER_OPTION_* values are built from macros; exposed as plain constants.

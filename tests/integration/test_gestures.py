@@ -1,0 +1,115 @@
+"""Gestures over the socket: the same as `replay`, timers without input, observers, cancel on
+disconnect."""
+import json
+import time
+
+import pytest
+
+from testkit import TRACES, Server, collect, hello, load_trace, recv_json, replay, send_paced
+
+TRACE_NAMES = ["tap_single", "tap_double", "long_press", "swipe_batched", "drag_slow", "pinch_rotate",
+               "hover_pen", "cancel_drag", "scroll_two_finger", "long_press_drag"]
+
+
+def gestures_only(messages):
+    return [m for m in messages if m.get("type") == "gesture"]
+
+
+@pytest.mark.parametrize("name", TRACE_NAMES)
+def test_trace_over_socket_matches_replay(server, name):
+    path = TRACES / f"{name}.jsonl"
+    expected = replay(path)
+    with server.connect() as ws:
+        lines = load_trace(f"{name}.jsonl")
+        welcome = json.loads(lines[0]) if False else None  # hello is the first trace line
+        last_t = send_paced(ws, lines)
+        received = collect(ws, 1.5)
+    session = next((m["session"] for m in received if m["type"] == "welcome"), None)
+    assert session is not None
+    got = gestures_only(received)
+    assert all(g["session"] == session for g in got)
+    horizon = (last_t or 0) + 1000
+    normalized = [{**g, "session": "replay"} for g in got if g["t"] <= horizon]
+    assert normalized == expected
+    assert expected, "the trace should produce gestures"
+
+
+def test_long_press_fires_without_further_input(server):
+    with server.connect() as ws:
+        hello(ws)
+        ws.send(json.dumps({"type": "down", "id": 1, "x": 200, "y": 400, "t": 5000.0, "pointerType": "touch"}))
+        sent = time.monotonic()
+        gestures = []
+        while time.monotonic() - sent < 2.0:
+            message = recv_json(ws, timeout=2.0)
+            if message.get("type") == "gesture":
+                gestures.append(message)
+                if message["gesture"] == "longPress":
+                    break
+        long_press = [g for g in gestures if g["gesture"] == "longPress"]
+        assert long_press and long_press[0]["phase"] == "began"
+        assert long_press[0]["t"] == pytest.approx(5500.0)
+        assert time.monotonic() - sent >= 0.45
+
+
+def drag(ws, t0=1000.0, steps=8):
+    ws.send(json.dumps({"type": "down", "id": 1, "x": 100, "y": 400, "t": t0, "pointerType": "touch"}))
+    for step in range(1, steps + 1):
+        ws.send(json.dumps({"type": "move", "id": 1, "x": 100 + step * 10, "y": 400, "t": t0 + step * 16,
+                            "pointerType": "touch"}))
+
+
+def test_observer_sees_touchpad_gestures_and_session_notices(server):
+    with server.connect() as observer:
+        assert hello(observer, role="observer")["type"] == "welcome"
+        touchpad = server.connect()
+        session = hello(touchpad)["session"]
+        notice = recv_json(observer)
+        assert notice == {"type": "session", "session": session, "state": "open"}
+        touchpad.send(json.dumps({"type": "down", "id": 1, "x": 50, "y": 60, "t": 100.0, "pointerType": "touch"}))
+        touchpad.send(json.dumps({"type": "up", "id": 1, "x": 50, "y": 60, "t": 150.0, "pointerType": "touch"}))
+        own = gestures_only(collect(touchpad, 0.6))
+        seen = gestures_only(collect(observer, 0.6))
+        assert own and seen == own
+        assert all(g["session"] == session for g in seen)
+        assert any(g["gesture"] == "tap" for g in seen)
+        touchpad.close()
+        closed = [m for m in collect(observer, 1.0) if m["type"] == "session"]
+        assert closed == [{"type": "session", "session": session, "state": "closed"}]
+
+
+def test_late_observer_learns_open_sessions(server):
+    with server.connect() as touchpad:
+        session = hello(touchpad)["session"]
+        with server.connect() as observer:
+            hello(observer, role="observer")
+            notice = recv_json(observer)
+            assert notice == {"type": "session", "session": session, "state": "open"}
+
+
+def test_touchpad_does_not_receive_other_sessions(server):
+    with server.connect() as first, server.connect() as second:
+        hello(first)
+        hello(second)
+        drag(first)
+        assert gestures_only(collect(first, 0.5))
+        assert gestures_only(collect(second, 0.5)) == []
+
+
+def test_disconnect_mid_drag_cancels_for_observer(server):
+    with server.connect() as observer:
+        hello(observer, role="observer")
+        touchpad = server.connect()
+        session = hello(touchpad)["session"]
+        drag(touchpad)
+        seen = gestures_only(collect(observer, 0.5))
+        assert any(g["gesture"] == "drag" and g["phase"] == "began" for g in seen)
+        touchpad.close()
+        after = collect(observer, 1.0)
+        gestures = gestures_only(after)
+        assert {"gesture": "drag", "phase": "cancelled"} in [{"gesture": g["gesture"], "phase": g["phase"]} for g in gestures]
+        ends = [g for g in gestures if g["gesture"] == "end"]
+        assert ends and ends[-1]["reason"] == "cancel"
+        assert all(g["session"] == session for g in gestures)
+        # The closed notice comes after the cancel events.
+        assert after[-1] == {"type": "session", "session": session, "state": "closed"}

@@ -21,7 +21,6 @@ def test_trace_over_socket_matches_replay(server, name):
     expected = replay(path)
     with server.connect() as ws:
         lines = load_trace(f"{name}.jsonl")
-        welcome = json.loads(lines[0]) if False else None  # hello is the first trace line
         last_t = send_paced(ws, lines)
         received = collect(ws, 1.5)
     session = next((m["session"] for m in received if m["type"] == "welcome"), None)
@@ -62,18 +61,17 @@ def drag(ws, t0=1000.0, steps=8):
 def test_observer_sees_touchpad_gestures_and_session_notices(server):
     with server.connect() as observer:
         assert hello(observer, role="observer")["type"] == "welcome"
-        touchpad = server.connect()
-        session = hello(touchpad)["session"]
-        notice = recv_json(observer)
-        assert notice == {"type": "session", "session": session, "state": "open"}
-        touchpad.send(json.dumps({"type": "down", "id": 1, "x": 50, "y": 60, "t": 100.0, "pointerType": "touch"}))
-        touchpad.send(json.dumps({"type": "up", "id": 1, "x": 50, "y": 60, "t": 150.0, "pointerType": "touch"}))
-        own = gestures_only(collect(touchpad, 0.6))
-        seen = gestures_only(collect(observer, 0.6))
-        assert own and seen == own
-        assert all(g["session"] == session for g in seen)
-        assert any(g["gesture"] == "tap" for g in seen)
-        touchpad.close()
+        with server.connect() as touchpad:
+            session = hello(touchpad)["session"]
+            notice = recv_json(observer)
+            assert notice == {"type": "session", "session": session, "state": "open"}
+            touchpad.send(json.dumps({"type": "down", "id": 1, "x": 50, "y": 60, "t": 100.0, "pointerType": "touch"}))
+            touchpad.send(json.dumps({"type": "up", "id": 1, "x": 50, "y": 60, "t": 150.0, "pointerType": "touch"}))
+            own = gestures_only(collect(touchpad, 0.6))
+            seen = gestures_only(collect(observer, 0.6))
+            assert own and seen == own
+            assert all(g["session"] == session for g in seen)
+            assert any(g["gesture"] == "tap" for g in seen)
         closed = [m for m in collect(observer, 1.0) if m["type"] == "session"]
         assert closed == [{"type": "session", "session": session, "state": "closed"}]
 
@@ -99,12 +97,11 @@ def test_touchpad_does_not_receive_other_sessions(server):
 def test_disconnect_mid_drag_cancels_for_observer(server):
     with server.connect() as observer:
         hello(observer, role="observer")
-        touchpad = server.connect()
-        session = hello(touchpad)["session"]
-        drag(touchpad)
-        seen = gestures_only(collect(observer, 0.5))
-        assert any(g["gesture"] == "drag" and g["phase"] == "began" for g in seen)
-        touchpad.close()
+        with server.connect() as touchpad:
+            session = hello(touchpad)["session"]
+            drag(touchpad)
+            seen = gestures_only(collect(observer, 0.5))
+            assert any(g["gesture"] == "drag" and g["phase"] == "began" for g in seen)
         after = collect(observer, 1.0)
         gestures = gestures_only(after)
         assert {"gesture": "drag", "phase": "cancelled"} in [{"gesture": g["gesture"], "phase": g["phase"]} for g in gestures]
@@ -113,3 +110,27 @@ def test_disconnect_mid_drag_cancels_for_observer(server):
         assert all(g["session"] == session for g in gestures)
         # The closed notice comes after the cancel events.
         assert after[-1] == {"type": "session", "session": session, "state": "closed"}
+
+
+def serve_help() -> str:
+    import subprocess
+    from testkit import binary
+    return subprocess.run([str(binary()), "serve", "--help"], capture_output=True, text=True).stdout
+
+
+def test_disconnect_mid_drag_is_cancelled_in_json_log(page_dir, tmp_path):
+    if "--log-json" not in serve_help():
+        pytest.skip("the JSON log (--log-json) has not landed")
+    log = tmp_path / "gestures.jsonl"
+    with Server(public=page_dir, extra=["--log-json", str(log)]) as server:
+        with server.connect() as touchpad:
+            session = hello(touchpad)["session"]
+            drag(touchpad)
+            assert gestures_only(collect(touchpad, 0.5))
+        time.sleep(0.5)
+        assert server.stop() == 0
+    entries = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    mine = [e for e in entries if e.get("session") == session]
+    assert any(e["gesture"] == "drag" and e["phase"] == "began" for e in mine)
+    assert any(e["gesture"] == "drag" and e["phase"] == "cancelled" for e in mine)
+    assert mine[-1]["gesture"] == "end" and mine[-1]["reason"] == "cancel"

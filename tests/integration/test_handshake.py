@@ -1,4 +1,6 @@
 """The /ws handshake: token, Origin, path and connection limit are judged before any frame."""
+import time
+
 import pytest
 
 from testkit import InvalidStatus, RawClient, Server, hello
@@ -74,14 +76,9 @@ def test_no_auth_accepts_without_token_and_warns(page_dir):
 
 def test_connection_limit_refuses_with_503(page_dir):
     with Server(public=page_dir, extra=["--max-connections", "2"]) as server:
-        first, second = server.connect(), server.connect()
-        try:
+        with server.connect(), server.connect():
             assert refused_status(server) == 503
-        finally:
-            first.close()
-            second.close()
-        # Room again once one has left.
-        import time
+        # Room again once they have left.
         time.sleep(0.3)
         with server.connect() as again:
             assert hello(again)["type"] == "welcome"

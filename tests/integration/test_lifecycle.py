@@ -39,14 +39,13 @@ def test_qr_code_is_drawn_at_start(page_dir):
 
 
 def test_sigterm_closes_clients_with_1001_and_exits_0(server):
-    touchpad = server.connect()
-    observer = server.connect()
-    hello(touchpad)
-    hello(observer, role="observer")
-    server.process.send_signal(signal.SIGTERM)
-    assert close_code(touchpad) == 1001
-    assert close_code(observer) == 1001
-    assert server.stop() == 0
+    with server.connect() as touchpad, server.connect() as observer:
+        hello(touchpad)
+        hello(observer, role="observer")
+        server.process.send_signal(signal.SIGTERM)
+        assert close_code(touchpad) == 1001
+        assert close_code(observer) == 1001
+    assert server.process.wait(timeout=10) == 0
 
 
 def test_sighup_keeps_serving(server):

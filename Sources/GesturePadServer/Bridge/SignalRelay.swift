@@ -22,11 +22,9 @@ enum SignalRelay {
         signal(SIGHUP, relaySignal)
     }
 
-    /// Restores the default handlers and forgets the context.
+    /// Forgets the context (the loop is over). The handlers stay: a late signal during
+    /// teardown is recorded and ignored instead of killing the process mid-flush.
     static func uninstall() {
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
-        signal(SIGHUP, SIG_DFL)
         contextBits.store(0, ordering: .releasing)
     }
 

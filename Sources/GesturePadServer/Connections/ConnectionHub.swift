@@ -83,10 +83,15 @@ final class ConnectionHub {
     /// it must close. `wantsMore` is true when another `SERVER_WRITEABLE` is needed.
     func writable(_ id: Int, into scratch: inout [UInt8], headroom: Int) -> (step: WriteStep, wantsMore: Bool) {
         guard let connection = connections[id] else { return (.idle, false) }
-        if case .closing(let code, let reason, let flush) = connection.phase,
-            !flush || connection.outbound.isEmpty
-        {
+        switch connection.phase {
+        case .closeSent:
+            return (.idle, false)
+        case .closing(let code, let reason, let flush) where !flush || connection.outbound.isEmpty:
+            connection.phase = .closeSent
+            connection.outbound.removeAll()
             return (.close(code: code, reason: reason), false)
+        case .open, .closing:
+            break
         }
         guard let length = connection.outbound.popFront(into: &scratch, headroom: headroom) else {
             return (.idle, false)
@@ -184,7 +189,7 @@ final class ConnectionHub {
 
     private func enqueue(_ frame: ArraySlice<UInt8>, to connection: Connection) {
         switch connection.phase {
-        case .closing(_, _, flush: false): return
+        case .closing(_, _, flush: false), .closeSent: return
         case .open, .closing: break
         }
         let wasEmpty = connection.outbound.isEmpty
@@ -208,9 +213,13 @@ final class ConnectionHub {
         logger.notice(
             "closing connection: \(reason)",
             metadata: ["ws.connection.id": "\(connection.id)", "ws.close.code": "\(code.rawValue)"])
-        connection.phase = .closing(code: code, reason: reason, flush: false)
+        connection.phase = .closeSent
         connection.outbound.removeAll()
         connection.message.removeAll()
+        if connection.armedWakeup != nil {
+            connection.armedWakeup = nil
+            transport?.schedule(connection.id, at: nil)
+        }
         return .close(code: code, reason: reason)
     }
 

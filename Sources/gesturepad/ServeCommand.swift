@@ -65,7 +65,7 @@ struct ServeCommand: ParsableCommand {
             maxMessagesPerSecond: section.maxMessagesPerSecond, maxErrorsInARow: section.maxErrorsInARow,
             maxPointers: section.maxPointers)
         let folder = try Self.publicFolder(flags.publicDirectory ?? fileSettings.publicDirectory, logger: logger)
-        let configuration: ServerConfiguration
+        var configuration: ServerConfiguration
         do {
             configuration = try ServeSettings.resolve(
                 flags: flags, file: fileSettings,
@@ -73,6 +73,12 @@ struct ServeCommand: ParsableCommand {
                 publicDirectory: folder, gestures: file.gestures)
         } catch {
             throw ValidationError(error.description)
+        }
+        if let host = configuration.host {
+            guard let bindable = HostResolver.bindable(host, interfaces: InterfaceList.current()) else {
+                throw ValidationError("--host \(host): not an address, interface or known host name of this machine")
+            }
+            configuration.host = bindable
         }
         if configuration.token == nil {
             logger.warning("authentication is off (--no-auth): anyone who can reach the port can connect")

@@ -42,10 +42,20 @@ def test_traversal_is_refused(server, path):
     assert b"root:" not in body
 
 
-def test_unknown_file_types_are_not_served(server):
+def test_unknown_file_types_are_404(server):
     status, _, body = server.get("/notes.xyz")
-    assert status >= 400
-    assert body != b"unknown type"
+    assert status == 404
+    assert b"unknown type" not in body
+
+
+def test_hidden_files_are_404(server, page_dir):
+    (page_dir / ".env").write_text("SECRET=1")
+    (page_dir / ".git").mkdir()
+    (page_dir / ".git" / "config.json").write_text("{}")
+    for path in ("/.env", "/.git/config.json"):
+        status, _, body = server.get(path)
+        assert status == 404, path
+        assert b"SECRET" not in body
 
 
 @pytest.mark.skipif(not (REPO / "Public" / "index.html").exists(), reason="Public/ not merged yet")

@@ -12,6 +12,8 @@ func gesturePadCallback(
     }
     let slot = user?.assumingMemoryBound(to: gp_connection_slot.self)
     switch reason {
+    case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
+        return server.filterHTTP(wsi, input: input, length: length)
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
         return server.confirmUpgrade(wsi)
     case LWS_CALLBACK_ESTABLISHED:

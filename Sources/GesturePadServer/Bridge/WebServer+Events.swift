@@ -35,6 +35,16 @@ extension WebServer {
         }
     }
 
+    /// `FILTER_HTTP_CONNECTION`: a plain HTTP request, before the mount. Paths the mount must
+    /// not serve get a 404 here (returning nonzero then closes the connection).
+    func filterHTTP(_ wsi: OpaquePointer, input: UnsafeMutableRawPointer?, length: Int) -> Int32 {
+        guard let input, length > 0 else { return 0 }
+        let path = String(decoding: UnsafeRawBufferPointer(start: input, count: length), as: UTF8.self)
+        if StaticFilePolicy.isServable(path) { return 0 }
+        _ = lws_return_http_status(wsi, 404, nil)
+        return 1
+    }
+
     func established(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?) -> Int32 {
         guard let slot else { return -1 }
         let id = hub.open()

@@ -76,6 +76,10 @@ public final class WebServer {
                 description: "cannot listen on \(host) port \(configuration.port) (in use, or not an address of this machine?)")
         }
         port = Int(lws_get_vhost_listen_port(vhost))
+        guard port > 0 else {
+            throw ServerStartError(
+                description: "cannot listen on \(configuration.host ?? "all interfaces") port \(configuration.port)")
+        }
         // From here on a signal is only recorded; `run()` acts on it.
         SignalRelay.install(waking: context)
     }
@@ -104,20 +108,8 @@ public final class WebServer {
         return mount
     }
 
-    /// Content types for the page's files (lws knows only some of them, and answers 415
-    /// for an extension it does not know).
-    static let mimeTypes: [(String, String)] = [
-        (".html", "text/html; charset=utf-8"), (".js", "text/javascript; charset=utf-8"),
-        (".mjs", "text/javascript; charset=utf-8"), (".css", "text/css; charset=utf-8"),
-        (".svg", "image/svg+xml"), (".json", "application/json"),
-        (".webmanifest", "application/manifest+json"), (".png", "image/png"),
-        (".ico", "image/x-icon"), (".txt", "text/plain; charset=utf-8"),
-        (".map", "application/json"), (".wasm", "application/wasm"), (".woff2", "font/woff2"),
-        (".jpg", "image/jpeg"), (".webp", "image/webp"),
-    ]
-
     private func makeMimeTypes() -> UnsafeMutablePointer<lws_protocol_vhost_options>? {
-        let types = Self.mimeTypes
+        let types = StaticFilePolicy.contentTypes
         let nodes = storage.zeroed(lws_protocol_vhost_options.self, count: types.count)
         for (index, (suffix, type)) in types.enumerated() {
             nodes[index].name = storage.string(suffix)

@@ -9,16 +9,13 @@ public enum ServerURLs {
     ) -> [String] {
         let hosts: [String]
         if let host, !isWildcard(host) {
-            hosts = [host]
+            let named = interfaces.filter { $0.interface == host && !$0.isLinkLocal }
+            hosts = named.isEmpty ? [host] : ranked(named).map(\.address)
         } else {
             let ipv4Only = host == "0.0.0.0"
             let usable = interfaces.filter { !$0.isLinkLocal && !(ipv4Only && $0.family == .ipv6) }
-            let ranked = usable.enumerated().sorted { lhs, rhs in
-                let a = rank(lhs.element), b = rank(rhs.element)
-                return a != b ? a < b : lhs.offset < rhs.offset
-            }
             var seen = Set<String>()
-            hosts = ranked.map(\.element.address).filter { seen.insert($0).inserted }
+            hosts = ranked(usable).map(\.address).filter { seen.insert($0).inserted }
         }
         let list = hosts.isEmpty ? ["127.0.0.1"] : hosts
         return list.map { url(host: $0, port: port, token: token) }
@@ -34,6 +31,14 @@ public enum ServerURLs {
     /// True for the "every interface" spellings of `--host`.
     public static func isWildcard(_ host: String) -> Bool {
         host.isEmpty || host == "0.0.0.0" || host == "::" || host == "[::]" || host == "*"
+    }
+
+    /// LAN IPv4 first, then global IPv6, then loopback; the system's order within each.
+    private static func ranked(_ addresses: [InterfaceAddress]) -> [InterfaceAddress] {
+        addresses.enumerated().sorted { lhs, rhs in
+            let a = rank(lhs.element), b = rank(rhs.element)
+            return a != b ? a < b : lhs.offset < rhs.offset
+        }.map(\.element)
     }
 
     private static func rank(_ address: InterfaceAddress) -> Int {

@@ -18,34 +18,34 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    @Option(help: "Address or interface to listen on. (default: all interfaces, IPv4 and IPv6)")
+    @Option(help: ArgumentHelp("Address, host name or interface to listen on. (default: all interfaces, IPv4 and IPv6)", valueName: "address"))
     var host: String?
 
-    @Option(help: "TCP port; 0 picks a free one. (default: \(ServerConfiguration.defaultPort))")
+    @Option(help: ArgumentHelp("TCP port; 0 picks a free one. (default: \(ServerConfiguration.defaultPort))", valueName: "port"))
     var port: Int?
 
-    @Option(name: .customLong("public"), help: "Folder of the page. (default: the package's Public/ folder)")
+    @Option(name: .customLong("public"), help: ArgumentHelp("Folder of the page. (default: the package's Public/ folder)", valueName: "dir"))
     var publicDirectory: String?
 
-    @Option(help: "Access token for /ws. (default: $GESTUREPAD_TOKEN, else a new random 128-bit token)")
+    @Option(help: ArgumentHelp("Access token for /ws (letters, digits, - . _ ~). (default: $GESTUREPAD_TOKEN, else a new random 128-bit token)", valueName: "token"))
     var token: String?
 
     @Flag(name: .customLong("no-auth"), help: "Turn the access token off: anyone who can reach the port may connect.")
     var noAuth = false
 
-    @Option(help: "WebSocket connections at once; the next is refused with 503. (default: \(ServerConfiguration.defaultMaxConnections))")
+    @Option(help: ArgumentHelp("WebSocket connections at once; the next is refused with 503. (default: \(ServerConfiguration.defaultMaxConnections))", valueName: "n"))
     var maxConnections: Int?
 
-    @Option(help: "Largest message in bytes; a bigger one closes the connection (1009). (default: 65536)")
+    @Option(help: ArgumentHelp("Largest message in bytes; a bigger one closes the connection (1009). (default: 65536)", valueName: "bytes"))
     var maxMessageBytes: Int?
 
-    @Option(name: .customLong("max-rate"), help: "Messages per second per connection before it is closed (1008). (default: 2000)")
+    @Option(name: .customLong("max-rate"), help: ArgumentHelp("Messages per second per connection before it is closed (1008). (default: 2000)", valueName: "n"))
     var maxRate: Int?
 
-    @Option(name: .customLong("max-errors"), help: "Refused messages in a row before the connection is closed (1008). (default: 20)")
+    @Option(name: .customLong("max-errors"), help: ArgumentHelp("Refused messages in a row before the connection is closed (1008). (default: 20)", valueName: "n"))
     var maxErrors: Int?
 
-    @Option(help: "Pointers down at once per connection. (default: 10)")
+    @Option(help: ArgumentHelp("Pointers down at once per connection; more get a too_many_pointers error. (default: 10)", valueName: "n"))
     var maxPointers: Int?
 
     @Flag(name: .customLong("no-qr"), help: "Do not draw the QR code.")
@@ -64,7 +64,8 @@ struct ServeCommand: ParsableCommand {
             auth: section.auth, maxConnections: section.maxConnections, maxMessageBytes: section.maxMessageBytes,
             maxMessagesPerSecond: section.maxMessagesPerSecond, maxErrorsInARow: section.maxErrorsInARow,
             maxPointers: section.maxPointers)
-        let folder = try Self.publicFolder(flags.publicDirectory ?? fileSettings.publicDirectory, logger: logger)
+        let folder = try Self.publicFolder(
+            flags.publicDirectory ?? fileSettings.publicDirectory.map(relativeToConfigFile), logger: logger)
         var configuration: ServerConfiguration
         do {
             configuration = try ServeSettings.resolve(
@@ -93,6 +94,13 @@ struct ServeCommand: ParsableCommand {
         }
         printBanner(server: server, configuration: configuration)
         server.run()
+    }
+
+    /// A path from the configuration file, relative to that file's folder.
+    private func relativeToConfigFile(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let config = output.config else { return path }
+        let folder = URL(fileURLWithPath: config).deletingLastPathComponent()
+        return folder.appendingPathComponent(path).path
     }
 
     private func printBanner(server: WebServer, configuration: ServerConfiguration) {

@@ -41,12 +41,14 @@ class Server:
     SIGTERM and returns the exit status."""
 
     def __init__(self, public: Path | str | None = None, token: str | None = "test-token",
-                 extra: list[str] | None = None, env: dict[str, str] | None = None):
+                 extra: list[str] | None = None, env: dict[str, str] | None = None,
+                 drop_public: bool = False):
         self.port = free_port()
         self.token = token
         self.public = Path(public) if public else REPO / "Public"
-        args = [str(binary()), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                "--public", str(self.public), "--no-qr"]
+        args = [str(binary()), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--no-qr"]
+        if not drop_public:
+            args += ["--public", str(self.public)]
         if token is not None:
             args += ["--token", token]
         args += extra or []

@@ -69,3 +69,61 @@ def test_port_in_use_fails_clearly(server):
                              "--public", str(server.public)], capture_output=True, text=True, timeout=10)
     assert result.returncode != 0
     assert str(server.port) in result.stderr
+
+
+def _drag_raw(client):
+    import json as _json
+    client.frame(0x1, _json.dumps({"type": "hello", "protocol": 1, "role": "touchpad", "width": 390,
+                                   "height": 844}).encode())
+    client.frame(0x1, _json.dumps({"type": "down", "id": 1, "x": 100, "y": 400, "t": 1000.0,
+                                   "pointerType": "touch"}).encode())
+    for step in range(1, 6):
+        client.frame(0x1, _json.dumps({"type": "move", "id": 1, "x": 100 + step * 10, "y": 400,
+                                       "t": 1000.0 + step * 16, "pointerType": "touch"}).encode())
+
+
+def _log_entries(path):
+    import json as _json
+    return [_json.loads(line) for line in path.read_text().splitlines() if line.strip()] if path.exists() else []
+
+
+def test_shutdown_cancels_open_contacts_into_the_log_even_if_clients_ignore_the_close(page_dir, tmp_path):
+    from testkit import RawClient
+    log = tmp_path / "gestures.jsonl"
+    with Server(public=page_dir, extra=["--log-json", str(log)]) as server:
+        client = RawClient(server.port, f"/ws?token={server.token}")
+        assert client.status == 101
+        _drag_raw(client)
+        time.sleep(0.5)
+        started = time.monotonic()
+        server.process.send_signal(signal.SIGTERM)
+        assert server.process.wait(timeout=10) == 0
+        assert time.monotonic() - started < 5
+        client.close()
+    entries = _log_entries(log)
+    assert any(e["gesture"] == "drag" and e["phase"] == "began" for e in entries)
+    assert any(e["gesture"] == "drag" and e["phase"] == "cancelled" for e in entries)
+    assert entries[-1]["gesture"] == "end" and entries[-1]["reason"] == "cancel"
+
+
+def test_sighup_reopens_the_json_log(page_dir, tmp_path):
+    import json as _json
+    log = tmp_path / "gestures.jsonl"
+    rotated = tmp_path / "gestures.jsonl.1"
+    with Server(public=page_dir, extra=["--log-json", str(log)]) as server:
+        with server.connect() as ws:
+            hello(ws)
+            ws.send(_json.dumps({"type": "down", "id": 1, "x": 10, "y": 10, "t": 100.0, "pointerType": "touch"}))
+            ws.send(_json.dumps({"type": "up", "id": 1, "x": 10, "y": 10, "t": 150.0, "pointerType": "touch"}))
+            time.sleep(0.5)
+            log.rename(rotated)
+            server.process.send_signal(signal.SIGHUP)
+            time.sleep(0.3)
+            ws.send(_json.dumps({"type": "down", "id": 2, "x": 10, "y": 10, "t": 2000.0, "pointerType": "touch"}))
+            ws.send(_json.dumps({"type": "up", "id": 2, "x": 10, "y": 10, "t": 2050.0, "pointerType": "touch"}))
+            time.sleep(0.5)
+        assert server.stop() == 0
+    before, after = _log_entries(rotated), _log_entries(log)
+    assert any(e["gesture"] == "press" and e["t"] == 100.0 for e in before)
+    assert any(e["gesture"] == "press" and e["t"] == 2000.0 for e in after)
+    assert not any(e["t"] == 2000.0 for e in before)

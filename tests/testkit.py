@@ -204,6 +204,12 @@ def send_paced(ws, lines: list[str]) -> float | None:
     return last_t
 
 
+def sinks_available() -> bool:
+    """True once the output layer (JSON log, configuration file) is in the binary."""
+    result = subprocess.run([str(binary()), "serve", "--help"], capture_output=True, text=True, timeout=30)
+    return "--log-json" in result.stdout
+
+
 def replay(path: Path) -> list[dict]:
     result = subprocess.run([str(binary()), "replay", str(path)], capture_output=True, text=True, timeout=30)
     assert result.returncode == 0, result.stderr

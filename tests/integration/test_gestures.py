@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from testkit import TRACES, Server, collect, hello, load_trace, recv_json, replay, send_paced
+from testkit import TRACES, Server, collect, hello, load_trace, recv_json, replay, send_paced, sinks_available
 
 TRACE_NAMES = ["tap_single", "tap_double", "long_press", "swipe_batched", "drag_slow", "pinch_rotate",
                "hover_pen", "cancel_drag", "scroll_two_finger", "long_press_drag"]
@@ -112,14 +112,8 @@ def test_disconnect_mid_drag_cancels_for_observer(server):
         assert after[-1] == {"type": "session", "session": session, "state": "closed"}
 
 
-def serve_help() -> str:
-    import subprocess
-    from testkit import binary
-    return subprocess.run([str(binary()), "serve", "--help"], capture_output=True, text=True).stdout
-
-
 def test_disconnect_mid_drag_is_cancelled_in_json_log(page_dir, tmp_path):
-    if "--log-json" not in serve_help():
+    if not sinks_available():
         pytest.skip("the JSON log (--log-json) has not landed")
     log = tmp_path / "gestures.jsonl"
     with Server(public=page_dir, extra=["--log-json", str(log)]) as server:

@@ -126,3 +126,54 @@ def test_too_many_pointers_gets_error(page_dir):
                                     "t": 1000.0 + pointer, "pointerType": "touch"}))
             errors = [m for m in collect(ws, 1.0) if m["type"] == "error"]
             assert [e["code"] for e in errors] == ["too_many_pointers"]
+
+
+def test_observer_that_stops_reading_is_dropped_and_others_go_on(page_dir):
+    import socket
+    import threading
+    with Server(public=page_dir, extra=["--max-rate", "1000000"]) as server:
+        observer = RawClient(server.port, f"/ws?token={server.token}")
+        observer.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        observer.frame(0x1, json.dumps({"type": "hello", "protocol": 1, "role": "observer", "width": 390,
+                                        "height": 844}).encode())
+        with server.connect() as flood, server.connect() as quiet:
+            hello(flood)
+            hello(quiet)
+            done = threading.Event()
+
+            def drain():  # the touchpad reads its own echo; only the observer is slow
+                while not done.is_set():
+                    try:
+                        flood.recv(timeout=0.2)
+                    except TimeoutError:
+                        pass
+                    except ConnectionClosed:
+                        return
+
+            reader = threading.Thread(target=drain)
+            reader.start()
+            t = 1000.0
+            flood.send(json.dumps({"type": "down", "id": 1, "x": 100, "y": 100, "t": t, "pointerType": "touch"}))
+            latencies = []
+            for batch_number in range(300):
+                batch = []
+                for _ in range(100):
+                    t += 1
+                    batch.append({"type": "move", "id": 1, "x": 100 + t % 200, "y": 100 + t % 50, "t": t,
+                                  "pointerType": "touch"})
+                flood.send(json.dumps(batch))
+                if batch_number % 30 == 0:
+                    sent = time.monotonic()
+                    quiet.send(json.dumps({"type": "ping", "t": batch_number}))
+                    assert recv_json(quiet, timeout=5)["type"] == "pong"
+                    latencies.append(time.monotonic() - sent)
+            deadline = time.monotonic() + 15
+            while "slow consumer" not in server.stderr() and time.monotonic() < deadline:
+                time.sleep(0.2)
+            done.set()
+            reader.join()
+            assert "slow consumer" in server.stderr()
+            assert max(latencies) < 1.0
+            quiet.send(json.dumps({"type": "ping", "t": -1}))
+            assert recv_json(quiet, timeout=5)["type"] == "pong"
+        observer.close()

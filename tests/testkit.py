@@ -124,16 +124,20 @@ class Server:
     def __enter__(self) -> "Server":
         return self
 
-    def __exit__(self, *exc) -> None:
-        if self.process.poll() is None:
+    def __exit__(self, exc_type, exc, tb) -> None:
+        try:
             try:
-                self.stop()
+                code = self.stop()
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        for f in (self.out, self.err):
-            f.close()
-            os.unlink(f.name)
+                code = None
+            if exc_type is None:
+                assert code == 0, f"server did not exit 0 on SIGTERM (got {code}): {self.stderr()[-2000:]}"
+        finally:
+            for f in (self.out, self.err):
+                f.close()
+                os.unlink(f.name)
 
 
 # -- protocol helpers -----------------------------------------------------------------------

@@ -117,3 +117,15 @@ import Testing
         #expect(open.joined().contains("WARNING"))
     }
 }
+
+@Suite struct HostResolverTests {
+    /// IP literals (bracketed or not) and interface names are kept; localhost resolves to a number.
+    @Test func bindableHosts() {
+        let lo = [InterfaceAddress(interface: "lo", address: "127.0.0.1", family: .ipv4, isLoopback: true)]
+        #expect(HostResolver.bindable("192.168.1.5", interfaces: []) == "192.168.1.5")
+        #expect(HostResolver.bindable("[::1]", interfaces: []) == "::1")
+        #expect(HostResolver.bindable("lo", interfaces: lo) == "lo")
+        #expect(HostResolver.bindable("localhost", interfaces: lo).map(HostResolver.isIPLiteral) == true)
+        #expect(HostResolver.bindable("no-such-host.invalid", interfaces: lo) == nil)
+    }
+}

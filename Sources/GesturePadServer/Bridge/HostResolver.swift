@@ -11,7 +11,9 @@ public enum HostResolver {
     }
 
     /// The address to bind for `host`, or `nil` when it names nothing on this machine.
-    public static func bindable(_ host: String, interfaces: [InterfaceAddress]) -> String? {
+    public static func bindable(_ given: String, interfaces: [InterfaceAddress]) -> String? {
+        // "[::1]" as in a URL is "::1".
+        let host = given.hasPrefix("[") && given.hasSuffix("]") ? String(given.dropFirst().dropLast()) : given
         if isIPLiteral(host) || interfaces.contains(where: { $0.interface == host }) { return host }
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)

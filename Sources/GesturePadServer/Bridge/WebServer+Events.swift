@@ -5,7 +5,7 @@ import Logging
 /// The lws events of a connection, carried out on the service thread.
 extension WebServer {
     /// `HTTP_CONFIRM_UPGRADE`: path, token, Origin and the connection limit decide; a refusal
-    /// is a real HTTP status sent with `lws_return_http_status`.
+    /// is a complete HTTP/1.1 response (`HTTPRefusal`) written before any WebSocket frame.
     func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
         let request = UpgradeRequest(
             path: header(wsi, WSI_TOKEN_GET_URI) ?? "",

@@ -1,14 +1,18 @@
 """Gestures over the socket: the same as `replay`, timers without input, observers, cancel on
 disconnect."""
 import json
+import os
 import time
 
 import pytest
 
 from testkit import TRACES, Server, collect, hello, load_trace, recv_json, replay, send_paced, sinks_available
 
-TRACE_NAMES = ["tap_single", "tap_double", "long_press", "swipe_batched", "drag_slow", "pinch_rotate",
-               "hover_pen", "cancel_drag", "scroll_two_finger", "long_press_drag"]
+# A representative set by default; GESTUREPAD_ALL_TRACES=1 runs every public trace.
+TRACE_NAMES = (sorted(p.name[:-len(".jsonl")] for p in TRACES.glob("*.jsonl"))
+               if os.environ.get("GESTUREPAD_ALL_TRACES") else
+               ["tap_single", "tap_double", "long_press", "swipe_batched", "drag_slow", "pinch_rotate",
+                "hover_pen", "cancel_drag", "scroll_two_finger", "long_press_drag"])
 
 
 def gestures_only(messages):

@@ -6,6 +6,7 @@ The binary is $GESTUREPAD_BIN (default .build/debug/gesturepad, relative to the 
 from __future__ import annotations
 
 import base64
+import inspect
 import json
 import os
 import signal
@@ -22,6 +23,8 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: F401 
 from websockets.sync.client import connect as ws_connect
 
 REPO = Path(__file__).resolve().parent.parent
+# websockets ≥ 15 honours proxy environment variables unless told `proxy=None`; older ones have no such option.
+_CONNECT_TAKES_PROXY = "proxy" in inspect.signature(ws_connect).parameters
 TRACES = REPO / "Tests" / "Fixtures" / "traces"
 
 
@@ -110,7 +113,9 @@ class Server:
         return f"ws://127.0.0.1:{self.port}{path}{query}"
 
     def connect(self, token: str | None = "default", origin: str | None = None, path: str = "/ws", **kw):
-        return ws_connect(self.ws_url(token, path), origin=origin, proxy=None, compression=None,
+        if _CONNECT_TAKES_PROXY:
+            kw.setdefault("proxy", None)  # never go through an HTTP proxy from the environment
+        return ws_connect(self.ws_url(token, path), origin=origin, compression=None,
                           open_timeout=5, close_timeout=3, ping_interval=None, **kw)
 
     # -- lifecycle ----------------------------------------------------------------------

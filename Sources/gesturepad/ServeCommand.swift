@@ -64,20 +64,20 @@ struct ServeCommand: ParsableCommand {
             auth: section.auth, maxConnections: section.maxConnections, maxMessageBytes: section.maxMessageBytes,
             maxMessagesPerSecond: section.maxMessagesPerSecond, maxErrorsInARow: section.maxErrorsInARow,
             maxPointers: section.maxPointers)
-        let folder = try Self.publicFolder(
-            flags.publicDirectory ?? fileSettings.publicDirectory.map(relativeToConfigFile), logger: logger)
         var configuration: ServerConfiguration
         do {
             configuration = try ServeSettings.resolve(
                 flags: flags, file: fileSettings,
                 environmentToken: ProcessInfo.processInfo.environment["GESTUREPAD_TOKEN"],
-                publicDirectory: folder, gestures: file.gestures)
+                publicDirectory: "", gestures: file.gestures)
         } catch {
             throw ValidationError(error.description)
         }
+        configuration.publicDirectory = try Self.publicFolder(
+            flags.publicDirectory ?? fileSettings.publicDirectory.map(relativeToConfigFile), logger: logger)
         if let host = configuration.host {
             guard let bindable = HostResolver.bindable(host, interfaces: InterfaceList.current()) else {
-                throw ValidationError("--host \(host): not an address, interface or known host name of this machine")
+                throw Failure("--host \(host): not an address, interface or known host name of this machine")
             }
             configuration.host = bindable
         }
@@ -90,10 +90,16 @@ struct ServeCommand: ParsableCommand {
             server = try WebServer(configuration: configuration, sinks: sinks, logger: logger)
         } catch let error as ServerStartError {
             for sink in sinks { sink.close() }
-            throw ValidationError(error.description)
+            throw Failure(error.description)
         }
         printBanner(server: server, configuration: configuration)
         server.run()
+    }
+
+    /// A start-up failure that is not a usage mistake: printed as `Error: …`, exit status 1.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
     }
 
     /// A path from the configuration file, relative to that file's folder.
@@ -134,14 +140,14 @@ struct ServeCommand: ParsableCommand {
                         return files.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
                     })
             else {
-                throw ValidationError(
+                throw Failure(
                     "cannot find the page folder (Public/ with an index.html) in \(cwd) or next to the executable; pass --public DIR")
             }
             folder = URL(fileURLWithPath: found).standardizedFileURL.path
         }
         var isDirectory: ObjCBool = false
         guard files.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("--public: \(folder) is not a folder")
+            throw Failure("--public: \(folder) is not a folder")
         }
         if !files.fileExists(atPath: folder + "/index.html") {
             logger.warning("the page folder has no index.html", metadata: ["public": "\(folder)"])

@@ -1,5 +1,6 @@
 """Start-up output, signals and shutdown."""
 import re
+import socket
 import signal
 import subprocess
 import time
@@ -133,3 +134,63 @@ def test_sighup_reopens_the_json_log(page_dir, tmp_path):
     assert any(e["gesture"] == "press" and e["t"] == 100.0 for e in before)
     assert any(e["gesture"] == "press" and e["t"] == 2000.0 for e in after)
     assert not any(e["t"] == 2000.0 for e in before)
+
+
+def _global_ipv4_addresses() -> list[str]:
+    import json as _json
+    import shutil
+    if not shutil.which("ip"):
+        return []
+    out = subprocess.run(["ip", "-j", "-4", "addr", "show", "up"], capture_output=True, text=True).stdout
+    try:
+        return [a["local"] for i in _json.loads(out) for a in i.get("addr_info", [])
+                if not a["local"].startswith(("127.", "169.254."))]
+    except ValueError:
+        return []
+
+
+def test_all_interfaces_lists_every_lan_address_first(page_dir):
+    process = subprocess.Popen([str(binary()), "serve", "--port", "0", "--token", "lan", "--public", str(page_dir),
+                                "--no-qr"], stdout=subprocess.PIPE, text=True)
+    try:
+        lines = []
+        while not lines or "Press Ctrl-C" not in lines[-1]:
+            lines.append(process.stdout.readline())
+        port = int(re.search(r"port (\d+)", lines[0]).group(1))
+        urls = [line.strip() for line in lines if line.strip().startswith("http://")]
+        assert f"http://127.0.0.1:{port}/#token=lan" in urls
+        lan = _global_ipv4_addresses()
+        for address in lan:
+            assert f"http://{address}:{port}/#token=lan" in urls
+        if lan:
+            assert not urls[0].startswith("http://127.")
+        # It really listens on them (all interfaces, IPv4 and IPv6 loopback).
+        for host in ["127.0.0.1", *lan]:
+            with socket.create_connection((host, port), timeout=2):
+                pass
+    finally:
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=10) == 0
+
+
+def test_ipv6_loopback_host(page_dir):
+    if not socket.has_ipv6:
+        pytest.skip("no IPv6")
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+    except OSError:
+        pytest.skip("no IPv6 loopback")
+    process = subprocess.Popen([str(binary()), "serve", "--host", "::1", "--port", "0", "--token", "v6",
+                                "--public", str(page_dir), "--no-qr"], stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(re.search(r"port (\d+)", process.stdout.readline()).group(1))
+        assert f"http://[::1]:{port}/#token=v6" in process.stdout.readline() + process.stdout.readline()
+        from testkit import _CONNECT_TAKES_PROXY, ws_connect
+        extra = {"proxy": None} if _CONNECT_TAKES_PROXY else {}
+        with ws_connect(f"ws://[::1]:{port}/ws?token=v6", origin=f"http://[::1]:{port}", compression=None,
+                        open_timeout=5, **extra) as ws:
+            assert hello(ws)["type"] == "welcome"
+    finally:
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=10) == 0

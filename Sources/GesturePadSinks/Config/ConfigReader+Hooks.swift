@@ -74,15 +74,16 @@ extension ConfigReader {
             add(p, "\(label) has both 'run:' and 'pipe:'; use one")
             return nil
         case (.some(let r), nil):
-            guard let argv = argv(r, key: "\(label).run") else { return nil }
+            guard let items = argv(r, key: "\(label).run") else { return nil }
+            let argv = items.map(\.text)
             var templates: [ArgvTemplate] = []
-            for arg in argv.dropFirst() {
+            for (arg, item) in items.dropFirst() {
                 do {
                     let template = try ArgvTemplate(parsing: arg)
-                    checkPlaceholders(template, node: r, label: label, gestures: gestures)
+                    checkPlaceholders(template, node: item, label: label, gestures: gestures)
                     templates.append(template)
                 } catch {
-                    add(r, "\(label).run: \(error.description)")
+                    add(item, "\(label).run: \(error.description)")
                 }
             }
             if argv[0].contains("{") { add(r, "\(label).run: the program (first item) cannot have placeholders") }
@@ -97,7 +98,7 @@ extension ConfigReader {
             for key in ["timeout", "concurrency"] {
                 if let n = values[key] { add(n, "\(label).\(key) only applies to run hooks") }
             }
-            guard let argv = argv(p, key: "\(label).pipe") else { return nil }
+            guard let argv = argv(p, key: "\(label).pipe")?.map(\.text) else { return nil }
             if argv.contains(where: { $0.contains("{") && (try? ArgvTemplate(parsing: $0))?.isLiteral == false }) {
                 add(p, "\(label).pipe: placeholders only work in run hooks (a pipe starts once, at launch)")
             }
@@ -108,7 +109,7 @@ extension ConfigReader {
     }
 
     /// An argv: a non-empty list of texts. A single string is refused: there is no shell.
-    private mutating func argv(_ node: Node, key: String) -> [String]? {
+    private mutating func argv(_ node: Node, key: String) -> [(text: String, node: Node)]? {
         guard case .sequence(let sequence) = node else {
             if case .scalar(let s) = node {
                 add(node, "\(key) must be a list (argv), not the text '\(s.string)': commands never go through a shell; write e.g. [notify-send, \"Double tap\"]")
@@ -117,12 +118,12 @@ extension ConfigReader {
             }
             return nil
         }
-        var argv: [String] = []
+        var argv: [(text: String, node: Node)] = []
         for item in sequence {
             guard let text = string(item, key: "\(key) items") else { return nil }
-            argv.append(text)
+            argv.append((text, item))
         }
-        guard let first = argv.first, !first.isEmpty else {
+        guard let first = argv.first?.text, !first.isEmpty else {
             add(node, "\(key) must name a program as its first item")
             return nil
         }

@@ -120,7 +120,15 @@ extension ConfigReader {
         }
         var argv: [(text: String, node: Node)] = []
         for item in sequence {
-            guard let text = string(item, key: "\(key) items") else { return nil }
+            // Any scalar is taken as its literal text: in argv `on`, `yes` or `1` mean the word.
+            guard let text = item.scalar?.string, tagName(item) != .null else {
+                add(item, "\(key) items must be text, not \(describe(item))")
+                return nil
+            }
+            guard !text.contains("\0") else {
+                add(item, "\(key) items must not contain a NUL character")
+                return nil
+            }
             argv.append((text, item))
         }
         guard let first = argv.first?.text, !first.isEmpty else {

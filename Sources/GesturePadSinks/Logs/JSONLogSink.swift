@@ -14,11 +14,11 @@ public final class JSONLogSink: GestureSink {
     /// Opens (creates) `path` for appending; throws when it cannot.
     public init(path: String, logger: Logger, capacity: Int = 65_536) throws {
         self.path = path
-        // Fail early, on the caller's thread, when the file cannot be opened at all.
-        let probe = try AppendFile(path: path)
-        probe.close()
+        // Opened here, on the caller's thread: fails early, and the file is the one at `path`
+        // now (not whenever the writer thread gets to run).
+        let file = try AppendFile(path: path)
         worker = BackgroundWorker(name: "gesturepad.log-json", capacity: capacity) {
-            JSONLogWriter(path: path, logger: logger)
+            JSONLogWriter(path: path, file: file, logger: logger)
         }
     }
 
@@ -41,10 +41,10 @@ struct JSONLogWriter: WorkerConsumer {
     var file: AppendFile?
     var buffer: [UInt8] = []
 
-    init(path: String, logger: Logger) {
+    init(path: String, file: AppendFile, logger: Logger) {
         self.path = path
+        self.file = file
         self.logger = logger
-        open()
     }
 
     private mutating func open() {

@@ -7,7 +7,7 @@ import Darwin
 
 /// A file opened with `O_APPEND | O_CREAT | O_CLOEXEC` (never inherited by hook processes),
 /// written with plain `write(2)` calls: no user-space buffer, so each write is visible at once.
-struct AppendFile {
+struct AppendFile: Sendable {
     let descriptor: Int32
     private var owned = true
 

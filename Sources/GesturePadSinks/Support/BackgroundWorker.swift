@@ -21,7 +21,8 @@ final class BackgroundWorker<Item: Sendable>: Sendable {
     private struct State {
         var items: [Item] = []
         var dropped = 0
-        var reopenRequested = false
+        /// A reopen was requested when the queue held this many items.
+        var reopenAt: Int?
         var closing = false
     }
 
@@ -39,19 +40,26 @@ final class BackgroundWorker<Item: Sendable>: Sendable {
             while true {
                 wake.wait()
                 var dropped = 0
-                var reopen = false
+                var reopenAt: Int?
                 var closing = false
                 state.withLock { s in
                     swap(&batch, &s.items)
                     dropped = s.dropped
                     s.dropped = 0
-                    reopen = s.reopenRequested
-                    s.reopenRequested = false
+                    reopenAt = s.reopenAt
+                    s.reopenAt = nil
                     closing = s.closing
                 }
-                if !batch.isEmpty || dropped > 0 { consumer.consume(batch, dropped: dropped) }
+                if let split = reopenAt, split < batch.count {
+                    // Items submitted before the request go to the old file, the rest to the new.
+                    consumer.consume(Array(batch[..<split]), dropped: dropped)
+                    consumer.reopen()
+                    consumer.consume(Array(batch[split...]), dropped: 0)
+                } else {
+                    if !batch.isEmpty || dropped > 0 { consumer.consume(batch, dropped: dropped) }
+                    if reopenAt != nil { consumer.reopen() }
+                }
                 batch.removeAll(keepingCapacity: true)
-                if reopen { consumer.reopen() }
                 if closing { break }
             }
             consumer.finish()
@@ -78,7 +86,9 @@ final class BackgroundWorker<Item: Sendable>: Sendable {
 
     /// Asks the consumer to reopen its resources once the items queued so far are handled.
     func requestReopen() {
-        state.withLock { $0.reopenRequested = true }
+        state.withLock { s in
+            if s.reopenAt == nil { s.reopenAt = s.items.count }
+        }
         wake.signal()
     }
 

@@ -106,11 +106,20 @@ final class RunHookRunner: Sendable {
         do {
             let outcome = try await withThrowingTaskGroup(of: Outcome.self) { group in
                 group.addTask {
+                    // stdin is written here rather than with `.array(…)`: a process that exits
+                    // without reading makes that write fail (EPIPE), and swift-subprocess 1.0.2
+                    // then leaves the pipe open and traps. Here the failure is caught and the
+                    // pipe always closed.
                     let result = try await Subprocess.run(
                         executable, arguments: Arguments(arguments), environment: environment,
-                        platformOptions: HookLaunch.platformOptions, input: .array(payload),
+                        platformOptions: HookLaunch.platformOptions, input: .inputWriter,
                         output: .fileDescriptor(.standardError, closeAfterSpawningProcess: false),
-                        error: .fileDescriptor(.standardError, closeAfterSpawningProcess: false))
+                        error: .fileDescriptor(.standardError, closeAfterSpawningProcess: false)
+                    ) { execution in
+                        let writer = execution.standardInputWriter
+                        _ = try? await writer.write(payload)
+                        try? await writer.finish()
+                    }
                     return .exited(result.terminationStatus)
                 }
                 group.addTask {

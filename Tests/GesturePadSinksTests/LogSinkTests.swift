@@ -10,7 +10,7 @@ import Glibc
 
 @Suite struct LogSinkTests {
     /// Every event reaches the JSON log as one line: the gesture message plus an ISO-8601 time.
-    @Test func jsonLogHoldsEveryEvent() throws {
+    @Test func jsonLogHoldsEveryEvent() async throws {
         let dir = try makeTempDir()
         let path = dir.appendingPathComponent("events.jsonl").path
         let sink = try JSONLogSink(path: path, logger: quietLogger)
@@ -37,19 +37,18 @@ import Glibc
     }
 
     /// Lines are written as events arrive (tail -f sees them before close).
-    @Test func jsonLogIsFlushedPerLine() throws {
+    @Test func jsonLogIsFlushedPerLine() async throws {
         let dir = try makeTempDir()
         let path = dir.appendingPathComponent("live.jsonl").path
         let sink = try JSONLogSink(path: path, logger: quietLogger)
-        defer { sink.close() }
         sink.receive(Sample.tap(t: 1), session: "s")
-        #expect(eventually { readLines(path).count == 1 })
+        #expect(await eventually { readLines(path).count == 1 })
         sink.receive(Sample.tap(t: 2), session: "s")
-        #expect(eventually { readLines(path).count == 2 })
+        #expect(await eventually { readLines(path).count == 2 })
     }
 
     /// The log is appended to, never truncated.
-    @Test func jsonLogAppends() throws {
+    @Test func jsonLogAppends() async throws {
         let dir = try makeTempDir()
         let path = dir.appendingPathComponent("append.jsonl").path
         try "existing\n".write(toFile: path, atomically: true, encoding: .utf8)
@@ -61,7 +60,7 @@ import Glibc
     }
 
     /// Rotation: rename the file, reopen, and every event is in the old file or the new one.
-    @Test func jsonLogSurvivesRotation() throws {
+    @Test func jsonLogSurvivesRotation() async throws {
         let dir = try makeTempDir()
         let path = dir.appendingPathComponent("rot.jsonl").path
         let rotated = path + ".1"
@@ -102,7 +101,7 @@ import Glibc
     }
 
     /// The terminal sink shows `changed` events only when verbose, plus session lines.
-    @Test func terminalSinkVerbosity() throws {
+    @Test func terminalSinkVerbosity() async throws {
         let dir = try makeTempDir()
         for verbose in [false, true] {
             let path = dir.appendingPathComponent("term-\(verbose).txt").path

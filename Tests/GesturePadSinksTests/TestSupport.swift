@@ -1,5 +1,6 @@
 import Foundation
 import GestureEngine
+import GestureProtocol
 import Logging
 import Testing
 
@@ -24,14 +25,26 @@ func writeScript(_ dir: URL, _ name: String, _ body: String) throws -> String {
     return url.path
 }
 
-/// Polls `condition` until it holds or `seconds` pass; returns whether it held.
-func eventually(within seconds: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
+/// Polls `condition` until it holds or `seconds` pass; returns whether it held. Suspends
+/// between polls (never blocks a thread of the cooperative pool the hooks run on).
+func eventually(within seconds: Double = 10, _ condition: () throws -> Bool) async rethrows -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if try condition() { return true }
-        Thread.sleep(forTimeInterval: 0.01)
+        try? await Task.sleep(for: .milliseconds(10))
     }
     return try condition()
+}
+
+/// Closes a sink on a thread of its own: `close()` waits (bounded) for hook processes, and
+/// must not hold one of the few threads of the cooperative pool those hooks run on.
+func closeOffPool(_ sink: any GestureSink) async {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        Thread {
+            sink.close()
+            done.resume()
+        }.start()
+    }
 }
 
 func readText(_ path: String) -> String {
@@ -76,5 +89,26 @@ enum Sample {
             event.phase = kind.isContinuous ? .changed : .ended
             return event
         }
+    }
+}
+
+/// How long `receive` calls took: a sink that blocked on a process would show seconds (or
+/// never return); one that only queues shows microseconds, with rare scheduler hiccups on a
+/// busy 2-core machine, hence a percentile plus a generous maximum.
+struct SubmitLatency {
+    private(set) var samples: [Double] = []
+
+    mutating func measure(_ body: () -> Void) {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        body()
+        samples.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
+    }
+
+    func expectNonBlocking(sourceLocation: SourceLocation = #_sourceLocation) {
+        let sorted = samples.sorted()
+        guard let max = sorted.last else { return }
+        let p99 = sorted[Int(Double(sorted.count - 1) * 0.99)]
+        #expect(p99 < 0.005, "99th percentile \(p99) s", sourceLocation: sourceLocation)
+        #expect(max < 0.5, "slowest \(max) s", sourceLocation: sourceLocation)
     }
 }

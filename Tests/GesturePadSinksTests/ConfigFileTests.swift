@@ -1,3 +1,4 @@
+import Foundation
 import GestureEngine
 import Testing
 
@@ -238,5 +239,23 @@ import Testing
         } catch {
             #expect(error.description.hasPrefix("my.yaml:2:3: error: unknown key 'slopp'"))
         }
+    }
+}
+
+@Suite struct ExampleConfigTests {
+    /// The shipped examples/gesturepad.yaml is valid and maps media keys, notifications and xdotool.
+    @Test func exampleConfigIsValid() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let config = try ConfigFile.load(path: root.appendingPathComponent("examples/gesturepad.yaml").path)
+        let programs = config.hooks.map { rule -> String in
+            switch rule.action {
+            case .run(let o): o.program
+            case .pipe(let o): o.arguments.first ?? o.program
+            }
+        }
+        #expect(programs.contains("playerctl"))
+        #expect(programs.contains("notify-send"))
+        #expect(programs.contains("xdotool"))
+        #expect(programs.contains("examples/xdotool_pipe.py"))
     }
 }

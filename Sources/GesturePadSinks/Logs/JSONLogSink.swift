@@ -40,6 +40,7 @@ struct JSONLogWriter: WorkerConsumer {
     let logger: Logger
     var file: AppendFile?
     var buffer: [UInt8] = []
+    var failing = false
 
     init(path: String, file: AppendFile, logger: Logger) {
         self.path = path
@@ -68,9 +69,11 @@ struct JSONLogWriter: WorkerConsumer {
             buffer.append(UInt8(ascii: "\n"))
             // One write(2) per line on an O_APPEND descriptor: lines never interleave, and a
             // reader sees each line as soon as it is written (no user-space buffering).
-            if !file.write(buffer) {
-                logger.error("cannot write the JSON log", metadata: ["log.path": "\(path)"])
+            let ok = file.write(buffer)
+            if !ok, !failing {
+                logger.error("cannot write the JSON log (reported once until it works again)", metadata: ["log.path": "\(path)"])
             }
+            failing = !ok
         }
     }
 

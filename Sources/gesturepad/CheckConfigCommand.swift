@@ -30,9 +30,26 @@ struct CheckConfigCommand: ParsableCommand {
         if !changed.isEmpty {
             print("  gesture thresholds: " + changed.map { "\($0)=\(config.gestures.value(forKey: $0) ?? 0)" }.joined(separator: ", "))
         }
+        var stderr = StandardError()
         for rule in config.hooks {
             print("  \(rule.name): \(describe(rule))")
+            let program: String
+            switch rule.action {
+            case .run(let o): program = o.program
+            case .pipe(let o): program = o.program
+            }
+            if !Self.isExecutable(program) {
+                print("\(file): warning: \(rule.name): program '\(program)' not found or not executable (here, now)", to: &stderr)
+            }
         }
+    }
+
+    /// Whether `program` would start: a path to an executable file, or a name found in `PATH`.
+    static func isExecutable(_ program: String) -> Bool {
+        let fm = FileManager.default
+        if program.contains("/") { return fm.isExecutableFile(atPath: program) }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").contains { fm.isExecutableFile(atPath: "\($0)/\(program)") }
     }
 
     private func describe(_ rule: HookRule) -> String {

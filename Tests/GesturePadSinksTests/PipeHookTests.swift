@@ -126,3 +126,52 @@ func pipeRule(_ gestures: [GestureKind], _ program: String, _ args: [String] = [
         #expect(queue.items.count == 5)
     }
 }
+
+@Suite(.serialized) struct HookShutdownTests {
+    /// At close, a pipe gets every queued event and then EOF, and exits on its own.
+    @Test func pipeGetsQueuedEventsThenEOF() async throws {
+        let dir = try makeTempDir()
+        let out = dir.appendingPathComponent("out").path
+        let script = try writeScript(dir, "pipe.sh", """
+            #!/bin/sh
+            while IFS= read -r line; do printf '%s\\n' "$line" >> \(out); done
+            echo EOF >> \(out)
+            """)
+        let sink = HookSink(rules: [pipeRule([.tap], script, queue: 1_000)], logger: quietLogger)
+        #expect(await eventually { sink.statistics[0].pid != nil })
+        for i in 0..<200 { sink.receive(Sample.tap(t: Double(i)), session: "s") }
+        await closeOffPool(sink)
+        let lines = readLines(out)
+        #expect(lines.count == 201)
+        #expect(lines.last == "EOF")
+    }
+
+    /// A pipe that ignores EOF and signals is killed with its group; close stays bounded.
+    @Test func stubbornPipeIsKilledAtClose() async throws {
+        let dir = try makeTempDir()
+        let pids = dir.appendingPathComponent("pids").path
+        let script = try writeScript(dir, "stubborn.sh", """
+            #!/bin/sh
+            trap '' TERM INT HUP
+            sleep 60 &
+            echo "$$ $!" >> \(pids)
+            while true; do sleep 1; done
+            """)
+        let sink = HookSink(rules: [pipeRule([.tap], script)], logger: quietLogger, closeTimeout: 0.5)
+        #expect(await eventually { readLines(pids).count == 1 })
+        let started = Date()
+        await closeOffPool(sink)
+        #expect(Date().timeIntervalSince(started) < 3)
+        let group = try #require(readLines(pids).first).split(separator: " ").compactMap { Int32($0) }
+        #expect(group.count == 2)
+        #expect(await eventually(within: 5) { group.allSatisfy(processIsGone) })
+    }
+
+    /// After close, events are ignored without blocking or crashing.
+    @Test func eventsAfterCloseAreIgnored() async throws {
+        let sink = HookSink(rules: [try runRule([.tap], "true", [])], logger: quietLogger)
+        await closeOffPool(sink)
+        for i in 0..<100 { sink.receive(Sample.tap(t: Double(i)), session: "s") }
+        #expect(sink.statistics[0].started == 0)
+    }
+}

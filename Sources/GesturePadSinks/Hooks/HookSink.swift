@@ -1,3 +1,4 @@
+import Foundation
 import GestureEngine
 import GestureProtocol
 import Logging
@@ -47,11 +48,21 @@ public final class HookSink: GestureSink {
 
     public func reopen() {}
 
+    /// Stops every rule at once (pipes get EOF, queues stop filling), then waits for them
+    /// against one shared deadline, so shutdown takes at most about `closeTimeout` in all.
     public func close() {
         for (_, runner) in rules {
             switch runner {
-            case .run(let r): r.close(timeout: closeTimeout)
-            case .pipe(let p): p.close(timeout: closeTimeout)
+            case .run(let r): r.requestClose()
+            case .pipe(let p): p.requestClose()
+            }
+        }
+        let deadline = Date().addingTimeInterval(closeTimeout)
+        for (_, runner) in rules {
+            let left = max(0, deadline.timeIntervalSinceNow)
+            switch runner {
+            case .run(let r): r.close(timeout: left)
+            case .pipe(let p): p.close(timeout: left)
             }
         }
     }

@@ -17,6 +17,7 @@ final class PipeHookRunner: Sendable {
         var reportedLoss = 0
         var pid: Int32?
         var supervisor: Task<Void, Never>?
+        var closeWaited = false
     }
 
     let name: String
@@ -166,11 +167,19 @@ final class PipeHookRunner: Sendable {
 
     /// Stops taking events, sends what is queued, closes stdin and waits up to `timeout`
     /// seconds for the process to exit; then kills its process group.
-    func close(timeout: Double) {
-        let task = state.withLock { s -> Task<Void, Never>? in
+    /// Stops taking events; the feeder writes what is queued, then closes stdin (EOF).
+    func requestClose() {
+        state.withLock { s in
             s.closing = true
             s.doorbell?.yield()
-            return s.supervisor
+        }
+    }
+
+    func close(timeout: Double) {
+        requestClose()
+        let task = state.withLock { s -> Task<Void, Never>? in
+            defer { s.closeWaited = true }
+            return s.closeWaited ? nil : s.supervisor
         }
         guard let task else { return }
         if stopped.wait(timeout: .now() + timeout) == .timedOut {

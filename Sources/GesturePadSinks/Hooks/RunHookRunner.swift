@@ -150,8 +150,13 @@ final class RunHookRunner: Sendable {
 
     /// Stops taking events, lets running and queued processes finish for up to `timeout`
     /// seconds, then kills what is left (process groups included).
-    func close(timeout: Double) {
+    /// Stops taking events (queued ones still run).
+    func requestClose() {
         state.withLock { $0.closing = true }
+    }
+
+    func close(timeout: Double) {
+        requestClose()
         let deadline = Date().addingTimeInterval(timeout)
         while state.withLock({ $0.running > 0 }), Date() < deadline {
             Thread.sleep(forTimeInterval: 0.01)

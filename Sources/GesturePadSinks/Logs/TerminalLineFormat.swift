@@ -17,10 +17,10 @@ struct TerminalLineFormat: Sendable {
             appendSafe(session, into: &out)
             out.append(contentsOf: "  ".utf8)
             paint(phaseColor(event.phase), bold: event.phase != .changed, into: &out) {
-                $0.append(contentsOf: pad(event.gesture.name, 18).utf8)
+                $0.append(contentsOf: pad(event.gesture.name, 20).utf8)
             }
             paint(phaseColor(event.phase), bold: false, into: &out) {
-                $0.append(contentsOf: pad(event.phase.name, 9).utf8)
+                $0.append(contentsOf: pad(event.phase.name, 11).utf8)
             }
             out.append(contentsOf: "x=\(Self.short(event.x)) y=\(Self.short(event.y)) p=\(event.pointers)".utf8)
             event.forEachField { name, value in

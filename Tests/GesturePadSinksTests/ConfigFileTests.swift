@@ -229,6 +229,9 @@ import Testing
         #expect(try ConfigFile.parse(yaml: "").hooks.isEmpty)
         #expect(try ConfigFile.parse(yaml: "# nothing\n").gestures == GestureConfig())
         #expect(!issues("- just\n- a list\n").isEmpty)
+        // Sections whose lines are all commented out are empty, not errors.
+        #expect(issues("server:\n  # port: 1\nlog:\nhooks:\ngestures:\n").isEmpty)
+        #expect(issues("hooks:\n  -\n  - gesture: tap\n    run: [x]\n").map(\.line) == [2])
     }
 
     /// The error description uses FILE:LINE:COLUMN so editors can jump to it.

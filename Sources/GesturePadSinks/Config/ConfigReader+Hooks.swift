@@ -9,6 +9,7 @@ extension ConfigReader {
 
     /// `hooks:` — a list of rules.
     mutating func readHooks(_ node: Node) -> [HookRule] {
+        if tagName(node) == .null { return [] }
         guard case .sequence(let sequence) = node else {
             add(node, "hooks must be a list of rules (lines starting with '- '), not \(describe(node))")
             return []
@@ -22,6 +23,10 @@ extension ConfigReader {
 
     private mutating func readHook(_ node: Node, number: Int) -> HookRule? {
         let label = "hook \(number)"
+        if tagName(node) == .null {
+            add(node, "\(label) is empty; it needs at least 'gesture:' and 'run:' or 'pipe:'")
+            return nil
+        }
         guard let mapping = mapping(node, what: label) else { return nil }
         var values: [String: Node] = [:]
         for (key, value) in mapping {

@@ -145,8 +145,10 @@ struct ConfigReader {
         }
     }
 
+    /// A section's mapping; an empty section (`log:` with every line commented out) is empty.
     mutating func mapping(_ node: Node, what: String) -> Node.Mapping? {
         if let m = node.mapping { return m }
+        if tagName(node) == .null { return nil }
         add(node, "\(what) must be a mapping (key: value lines), not \(describe(node))")
         return nil
     }

@@ -2,7 +2,9 @@
 import re
 import subprocess
 
-from conftest import REPO
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def check(gesturepad, tmp_path, text):

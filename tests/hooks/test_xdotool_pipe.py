@@ -3,7 +3,9 @@ import json
 import subprocess
 import sys
 
-from conftest import REPO
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
 
 SCRIPT = REPO / "examples" / "xdotool_pipe.py"
 

@@ -40,6 +40,8 @@ func processIsGone(_ pid: Int32) -> Bool {
 
     /// A run hook's script gets the event JSON on stdin, GESTUREPAD_* variables and expanded placeholders.
     @Test func scriptReceivesStdinEnvAndArgv() async throws {
+        setenv("GESTUREPAD_TOKEN", "secret-token", 1)
+        defer { unsetenv("GESTUREPAD_TOKEN") }
         let dir = try makeTempDir()
         let script = try writeScript(dir, "record.sh", Self.recorder)
         let out = dir.appendingPathComponent("drag").path
@@ -68,6 +70,7 @@ func processIsGone(_ pid: Int32) -> Bool {
         #expect(env["GESTUREPAD_DDX"] == "3.25" && env["GESTUREPAD_DDY"] == "-7.6")
         #expect(env["GESTUREPAD_PREDICTED_DX"] == "50" && env["GESTUREPAD_START_X"] == "40")
         #expect(env["GESTUREPAD_TIME"]?.hasSuffix("Z") == true)
+        #expect(env["GESTUREPAD_TOKEN"] == nil)
         #expect(sink.statistics[0].started == 1)
         await closeOffPool(sink)
     }

@@ -45,9 +45,11 @@ enum HookLaunch {
         return vars
     }
 
-    /// The inherited environment plus `extra`.
+    /// The inherited environment plus `extra`, without the server's access token
+    /// (`GESTUREPAD_TOKEN`): a hook has no business connecting as a client.
     static func environment(_ extra: [(String, String)]) -> Environment {
         var updates: [Environment.Key: String?] = [:]
+        if let token = Environment.Key(rawValue: "GESTUREPAD_TOKEN") { updates[token] = .some(nil) }
         for (name, value) in extra {
             if let key = Environment.Key(rawValue: name) { updates[key] = value }
         }

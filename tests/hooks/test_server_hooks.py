@@ -172,3 +172,45 @@ hooks:
         assert same(piped, expected)
         assert server.stop() == 0
         assert "run hook timed out" in server.stderr()
+
+
+def test_slow_pipe_and_crashing_hook_cost_no_latency(tmp_path, page):
+    """A pipe that reads slowly and a run hook that crashes on every event never slow the
+    server: pings on another connection stay fast while drags flood both."""
+    out = tmp_path / "out"
+    out.mkdir()
+    slow = script(tmp_path / "slow.sh", f'echo $$ >> "{out}/slow.pids"; while IFS= read -r line; do sleep 0.2; echo x >> "{out}/slow.lines"; done\n')
+    crash = script(tmp_path / "crash.sh", "kill -SEGV $$\n")
+    config = tmp_path / "gesturepad.yaml"
+    config.write_text(f"""
+hooks:
+  - gesture: [drag, press, release, end]
+    pipe: [{slow}]
+    queue: 8
+  - gesture: [drag, press, release]
+    run: [{crash}]
+    concurrency: 2
+    queue: 4
+""")
+    with Server(public=page, extra=["--config", str(config), "--quiet"]) as server:
+        lines = load_trace("drag_slow.jsonl")
+        with server.connect() as observer:
+            hello(observer)
+            worst = 0.0
+            for _ in range(3):
+                with server.connect() as ws:
+                    ws.send(lines[0])
+                    recv_json(ws)
+                    for line in lines[1:]:  # as fast as possible: a flood
+                        ws.send(line)
+                    sent = time.monotonic()
+                    observer.send(json.dumps({"type": "ping", "t": 1.0}))
+                    while recv_json(observer)["type"] != "pong":
+                        pass
+                    worst = max(worst, time.monotonic() - sent)
+            assert worst < 0.25
+        assert len((out / "slow.pids").read_text().split()) == 1, "the pipe never died"
+        assert server.stop() == 0
+        err = server.stderr()
+        assert "run hook failed" in err
+        assert "falling behind" in err or "dropped" in err

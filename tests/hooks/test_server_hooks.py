@@ -154,7 +154,7 @@ hooks:
                 while recv_json(ws)["type"] != "pong":
                     pass
                 worst = max(worst, time.monotonic() - sent)
-        assert worst < 0.25
+        assert worst < 1.0  # a server waiting for the hook would take seconds (timeout, slow reader)
         pid = int((out / "hang.pid").read_text())
         assert eventually(lambda: not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split(")")[1][:3], within=5)
         assert time.monotonic() - hung_at < 5
@@ -208,7 +208,7 @@ hooks:
                     while recv_json(observer)["type"] != "pong":
                         pass
                     worst = max(worst, time.monotonic() - sent)
-            assert worst < 0.25
+            assert worst < 1.0  # a server waiting for the hook would take seconds (timeout, slow reader)
         assert len((out / "slow.pids").read_text().split()) == 1, "the pipe never died"
         assert server.stop() == 0
         err = server.stderr()

@@ -208,7 +208,7 @@ hooks:
                     while recv_json(observer)["type"] != "pong":
                         pass
                     worst = max(worst, time.monotonic() - sent)
-            assert worst < 1.0  # a server waiting for the hook would take seconds (timeout, slow reader)
+            assert worst < 1.0  # a server waiting for the slow pipe would stall for seconds
         assert len((out / "slow.pids").read_text().split()) == 1, "the pipe never died"
         assert server.stop() == 0
         err = server.stderr()

@@ -108,7 +108,7 @@ struct SubmitLatency {
         let sorted = samples.sorted()
         guard let max = sorted.last else { return }
         let p99 = sorted[Int(Double(sorted.count - 1) * 0.99)]
-        #expect(p99 < 0.005, "99th percentile \(p99) s", sourceLocation: sourceLocation)
-        #expect(max < 0.5, "slowest \(max) s", sourceLocation: sourceLocation)
+        #expect(p99 < 0.02, "99th percentile \(p99) s", sourceLocation: sourceLocation)
+        #expect(max < 1.0, "slowest \(max) s", sourceLocation: sourceLocation)
     }
 }

@@ -69,17 +69,6 @@ def without_time(event: dict) -> dict:
     return {k: v for k, v in event.items() if k != "time"}
 
 
-def same(a, b) -> bool:
-    """Equal JSON values, numbers within 1e-6 (encoders may round the last digits)."""
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool) and not isinstance(b, bool):
-        return abs(a - b) <= 1e-6 * max(1.0, abs(a), abs(b))
-    return a == b
-
-
 TRACES = ["tap_double", "drag_slow", "pinch_rotate", "swipe_left", "long_press_drag", "scroll_two_finger"]
 
 
@@ -93,7 +82,7 @@ def test_json_log_holds_every_event_of_traces(tmp_path, page):
         logged = log_events(log)
         for session, events in played:
             mine = [without_time(e) for e in logged if e["session"] == session]
-            assert same(mine, events), session
+            assert mine == events, session  # byte-identical encoders: exact equality
             assert events, "the trace produced gesture events"
         assert all(e["time"].endswith("Z") and "T" in e["time"] for e in logged)
         # The terminal log printed a readable line per event (verbose: changed included).
@@ -113,8 +102,8 @@ def test_json_log_survives_rotation(tmp_path, page):
         time.sleep(0.2)
         _, second = play(server, "swipe_left")
         server.stop()
-    assert same([without_time(e) for e in log_events(tmp_path / "gestures.jsonl.1")], first)
-    assert same([without_time(e) for e in log_events(log)], second)
+    assert [without_time(e) for e in log_events(tmp_path / "gestures.jsonl.1")] == first
+    assert [without_time(e) for e in log_events(log)] == second
 
 
 def test_hooks_end_to_end(tmp_path, page):
@@ -169,7 +158,7 @@ hooks:
         assert expected
         assert eventually(lambda: (out / "pipe.jsonl").exists() and len((out / "pipe.jsonl").read_text().splitlines()) == len(expected))
         piped = [without_time(json.loads(l)) for l in (out / "pipe.jsonl").read_text().splitlines()]
-        assert same(piped, expected)
+        assert piped == expected
         assert server.stop() == 0
         assert "run hook timed out" in server.stderr()
 

@@ -7,7 +7,7 @@ import Logging
 /// The output flags of `serve` (owner: the sinks layer): configuration file, verbosity,
 /// colour, JSON log. `serve` includes them with `@OptionGroup`. Flags override the file.
 struct OutputOptions: ParsableArguments {
-    @Option(name: .long, help: "Configuration file (YAML): server options, gesture thresholds, log options, hooks.")
+    @Option(name: .long, help: ArgumentHelp("Configuration file (YAML): server options, gesture thresholds, log options, hooks.", valueName: "FILE"))
     var config: String?
 
     @Flag(name: .long, help: "Also show `changed` events in the terminal log.")

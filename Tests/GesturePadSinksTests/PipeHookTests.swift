@@ -57,6 +57,27 @@ func pipeRule(_ gestures: [GestureKind], _ program: String, _ args: [String] = [
         await closeOffPool(sink)
     }
 
+    /// A pipe that closes its stdout but keeps reading is not mistaken for a dead one.
+    @Test func closedStdoutIsNotDeath() async throws {
+        let dir = try makeTempDir()
+        let out = dir.appendingPathComponent("out").path
+        let pids = dir.appendingPathComponent("pids").path
+        let script = try writeScript(dir, "quiet.sh", """
+            #!/bin/sh
+            echo $$ >> \(pids)
+            exec >/dev/null
+            while IFS= read -r line; do printf '%s\\n' "$line" >> \(out); done
+            """)
+        let sink = HookSink(rules: [pipeRule([.tap], script)], logger: quietLogger)
+        #expect(await eventually { readLines(pids).count == 1 })
+        try await Task.sleep(for: .milliseconds(300))
+        for i in 0..<5 { sink.receive(Sample.tap(t: Double(i)), session: "s") }
+        #expect(await eventually { readLines(out).count == 5 })
+        #expect(readLines(pids).count == 1)
+        #expect(sink.statistics[0].started == 1)
+        await closeOffPool(sink)
+    }
+
     /// A slow reader costs `changed` events (coalesced or dropped) but never blocks the caller, and `ended` still arrives.
     @Test func slowReaderNeverBlocks() async throws {
         let dir = try makeTempDir()

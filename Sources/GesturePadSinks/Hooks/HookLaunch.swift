@@ -61,6 +61,14 @@ enum HookLaunch {
         _ = signal(SIGPIPE, SIG_IGN)
     }
 
+    /// Whether our child `pid` has exited, without reaping it (`WNOWAIT`: swift-subprocess
+    /// still collects its status). An error (no such child) counts as exited.
+    static func hasExited(_ pid: Int32) -> Bool {
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return true }
+        return info.si_signo == SIGCHLD
+    }
+
     /// Human-readable exit status.
     static func describe(_ status: TerminationStatus) -> String {
         switch status {

@@ -97,14 +97,20 @@ final class PipeHookRunner: Sendable {
                 logger.info("pipe hook started", metadata: ["hook.pid": "\(execution.processIdentifier.value)"])
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask { await self.feed(execution.standardInputWriter, doorbell: doorbell, execution: execution) }
-                    // The process's stdout lines become diagnostics; its end means the process
-                    // is gone. A line beyond 64 KiB is misbehaviour: the process is replaced.
+                    // The process's stdout lines become diagnostics. A line beyond 64 KiB is
+                    // misbehaviour: the process is replaced.
                     do {
                         for try await line in execution.standardOutput.strings(bufferingPolicy: .maxLineLength(65_536)) {
                             logger.info("pipe hook output", metadata: ["hook.output": "\(line)"])
                         }
                     } catch {
                         try? execution.send(signal: .kill, toProcessGroup: true)
+                    }
+                    // stdout ends when the process exits — or when it closed its stdout and
+                    // reads on (`exec >/dev/null`): then wait until it really exits.
+                    let pid = execution.processIdentifier.value
+                    while !Task.isCancelled, !HookLaunch.hasExited(pid) {
+                        try? await Task.sleep(for: .milliseconds(100))
                     }
                     ring.finish()
                     await group.waitForAll()

@@ -144,8 +144,8 @@
         this.everLive = true;
         this.state.session = m.session;
         this.state.config = m.config || null;
-        this.setStatus('live', m.session ? 'session ' + m.session : '');
-        this.startPing();
+        this.setStatus('live', this.role === 'observer' ? 'watching every session' : (m.session ? 'session ' + m.session : ''));
+        if (this.role !== 'observer') this.startPing(); // an observer sends nothing after hello
         this.onLive(m);
       } else if (m.type === 'pong') {
         if (typeof m.t === 'number') {

@@ -12,7 +12,7 @@
   var size = surfaceSize();
 
   var view = new GP.View(canvas);
-  var feed = new GP.Feed(document.getElementById('feed'), { max: 9 });
+  var feed = new GP.Feed(document.getElementById('feed'), { max: 6 });
   var hint = document.getElementById('hint');
   var statusEl = document.getElementById('status');
   var rttEl = document.getElementById('rtt');

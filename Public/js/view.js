@@ -23,6 +23,7 @@
     this.ctx = canvas.getContext('2d');
     this.fit = !!opts.fit;
     this.sessionColor = opts.sessionColor || null;
+    this.linger = opts.linger || 1;  // how much longer finished gestures stay (observer: longer)
     this.surface = { w: 390, h: 844 };
     this.marks = [];       // finished effects that fade out
     this.active = {};      // running continuous gestures, by session + gesture
@@ -87,12 +88,12 @@
       if (g === 'hover') a.pts.push({ x: x, y: y }), a.pts.length > 40 && a.pts.shift();
       if (last) {
         delete this.active[key];
-        this.marks.push({ g: g, m: m, a: a, born: now, life: g === 'hover' ? 250 : 1100, tint: tint, cancelled: m.phase === 'cancelled' });
+        this.marks.push({ g: g, m: m, a: a, born: now, life: (g === 'hover' ? 250 : 1100) * this.linger, tint: tint, cancelled: m.phase === 'cancelled' });
       }
     } else if (g !== 'release' && g !== 'end') {
-      this.marks.push({ g: g, m: m, born: now, life: LIFE[g] || 700, tint: tint });
+      this.marks.push({ g: g, m: m, born: now, life: (LIFE[g] || 700) * this.linger, tint: tint });
     } else if (g === 'end' && m.reason === 'cancel') {
-      this.marks.push({ g: g, m: m, born: now, life: 900, tint: tint });
+      this.marks.push({ g: g, m: m, born: now, life: 900 * this.linger, tint: tint });
     }
     if (this.marks.length > 80) this.marks.splice(0, this.marks.length - 80);
     this.kick();
@@ -107,10 +108,10 @@
     if (y > s.h && y < 4000) s.h = Math.ceil(y / 10) * 10;
   };
 
-  View.prototype.clearActive = function () {
+  View.prototype.clearActive = function (session) {
     var now = performance.now();
-    for (var k in this.active) this.marks.push({ g: this.active[k].g, m: this.active[k].m, a: this.active[k], born: now, life: 400, cancelled: true });
-    this.active = {};
+    for (var k in this.active) if (!session || this.active[k].m.session === session) this.marks.push({ g: this.active[k].g, m: this.active[k].m, a: this.active[k], born: now, life: 400, cancelled: true });
+    for (var k2 in this.active) if (!session || this.active[k2].m.session === session) delete this.active[k2];
     for (var id in this.trails) if (!this.trails[id].upAt) this.trails[id].upAt = now;
     this.kick();
   };
@@ -120,6 +121,7 @@
     var ctx = this.ctx, now = performance.now(), dpr = this.dpr;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, this.w, this.h);
+    ctx.save();
     if (this.fit) this.drawFrame(ctx);
     var busy = false, i;
     busy = this.drawTrails(ctx, now) || busy;
@@ -135,6 +137,7 @@
     }
     this.marks = keep;
     for (var k in this.active) { busy = true; this.drawActive(ctx, this.active[k], now); }
+    ctx.restore();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     if (busy || keep.length) requestAnimationFrame(this.frame);
     else this.running = false;
@@ -147,6 +150,7 @@
     ctx.setTransform(this.dpr * sc, 0, 0, this.dpr * sc, this.dpr * ox, this.dpr * oy);
     ctx.strokeStyle = '#30363d'; ctx.lineWidth = 2 / sc; ctx.setLineDash([6 / sc, 6 / sc]);
     roundRect(ctx, 0, 0, s.w, s.h, 28); ctx.stroke(); ctx.setLineDash([]);
+    ctx.clip(); // a session's drawings stay inside its surface
     this.labelScale = 1 / sc;
   };
 

@@ -37,7 +37,7 @@
   }
 
   var canvas = document.getElementById('surface');
-  var view = new GP.View(canvas, { fit: true, sessionColor: colorFor });
+  var view = new GP.View(canvas, { fit: true, sessionColor: colorFor, linger: 2.5 });
   var feed = new GP.Feed(document.getElementById('feed'), { max: 12, sessionColor: colorFor });
   var conn = new GP.Connection({
     role: 'observer',
@@ -52,7 +52,7 @@
       if (m.type === 'session' && typeof m.session === 'string') {
         var s = session(m.session);
         s.state = m.state === 'closed' ? 'closed' : 'open';
-        if (s.state === 'closed') view.clearActive();
+        if (s.state === 'closed') view.clearActive(m.session);
         paint(s);
       } else if (m.type === 'gesture') {
         var s2 = session(typeof m.session === 'string' ? m.session : '?');

@@ -115,7 +115,8 @@ class Browser:
         return self.send(method, params, session).wait(timeout)
 
     def new_page(self) -> "Page":
-        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        # A window of its own: every tab stays visible (a background tab gets no animation frames).
+        target = self.call("Target.createTarget", {"url": "about:blank", "newWindow": True})["targetId"]
         session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         return Page(self, target, session)
 

@@ -7,60 +7,11 @@ and the drawn-gesture counters in `window.gesturepad`)."""
 
 from __future__ import annotations
 
-import json
 import math
-import time
 
 import pytest
 
-from conftest import open_pad, open_watch
-from harness import ARTIFACTS, Player, gestures, pointer_messages
-
-
-# ---- helpers ------------------------------------------------------------------------------
-
-def settle(page, until: str, timeout: float = 5.0) -> dict:
-    """Waits for a condition on window.gesturepad (`g`), then returns the page state."""
-    page.wait_for(f"(function(g){{return {until};}})(window.gesturepad)", timeout)
-    return page.state()
-
-
-def has_gesture(name: str, phase: str | None = None) -> str:
-    cond = f"m.gesture==='{name}'" + (f"&&m.phase==='{phase}'" if phase else "")
-    return f"g.received.some(function(m){{return m.type==='gesture'&&{cond};}})"
-
-
-def check_wire(page, state: dict) -> list[list]:
-    """Every frame after `hello` is one JSON array; together they are exactly what the page says it sent."""
-    deadline = time.monotonic() + 2
-    while len(page.frames_sent) < state["framesSent"] and time.monotonic() < deadline:
-        time.sleep(0.02)
-    frames = [json.loads(f) for f in page.frames_sent]
-    hello = frames[0]
-    assert isinstance(hello, dict) and hello["type"] == "hello" and hello["role"] == "touchpad"
-    assert (hello["protocol"], hello["width"], hello["height"], hello["dpr"]) == (1, 390, 844, 3)
-    batches = frames[1:]
-    assert all(isinstance(b, list) and b for b in batches), "every later frame is a non-empty JSON array"
-    assert len(batches) == state["batchesSent"]
-    flat = [m for b in batches for m in b]
-    assert flat == state["sent"][1:]
-    stamps = [b["frame"] for b in state["batches"] if b["frame"] is not None]
-    assert len(stamps) == len(set(stamps)), "at most one batch per animation frame"
-    return batches
-
-
-def feed(page) -> list[dict]:
-    return page.eval(
-        "Array.from(document.querySelectorAll('#feed li')).map(function(li){"
-        "return {gesture: li.dataset.gesture, phase: li.dataset.phase, session: li.dataset.session || null, text: li.textContent};})")
-
-
-def names(state: dict, skip=("press", "release", "end")) -> list[str]:
-    return [m["gesture"] for m in gestures(state) if m["gesture"] not in skip]
-
-
-def no_console_errors(page) -> None:
-    assert page.console_errors == [], page.console_errors
+from harness import Player, check_wire, feed, gestures, has_gesture, no_console_errors, pointer_messages, settle
 
 
 # ---- gestures -----------------------------------------------------------------------------

@@ -1,0 +1,132 @@
+"""Observer view, screenshots, connection life (refusal, reconnect), resize and page-hide cancel."""
+
+from __future__ import annotations
+
+import math
+import time
+
+from conftest import open_pad, open_watch
+from harness import ARTIFACTS, Player, feed, gestures, has_gesture, no_console_errors, pointer_messages, settle
+
+
+def test_observer_sees_touchpad_gestures_and_screenshots(browser, server):
+    """An observer tab lists the touchpad's session and draws / lists its gestures live; screenshots of both views."""
+    watch = open_watch(browser, server)
+    pad = open_pad(browser, server)
+    try:
+        session = pad.state()["session"]
+        assert session
+        watch.wait_for(f"!!document.querySelector('#sessions li[data-session=\"{session}\"][data-state=\"open\"]')")
+
+        cx, cy, r = 230, 560, 55
+        p = Player(pad)
+        p.down(0, f1=(70, 420))
+        p.move(10, 150, step=15, f1=(70, 180))
+        p.up(165)
+        p.down(420, f1=(290, 250))
+        p.up(480)
+        p.down(560, f1=(330, 260))
+        p.up(610)
+
+        def spread(f):
+            a = math.radians(-90 + 40 * f)
+            rr = r * (1 + 0.8 * f)
+            return {1: (round(cx - rr * math.cos(a), 2), round(cy - rr * math.sin(a), 2)),
+                    2: (round(cx + rr * math.cos(a), 2), round(cy + rr * math.sin(a), 2))}
+
+        p.down(800, f1=(cx, cy + r), f2=(cx, cy - r))
+        p.path(820, 300, spread)
+        p.finish(120)
+        pad.wait_for("window.gesturepad.drawn.rotate > 1 && window.gesturepad.drawn.pinch > 1")
+        watch.wait_for("window.gesturepad.drawn.rotate > 1 && window.gesturepad.drawn.pinch > 1")
+        watch.screenshot(str(ARTIFACTS / "observer.png"))
+        pad.screenshot(str(ARTIFACTS / "touchpad.png"))
+        p.up(1300)
+        p.finish()
+
+        st = settle(pad, has_gesture("end") + "&&" + "g.received.filter(function(m){return m.gesture==='end';}).length===4")
+        ws = settle(watch, "g.received.filter(function(m){return m.gesture==='end';}).length===4")
+        mine = [m for m in gestures(ws) if m["session"] == session]
+        assert [m["gesture"] for m in mine] == [m["gesture"] for m in gestures(st)]
+        assert [m["t"] for m in mine] == [m["t"] for m in gestures(st)]
+        assert {"swipe", "tap", "doubleTap", "pinch", "rotate"} <= {m["gesture"] for m in mine}
+        assert watch.state()["drawn"]["swipe"] == 1
+        shown = feed(watch)
+        assert any(f["gesture"] == "doubleTap" and f["session"] == session for f in shown)
+        sessions = {s["id"]: s for s in watch.state()["sessions"]}
+        assert sessions[session]["state"] == "open" and sessions[session]["count"] == len(mine)
+        # The observer only ever sent its hello.
+        sent = watch.state()["sent"]
+        assert len(sent) == 1 and sent[0]["role"] == "observer"
+
+        pad.close()
+        watch.wait_for(f"!!document.querySelector('#sessions li[data-session=\"{session}\"][data-state=\"closed\"]')")
+        no_console_errors(watch)
+    finally:
+        pad.close()
+        watch.close()
+
+
+def test_refused_with_reason(browser, server):
+    """A wrong token is refused: the page says so, and never shows the token."""
+    page = open_pad(browser, server, token="wrong-token-123", wait_live=False)
+    try:
+        page.wait_for("window.gesturepad.status === 'refused'", 8)
+        st = page.state()
+        assert "token" in st["detail"]
+        assert page.eval("document.querySelector('#status b').textContent") == "refused"
+        assert "wrong-token-123" not in page.eval("document.body.innerText + location.href")
+    finally:
+        page.close()
+
+
+def test_token_stays_out_of_sight(pad, server):
+    """The token from the URL fragment goes only into the /ws query: not in the address bar, not on screen."""
+    assert server.token not in pad.eval("location.href")
+    assert server.token not in pad.eval("document.documentElement.outerHTML")
+    assert pad.state()["status"] == "live"
+    rtt = pad.wait_for("window.gesturepad.rtt !== null && window.gesturepad.rtt")
+    assert 0 < rtt < 500
+    assert pad.eval("document.getElementById('rtt').textContent").endswith("ms")
+
+
+def test_resize_is_sent(pad):
+    """Rotating the phone sends a resize with the new surface size."""
+    pad.call("Emulation.setDeviceMetricsOverride", {"width": 844, "height": 390, "deviceScaleFactor": 3, "mobile": True})
+    st = settle(pad, "g.sent.some(function(m){return m.type==='resize';})")
+    resize = [m for m in st["sent"] if m["type"] == "resize"]
+    assert resize[-1] == {"type": "resize", "width": 844, "height": 390}
+    no_console_errors(pad)
+
+
+def test_blur_cancels_everything(pad):
+    """Losing focus mid-touch sends cancel "all" at once; the server ends the contact as cancelled."""
+    p = Player(pad)
+    p.down(0, f1=(200, 400))
+    p.finish(60)
+    pad.eval("window.dispatchEvent(new Event('blur')), 1")
+    st = settle(pad, has_gesture("end"))
+    sent = pointer_messages(st)
+    assert sent[-1]["type"] == "cancel" and sent[-1]["id"] == "all"
+    assert gestures(st, "end")[0]["reason"] == "cancel"
+    assert gestures(st, "release") == []
+    no_console_errors(pad)
+
+
+def test_reconnects_after_server_restart(pad, server):
+    """Killing and restarting the server: the page shows reconnecting, then comes back live by itself."""
+    first = pad.state()["session"]
+    server.stop()
+    pad.wait_for("window.gesturepad.status === 'reconnecting'", 5)
+    assert pad.eval("document.querySelector('#status b').textContent") == "reconnecting"
+    time.sleep(0.3)
+    server.start()
+    pad.wait_for("window.gesturepad.status === 'live'", 10)
+    st = pad.state()
+    assert st["session"] and st["session"] != first and st["connects"] == 2
+    p = Player(pad)
+    p.down(0, f1=(150, 300))
+    p.up(60)
+    p.finish()
+    st = settle(pad, has_gesture("tap"))
+    assert gestures(st, "tap")[0]["session"] == st["session"]

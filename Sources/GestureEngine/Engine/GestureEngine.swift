@@ -1,37 +1,125 @@
-/// The per-connection gesture engine (STUB: API only, being implemented).
+/// The per-connection gesture engine: every gesture of GESTURES.md, pure and deterministic.
+///
+/// Time is an input. `process(_:into:)` takes one message with its page-clock `t`, first fires
+/// the timers due at or before it, then handles the message, appending gesture events to the
+/// caller's (reused) array. `nextDeadline` tells a host when the next timer is due;
+/// `advance(to:into:)` moves the clock there. The server and `replay` are two hosts of the
+/// same engine; tests drive it with a virtual clock.
+///
+/// Consecutive `move` messages with the same `t` are one step: they are applied at once and
+/// judged when a message that does not belong to the step arrives, or when a host calls
+/// `flush(into:)`.
 public struct GestureEngine: Sendable {
+    /// The thresholds in force.
     public let config: GestureConfig
+    /// Pointers that may be down at once; a `down` beyond is refused.
     public let maxPointers: Int
+    /// The surface (for `release.inside`).
     public private(set) var width: Double
     public private(set) var height: Double
+    /// The engine's clock: the latest `t` seen or timer fired.
+    public internal(set) var now: Double?
+
+    var pointers: PointerTable
+    var contact: Contact?
+    var velocity = VelocityTracker()
+    var hovers: [HoverPointer] = []
+    var sequence: TapSequence?
+    var lastTapUpT: Double?
+    var confirmation: TapConfirmation = .idle
+    /// `t` of the held step, if a step is held.
+    var stepT: Double?
+    /// The deceleration projection factor, ms: `r / (1 − r)`, per (px/ms).
+    let projection: Double
+
+    /// The most timer ticks fired by one `advance` before skipping ahead (a client jumping
+    /// its clock by hours must not make the server emit millions of events).
+    static let maxTicksPerAdvance = 10_000
 
     public init(config: GestureConfig = GestureConfig(), width: Double, height: Double, maxPointers: Int = 10) {
+        var config = config
+        config.repeatInterval = max(config.repeatInterval, 0.001)
+        config.timedPressInterval = max(config.timedPressInterval, 0.001)
         self.config = config
         self.width = width
         self.height = height
-        self.maxPointers = maxPointers
+        self.maxPointers = max(maxPointers, 1)
+        self.pointers = PointerTable(capacity: self.maxPointers)
+        let r = min(max(config.decelerationRate, 0), 0.999_999)
+        projection = r / (1 - r) / 1000
+        hovers.reserveCapacity(4)
     }
 
     /// The earliest page-clock deadline of a pending timer, if any.
-    public var nextDeadline: Double? { nil }
-    /// Whether a move step is held, waiting for more moves with the same `t`.
-    public var hasPendingStep: Bool { false }
-    /// The latest `t` seen (the engine's clock), if any.
-    public private(set) var now: Double? = nil
-    /// Pointers currently down (including ones ignored after a cancel).
-    public var pointersDown: Int { 0 }
+    public var nextDeadline: Double? { nextTimer?.deadline }
 
-    /// Processes one message: fires the timers due at or before its `t`, then the message.
+    /// Whether a move step is held, waiting for more moves with the same `t`.
+    public var hasPendingStep: Bool { stepT != nil }
+
+    /// Pointers currently down (not counting those ignored after a cancel).
+    public var pointersDown: Int { pointers.count }
+
+    /// Processes one message: fires the timers due at or before its `t` (clamped so it never
+    /// goes backwards), then handles the message. A `down` beyond `maxPointers` is refused
+    /// without moving the clock.
     public mutating func process(_ input: PointerInput, into events: inout [GestureEvent]) -> EngineResult {
-        .accepted
+        if case .move(var sample) = input, let held = stepT, clamp(sample.t) == held {
+            sample.t = held
+            applyMove(sample)
+            return .accepted
+        }
+        if case .down(let sample) = input, pointers.index(of: sample.id) == nil, pointers.count >= maxPointers {
+            return .tooManyPointers
+        }
+        flush(into: &events)
+        var t = now ?? 0
+        if let time = input.time {
+            t = clamp(time)
+            advance(to: t, into: &events)
+            now = t
+        }
+        switch input {
+        case .down(var s):
+            s.t = t
+            handleDown(s, into: &events)
+        case .move(var s):
+            s.t = t
+            applyMove(s)
+        case .up(var s):
+            s.t = t
+            handleUp(s, into: &events)
+        case .cancel(let id, _):
+            handleCancel(id: id, at: t, into: &events)
+        case .leave(let id, _):
+            handleLeave(id: id, at: t, into: &events)
+        case .resize(let w, let h):
+            width = w
+            height = h
+        case .clock:
+            break
+        }
+        return .accepted
     }
 
     /// Judges a held move step now.
-    public mutating func flush(into events: inout [GestureEvent]) {}
+    public mutating func flush(into events: inout [GestureEvent]) {
+        guard let t = stepT else { return }
+        stepT = nil
+        judgeStep(at: t, into: &events)
+    }
 
-    /// Advances the clock to `t`, firing every timer due at or before it.
-    public mutating func advance(to t: Double, into events: inout [GestureEvent]) {}
+    /// The connection closed at `t`: fires what is due, then cancels the open contact and
+    /// every hover, as a `cancel` of `"all"` would (GESTURES.md "Cancel").
+    public mutating func close(at t: Double, into events: inout [GestureEvent]) {
+        flush(into: &events)
+        let t = clamp(t)
+        advance(to: t, into: &events)
+        now = t
+        handleCancel(id: nil, at: t, into: &events)
+    }
 
-    /// The connection closed at `t`: cancels the open contact and every hover.
-    public mutating func close(at t: Double, into events: inout [GestureEvent]) {}
+    func clamp(_ t: Double) -> Double {
+        guard let now else { return t }
+        return t < now ? now : t
+    }
 }

@@ -38,6 +38,7 @@
     this.onStatus = opts.onStatus || function () {};
     this.onLive = opts.onLive || function () {};
     this.onDown = opts.onDown || function () {};
+    this.busy = opts.busy || function () { return false; };
     this.token = takeToken();
     this.ws = null;
     this.queue = [];
@@ -163,7 +164,9 @@
   Connection.prototype.startPing = function () {
     var self = this;
     clearInterval(this.pingTimer);
-    var ping = function () { if (self.live()) self.send({ type: 'ping', t: round3(performance.now()) }); };
+    // No ping while a pointer is down or hovering: its `t` (now) is later than the pending
+    // pointer timestamps and would move the server's gesture clock ahead of them.
+    var ping = function () { if (self.live() && !self.busy()) self.send({ type: 'ping', t: round3(performance.now()) }); };
     ping();
     this.pingTimer = setInterval(ping, 2000);
   };

@@ -34,6 +34,7 @@
       if (welcome.config) view.config = welcome.config;
     },
     onDown: function () { down = {}; hovering = {}; view.clearActive(); },
+    busy: function () { return Object.keys(down).length > 0 || Object.keys(hovering).length > 0; },
     onMessage: function (m) {
       if (m.type !== 'gesture') return;
       view.gesture(m);

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+
+import pytest
 import time
 
 from conftest import open_pad, open_watch
@@ -37,7 +39,10 @@ def test_observer_sees_touchpad_gestures_and_screenshots(browser, server):
         p.down(800, f1=(cx, cy + r), f2=(cx, cy - r))
         p.path(820, 300, spread)
         p.finish(120)
-        pad.wait_for("window.gesturepad.drawn.rotate > 1 && window.gesturepad.drawn.pinch > 1")
+        try:
+            pad.wait_for("window.gesturepad.drawn.rotate > 1 && window.gesturepad.drawn.pinch > 1")
+        except AssertionError:
+            st = pad.state(); print("DBG", [m['type'] for m in st['sent'] if m['type'] != 'move'], [(m.get('gesture'), m.get('phase')) for m in st['received'] if m.get('phase') != 'changed'][-12:]); raise
         watch.wait_for("window.gesturepad.drawn.rotate > 1 && window.gesturepad.drawn.pinch > 1")
         watch.screenshot(str(ARTIFACTS / "observer.png"))
         pad.screenshot(str(ARTIFACTS / "touchpad.png"))
@@ -130,3 +135,41 @@ def test_reconnects_after_server_restart(pad, server):
     p.finish()
     st = settle(pad, has_gesture("tap"))
     assert gestures(st, "tap")[0]["session"] == st["session"]
+
+
+def test_touch_events_fallback(browser, server):
+    """Without PointerEvent the page falls back to Touch Events and still sends down / move / up."""
+    page = browser.new_page()
+    try:
+        page.phone()
+        page.call("Page.addScriptToEvaluateOnNewDocument", {"source": "delete window.PointerEvent;"})
+        page.navigate(f"{server.origin}/#token={server.token}")
+        page.wait_for("window.gesturepad && window.gesturepad.status === 'live'", 8)
+        assert page.state()["input"] == "touch"
+        p = Player(page)
+        p.down(0, f1=(100, 500))
+        p.move(20, 150, step=15, f1=(100, 300))
+        p.up(175)
+        p.finish()
+        st = settle(page, has_gesture("swipe"))
+        sent = pointer_messages(st)
+        assert sent[0]["type"] == "down" and sent[-1]["type"] == "up" and {m["type"] for m in sent[1:-1]} == {"move"}
+        assert len({m["id"] for m in sent}) == 1 and sent[-1]["t"] - sent[0]["t"] == pytest.approx(175, abs=0.5)
+        assert gestures(st, "swipe")[0]["direction"] == "up"
+        no_console_errors(page)
+    finally:
+        page.close()
+
+
+def test_phone_page_basics(pad, server):
+    """Phone page: device-width viewport, no touch scrolling, fullscreen button, installable manifest with an SVG icon."""
+    assert pad.eval("innerWidth") == 390
+    assert pad.eval("getComputedStyle(document.getElementById('surface')).touchAction") == "none"
+    assert "width=device-width" in pad.eval("document.querySelector('meta[name=viewport]').content")
+    assert pad.eval("document.getElementById('fullscreen').hidden") is False
+    manifest = pad.eval("fetch('manifest.json').then(function(r){return r.json();})")
+    assert manifest["display"] in ("fullscreen", "standalone") and manifest["start_url"]
+    icon = manifest["icons"][0]
+    assert icon["type"] == "image/svg+xml"
+    assert pad.eval(f"fetch('{icon['src']}').then(function(r){{return r.ok && r.headers.get('content-type');}})").startswith("image/svg")
+    assert pad.eval("document.documentElement.scrollHeight <= innerHeight")

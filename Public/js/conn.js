@@ -43,7 +43,9 @@
     this.ws = null;
     this.queue = [];
     this.frameRequested = false;
-    this.lastFrameStamp = -1;
+    this.frameNo = 0;          // animation frames seen; one batch per frame at most
+    this.slotUsed = false;
+    this.soonPending = false;
     this.attempt = 0;
     this.retryTimer = 0;
     this.pingTimer = 0;
@@ -52,7 +54,7 @@
       role: opts.role, status: 'connecting', detail: '', session: null, config: null, rtt: null,
       sent: [], received: [], batches: [], batchesSent: 0, framesSent: 0, connects: 0, errors: []
     });
-    this.flush = this.flush.bind(this);
+    this.onFrame = this.onFrame.bind(this);
   }
 
   Connection.prototype.url = function () {
@@ -166,36 +168,58 @@
     clearInterval(this.pingTimer);
     // No ping while a pointer is down or hovering: its `t` (now) is later than the pending
     // pointer timestamps and would move the server's gesture clock ahead of them.
-    var ping = function () { if (self.live() && !self.busy()) self.send({ type: 'ping', t: round3(performance.now()) }); };
+    var ping = function () { if (self.live() && !self.busy() && document.visibilityState !== 'hidden') self.send({ type: 'ping', t: round3(performance.now()) }); };
     ping();
     this.pingTimer = setInterval(ping, 2000);
   };
 
   Connection.prototype.live = function () { return !!this.ws && this.ws.readyState === 1 && this.state.status === 'live'; };
 
-  /** Queues a message; the queue goes out as one JSON array at the next animation frame. */
+  /* Batching: at most one frame per animation frame. Each animation frame opens a slot; the
+   * first message queued in a free slot goes out at the end of the current task (a tap's down
+   * or up leaves at once, with everything the same input event produced), later ones wait for
+   * the next animation frame, which sends them together and opens the next slot. */
+
+  /** Queues a message for the next batch. */
   Connection.prototype.send = function (msg) {
     if (!this.live()) return false;
     this.queue.push(msg);
-    if (!this.frameRequested) { this.frameRequested = true; requestAnimationFrame(this.flush); }
+    if (!this.slotUsed && !this.soonPending) {
+      var self = this;
+      this.soonPending = true;
+      setTimeout(function () { self.soonPending = false; if (!self.slotUsed) self.flush(); }, 0);
+    }
+    this.wantFrame();
     return true;
   };
 
-  Connection.prototype.flush = function (frameStamp) {
+  Connection.prototype.wantFrame = function () {
+    if (!this.frameRequested) { this.frameRequested = true; requestAnimationFrame(this.onFrame); }
+  };
+
+  Connection.prototype.onFrame = function () {
     this.frameRequested = false;
+    this.frameNo++;
+    this.slotUsed = false;
+    if (this.queue.length) this.flush();
+  };
+
+  /** Sends the queue as one batch in this frame's slot. */
+  Connection.prototype.flush = function (force) {
     if (!this.queue.length) return;
-    if (frameStamp !== undefined && frameStamp === this.lastFrameStamp) return; // never twice in one frame
-    if (frameStamp !== undefined) this.lastFrameStamp = frameStamp;
-    var batch = this.queue;
+    var frame = force && this.slotUsed ? null : this.frameNo;
+    var batch = interleave(this.queue);
     this.queue = [];
+    if (!this.ws || this.ws.readyState !== 1) return;
     // A ping measures the wire, not the wait for this frame: stamp it now.
     for (var i = 0; i < batch.length; i++) if (batch[i].type === 'ping') batch[i].t = round3(performance.now());
-    if (!this.ws || this.ws.readyState !== 1) return;
-    this.sendFrame(JSON.stringify(batch), batch, true, frameStamp);
+    this.slotUsed = true;
+    this.wantFrame(); // the next frame frees the slot
+    this.sendFrame(JSON.stringify(batch), batch, true, frame);
   };
 
   /** Sends what is queued right now (page hidden: animation frames stop). */
-  Connection.prototype.flushNow = function () { this.flush(undefined); };
+  Connection.prototype.flushNow = function () { this.flush(true); };
 
   Connection.prototype.sendFrame = function (text, msgs, isBatch, frameStamp) {
     try { this.ws.send(text); } catch (e) { return; }
@@ -204,7 +228,7 @@
     for (var i = 0; i < msgs.length; i++) push(st.sent, msgs[i]);
     if (isBatch) {
       st.batchesSent++;
-      push(st.batches, { n: msgs.length, frame: frameStamp === undefined ? null : round3(frameStamp) });
+      push(st.batches, { n: msgs.length, frame: frameStamp });
     }
   };
 
@@ -216,6 +240,24 @@
     clearTimeout(this.toastTimer);
     this.toastTimer = setTimeout(function () { el.hidden = true; }, 4000);
   };
+
+  /** Coalesced moves come pointer by pointer (all of finger 1's, then finger 2's); the server
+   * judges moves with the same `t` as one step, so each run of moves is put in time order
+   * (stable: same-`t` moves keep their order). */
+  function interleave(batch) {
+    var i = 0, n = batch.length;
+    while (i < n) {
+      if (batch[i].type !== 'move') { i++; continue; }
+      var j = i + 1, sorted = true;
+      for (; j < n && batch[j].type === 'move'; j++) if (batch[j].t < batch[j - 1].t) sorted = false;
+      if (!sorted) {
+        var run = batch.slice(i, j).sort(function (a, b) { return a.t - b.t; });
+        for (var k = 0; k < run.length; k++) batch[i + k] = run[k];
+      }
+      i = j;
+    }
+    return batch;
+  }
 
   function round3(v) { return Math.round(v * 1000) / 1000; }
   function round2(v) { return Math.round(v * 100) / 100; }
@@ -234,4 +276,5 @@
   GP.bindStatus = bindStatus;
   GP.round2 = round2;
   GP.round3 = round3;
+  GP.interleave = interleave;
 })();

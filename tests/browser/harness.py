@@ -159,7 +159,14 @@ def pointer_messages(state: dict) -> list[dict]:
 
 def settle(page, until: str, timeout: float = 5.0) -> dict:
     """Waits for a condition on window.gesturepad (`g`), then returns the page state."""
-    page.wait_for(f"(function(g){{return {until};}})(window.gesturepad)", timeout)
+    try:
+        page.wait_for(f"(function(g){{return {until};}})(window.gesturepad)", timeout)
+    except AssertionError as e:
+        st = page.state() or {}
+        sent = [(m.get("type"), m.get("t")) for m in st.get("sent", []) if m.get("type") != "move"]
+        got = [(m.get("gesture"), m.get("phase"), m.get("t")) for m in st.get("received", [])
+               if m.get("type") == "gesture" and m.get("phase") != "changed"]
+        raise AssertionError(f"{e}\nstatus={st.get('status')} sent={sent}\nreceived={got}") from None
     return page.state()
 
 

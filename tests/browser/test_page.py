@@ -29,8 +29,10 @@ def test_tap(pad):
     assert (sent[0]["x"], sent[0]["y"]) == (120, 300)
     assert sent[1]["t"] - sent[0]["t"] == pytest.approx(70, abs=0.5)
     check_wire(pad, st)
-    seq = [m["gesture"] for m in gestures(st)]
+    # A loaded machine may deliver the up after the 100 ms timedPress tick: allow that tick.
+    seq = [m["gesture"] for m in gestures(st) if m["gesture"] != "timedPress"]
     assert seq == ["press", "release", "tap", "end", "singleTapConfirmed"]
+    assert [m["phase"] for m in gestures(st, "timedPress")] in ([], ["began", "ended"])
     tap = gestures(st, "tap")[0]
     assert (tap["count"], tap["pointers"], tap["x"], tap["y"]) == (1, 1, 120, 300)
     assert tap["session"] == st["session"]
@@ -44,8 +46,8 @@ def test_double_tap(pad):
     p = Player(pad)
     p.down(0, f1=(200, 400))
     p.up(60)
-    p.down(180, f1=(204, 403))
-    p.up(240)
+    p.down(120, f1=(204, 403))
+    p.up(180)
     p.finish(420)
     st = settle(pad, has_gesture("doubleTap"))
     assert [m["type"] for m in pointer_messages(st)] == ["down", "up", "down", "up"]

@@ -88,7 +88,7 @@
       if (g === 'hover') a.pts.push({ x: x, y: y }), a.pts.length > 40 && a.pts.shift();
       if (last) {
         delete this.active[key];
-        this.marks.push({ g: g, m: m, a: a, born: now, life: (g === 'hover' ? 250 : 1100) * this.linger, tint: tint, cancelled: m.phase === 'cancelled' });
+        if (g !== 'timedPress') this.marks.push({ g: g, m: m, a: a, born: now, life: (g === 'hover' ? 250 : 1100) * this.linger, tint: tint, cancelled: m.phase === 'cancelled' });
       }
     } else if (g !== 'release' && g !== 'end') {
       this.marks.push({ g: g, m: m, born: now, life: (LIFE[g] || 700) * this.linger, tint: tint });
@@ -98,7 +98,7 @@
     if (this.marks.length > 80) this.marks.splice(0, this.marks.length - 80);
     this.kick();
   };
-  var LIFE = { tap: 800, doubleTap: 1000, singleTapConfirmed: 700, repeat: 450, swipe: 1300, press: 450 };
+  var LIFE = { tap: 1000, doubleTap: 1100, singleTapConfirmed: 800, repeat: 450, swipe: 1500, press: 450 };
 
   /** Observer: grows the drawn phone surface to hold every point seen. */
   View.prototype.grow = function (x, y, m) {

@@ -238,6 +238,16 @@ def test_mouse_hover(pad):
     assert all(m["pointers"] == 0 and m["pointerType"] == "mouse" for m in hover)
     assert (hover[-1]["x"], hover[-1]["y"]) == (200, 250)
     assert gestures(st, "press") == []
-    assert st["drawn"]["hover"] == len(hover)
     assert any(f["gesture"] == "hover" for f in feed(pad))
+    # Moving onto the header's fullscreen button leaves the surface: `leave` ends the hover.
+    box = pad.eval("(function(r){return [r.left + r.width / 2, r.top + r.height / 2];})"
+                   "(document.getElementById('fullscreen').getBoundingClientRect())")
+    p = Player(pad)
+    p.mouse(0, box[0], box[1])
+    p.finish()
+    st = settle(pad, has_gesture("hover", "ended"))
+    leave = [m for m in st["sent"] if m["type"] == "leave"]
+    assert len(leave) == 1 and leave[0]["id"] == sent[0]["id"]
+    assert gestures(st, "hover")[-1]["phase"] == "ended"
+    assert st["drawn"]["hover"] == len(gestures(st, "hover"))
     no_console_errors(pad)

@@ -106,10 +106,10 @@
   /** A handshake that failed: the server is down (retry) or it refused us (token / origin). */
   Connection.prototype.diagnose = function () {
     var self = this;
-    if (!this.token) { this.refuse('no access token in the page address — open the link the server printed'); return; }
+    if (!this.token) { this.refuse('No access token in the page address. Open the link the server printed (it ends in #token=…).'); return; }
     var probe = location.pathname + (location.pathname.indexOf('?') < 0 ? '?probe=' : '&probe=') + Date.now();
     fetch(probe, { cache: 'no-store' }).then(function (r) {
-      if (r.ok) self.refuse('the server refused the connection (wrong token or origin)');
+      if (r.ok) self.refuse('The server refused this page: wrong or outdated access token, or another origin. Open the link the server printed.');
       else self.retry('server answered ' + r.status);
     }, function () { self.retry('server unreachable'); });
   };
@@ -262,13 +262,28 @@
   function round3(v) { return Math.round(v * 1000) / 1000; }
   function round2(v) { return Math.round(v * 100) / 100; }
 
-  /** Shows the connection status in the header pill. */
+  var NOTICE = {
+    reconnecting: 'Reconnecting…',
+    refused: 'Not connected'
+  };
+
+  /** Shows the connection status in the header pill and, when not live, a notice with the reason. */
   function bindStatus(el) {
+    var notice = document.getElementById('notice');
+    var rtt = document.getElementById('rtt');
     return function (status, detail) {
       el.className = 'status ' + status;
       el.querySelector('b').textContent = status;
-      el.querySelector('small').textContent = detail;
+      el.querySelector('small').textContent = status === 'live' ? detail : '';
       el.title = status + (detail ? ' — ' + detail : '');
+      if (rtt) rtt.hidden = status !== 'live';
+      if (!notice) return;
+      var title = NOTICE[status];
+      notice.hidden = !title;
+      if (!title) return;
+      notice.className = 'notice ' + status;
+      notice.querySelector('b').textContent = title;
+      notice.querySelector('span').textContent = detail;
     };
   }
 

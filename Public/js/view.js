@@ -420,8 +420,8 @@
     li.dataset.phase = m.phase || '';
     if (m.session) li.dataset.session = m.session;
     var s = li.firstChild;
-    if (this.sessionColor && m.session) { s.textContent = m.session.slice(0, 6); s.style.color = this.sessionColor(m.session); }
-    else s.remove && s.textContent === '' && (s.hidden = true);
+    if (this.sessionColor && m.session) { s.textContent = '#' + m.session.slice(0, 8); s.style.color = this.sessionColor(m.session); }
+    else s.hidden = true;
     li.childNodes[1].textContent = g;
     li.childNodes[2].textContent = m.phase === 'ended' && !CONTINUOUS[g] ? '' : (m.phase || '');
     li.childNodes[3].textContent = describe(m);

@@ -20,7 +20,7 @@
     s.li.dataset.session = id;
     s.li.innerHTML = '<i></i><code></code><span></span>';
     s.li.style.setProperty('--c', s.color);
-    s.li.querySelector('code').textContent = id;
+    s.li.querySelector('code').textContent = 'session ' + id;
     listEl.insertBefore(s.li, listEl.firstChild);
     // Keep the list short: drop the oldest closed sessions.
     var closed = listEl.querySelectorAll('li.closed');

@@ -31,6 +31,7 @@ class Server:
         self.proc: subprocess.Popen | None = None
         ARTIFACTS.mkdir(exist_ok=True)
         self.log_path = ARTIFACTS / "browser-server.log"
+        self.log_path.write_bytes(b"")
 
     @property
     def origin(self) -> str:

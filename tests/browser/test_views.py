@@ -78,6 +78,7 @@ def test_refused_with_reason(browser, server):
         assert "token" in st["detail"]
         assert page.eval("document.querySelector('#status b').textContent") == "refused"
         assert "wrong-token-123" not in page.eval("document.body.innerText + location.href")
+        page.screenshot(str(ARTIFACTS / "refused.png"))
     finally:
         page.close()
 

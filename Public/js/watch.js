@@ -47,7 +47,11 @@
     },
     onStatus: GP.bindStatus(document.getElementById('status')),
     onLive: function (welcome) { if (welcome.config) view.config = welcome.config; },
-    onDown: function () { view.clearActive(); },
+    onDown: function () {
+      // Disconnected: what was open may be gone by the time we are back.
+      view.clearActive();
+      for (var id in sessions) if (sessions[id].state === 'open') { sessions[id].state = 'closed'; paint(sessions[id]); }
+    },
     onMessage: function (m) {
       if (m.type === 'session' && typeof m.session === 'string') {
         var s = session(m.session);

@@ -73,7 +73,9 @@ class Browser:
         else:
             self.close()
             raise RuntimeError("chromium did not open its DevTools port")
-        self.ws = connect(f"ws://127.0.0.1:{lines[0].strip()}{lines[1].strip()}", max_size=64 * 1024 * 1024)
+        url = f"ws://127.0.0.1:{lines[0].strip()}{lines[1].strip()}"
+        # Entered by hand: the connection lives as long as this object, closed in close().
+        self.ws = connect(url, max_size=64 * 1024 * 1024, ping_interval=None).__enter__()
         self.lock = threading.Lock()
         self.next_id = 0
         self.pending: dict[int, Pending] = {}

@@ -57,7 +57,7 @@
       for (var k in this.trails) if (!this.trails[k].upAt) used[this.trails[k].color] = 1;
       var color = POINTER_COLORS[0];
       for (var i = 0; i < POINTER_COLORS.length; i++) if (!used[POINTER_COLORS[i]]) { color = POINTER_COLORS[i]; break; }
-      tr = this.trails[id] = { color: color, pts: [], upAt: 0, hover: kind === 'hover' };
+      tr = this.trails[id] = { color: kind === 'hover' ? '#8b949e' : color, pts: [], upAt: 0, hover: kind === 'hover' };
     }
     if (kind === 'up' || kind === 'cancel') tr.upAt = now;
     else { tr.pts.push({ x: x, y: y, t: now }); if (tr.pts.length > 400) tr.pts.splice(0, 100); }
@@ -98,7 +98,7 @@
     if (this.marks.length > 80) this.marks.splice(0, this.marks.length - 80);
     this.kick();
   };
-  var LIFE = { tap: 1000, doubleTap: 1100, singleTapConfirmed: 800, repeat: 450, swipe: 1500, press: 450 };
+  var LIFE = { tap: 1000, doubleTap: 1100, singleTapConfirmed: 800, repeat: 300, swipe: 1500, press: 450 };
 
   /** Observer: grows the drawn phone surface to hold every point seen. */
   View.prototype.grow = function (x, y, m) {
@@ -169,7 +169,7 @@
       for (var i = 1; i < pts.length; i++) {
         var f = 1 - (now - pts[i].t) / 700;
         ctx.globalAlpha = Math.max(0, f * alpha);
-        ctx.lineWidth = 3 + 9 * f;
+        ctx.lineWidth = tr.hover ? 2 : 3 + 9 * f;
         ctx.beginPath(); ctx.moveTo(pts[i - 1].x, pts[i - 1].y); ctx.lineTo(pts[i].x, pts[i].y); ctx.stroke();
       }
       var last = pts[pts.length - 1];
@@ -407,14 +407,15 @@
   Feed.prototype.add = function (m) {
     var g = m.gesture;
     if (SKIP_FEED[g] || (g === 'end' && m.reason !== 'cancel')) return;
-    var key = (m.session || '') + '|' + g, li = CONTINUOUS[g] ? this.open[key] : null;
+    var key = (m.session || '') + '|' + g, merge = CONTINUOUS[g] || (g === 'repeat' && m.count > 1);
+    var li = merge ? this.open[key] : null;
     if (!li || m.phase === 'began' || !li.parentNode) {
       li = document.createElement('li');
       li.style.setProperty('--c', colorOf(g));
       li.innerHTML = '<span class="s"></span><b></b><span class="ph"></span><span class="kv"></span>';
       this.el.insertBefore(li, this.el.firstChild);
       while (this.el.childNodes.length > this.max) this.el.removeChild(this.el.lastChild);
-      if (CONTINUOUS[g]) this.open[key] = li;
+      if (CONTINUOUS[g] || g === 'repeat') this.open[key] = li;
     }
     li.dataset.gesture = g;
     li.dataset.phase = m.phase || '';

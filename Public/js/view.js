@@ -222,7 +222,7 @@
         ctx.fillStyle = c; circle(ctx, x, y, 17); ctx.fill();
         ctx.fillStyle = '#0d1117'; ctx.font = '700 17px system-ui, sans-serif'; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
         ctx.fillText(String(num(m.count, 1)), x, y + 1);
-        this.label(ctx, x, y + 44, 'tap ×' + num(m.count, 1) + (num(m.pointers, 1) > 1 ? ' · ' + m.pointers + ' fingers' : ''), c, mk.tint);
+        this.label(ctx, x, y + 44 + 28 * Math.min(3, num(m.count, 1) - 1), 'tap ×' + num(m.count, 1) + (num(m.pointers, 1) > 1 ? ' · ' + m.pointers + ' fingers' : ''), c, mk.tint);
         break;
       case 'doubleTap':
         ctx.strokeStyle = c; ctx.lineWidth = 4;

@@ -68,13 +68,18 @@ class Server:
 
 
 class Player:
-    """Plays touch input in real time, each event with its exact `timestamp` (ms from start).
+    """Plays touch input, each event with its exact `timestamp` (ms from start).
 
     Commands are pipelined (no waiting for answers), so the page's `event.timeStamp`
-    follows the schedule exactly and the server's timers see real time pass."""
+    follows the schedule exactly. `realtime=True` waits for each event's time before
+    dispatching it, so the server's timers see real time pass (long press). Otherwise the
+    events go out at once, stamped ahead: recognition depends only on the timestamps
+    (PROTOCOL.md "Time"), and a loaded machine cannot deliver an `up` after a timer
+    that its timestamp precedes."""
 
-    def __init__(self, page, lead: float = 0.05) -> None:
+    def __init__(self, page, realtime: bool = False, lead: float = 0.05) -> None:
         self.page = page
+        self.realtime = realtime
         self.base = time.time() + lead
         self.fingers: dict[int, tuple[float, float]] = {}
         self.pending: list = []
@@ -83,7 +88,7 @@ class Player:
     def _at(self, ms: float) -> float:
         ts = self.base + ms / 1000.0
         delay = ts - time.time()
-        if delay > 0:
+        if delay > 0 and self.realtime:
             time.sleep(delay)
         self.last_ms = ms
         return ts

@@ -63,7 +63,7 @@ def test_double_tap(pad):
 
 def test_long_press(pad):
     """Holding still fires the timer gestures at their page-clock deadlines and shows the long press."""
-    p = Player(pad)
+    p = Player(pad, realtime=True)
     p.down(0, f1=(200, 420))
     p.up(750)
     p.finish()

@@ -144,7 +144,7 @@ def test_touch_events_fallback(browser, server):
         page.navigate(f"{server.origin}/#token={server.token}")
         page.wait_for("window.gesturepad && window.gesturepad.status === 'live'", 8)
         assert page.state()["input"] == "touch"
-        p = Player(page)
+        p = Player(page, realtime=True)  # Touch Events have no coalesced list: one move per frame
         p.down(0, f1=(100, 500))
         p.move(20, 150, step=15, f1=(100, 300))
         p.up(175)

@@ -72,7 +72,10 @@
   Connection.prototype.start = function () {
     var self = this;
     clearTimeout(this.retryTimer);
-    this.setStatus(this.attempt === 0 && !this.everLive ? 'connecting' : 'reconnecting', this.attempt ? 'attempt ' + (this.attempt + 1) : '');
+    // A refused page keeps saying so (and why) while it quietly tries again.
+    if (this.state.status !== 'refused') {
+      this.setStatus(this.attempt === 0 && !this.everLive ? 'connecting' : 'reconnecting', this.attempt ? 'attempt ' + (this.attempt + 1) : '');
+    }
     var ws;
     try { ws = new WebSocket(this.url()); } catch (e) { this.retry('cannot open: ' + e.message); return; }
     this.ws = ws;
@@ -107,9 +110,9 @@
   Connection.prototype.diagnose = function () {
     var self = this;
     if (!this.token) { this.refuse('No access token in the page address. Open the link the server printed (it ends in #token=…).'); return; }
-    var probe = location.pathname + (location.pathname.indexOf('?') < 0 ? '?probe=' : '&probe=') + Date.now();
+    var probe = location.pathname + '?probe=' + Date.now();
     fetch(probe, { cache: 'no-store' }).then(function (r) {
-      if (r.ok) self.refuse('The server refused this page: wrong or outdated access token, or another origin. Open the link the server printed.');
+      if (r.ok) self.refuse('The server refused this page: wrong or outdated access token, another origin, or too many connections. Open the link the server printed.');
       else self.retry('server answered ' + r.status);
     }, function () { self.retry('server unreachable'); });
   };

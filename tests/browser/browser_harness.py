@@ -11,6 +11,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from browser_cdp import Browser, Page
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
 BIN = os.environ.get("GESTUREPAD_BIN", str(ROOT / ".build" / "debug" / "gesturepad"))
@@ -214,3 +216,18 @@ def no_console_errors(page) -> None:
     assert page.console_errors == [], page.console_errors
 
 
+def open_pad(browser: Browser, server: Server, token: str | None = None, wait_live: bool = True) -> Page:
+    page = browser.new_page()
+    page.phone()
+    page.navigate(f"{server.origin}/#token={token or server.token}")
+    if wait_live:
+        page.wait_for("window.gesturepad && window.gesturepad.status === 'live'", 8)
+    return page
+
+
+def open_watch(browser: Browser, server: Server) -> Page:
+    page = browser.new_page()
+    page.desktop()
+    page.navigate(f"{server.origin}/watch.html#token={server.token}")
+    page.wait_for("window.gesturepad && window.gesturepad.status === 'live'", 8)
+    return page

@@ -11,7 +11,9 @@ import math
 
 import pytest
 
-from harness import Player, check_wire, feed, gestures, has_gesture, no_console_errors, pointer_messages, settle
+from browser_harness import (
+    Player, check_wire, feed, gestures, has_gesture, no_console_errors, pointer_messages, settle,
+)
 
 
 # ---- gestures -----------------------------------------------------------------------------

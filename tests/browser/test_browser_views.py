@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import math
-
-import pytest
 import time
 
-from conftest import open_pad, open_watch
-from harness import ARTIFACTS, Player, feed, gestures, has_gesture, no_console_errors, pointer_messages, settle
+import pytest
+
+from browser_harness import (
+    ARTIFACTS, Player, feed, gestures, has_gesture, no_console_errors, open_pad, open_watch, pointer_messages, settle,
+)
 
 
 def test_observer_sees_touchpad_gestures_and_screenshots(browser, server):

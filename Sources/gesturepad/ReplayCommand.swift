@@ -1,8 +1,82 @@
 import ArgumentParser
+import Foundation
+import GesturePadSinks
+import GestureProtocol
 
-/// STUB — `gesturepad replay FILE` (owner: the protocol layer).
+/// `gesturepad replay FILE|-` (PROTOCOL.md "Replay"): runs a recorded trace through the engine
+/// on a virtual clock and prints one JSON gesture message per line. Only I/O lives here; the
+/// replay itself is `ReplayHost`.
 struct ReplayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "replay", abstract: "Replay a trace through the engine.")
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a trace through the engine.",
+        discussion: """
+            FILE holds one page → server message (or batch) per line; "-" reads standard input. \
+            Gesture messages go to standard output, one per line, with session "replay"; a \
+            malformed line prints "line N: " and the error message on standard error. Exit status 0.
+            """
+    )
+
     @Argument(help: "Trace file, or - for standard input.") var file: String
-    func run() throws {}
+
+    @Option(name: .long, help: "Configuration file whose gesture thresholds and pointer limit the replay uses (default: the GESTURES.md defaults).")
+    var config: String?
+
+    func run() throws {
+        let input: FileHandle
+        if file == "-" {
+            input = FileHandle.standardInput
+        } else {
+            guard let handle = FileHandle(forReadingAtPath: file) else {
+                FileHandle.standardError.write(Data("gesturepad replay: cannot open trace file '\(file)'\n".utf8))
+                throw ExitCode.failure
+            }
+            input = handle
+        }
+        var host = ReplayHost()
+        if let config {
+            let file = try ConfigFile.load(path: config)
+            host = ReplayHost(config: file.gestures, maxPointers: file.server.maxPointers ?? ProtocolLimits().maxPointers)
+        }
+        var stdout: [UInt8] = []
+        var stderr: [UInt8] = []
+        var pending: [UInt8] = []  // bytes of the current, unfinished line
+        var lineNumber = 0
+        while true {
+            let chunk = input.readData(ofLength: 1 << 16)
+            if chunk.isEmpty { break }
+            var i = pending.count
+            pending.append(contentsOf: chunk)
+            // Replay every complete line in the buffer.
+            var consumed = 0
+            while i < pending.count {
+                if pending[i] == 0x0A {
+                    lineNumber += 1
+                    host.feed(line: pending.span.extracting(consumed..<i), number: lineNumber, stdout: &stdout, stderr: &stderr)
+                    consumed = i + 1
+                }
+                i += 1
+            }
+            pending.removeFirst(consumed)
+            Self.flush(&stdout, &stderr)
+        }
+        if !pending.isEmpty {
+            lineNumber += 1
+            host.feed(line: pending.span, number: lineNumber, stdout: &stdout, stderr: &stderr)
+        }
+        host.finish(stdout: &stdout)
+        Self.flush(&stdout, &stderr)
+    }
+
+    /// Writes the buffered output (one write per stream and chunk of input, not per line).
+    private static func flush(_ stdout: inout [UInt8], _ stderr: inout [UInt8]) {
+        if !stderr.isEmpty {
+            FileHandle.standardError.write(Data(stderr))
+            stderr.removeAll(keepingCapacity: true)
+        }
+        if !stdout.isEmpty {
+            FileHandle.standardOutput.write(Data(stdout))
+            stdout.removeAll(keepingCapacity: true)
+        }
+    }
 }

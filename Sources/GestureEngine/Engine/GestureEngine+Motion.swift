@@ -58,13 +58,15 @@ extension GestureEngine {
     /// `cancelled` otherwise; every hold timer is dropped.
     mutating func endHold(_ c: inout Contact, at t: Double, release: Bool, into events: inout [GestureEvent]) {
         defer { c.hold = HoldState() }
-        guard c.maxFingers >= 1, let p = pointers.live.first else { return }
+        // Hold gestures only run in a one-finger contact: they run with that one finger, the
+        // first in the table (a second finger is added after this).
+        guard let p = pointers.live.first else { return }
         let phase: GesturePhase = release ? .ended : .cancelled
         if case .began = c.hold.longPress {
-            events.emit(.longPress, phase, t: t, x: p.x, y: p.y, pointers: c.maxFingers, .duration(t - p.downT))
+            events.emit(.longPress, phase, t: t, x: p.x, y: p.y, pointers: 1, .duration(t - p.downT))
         }
         if case .running = c.hold.timedPress {
-            events.emit(.timedPress, phase, t: t, x: p.x, y: p.y, pointers: c.maxFingers, .duration(t - p.downT))
+            events.emit(.timedPress, phase, t: t, x: p.x, y: p.y, pointers: 1, .duration(t - p.downT))
         }
     }
 

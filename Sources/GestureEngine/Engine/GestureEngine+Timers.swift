@@ -20,10 +20,11 @@ extension GestureEngine {
             ticks += 1
             if ticks > Self.maxTicksPerAdvance {
                 skipTicks(to: t)
-                continue
+                ticks = 0
             }
-            fire(next.timer, at: next.deadline, into: &events)
-            if let current = now { now = max(current, next.deadline) } else { now = next.deadline }
+            guard let due = nextTimer, due.deadline <= t else { break }
+            fire(due.timer, at: due.deadline, into: &events)
+            if let current = now { now = max(current, due.deadline) } else { now = due.deadline }
         }
     }
 

@@ -1,0 +1,44 @@
+# GesturePad — the two commands a user needs:
+#   make run    set up, build (release) and serve the touchpad page
+#   make test   set up and run every test (Swift, traces, integration, browser)
+# ARGS passes options to `gesturepad serve`, e.g. make run ARGS="--port 9000 --verbose".
+
+PY      := .venv/bin/python
+BIN     := .build/debug/gesturepad
+SHARED  := ../shared
+
+.PHONY: run test setup setup-test build release swift-test traces py-test bench clean
+
+run: setup release
+	.build/release/gesturepad serve $(ARGS)
+
+test: setup-test build swift-test traces py-test
+
+setup:
+	@scripts/setup.sh
+
+setup-test:
+	@scripts/setup.sh --test
+
+build:
+	swift build
+
+release:
+	swift build -c release --product gesturepad
+
+swift-test:
+	swift test
+
+# The shared trace checker, when the team's shared folder sits beside the clone.
+traces: build
+	@if [ -x $(SHARED)/tools/check-traces ]; then \
+		$(SHARED)/tools/check-traces --replay "$(BIN) replay"; \
+	else \
+		echo "traces: no $(SHARED)/tools/check-traces here; tests/traces covers the fixtures"; \
+	fi
+
+py-test: build
+	GESTUREPAD_BIN=$(BIN) $(PY) -m pytest -q tests
+
+clean:
+	rm -rf .build .venv artifacts

@@ -1,0 +1,140 @@
+/// The fields of one message object that the protocol knows, as scanned (not yet validated).
+/// Unknown keys are skipped; a repeated key keeps its last value (as `JSON.parse` does).
+struct MessageFields {
+    /// A key the protocol knows.
+    enum Key: UInt8, CaseIterable {
+        case type, `protocol`, role, width, height, dpr, client
+        case id, x, y, t, pointerType, pressure, buttons
+
+        /// The key as spelled on the wire.
+        var name: String {
+            switch self {
+            case .type: "type"
+            case .protocol: "protocol"
+            case .role: "role"
+            case .width: "width"
+            case .height: "height"
+            case .dpr: "dpr"
+            case .client: "client"
+            case .id: "id"
+            case .x: "x"
+            case .y: "y"
+            case .t: "t"
+            case .pointerType: "pointerType"
+            case .pressure: "pressure"
+            case .buttons: "buttons"
+            }
+        }
+
+        /// The known key a string token spells, if any (a byte compare for plain keys).
+        static func match(_ token: JSONString, in s: Span<UInt8>) -> Key? {
+            guard !token.hasEscapes else {
+                let text = JSONStringDecoder.string(token, in: s)
+                return Key.allCases.first { $0.name == text }
+            }
+            let length = token.end - token.start
+            guard length > 0 else { return nil }
+            let candidate: Key
+            switch (length, s[token.start]) {
+            case (1, UInt8(ascii: "x")): return .x
+            case (1, UInt8(ascii: "y")): return .y
+            case (1, UInt8(ascii: "t")): return .t
+            case (2, UInt8(ascii: "i")): candidate = .id
+            case (3, UInt8(ascii: "d")): candidate = .dpr
+            case (4, UInt8(ascii: "t")): candidate = .type
+            case (4, UInt8(ascii: "r")): candidate = .role
+            case (5, UInt8(ascii: "w")): candidate = .width
+            case (6, UInt8(ascii: "h")): candidate = .height
+            case (6, UInt8(ascii: "c")): candidate = .client
+            case (7, UInt8(ascii: "b")): candidate = .buttons
+            case (8, UInt8(ascii: "p")):
+                candidate = s[token.start + 2] == UInt8(ascii: "o") ? .protocol : .pressure
+            case (11, UInt8(ascii: "p")): candidate = .pointerType
+            default: return nil
+            }
+            return JSONStringDecoder.equals(token, candidate.name, in: s) ? candidate : nil
+        }
+    }
+
+    var type: JSONValue?
+    var `protocol`: JSONValue?
+    var role: JSONValue?
+    var width: JSONValue?
+    var height: JSONValue?
+    var dpr: JSONValue?
+    var client: JSONValue?
+    var id: JSONValue?
+    var x: JSONValue?
+    var y: JSONValue?
+    var t: JSONValue?
+    var pointerType: JSONValue?
+    var pressure: JSONValue?
+    var buttons: JSONValue?
+
+    subscript(key: Key) -> JSONValue? {
+        get {
+            switch key {
+            case .type: type
+            case .protocol: `protocol`
+            case .role: role
+            case .width: width
+            case .height: height
+            case .dpr: dpr
+            case .client: client
+            case .id: id
+            case .x: x
+            case .y: y
+            case .t: t
+            case .pointerType: pointerType
+            case .pressure: pressure
+            case .buttons: buttons
+            }
+        }
+        set {
+            switch key {
+            case .type: type = newValue
+            case .protocol: `protocol` = newValue
+            case .role: role = newValue
+            case .width: width = newValue
+            case .height: height = newValue
+            case .dpr: dpr = newValue
+            case .client: client = newValue
+            case .id: id = newValue
+            case .x: x = newValue
+            case .y: y = newValue
+            case .t: t = newValue
+            case .pointerType: pointerType = newValue
+            case .pressure: pressure = newValue
+            case .buttons: buttons = newValue
+            }
+        }
+    }
+
+    /// Scans a message object into its known fields; `scanner` is at `{`, `depth` the nesting
+    /// of the object (1 for a single message, 2 inside a batch).
+    static func scan(_ scanner: inout JSONScanner, _ s: Span<UInt8>, depth: Int) throws(JSONSyntaxError) -> MessageFields {
+        var fields = MessageFields()
+        try scanner.expect(UInt8(ascii: "{"), s, "expected '{'")
+        scanner.skipWhitespace(s)
+        if scanner.peek(s) == UInt8(ascii: "}") {
+            scanner.index += 1
+            return fields
+        }
+        while true {
+            scanner.skipWhitespace(s)
+            let keyToken = try scanner.scanString(s)
+            scanner.skipWhitespace(s)
+            try scanner.expect(UInt8(ascii: ":"), s, "expected ':'")
+            scanner.skipWhitespace(s)
+            let value = try scanner.scanValue(s, depth: depth)
+            if let key = Key.match(keyToken, in: s) { fields[key] = value }
+            scanner.skipWhitespace(s)
+            if scanner.peek(s) == UInt8(ascii: ",") {
+                scanner.index += 1
+                continue
+            }
+            try scanner.expect(UInt8(ascii: "}"), s, "expected ',' or '}'")
+            return fields
+        }
+    }
+}

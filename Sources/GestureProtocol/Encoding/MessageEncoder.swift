@@ -1,0 +1,89 @@
+import GestureEngine
+
+/// Writes the server → page messages of PROTOCOL.md as JSON bytes.
+///
+/// The session id is passed pre-encoded (`sessionLiteral(_:)`, a quoted JSON string) so a
+/// gesture event is written without building any `String`.
+public enum MessageEncoder {
+    /// The session id as a quoted, escaped JSON string, e.g. `"\"a1\""` as bytes.
+    public static func sessionLiteral(_ session: String) -> [UInt8] {
+        var out: [UInt8] = []
+        JSONWriter.appendString(session, to: &out)
+        return out
+    }
+
+    /// `{"type":"gesture","session":…,"gesture":…,"phase":…,"t":…,"x":…,"y":…,"pointers":…, own fields}`.
+    public static func appendGesture(_ event: GestureEvent, sessionLiteral: [UInt8], to out: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"type\":\"gesture\",\"session\":", to: &out)
+        out.append(contentsOf: sessionLiteral)
+        JSONWriter.appendASCII(",\"gesture\":\"", to: &out)
+        JSONWriter.appendASCII(event.gesture.name, to: &out)
+        JSONWriter.appendASCII("\",\"phase\":\"", to: &out)
+        JSONWriter.appendASCII(event.phase.name, to: &out)
+        JSONWriter.appendASCII("\",\"t\":", to: &out)
+        JSONWriter.appendNumber(event.t, to: &out)
+        JSONWriter.appendASCII(",\"x\":", to: &out)
+        JSONWriter.appendNumber(event.x, to: &out)
+        JSONWriter.appendASCII(",\"y\":", to: &out)
+        JSONWriter.appendNumber(event.y, to: &out)
+        JSONWriter.appendASCII(",\"pointers\":", to: &out)
+        JSONWriter.appendInteger(event.pointers, to: &out)
+        event.forEachField { name, value in
+            JSONWriter.appendASCII(",\"", to: &out)
+            JSONWriter.appendASCII(name.description, to: &out)
+            JSONWriter.appendASCII("\":", to: &out)
+            switch value {
+            case .number(let n): JSONWriter.appendNumber(n, to: &out)
+            case .integer(let i): JSONWriter.appendInteger(i, to: &out)
+            case .bool(let b): JSONWriter.appendBool(b, to: &out)
+            case .name(let s): JSONWriter.appendString(s, to: &out)
+            }
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"type":"welcome","protocol":1,"session":…,"config":{every GestureConfig key: value}}`.
+    public static func appendWelcome(session: String, config: GestureConfig, to out: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"type\":\"welcome\",\"protocol\":1,\"session\":", to: &out)
+        JSONWriter.appendString(session, to: &out)
+        JSONWriter.appendASCII(",\"config\":{", to: &out)
+        for (i, key) in GestureConfig.keys.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            JSONWriter.appendString(key, to: &out)
+            out.append(UInt8(ascii: ":"))
+            JSONWriter.appendNumber(config.value(forKey: key) ?? 0, to: &out)
+        }
+        JSONWriter.appendASCII("}}", to: &out)
+    }
+
+    /// `{"type":"pong","t":…,"serverTime":…}`; `t` is the ping's number text (`frame[echo]`),
+    /// copied verbatim so the page gets back exactly what it sent.
+    public static func appendPong(frame: Span<UInt8>, echo: Range<Int>, serverTime: Double, to out: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"type\":\"pong\",\"t\":", to: &out)
+        for i in echo { out.append(frame[i]) }
+        JSONWriter.appendASCII(",\"serverTime\":", to: &out)
+        JSONWriter.appendNumber(serverTime, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"type":"error","code":…,"message":…}`, plus `"index":N` (additive) for an element of
+    /// a batch.
+    public static func appendError(_ error: ProtocolError, index: Int? = nil, to out: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"type\":\"error\",\"code\":\"", to: &out)
+        JSONWriter.appendASCII(error.code.name, to: &out)
+        JSONWriter.appendASCII("\",\"message\":", to: &out)
+        JSONWriter.appendString(error.message, to: &out)
+        if let index {
+            JSONWriter.appendASCII(",\"index\":", to: &out)
+            JSONWriter.appendInteger(index, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// The observer notice `{"type":"session","session":S,"state":"open"|"closed"}`.
+    public static func appendSessionNotice(session: String, open: Bool, to out: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"type\":\"session\",\"session\":", to: &out)
+        JSONWriter.appendString(session, to: &out)
+        JSONWriter.appendASCII(open ? ",\"state\":\"open\"}" : ",\"state\":\"closed\"}", to: &out)
+    }
+}

@@ -1,0 +1,38 @@
+import GestureEngine
+
+/// One validated page → server message.
+public enum ClientMessage: Sendable, Hashable {
+    /// The first message of a connection.
+    case hello(HelloMessage)
+    /// A message for the engine: `down`, `move`, `up`, `cancel`, `leave`, `resize`.
+    case input(PointerInput)
+    /// `ping`: `t`, and the byte range of its number text in the frame (echoed by `pong`).
+    case ping(t: Double, echo: Range<Int>)
+
+    /// The message's type.
+    public var type: MessageType {
+        switch self {
+        case .hello: .hello
+        case .ping: .ping
+        case .input(let input):
+            switch input {
+            case .down: .down
+            case .move: .move
+            case .up: .up
+            case .cancel: .cancel
+            case .leave: .leave
+            case .resize: .resize
+            case .clock: .ping
+            }
+        }
+    }
+
+    /// The page-clock time the message carries, if any.
+    public var time: Double? {
+        switch self {
+        case .hello: nil
+        case .ping(let t, _): t
+        case .input(let input): input.time
+        }
+    }
+}

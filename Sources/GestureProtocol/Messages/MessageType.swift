@@ -1,0 +1,25 @@
+/// The `type` of a page → server message (PROTOCOL.md "Page → server").
+public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
+    case hello
+    case down
+    case move
+    case up
+    case cancel
+    case leave
+    case resize
+    case ping
+
+    /// The protocol's name, e.g. `"move"`.
+    public var name: String {
+        switch self {
+        case .hello: "hello"
+        case .down: "down"
+        case .move: "move"
+        case .up: "up"
+        case .cancel: "cancel"
+        case .leave: "leave"
+        case .resize: "resize"
+        case .ping: "ping"
+        }
+    }
+}

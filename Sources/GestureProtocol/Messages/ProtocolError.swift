@@ -1,0 +1,41 @@
+/// A refused message: the `error` frame's `code` and human `message`.
+public struct ProtocolError: Error, Sendable, Hashable {
+    public var code: Code
+    public var message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The error codes of PROTOCOL.md "Bad input", plus two additive ones.
+    public enum Code: UInt8, Sendable, Hashable, CaseIterable {
+        /// The frame is not JSON (or not a message object / array of them).
+        case badJSON
+        /// `type` names no message of the protocol.
+        case unknownType
+        /// A field is missing, has the wrong type, is not finite or is out of range.
+        case badField
+        /// A message before `hello`.
+        case helloRequired
+        /// A `down` beyond the pointer limit; the pointer is ignored.
+        case tooManyPointers
+        /// Additive: a second `hello` on the same connection; it is ignored.
+        case duplicateHello
+        /// Additive: an observer sent something other than `ping`; it is ignored.
+        case observerReadOnly
+
+        /// The wire name, e.g. `"bad_field"`.
+        public var name: String {
+            switch self {
+            case .badJSON: "bad_json"
+            case .unknownType: "unknown_type"
+            case .badField: "bad_field"
+            case .helloRequired: "hello_required"
+            case .tooManyPointers: "too_many_pointers"
+            case .duplicateHello: "duplicate_hello"
+            case .observerReadOnly: "observer_read_only"
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import GestureEngine
+
+/// The host behind `gesturepad replay` (PROTOCOL.md "Replay"), pure: it takes the lines of a
+/// trace and answers with the bytes for stdout and stderr.
+///
+/// It shares decoding and the hello / observer rules with `ProtocolSession`, but its clock is
+/// virtual: the `t` of the accepted messages (a refused message does not move it). The engine
+/// fires the timers due at or before a message's `t` before the message itself. Lines are not
+/// flushed one by one: same-`t` moves on consecutive lines are one step. No connection limits
+/// apply (there is no connection).
+public struct ReplayHost: Sendable {
+    /// The session id printed in every gesture message.
+    public static let sessionID = "replay"
+
+    public let config: GestureConfig
+    public let maxPointers: Int
+    /// The virtual clock: the latest `t` of an accepted message.
+    public private(set) var clock: Double? = nil
+
+    private var gate = ConnectionGate()
+    private var engine: GestureEngine? = nil
+    private var decoded: [DecodedMessage] = []
+    private var events: [GestureEvent] = []
+    private let sessionLiteral = MessageEncoder.sessionLiteral(ReplayHost.sessionID)
+
+    public init(config: GestureConfig = GestureConfig(), maxPointers: Int = ProtocolLimits().maxPointers) {
+        self.config = config
+        self.maxPointers = maxPointers
+    }
+
+    /// Replays line `number` (1-based) of the trace. Gesture messages are appended to `stdout`
+    /// one per line; each refusal to `stderr` as `line N: {"type":"error",…}`. Blank lines are
+    /// skipped, and so is a byte order mark opening line 1.
+    public mutating func feed(line: Span<UInt8>, number: Int, stdout: inout [UInt8], stderr: inout [UInt8]) {
+        // A file saved with a UTF-8 byte order mark: skip it (RFC 8259 §8.1 allows ignoring it).
+        if number == 1, line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF {
+            feed(line: line.extracting(3...), number: number, stdout: &stdout, stderr: &stderr)
+            return
+        }
+        var blank = true
+        for i in 0..<line.count where !(line[i] == 0x20 || line[i] == 0x09 || line[i] == 0x0D || line[i] == 0x0A) {
+            blank = false
+            break
+        }
+        if blank { return }
+        guard UTF8Validator.isValid(line) else {
+            report(ProtocolError(.badJSON, "not JSON: the line is not valid UTF-8"), index: nil, number, &stderr)
+            return
+        }
+        let shape = FrameDecoder.decode(line, into: &decoded)
+        switch shape {
+        case .invalid(let error):
+            report(error, index: nil, number, &stderr)
+        case .single, .batch:
+            for index in decoded.indices {
+                handle(decoded[index], index: shape == .batch ? index : nil, number, &stdout, &stderr)
+            }
+        }
+    }
+
+    /// The end of the trace (not a closed connection): judges a held step, then advances the
+    /// clock to the last `t` + 1000 ms, firing the timers due by then.
+    public mutating func finish(stdout: inout [UInt8]) {
+        guard engine != nil else { return }
+        events.removeAll(keepingCapacity: true)
+        engine?.flush(into: &events)
+        if let clock { engine?.advance(to: clock + 1000, into: &events) }
+        write(&stdout)
+    }
+
+    private mutating func handle(
+        _ message: DecodedMessage, index: Int?, _ number: Int, _ stdout: inout [UInt8], _ stderr: inout [UInt8]
+    ) {
+        if let type = message.type, let refusal = gate.refusal(for: type) {
+            // An observer replay prints nothing: its pointer messages are not malformed lines.
+            if refusal.code != .observerReadOnly { report(refusal, index: index, number, &stderr) }
+            return
+        }
+        switch message.result {
+        case .failure(let error):
+            report(error, index: index, number, &stderr)
+        case .success(.hello(let hello)):
+            gate.open(as: hello.role)
+            if hello.role == .touchpad {
+                engine = GestureEngine(config: config, width: hello.width, height: hello.height, maxPointers: maxPointers)
+            }
+        case .success(.ping(let t, _)):
+            run(.clock(t: t), &stdout)
+            moveClock(to: t)
+        case .success(.input(let input)):
+            if run(input, &stdout) == .tooManyPointers {
+                let error = ProtocolError(.tooManyPointers, "down: pointer ignored: at most \(maxPointers) pointers may be down")
+                report(error, index: index, number, &stderr)
+            } else if let t = input.time {
+                moveClock(to: t)
+            }
+        }
+    }
+
+    @discardableResult
+    private mutating func run(_ input: PointerInput, _ stdout: inout [UInt8]) -> EngineResult {
+        guard engine != nil else { return .accepted }  // an observer: nothing to recognize
+        events.removeAll(keepingCapacity: true)
+        let result = engine?.process(input, into: &events) ?? .accepted
+        write(&stdout)
+        return result
+    }
+
+    private mutating func moveClock(to t: Double) {
+        clock = max(clock ?? t, t)
+    }
+
+    private func write(_ stdout: inout [UInt8]) {
+        for event in events {
+            MessageEncoder.appendGesture(event, sessionLiteral: sessionLiteral, to: &stdout)
+            stdout.append(0x0A)
+        }
+    }
+
+    private func report(_ error: ProtocolError, index: Int?, _ number: Int, _ stderr: inout [UInt8]) {
+        JSONWriter.appendASCII("line ", to: &stderr)
+        JSONWriter.appendInteger(number, to: &stderr)
+        JSONWriter.appendASCII(": ", to: &stderr)
+        MessageEncoder.appendError(error, index: index, to: &stderr)
+        stderr.append(0x0A)
+    }
+}

@@ -1,0 +1,27 @@
+/// The limits of PROTOCOL.md "Bad input", with its defaults, plus the step hold.
+public struct ProtocolLimits: Sendable, Hashable {
+    /// A text frame longer than this closes the connection with 1009.
+    public var maxMessageBytes: Int = 65_536
+    /// Sustained messages per second (batch elements count one each) before closing with
+    /// 1008. A token bucket holding one second's worth; 0 turns the limit off.
+    public var maxMessagesPerSecond: Int = 2_000
+    /// More errors than this in a row close the connection with 1008.
+    public var maxErrorsInARow: Int = 20
+    /// Pointers down at once; a further `down` is refused with `too_many_pointers`.
+    public var maxPointers: Int = 10
+    /// How long (server ms) a move step sent as a single-message frame is held while more
+    /// than one pointer is down, so same-`t` moves arriving as separate frames are judged
+    /// together. 0 judges every frame at once.
+    public var stepHoldMs: Double = 2
+
+    public init(
+        maxMessageBytes: Int = 65_536, maxMessagesPerSecond: Int = 2_000, maxErrorsInARow: Int = 20,
+        maxPointers: Int = 10, stepHoldMs: Double = 2
+    ) {
+        self.maxMessageBytes = maxMessageBytes
+        self.maxMessagesPerSecond = maxMessagesPerSecond
+        self.maxErrorsInARow = maxErrorsInARow
+        self.maxPointers = maxPointers
+        self.stepHoldMs = stepHoldMs
+    }
+}

@@ -1,0 +1,216 @@
+import GestureEngine
+
+/// The per-connection protocol state machine (PROTOCOL.md), pure: no I/O, no clock. The
+/// server (and tests) feed it whole text messages with their arrival time on the server's
+/// monotonic clock (ms); it answers with frames to send, events for the sinks and observers,
+/// and whether to close. Call `fire(now:into:)` at `nextWakeup`.
+public struct ProtocolSession: Sendable {
+    /// Where the connection is in its life.
+    private enum Phase: Sendable {
+        /// Open (before or after `hello`; `gate` knows which).
+        case open
+        /// A limit was broken: `close` was requested; further input is ignored.
+        case closing
+        /// `close(now:into:)` ran.
+        case closed
+    }
+
+    public let sessionID: String
+    public let limits: ProtocolLimits
+    public let config: GestureConfig
+
+    /// `nil` until a valid `hello`.
+    public private(set) var role: ConnectionRole? = nil
+    /// The smallest `arrival − t` seen (PROTOCOL.md "Time"): server time = page time + offset.
+    public private(set) var clockOffset: Double? = nil
+
+    private var phase = Phase.open
+    private var gate = ConnectionGate()
+    private var engine: GestureEngine? = nil
+    private var bucket: TokenBucket
+    private var errorsInARow = 0
+    /// Server time until which a held move step waits for more moves with the same `t`.
+    private var holdUntil: Double? = nil
+    private let sessionLiteral: [UInt8]
+    private var decoded: [DecodedMessage] = []
+
+    public init(sessionID: String, config: GestureConfig, limits: ProtocolLimits) {
+        self.sessionID = sessionID
+        self.config = config
+        self.limits = limits
+        self.bucket = TokenBucket(ratePerSecond: limits.maxMessagesPerSecond)
+        self.sessionLiteral = MessageEncoder.sessionLiteral(sessionID)
+        decoded.reserveCapacity(16)
+    }
+
+    /// The server-clock time (ms) at which `fire(now:into:)` must be called next, if any:
+    /// the engine's next deadline mapped through the clock offset, or the end of a held step.
+    public var nextWakeup: Double? {
+        guard case .open = phase else { return nil }
+        var wakeup = holdUntil
+        if let deadline = engine?.nextDeadline, let offset = clockOffset {
+            wakeup = min(wakeup ?? .infinity, deadline + offset)
+        }
+        return wakeup
+    }
+
+    /// Handles one complete text message that arrived at `arrival` (server clock, ms).
+    public mutating func receive(text: Span<UInt8>, arrival: Double, into output: inout SessionOutput) {
+        switch phase {
+        case .closing, .closed: return
+        case .open: break
+        }
+        guard text.count <= limits.maxMessageBytes else {
+            requestClose(.messageTooBig, "message of \(text.count) bytes exceeds \(limits.maxMessageBytes)", &output)
+            return
+        }
+        guard UTF8Validator.isValid(text) else {
+            requestClose(.invalidPayload, "text frame is not valid UTF-8", &output)
+            return
+        }
+        let shape = FrameDecoder.decode(text, into: &decoded)
+        guard bucket.take(max(decoded.count, 1), at: arrival) else {
+            requestClose(.policyViolation, "rate limit of \(limits.maxMessagesPerSecond) messages/s exceeded", &output)
+            return
+        }
+        switch shape {
+        case .invalid(let error):
+            refuse(error, index: nil, &output)
+        case .single, .batch:
+            let isBatch = shape == .batch
+            for index in decoded.indices {
+                handle(decoded[index], index: isBatch ? index : nil, text, arrival, &output)
+                guard case .open = phase else { return }
+            }
+            settleStep(isBatch: isBatch, arrival: arrival, &output)
+        }
+    }
+
+    /// Fires what is due at `now` (server clock, ms): a held step whose hold ended, and the
+    /// engine's timers whose deadline (mapped through the offset) is at or before `now`.
+    public mutating func fire(now: Double, into output: inout SessionOutput) {
+        guard case .open = phase else { return }
+        let start = output.events.count
+        if let until = holdUntil, now >= until {
+            holdUntil = nil
+            engine?.flush(into: &output.events)
+        }
+        if let offset = clockOffset, let deadline = engine?.nextDeadline, deadline + offset <= now {
+            engine?.advance(to: max(now - offset, deadline), into: &output.events)
+        }
+        encodeEvents(from: start, &output)
+    }
+
+    /// The connection closed at `now` (server clock): judges a held step, then cancels the
+    /// open contact and every hover.
+    public mutating func close(now: Double, into output: inout SessionOutput) {
+        if case .closed = phase { return }
+        phase = .closed
+        holdUntil = nil
+        guard engine != nil else { return }
+        let start = output.events.count
+        engine?.flush(into: &output.events)
+        let pageNow = clockOffset.map { now - $0 } ?? engine?.now ?? 0
+        engine?.close(at: pageNow, into: &output.events)
+        encodeEvents(from: start, &output)
+    }
+
+    // MARK: - Messages
+
+    private mutating func handle(
+        _ message: DecodedMessage, index: Int?, _ text: Span<UInt8>, _ arrival: Double, _ output: inout SessionOutput
+    ) {
+        if let type = message.type, let refusal = gate.refusal(for: type) {
+            refuse(refusal, index: index, &output)
+            return
+        }
+        let accepted: ClientMessage
+        switch message.result {
+        case .failure(let error):
+            refuse(error, index: index, &output)
+            return
+        case .success(let m):
+            accepted = m
+        }
+        if let t = accepted.time { noteTime(t, arrival: arrival) }
+        switch accepted {
+        case .hello(let hello):
+            gate.open(as: hello.role)
+            role = hello.role
+            if hello.role == .touchpad {
+                engine = GestureEngine(
+                    config: config, width: hello.width, height: hello.height, maxPointers: limits.maxPointers)
+            }
+            output.helloRole = hello.role
+            output.frames.append(.reply) { MessageEncoder.appendWelcome(session: sessionID, config: config, to: &$0) }
+            errorsInARow = 0
+        case .ping(let t, let echo):
+            process(.clock(t: t), &output)
+            output.frames.append(.reply) {
+                MessageEncoder.appendPong(frame: text, echo: echo, serverTime: arrival, to: &$0)
+            }
+            errorsInARow = 0
+        case .input(let input):
+            if process(input, &output) == .tooManyPointers {
+                let id = if case .down(let sample) = input { " \(sample.id)" } else { "" }
+                let error = ProtocolError(
+                    .tooManyPointers, "down: pointer\(id) ignored: at most \(limits.maxPointers) pointers may be down")
+                refuse(error, index: index, &output)
+            } else {
+                errorsInARow = 0
+            }
+        }
+    }
+
+    /// Runs one input through the engine (touchpads only) and encodes its events.
+    @discardableResult
+    private mutating func process(_ input: PointerInput, _ output: inout SessionOutput) -> EngineResult {
+        let start = output.events.count
+        let result = engine?.process(input, into: &output.events) ?? .accepted
+        encodeEvents(from: start, &output)
+        return result
+    }
+
+    /// After a frame: judge a pending move step now, or hold it briefly (see `ProtocolLimits.stepHoldMs`).
+    private mutating func settleStep(isBatch: Bool, arrival: Double, _ output: inout SessionOutput) {
+        guard let engine, engine.hasPendingStep else {
+            holdUntil = nil
+            return
+        }
+        if !isBatch, engine.pointersDown > 1, limits.stepHoldMs > 0 {
+            holdUntil = arrival + limits.stepHoldMs
+            return
+        }
+        holdUntil = nil
+        let start = output.events.count
+        self.engine?.flush(into: &output.events)
+        encodeEvents(from: start, &output)
+    }
+
+    private mutating func noteTime(_ t: Double, arrival: Double) {
+        let offset = arrival - t
+        clockOffset = min(clockOffset ?? offset, offset)
+    }
+
+    private mutating func refuse(_ error: ProtocolError, index: Int?, _ output: inout SessionOutput) {
+        output.frames.appendError(error, index: index)
+        errorsInARow += 1
+        if errorsInARow > limits.maxErrorsInARow {
+            requestClose(.policyViolation, "more than \(limits.maxErrorsInARow) errors in a row", &output)
+        }
+    }
+
+    private mutating func requestClose(_ code: CloseCode, _ reason: String, _ output: inout SessionOutput) {
+        phase = .closing
+        holdUntil = nil
+        output.close = (code: code, reason: reason)
+    }
+
+    private func encodeEvents(from start: Int, _ output: inout SessionOutput) {
+        var i = start
+        while i < output.events.count {
+            output.frames.appendGesture(output.events[i], sessionLiteral: sessionLiteral)
+            i += 1
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import GestureEngine
+
+/// What one call into `ProtocolSession` produced. Reused across calls (call `removeAll()`),
+/// so the hot path does not allocate.
+public struct SessionOutput: Sendable {
+    /// Encoded JSON text frames for this connection, in order.
+    public var frames = FrameBuffer()
+    /// The gesture events recognized (for logs, hooks); their encoded frames are in `frames`
+    /// with kind `.gesture` (the same bytes go to observers).
+    public var events: [GestureEvent] = []
+    /// Set when a valid `hello` arrived in this call.
+    public var helloRole: ConnectionRole? = nil
+    /// Set when the connection must be closed, with a reason for the close frame.
+    public var close: (code: CloseCode, reason: String)? = nil
+
+    public init() {}
+
+    public mutating func removeAll() {
+        frames.removeAll()
+        events.removeAll(keepingCapacity: true)
+        helloRole = nil
+        close = nil
+    }
+}

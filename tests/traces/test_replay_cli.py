@@ -1,0 +1,56 @@
+"""The `gesturepad replay` command line (PROTOCOL.md "Replay"): stdin, stderr format, exit status.
+
+Binary: $GESTUREPAD_BIN, default .build/debug/gesturepad. Run: python3 -m pytest tests/traces
+"""
+import json
+import os
+import pathlib
+import subprocess
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+BINARY = os.environ.get("GESTUREPAD_BIN", str(REPO / ".build" / "debug" / "gesturepad"))
+HELLO = '{"type":"hello","protocol":1,"role":"touchpad","width":390,"height":844}'
+
+
+def run(text, *args):
+    return subprocess.run([BINARY, "replay", *args, "-"], input=text, capture_output=True, text=True, timeout=30)
+
+
+def test_malformed_lines_go_to_stderr_and_replay_goes_on():
+    lines = [
+        '{"type":"ping","t":1}',
+        HELLO,
+        "not json",
+        '[{"type":"ping","t":5},{"type":"nope"}]',
+        '{"type":"down","id":1,"t":1000,"x":1e999,"y":5,"pointerType":"touch"}',
+        '{"type":"down","id":1,"t":1000,"x":5,"y":5,"pointerType":"touch"}',
+        '{"type":"up","id":1,"t":1040,"x":5,"y":5,"pointerType":"touch"}',
+    ]
+    proc = run("\n".join(lines) + "\n")
+    assert proc.returncode == 0
+    errors = proc.stderr.splitlines()
+    assert [e.split(": ", 1)[0] for e in errors] == ["line 1", "line 3", "line 4", "line 5"]
+    codes = [json.loads(e.split(": ", 1)[1])["code"] for e in errors]
+    assert codes == ["hello_required", "bad_json", "unknown_type", "bad_field"]
+    assert json.loads(errors[3].split(": ", 1)[1])["message"] == 'down: field "x" must be a finite number'
+    for line in proc.stdout.splitlines():
+        message = json.loads(line)
+        assert message["type"] == "gesture" and message["session"] == "replay"
+
+
+def test_observer_replay_prints_nothing():
+    lines = [
+        '{"type":"hello","protocol":1,"role":"observer"}',
+        '{"type":"down","id":1,"t":1000,"x":5,"y":5,"pointerType":"touch"}',
+        '{"type":"up","id":1,"t":1040,"x":5,"y":5,"pointerType":"touch"}',
+    ]
+    proc = run("\n".join(lines))
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "")
+
+
+def test_last_line_without_newline_and_crlf():
+    text = HELLO + "\r\n" + '{"type":"ping","t":1000}\r\n' + "{oops"
+    proc = run(text)
+    assert proc.returncode == 0
+    assert proc.stderr.startswith('line 3: {"type":"error","code":"bad_json"')
+    assert len(proc.stderr.splitlines()) == 1

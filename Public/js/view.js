@@ -1,5 +1,5 @@
 /* GesturePad: the live view. Draws finger trails and every recognized gesture where it
- * happened (canvas), and keeps a short feed of recent gestures (DOM, bounded). */
+ * happened, on a canvas (the drawings themselves are in marks.js). */
 (function () {
   'use strict';
   var GP = (window.GP = window.GP || {});
@@ -184,170 +184,6 @@
     return busy;
   };
 
-  View.prototype.drawActive = function (ctx, a, now) {
-    var m = a.m, g = a.g, x = num(m.x), y = num(m.y), c = colorOf(g);
-    ctx.save();
-    ctx.lineCap = ctx.lineJoin = 'round';
-    if (g === 'timedPress' || g === 'longPress') {
-      var lp = this.config.longPressDuration || 500;
-      var held = num(m.duration) + (now - a.at);
-      var r = g === 'longPress' ? 52 : 42;
-      ctx.lineWidth = g === 'longPress' ? 7 : 5;
-      ctx.strokeStyle = '#30363d'; circle(ctx, x, y, r); ctx.stroke();
-      ctx.strokeStyle = c;
-      ctx.beginPath(); ctx.arc(x, y, r, -Math.PI / 2, -Math.PI / 2 + TAU * Math.min(1, held / lp)); ctx.stroke();
-      if (g === 'longPress') { ctx.globalAlpha = 0.18 + 0.1 * Math.sin(now / 120); ctx.fillStyle = c; circle(ctx, x, y, r); ctx.fill(); ctx.globalAlpha = 1; }
-      this.label(ctx, x, y - r - 18, g === 'longPress' ? 'long press ' + (held / 1000).toFixed(1) + ' s' : 'hold ' + Math.round(held) + ' ms', c, a.tint);
-    } else if (g === 'drag' || g === 'longPressDrag') {
-      this.drawPath(ctx, a.pts, c, 1, m, a.tint);
-    } else if (g === 'scroll') {
-      this.drawScroll(ctx, a, c);
-    } else if (g === 'pinch') {
-      this.drawPinch(ctx, x, y, num(m.scale, 1), c, a.tint);
-    } else if (g === 'rotate') {
-      this.drawRotate(ctx, x, y, num(m.angle), c, a.tint);
-    } else if (g === 'hover') {
-      this.drawHover(ctx, a, x, y, c);
-    }
-    ctx.restore();
-  };
-
-  View.prototype.drawMark = function (ctx, mk, p, now) {
-    var m = mk.m, g = mk.g, x = num(m.x), y = num(m.y), c = mk.cancelled ? '#6e7681' : colorOf(g);
-    ctx.lineCap = ctx.lineJoin = 'round';
-    switch (g) {
-      case 'tap':
-        ctx.strokeStyle = c; ctx.lineWidth = 4 * (1 - p) + 1;
-        circle(ctx, x, y, 16 + 46 * ease(p)); ctx.stroke();
-        ctx.fillStyle = c; circle(ctx, x, y, 17); ctx.fill();
-        ctx.fillStyle = '#0d1117'; ctx.font = '700 17px system-ui, sans-serif'; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
-        ctx.fillText(String(num(m.count, 1)), x, y + 1);
-        this.label(ctx, x, y + 44 + 28 * Math.min(3, num(m.count, 1) - 1), 'tap ×' + num(m.count, 1) + (num(m.pointers, 1) > 1 ? ' · ' + m.pointers + ' fingers' : ''), c, mk.tint);
-        break;
-      case 'doubleTap':
-        ctx.strokeStyle = c; ctx.lineWidth = 4;
-        circle(ctx, x, y, 26 + 10 * p); ctx.stroke(); circle(ctx, x, y, 36 + 20 * p); ctx.stroke();
-        this.label(ctx, x, y - 62, 'double tap', c, mk.tint);
-        break;
-      case 'singleTapConfirmed':
-        this.label(ctx, x, y - 34, 'single ✓', c, mk.tint);
-        break;
-      case 'repeat':
-        ctx.strokeStyle = c; ctx.lineWidth = 3;
-        circle(ctx, x, y, 58 + 24 * p); ctx.stroke();
-        this.label(ctx, x + 80, y, 'repeat ' + num(m.count), c, mk.tint);
-        break;
-      case 'press':
-        ctx.fillStyle = c; circle(ctx, x, y, 6 + 6 * p); ctx.fill();
-        break;
-      case 'swipe':
-        this.drawSwipe(ctx, mk, x, y, p, c);
-        break;
-      case 'end':
-        this.label(ctx, x, y, '✕ cancelled', '#f85149', mk.tint);
-        break;
-      case 'drag': case 'longPressDrag':
-        this.drawPath(ctx, mk.a.pts, c, 1, m, mk.tint, true);
-        break;
-      case 'timedPress': case 'longPress':
-        ctx.strokeStyle = c; ctx.lineWidth = 5;
-        circle(ctx, x, y, (g === 'longPress' ? 52 : 42) + 18 * p); ctx.stroke();
-        if (g === 'longPress') this.label(ctx, x, y - 70, (mk.cancelled ? 'long press cancelled' : 'long press ') + (mk.cancelled ? '' : (num(m.duration) / 1000).toFixed(1) + ' s'), c, mk.tint);
-        break;
-      default:
-        if (mk.a) this.drawActive(ctx, { g: g, m: m, a: mk.a, pts: mk.a.pts || [], start: mk.a.start, at: now, tint: mk.tint }, now);
-    }
-  };
-
-  View.prototype.drawPath = function (ctx, pts, c, alpha, m, tint, ended) {
-    if (pts.length < 2) return;
-    ctx.strokeStyle = c; ctx.lineWidth = 6; ctx.globalAlpha *= alpha;
-    ctx.beginPath(); ctx.moveTo(pts[0].x, pts[0].y);
-    for (var i = 1; i < pts.length; i++) ctx.lineTo(pts[i].x, pts[i].y);
-    ctx.stroke();
-    var a = pts[pts.length - 2], b = pts[pts.length - 1];
-    ctx.fillStyle = c; circle(ctx, pts[0].x, pts[0].y, 6); ctx.fill();
-    arrowHead(ctx, a.x, a.y, b.x, b.y, 18, c);
-    if (ended && m.predictedX !== undefined) {
-      ctx.setLineDash([6, 8]); ctx.lineWidth = 3;
-      ctx.beginPath(); ctx.moveTo(b.x, b.y); ctx.lineTo(num(m.predictedX, b.x), num(m.predictedY, b.y)); ctx.stroke();
-      ctx.setLineDash([]);
-    }
-    var v = Math.hypot(num(m.vx), num(m.vy));
-    var name = m.gesture === 'longPressDrag' ? 'long-press drag' : 'drag';
-    this.label(ctx, b.x, b.y - 34, name + ' ' + Math.round(Math.hypot(num(m.dx), num(m.dy))) + ' px · ' + Math.round(v) + ' px/s', c, tint);
-  };
-
-  View.prototype.drawSwipe = function (ctx, mk, x, y, p, c) {
-    var m = mk.m, dir = { left: [-1, 0], right: [1, 0], up: [0, -1], down: [0, 1] }[m.direction] || [1, 0];
-    var len = Math.min(150, Math.max(70, num(m.distance) * 0.6)), shift = 30 * ease(p);
-    var x0 = x - dir[0] * len + dir[0] * shift, y0 = y - dir[1] * len + dir[1] * shift;
-    var x1 = x + dir[0] * shift, y1 = y + dir[1] * shift;
-    ctx.strokeStyle = c; ctx.lineWidth = 14;
-    ctx.beginPath(); ctx.moveTo(x0, y0); ctx.lineTo(x1, y1); ctx.stroke();
-    arrowHead(ctx, x0, y0, x1 + dir[0] * 14, y1 + dir[1] * 14, 36, c);
-    this.label(ctx, (x0 + x1) / 2 - dir[1] * 0, (y0 + y1) / 2 - 40 + (dir[1] ? 0 : 0), 'swipe ' + m.direction + ' · ' + Math.round(num(m.velocity)) + ' px/s' + (num(m.pointers, 1) > 1 ? ' · ' + m.pointers + 'f' : ''), c, mk.tint);
-  };
-
-  View.prototype.drawScroll = function (ctx, a, c) {
-    var m = a.m, x = num(m.x), y = num(m.y), s = a.start || { x: x, y: y };
-    ctx.strokeStyle = c; ctx.lineWidth = 5;
-    ctx.setLineDash([2, 10]);
-    ctx.beginPath(); ctx.moveTo(s.x, s.y); ctx.lineTo(x, y); ctx.stroke(); ctx.setLineDash([]);
-    var dx = num(m.dx), dy = num(m.dy), d = Math.hypot(dx, dy) || 1, ux = dx / d, uy = dy / d;
-    for (var k = 0; k < 2; k++) chevron(ctx, x - ux * 18 * k, y - uy * 18 * k, ux, uy, 16, c);
-    this.label(ctx, x, y + 44, 'scroll ' + fmt(dx) + ', ' + fmt(dy), c, a.tint);
-  };
-
-  View.prototype.drawPinch = function (ctx, x, y, scale, c, tint) {
-    var r0 = 56;
-    ctx.strokeStyle = '#6e7681'; ctx.lineWidth = 2; ctx.setLineDash([5, 6]);
-    circle(ctx, x, y, r0); ctx.stroke(); ctx.setLineDash([]);
-    ctx.strokeStyle = c; ctx.lineWidth = 5;
-    circle(ctx, x, y, Math.max(6, Math.min(400, r0 * scale))); ctx.stroke();
-    this.label(ctx, x, y - Math.max(r0, r0 * scale) - 20, 'pinch ×' + scale.toFixed(2), c, tint);
-  };
-
-  View.prototype.drawRotate = function (ctx, x, y, angle, c, tint) {
-    var r = 86, a0 = -Math.PI / 2, a1 = a0 + angle * Math.PI / 180;
-    ctx.strokeStyle = c; ctx.lineWidth = 6;
-    ctx.beginPath(); ctx.arc(x, y, r, a0, a1, angle < 0); ctx.stroke();
-    ctx.lineWidth = 3;
-    ctx.beginPath(); ctx.moveTo(x, y); ctx.lineTo(x + r * Math.cos(a1), y + r * Math.sin(a1)); ctx.stroke();
-    ctx.strokeStyle = '#6e7681'; ctx.lineWidth = 2;
-    ctx.beginPath(); ctx.moveTo(x, y); ctx.lineTo(x, y - r); ctx.stroke();
-    this.label(ctx, x, y + r + 22, 'rotate ' + (angle > 0 ? '+' : '') + angle.toFixed(0) + '°', c, tint);
-  };
-
-  View.prototype.drawHover = function (ctx, a, x, y, c) {
-    ctx.strokeStyle = c; ctx.lineWidth = 2;
-    for (var i = 1; i < a.pts.length; i++) {
-      ctx.globalAlpha = i / a.pts.length * 0.5;
-      ctx.beginPath(); ctx.moveTo(a.pts[i - 1].x, a.pts[i - 1].y); ctx.lineTo(a.pts[i].x, a.pts[i].y); ctx.stroke();
-    }
-    ctx.globalAlpha = 1;
-    circle(ctx, x, y, 12); ctx.stroke();
-    ctx.beginPath(); ctx.moveTo(x - 20, y); ctx.lineTo(x - 6, y); ctx.moveTo(x + 6, y); ctx.lineTo(x + 20, y);
-    ctx.moveTo(x, y - 20); ctx.lineTo(x, y - 6); ctx.moveTo(x, y + 6); ctx.lineTo(x, y + 20); ctx.stroke();
-    this.label(ctx, x, y + 36, 'hover · ' + (a.m.pointerType || 'mouse'), c, a.tint);
-  };
-
-  /** A small readable pill of text; observer labels carry the session's colour dot. */
-  View.prototype.label = function (ctx, x, y, text, c, tint) {
-    var k = this.labelScale && this.fit ? this.labelScale : 1;
-    ctx.save();
-    ctx.font = '600 ' + (13 * k).toFixed(1) + 'px system-ui, sans-serif';
-    ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
-    var w = ctx.measureText(text).width + 16 * k + (tint ? 12 * k : 0), h = 22 * k;
-    x = Math.max(w / 2 + 4, Math.min((this.fit ? this.surface.w : this.w) - w / 2 - 4, x));
-    ctx.fillStyle = 'rgba(13,17,23,.85)'; ctx.strokeStyle = c; ctx.lineWidth = 1.5 * k;
-    roundRect(ctx, x - w / 2, y - h / 2, w, h, h / 2); ctx.fill(); ctx.stroke();
-    if (tint) { ctx.fillStyle = tint; circle(ctx, x - w / 2 + 10 * k, y, 4 * k); ctx.fill(); }
-    ctx.fillStyle = '#e6edf3';
-    ctx.fillText(text, x + (tint ? 6 * k : 0), y + 0.5);
-    ctx.restore();
-  };
-
   /** Fields of an ending drag / scroll event that are worth drawing (velocity, prediction). */
   function pick(m) {
     var o = { phase: m.phase };
@@ -373,65 +209,11 @@
     ctx.moveTo(x - ux * s - uy * s, y - uy * s + ux * s); ctx.lineTo(x, y); ctx.lineTo(x - ux * s + uy * s, y - uy * s - ux * s); ctx.stroke();
   }
 
-  // ---- feed -----------------------------------------------------------------------------
-  var SKIP_FEED = { press: 1, release: 1 };
-
-  /** Key fields of a gesture event, as short text. */
-  function describe(m) {
-    switch (m.gesture) {
-      case 'tap': return 'count ' + m.count + (m.pointers > 1 ? ' · ' + m.pointers + ' fingers' : '');
-      case 'doubleTap': return (m.pointers > 1 ? m.pointers + ' fingers · ' : '') + 'at ' + fmt(m.x) + ', ' + fmt(m.y);
-      case 'singleTapConfirmed': return 'at ' + fmt(m.x) + ', ' + fmt(m.y);
-      case 'longPress': case 'timedPress': return fmt(m.duration) + ' ms';
-      case 'repeat': return 'count ' + m.count;
-      case 'drag': case 'longPressDrag': return 'dx ' + fmt(m.dx) + ' dy ' + fmt(m.dy) + ' · ' + fmt(Math.hypot(num(m.vx), num(m.vy))) + ' px/s';
-      case 'swipe': return m.direction + ' · ' + fmt(m.distance) + ' px · ' + fmt(m.velocity) + ' px/s' + (m.pointers > 1 ? ' · ' + m.pointers + ' fingers' : '');
-      case 'scroll': return 'dx ' + fmt(m.dx) + ' dy ' + fmt(m.dy);
-      case 'pinch': return 'scale ' + fmt(m.scale, 2);
-      case 'rotate': return 'angle ' + fmt(m.angle, 1) + '°';
-      case 'hover': return (m.pointerType || '') + ' at ' + fmt(m.x) + ', ' + fmt(m.y);
-      case 'end': return m.reason + ' · ' + fmt(m.duration) + ' ms';
-      default: return 'at ' + fmt(m.x) + ', ' + fmt(m.y);
-    }
-  }
-
-  /** The compact list of recent gestures; continuous gestures update their own line. */
-  function Feed(el, opts) {
-    opts = opts || {};
-    this.el = el;
-    this.max = opts.max || 10;
-    this.sessionColor = opts.sessionColor || null;
-    this.open = {};
-  }
-
-  Feed.prototype.add = function (m) {
-    var g = m.gesture;
-    if (SKIP_FEED[g] || (g === 'end' && m.reason !== 'cancel')) return;
-    var key = (m.session || '') + '|' + g, merge = CONTINUOUS[g] || (g === 'repeat' && m.count > 1);
-    var li = merge ? this.open[key] : null;
-    if (!li || m.phase === 'began' || !li.parentNode) {
-      li = document.createElement('li');
-      li.style.setProperty('--c', colorOf(g));
-      li.innerHTML = '<span class="s"></span><b></b><span class="ph"></span><span class="kv"></span>';
-      this.el.insertBefore(li, this.el.firstChild);
-      while (this.el.childNodes.length > this.max) this.el.removeChild(this.el.lastChild);
-      if (CONTINUOUS[g] || g === 'repeat') this.open[key] = li;
-    }
-    li.dataset.gesture = g;
-    li.dataset.phase = m.phase || '';
-    if (m.session) li.dataset.session = m.session;
-    var s = li.firstChild;
-    if (this.sessionColor && m.session) { s.textContent = '#' + m.session.slice(0, 8); s.style.color = this.sessionColor(m.session); }
-    else s.hidden = true;
-    li.childNodes[1].textContent = g;
-    li.childNodes[2].textContent = m.phase === 'ended' && !CONTINUOUS[g] ? '' : (m.phase || '');
-    li.childNodes[3].textContent = describe(m);
-    if (m.phase === 'ended' || m.phase === 'cancelled') delete this.open[key];
-  };
-
   GP.View = View;
-  GP.Feed = Feed;
-  GP.describe = describe;
   GP.colorOf = colorOf;
   GP.POINTER_COLORS = POINTER_COLORS;
+  GP.CONTINUOUS = CONTINUOUS;
+  GP.num = num;
+  GP.fmt = fmt;
+  GP.draw = { ease: ease, circle: circle, roundRect: roundRect, arrowHead: arrowHead, chevron: chevron };
 })();

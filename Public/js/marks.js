@@ -107,7 +107,8 @@
     ctx.strokeStyle = c; ctx.lineWidth = 14;
     ctx.beginPath(); ctx.moveTo(x0, y0); ctx.lineTo(x1, y1); ctx.stroke();
     arrowHead(ctx, x0, y0, x1 + dir[0] * 14, y1 + dir[1] * 14, 36, c);
-    this.label(ctx, (x0 + x1) / 2 - dir[1] * 0, (y0 + y1) / 2 - 40 + (dir[1] ? 0 : 0), 'swipe ' + m.direction + ' · ' + Math.round(num(m.velocity)) + ' px/s' + (num(m.pointers, 1) > 1 ? ' · ' + m.pointers + 'f' : ''), c, mk.tint);
+    // Below a horizontal arrow, on a vertical one: clear of the drag label at the path's head.
+    this.label(ctx, (x0 + x1) / 2, (y0 + y1) / 2 + (dir[1] ? 0 : 40), 'swipe ' + m.direction + ' · ' + Math.round(num(m.velocity)) + ' px/s' + (num(m.pointers, 1) > 1 ? ' · ' + m.pointers + 'f' : ''), c, mk.tint);
   };
 
   View.prototype.drawScroll = function (ctx, a, c) {

@@ -104,8 +104,9 @@
   View.prototype.grow = function (x, y, m) {
     var s = this.surface;
     if (m && m.gesture === 'release' && m.inside === false) return;
-    if (x > s.w && x < 4000) s.w = Math.ceil(x / 10) * 10;
-    if (y > s.h && y < 4000) s.h = Math.ceil(y / 10) * 10;
+    // The observer does not know a touchpad's size: grow past the farthest point seen.
+    if (x + 30 > s.w && x < 4000) s.w = Math.ceil((x + 30) / 10) * 10;
+    if (y + 30 > s.h && y < 4000) s.h = Math.ceil((y + 30) / 10) * 10;
   };
 
   View.prototype.clearActive = function (session) {

@@ -103,8 +103,8 @@ def test_resize_is_sent(pad):
     no_console_errors(pad)
 
 
-def test_blur_cancels_everything(pad):
-    """Losing focus mid-touch sends cancel "all" at once; the server ends the contact as cancelled."""
+def test_blur_and_hidden_cancel_everything(pad):
+    """Losing focus or going hidden mid-touch sends cancel "all" at once; the server ends the contact as cancelled."""
     p = Player(pad)
     p.down(0, f1=(200, 400))
     p.finish(60)
@@ -114,6 +114,19 @@ def test_blur_cancels_everything(pad):
     assert sent[-1]["type"] == "cancel" and sent[-1]["id"] == "all"
     assert gestures(st, "end")[0]["reason"] == "cancel"
     assert gestures(st, "release") == []
+    p.up(120)  # the finger leaves the glass: nothing more is sent for it
+    p.finish()
+    # The page going hidden (tab switch, screen off) does the same.
+    p = Player(pad)
+    p.down(0, f1=(150, 300))
+    p.finish(60)
+    pad.eval("Object.defineProperty(document, 'visibilityState', {configurable: true, get: function () { return 'hidden'; }});"
+             "document.dispatchEvent(new Event('visibilitychange')), 1")
+    st = settle(pad, "g.received.filter(function(m){return m.gesture==='end';}).length===2")
+    cancels = [m for m in pointer_messages(st) if m["type"] == "cancel"]
+    assert [m["id"] for m in cancels] == ["all", "all"]
+    assert [m["type"] for m in pointer_messages(st)] == ["down", "cancel", "down", "cancel"]
+    assert [m["reason"] for m in gestures(st, "end")] == ["cancel", "cancel"]
     no_console_errors(pad)
 
 

@@ -1,27 +1,50 @@
+import Foundation
 import GestureEngine
 
-/// CONTRACT STUB — the user's configuration file (`--config FILE`), as loaded and validated.
+/// The user's configuration file (`--config FILE`, YAML), as loaded and validated.
 /// Every server field is optional: a command-line flag overrides it, a default fills it.
-/// Owner: the sinks layer.
+/// Owner: the sinks layer. Reference: docs/outputs.md.
 public struct ConfigFile: Sendable {
     public var server = ServerSection()
     /// The gesture thresholds: the defaults with the file's `gestures:` overrides applied.
     public var gestures = GestureConfig()
     public var log = LogSection()
+    /// The `hooks:` rules, in file order. (Extension of the contract stub.)
+    public var hooks: [HookRule] = []
 
     public init() {}
 
-    /// Loads and validates a file; throws an error whose description names line numbers.
-    public static func load(path: String) throws -> ConfigFile { ConfigFile() }
+    /// Loads and validates a file; throws a `ConfigError` whose description names line numbers.
+    public static func load(path: String) throws -> ConfigFile {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigError(path: path, issues: [ConfigIssue(line: 0, column: 0, message: "cannot read the file (\(error.localizedDescription))")])
+        }
+        return try parse(yaml: text, path: path)
+    }
+
+    /// Parses and validates YAML text; `path` only names the file in errors.
+    public static func parse(yaml: String, path: String = "<config>") throws(ConfigError) -> ConfigFile {
+        var reader = ConfigReader()
+        let config = reader.read(yaml: yaml)
+        guard reader.issues.isEmpty else {
+            throw ConfigError(path: path, issues: reader.issues.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+        }
+        return config
+    }
 }
 
 /// The `server:` section of the configuration file.
 public struct ServerSection: Sendable {
     public var host: String? = nil
     public var port: Int? = nil
+    /// `public:` — the directory the page is served from.
     public var publicDir: String? = nil
     public var token: String? = nil
     public var auth: Bool? = nil
+    /// `limits:` sub-section.
     public var maxConnections: Int? = nil
     public var maxMessageBytes: Int? = nil
     public var maxMessagesPerSecond: Int? = nil
@@ -32,8 +55,50 @@ public struct ServerSection: Sendable {
 
 /// The `log:` section of the configuration file.
 public struct LogSection: Sendable {
+    /// `json:` — the JSON-lines log file.
     public var jsonPath: String? = nil
+    /// `verbose:` — also show `changed` events in the terminal log.
     public var verbose: Bool? = nil
+    /// `color:` — `true`, `false`, or `auto` (`nil`: colour only on a terminal).
     public var color: Bool? = nil
+    /// `terminal:` — print gesture lines on stdout at all (default true). (Extension.)
+    public var terminal: Bool? = nil
     public init() {}
+}
+
+/// One problem found in a configuration file.
+public struct ConfigIssue: Sendable, Hashable, CustomStringConvertible {
+    /// 1-based line; 0 when the problem has no place (e.g. unreadable file).
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(line: Int, column: Int, message: String) {
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String { line > 0 ? "line \(line): \(message)" : message }
+}
+
+/// A configuration file that failed validation: every problem found, with line numbers.
+public struct ConfigError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var issues: [ConfigIssue]
+
+    public init(path: String, issues: [ConfigIssue]) {
+        self.path = path
+        self.issues = issues
+    }
+
+    /// One `FILE:LINE:COLUMN: error: message` line per problem (the compiler's format, so
+    /// editors can jump to it).
+    public var description: String {
+        issues.map { issue in
+            issue.line > 0
+                ? "\(path):\(issue.line):\(issue.column): error: \(issue.message)"
+                : "\(path): error: \(issue.message)"
+        }.joined(separator: "\n")
+    }
 }

@@ -1,8 +1,74 @@
 import ArgumentParser
+import Foundation
+import GestureEngine
+import GesturePadSinks
 
-/// STUB — `gesturepad check-config FILE` (owner: the sinks layer).
+/// `gesturepad check-config FILE`: validates a configuration file and explains every problem
+/// with its line number (`FILE:LINE:COLUMN: error: …`); exit status 1 when there is one.
 struct CheckConfigCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "check-config", abstract: "Validate a configuration file.")
-    @Argument(help: "Configuration file.") var file: String
-    func run() throws {}
+    static let configuration = CommandConfiguration(
+        commandName: "check-config",
+        abstract: "Validate a configuration file.",
+        discussion: "Prints every problem as FILE:LINE:COLUMN: error: MESSAGE and exits 1, or a summary of the configuration and exits 0."
+    )
+
+    @Argument(help: "Configuration file (YAML).") var file: String
+
+    func run() throws {
+        let config: ConfigFile
+        do {
+            config = try ConfigFile.load(path: file)
+        } catch let error as ConfigError {
+            var stderr = StandardError()
+            print(error.description, to: &stderr)
+            let n = error.issues.count
+            print("\(file): \(n) error\(n == 1 ? "" : "s")", to: &stderr)
+            throw ExitCode(1)
+        }
+        print("\(file): OK")
+        let changed = GestureConfig.keys.filter { config.gestures.value(forKey: $0) != GestureConfig().value(forKey: $0) }
+        if !changed.isEmpty {
+            print("  gesture thresholds: " + changed.map { "\($0)=\(config.gestures.value(forKey: $0) ?? 0)" }.joined(separator: ", "))
+        }
+        var stderr = StandardError()
+        for rule in config.hooks {
+            print("  \(rule.name): \(describe(rule))")
+            let program: String
+            switch rule.action {
+            case .run(let o): program = o.program
+            case .pipe(let o): program = o.program
+            }
+            if !Self.isExecutable(program) {
+                print("\(file): warning: \(rule.name): program '\(program)' not found or not executable (here, now)", to: &stderr)
+            }
+        }
+    }
+
+    /// Whether `program` would start: a path to an executable file, or a name found in `PATH`.
+    static func isExecutable(_ program: String) -> Bool {
+        let fm = FileManager.default
+        if program.contains("/") { return fm.isExecutableFile(atPath: program) }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").contains { fm.isExecutableFile(atPath: "\($0)/\(program)") }
+    }
+
+    private func describe(_ rule: HookRule) -> String {
+        var match = rule.gestures.map(\.name).joined(separator: "|")
+        if !rule.phases.isEmpty { match += " " + rule.phases.map(\.name).joined(separator: "|") }
+        if let p = rule.pointers { match += " pointers=\(p)" }
+        if let d = rule.direction { match += " direction=\(d.name)" }
+        if let c = rule.count { match += " count=\(c)" }
+        if rule.session != nil { match += " (one session)" }
+        switch rule.action {
+        case .run(let o): return "\(match) → run \(o.program) (timeout \(o.timeout) s, \(o.concurrency) at once, queue \(o.queueLimit))"
+        case .pipe(let o): return "\(match) → pipe to \(o.program) (queue \(o.queueLimit))"
+        }
+    }
+}
+
+/// `print(…, to: &stderr)`.
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        FileHandle.standardError.write(Data(string.utf8))
+    }
 }

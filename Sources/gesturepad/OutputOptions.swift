@@ -1,20 +1,67 @@
 import ArgumentParser
+import Foundation
 import GestureProtocol
 import GesturePadSinks
 import Logging
 
-/// CONTRACT STUB — the output flags of `serve` (owner: the sinks layer): configuration file,
-/// verbosity, JSON log. `serve` includes them with `@OptionGroup`.
+/// The output flags of `serve` (owner: the sinks layer): configuration file, verbosity,
+/// colour, JSON log. `serve` includes them with `@OptionGroup`. Flags override the file.
 struct OutputOptions: ParsableArguments {
-    @Option(name: .long, help: "Configuration file (YAML): server options, gesture thresholds, hooks.")
+    @Option(name: .long, help: ArgumentHelp("Configuration file (YAML): server options, gesture thresholds, log options, hooks.", valueName: "FILE"))
     var config: String?
+
+    @Flag(name: .long, help: "Also show `changed` events in the terminal log.")
+    var verbose = false
+
+    @Option(name: .customLong("log-json"), help: ArgumentHelp("Append every gesture event as one JSON line to FILE (reopened on SIGHUP).", valueName: "FILE"))
+    var logJSON: String?
+
+    @Flag(name: .customLong("no-color"), help: "Never colour the terminal log (default: colour only on a terminal, unless NO_COLOR is set).")
+    var noColor = false
+
+    @Flag(name: .long, help: "Do not print gesture lines on stdout.")
+    var quiet = false
+
+    @Flag(name: .customLong("no-hooks"), help: "Ignore the configuration file's hooks.")
+    var noHooks = false
 
     /// Loads `--config` (or an empty configuration).
     func loadConfigFile() throws -> ConfigFile {
         guard let config else { return ConfigFile() }
-        return try ConfigFile.load(path: config)
+        do {
+            return try ConfigFile.load(path: config)
+        } catch let error as ConfigError {
+            throw ValidationError("invalid configuration:\n\(error.description)")
+        }
     }
 
-    /// Builds the sinks (terminal log, JSON log, hooks) for a loaded configuration.
-    func makeSinks(config: ConfigFile, logger: Logger) throws -> [any GestureSink] { [] }
+    /// Builds the sinks (terminal log, JSON log, hooks) for a loaded configuration; the flags
+    /// override the file's `log:` section.
+    func makeSinks(config: ConfigFile, logger: Logger) throws -> [any GestureSink] {
+        var sinks: [any GestureSink] = []
+        if !quiet, config.log.terminal ?? true {
+            let verbose = self.verbose || (config.log.verbose ?? false)
+            sinks.append(TerminalLogSink(verbose: verbose, color: useColor(config.log.color), logger: logger))
+        }
+        if let path = logJSON ?? config.log.jsonPath {
+            do {
+                sinks.append(try JSONLogSink(path: path, logger: logger))
+            } catch {
+                throw ValidationError("--log-json: \(error)")
+            }
+        }
+        if !noHooks, !config.hooks.isEmpty {
+            sinks.append(HookSink(rules: config.hooks, logger: logger))
+        }
+        return sinks
+    }
+
+    /// `--no-color` wins; then the file's `color:`; otherwise colour when stdout is a terminal
+    /// and `NO_COLOR` is not set (no-color.org).
+    private func useColor(_ fromFile: Bool?) -> Bool {
+        if noColor { return false }
+        if let fromFile { return fromFile }
+        if ProcessInfo.processInfo.environment["NO_COLOR"].map({ !$0.isEmpty }) ?? false { return false }
+        return isatty(1) == 1
+    }
 }

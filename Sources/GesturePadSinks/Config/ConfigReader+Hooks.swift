@@ -1,0 +1,182 @@
+import GestureEngine
+import Yams
+
+extension ConfigReader {
+    static let hookKeys = [
+        "name", "gesture", "phase", "pointers", "direction", "count", "session",
+        "run", "pipe", "timeout", "concurrency", "queue",
+    ]
+
+    /// `hooks:` — a list of rules.
+    mutating func readHooks(_ node: Node) -> [HookRule] {
+        if tagName(node) == .null { return [] }
+        guard case .sequence(let sequence) = node else {
+            add(node, "hooks must be a list of rules (lines starting with '- '), not \(describe(node))")
+            return []
+        }
+        var rules: [HookRule] = []
+        for (index, item) in sequence.enumerated() {
+            if let rule = readHook(item, number: index + 1) { rules.append(rule) }
+        }
+        return rules
+    }
+
+    private mutating func readHook(_ node: Node, number: Int) -> HookRule? {
+        let label = "hook \(number)"
+        if tagName(node) == .null {
+            add(node, "\(label) is empty; it needs at least 'gesture:' and 'run:' or 'pipe:'")
+            return nil
+        }
+        guard let mapping = mapping(node, what: label) else { return nil }
+        var values: [String: Node] = [:]
+        for (key, value) in mapping {
+            guard let name = keyName(key, allowed: Self.hookKeys, section: label) else { continue }
+            values[name] = value
+        }
+        let before = issues.count
+        guard let gestureNode = values["gesture"] else {
+            add(node, "\(label) needs 'gesture:' (a gesture name or a list of names)")
+            return nil
+        }
+        let gestures = names(gestureNode, key: "\(label).gesture", what: "gesture", parse: GestureKind.init(name:),
+                             all: GestureKind.allCases.map(\.name))
+        let name = values["name"].flatMap { string($0, key: "\(label).name") } ?? label
+        let action = readAction(values, node: node, label: label, gestures: gestures)
+        var rule = HookRule(name: name, gestures: gestures, action: action ?? .pipe(PipeHookOptions(program: "", arguments: [])))
+        if let n = values["phase"] {
+            rule.phases = names(n, key: "\(label).phase", what: "phase", parse: GesturePhase.init(name:),
+                                all: GesturePhase.allCases.map(\.name))
+            for phase in rule.phases where !gestures.isEmpty && !gestures.contains(where: { GestureCatalog.phases(of: $0).contains(phase) }) {
+                add(n, "\(label): \(gestures.map(\.name).joined(separator: "/")) never has phase '\(phase.name)' (discrete gestures only have 'ended')")
+            }
+        }
+        if let n = values["pointers"] { rule.pointers = integer(n, key: "\(label).pointers", range: 0...64) }
+        if let n = values["count"] {
+            rule.count = integer(n, key: "\(label).count", range: 1...Int.max)
+            if !gestures.contains(.tap) && !gestures.contains(.repeat) {
+                add(n, "\(label).count only applies to tap and repeat")
+            }
+        }
+        if let n = values["direction"] {
+            if let text = string(n, key: "\(label).direction") {
+                if let d = SwipeDirection(name: text) { rule.direction = d } else {
+                    add(n, "\(label).direction: unknown direction '\(text)'; expected left, right, up or down")
+                }
+            }
+            if !gestures.contains(.swipe) { add(n, "\(label).direction only applies to swipe") }
+        }
+        if let n = values["session"] { rule.session = string(n, key: "\(label).session") }
+        guard issues.count == before, action != nil else { return nil }
+        return rule
+    }
+
+    private mutating func readAction(_ values: [String: Node], node: Node, label: String, gestures: [GestureKind]) -> HookAction? {
+        switch (values["run"], values["pipe"]) {
+        case (nil, nil):
+            add(node, "\(label) needs 'run:' (a command per event) or 'pipe:' (one long-lived process)")
+            return nil
+        case (.some, .some(let p)):
+            add(p, "\(label) has both 'run:' and 'pipe:'; use one")
+            return nil
+        case (.some(let r), nil):
+            guard let items = argv(r, key: "\(label).run") else { return nil }
+            let argv = items.map(\.text)
+            var templates: [ArgvTemplate] = []
+            for (arg, item) in items.dropFirst() {
+                do {
+                    let template = try ArgvTemplate(parsing: arg)
+                    checkPlaceholders(template, node: item, label: label, gestures: gestures)
+                    templates.append(template)
+                } catch {
+                    add(item, "\(label).run: \(error.description)")
+                }
+            }
+            if argv[0].contains("{") { add(r, "\(label).run: the program (first item) cannot have placeholders") }
+            var options = RunHookOptions(program: argv[0], arguments: templates)
+            if let n = values["timeout"], let t = number(n, key: "\(label).timeout") {
+                if t > 0 { options.timeout = t } else { add(n, "\(label).timeout must be > 0 seconds") }
+            }
+            if let n = values["concurrency"], let c = integer(n, key: "\(label).concurrency", range: 1...64) { options.concurrency = c }
+            if let n = values["queue"], let q = integer(n, key: "\(label).queue", range: 0...100_000) { options.queueLimit = q }
+            return .run(options)
+        case (nil, .some(let p)):
+            for key in ["timeout", "concurrency"] {
+                if let n = values[key] { add(n, "\(label).\(key) only applies to run hooks") }
+            }
+            guard let argv = argv(p, key: "\(label).pipe")?.map(\.text) else { return nil }
+            if argv.contains(where: { $0.contains("{") && (try? ArgvTemplate(parsing: $0))?.isLiteral == false }) {
+                add(p, "\(label).pipe: placeholders only work in run hooks (a pipe starts once, at launch)")
+            }
+            var options = PipeHookOptions(program: argv[0], arguments: Array(argv.dropFirst()))
+            if let n = values["queue"], let q = integer(n, key: "\(label).queue", range: 1...100_000) { options.queueLimit = q }
+            return .pipe(options)
+        }
+    }
+
+    /// An argv: a non-empty list of texts. A single string is refused: there is no shell.
+    private mutating func argv(_ node: Node, key: String) -> [(text: String, node: Node)]? {
+        guard case .sequence(let sequence) = node else {
+            if case .scalar(let s) = node {
+                add(node, "\(key) must be a list (argv), not the text '\(s.string)': commands never go through a shell; write e.g. [notify-send, \"Double tap\"]")
+            } else {
+                add(node, "\(key) must be a list (argv), not \(describe(node))")
+            }
+            return nil
+        }
+        var argv: [(text: String, node: Node)] = []
+        for item in sequence {
+            // Any scalar is taken as its literal text: in argv `on`, `yes` or `1` mean the word.
+            guard let text = item.scalar?.string, tagName(item) != .null else {
+                add(item, "\(key) items must be text, not \(describe(item))")
+                return nil
+            }
+            guard !text.contains("\0") else {
+                add(item, "\(key) items must not contain a NUL character")
+                return nil
+            }
+            argv.append((text, item))
+        }
+        guard let first = argv.first?.text, !first.isEmpty else {
+            add(node, "\(key) must name a program as its first item")
+            return nil
+        }
+        return argv
+    }
+
+    /// Every placeholder must name a numeric or enumerated field of every gesture matched.
+    private mutating func checkPlaceholders(_ template: ArgvTemplate, node: Node, label: String, gestures: [GestureKind]) {
+        for field in template.fields {
+            if field == "session" {
+                add(node, "\(label).run: {session} is not allowed in argv (it is text a client may influence); read $GESTUREPAD_SESSION or the JSON on stdin")
+                continue
+            }
+            if GestureCatalog.commonFields.contains(field) { continue }
+            let missing = gestures.filter { !GestureCatalog.ownFields(of: $0).contains(field) }
+            guard !missing.isEmpty else { continue }
+            let known = Set(GestureCatalog.commonFields + gestures.flatMap(GestureCatalog.ownFields(of:)))
+            var message = "\(label).run: placeholder {\(field)} is not a field of \(missing.map(\.name).joined(separator: ", "))"
+            if let guess = Suggestion.closest(to: field, in: known.sorted()) { message += " (did you mean {\(guess)}?)" }
+            add(node, message)
+        }
+    }
+
+    /// A name or a list of names, each parsed by `parse`.
+    private mutating func names<T>(_ node: Node, key: String, what: String, parse: (String) -> T?, all: [String]) -> [T] {
+        let items: [Node]
+        if case .sequence(let s) = node { items = Array(s) } else { items = [node] }
+        var out: [T] = []
+        for item in items {
+            guard let text = string(item, key: key) else { continue }
+            if let value = parse(text) {
+                out.append(value)
+            } else {
+                var message = "\(key): unknown \(what) '\(text)'"
+                if let guess = Suggestion.closest(to: text, in: all) { message += " (did you mean '\(guess)'?)" }
+                message += "; known: \(all.joined(separator: ", "))"
+                add(item, message)
+            }
+        }
+        if items.isEmpty { add(node, "\(key) must name at least one \(what)") }
+        return out
+    }
+}

@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GestureEngine
+import Subprocess
+import SystemPackage
+
+/// How hook processes are started: no shell, their own process group (so a timeout or a
+/// shutdown kills the whole group, grandchildren included), output to the server's stderr.
+enum HookLaunch {
+    /// A program name is looked up in `PATH`; anything with a `/` is a path.
+    static func executable(_ program: String) -> Executable {
+        program.contains("/") ? .path(FilePath(program)) : .name(program)
+    }
+
+    /// Own process group; when the task running it is cancelled, the group gets SIGKILL.
+    static var platformOptions: PlatformOptions {
+        var options = PlatformOptions()
+        options.processGroupID = 0
+        options.teardownSequence = [.send(signal: .kill, toProcessGroup: true, allowedDurationToNextStep: .milliseconds(200))]
+        return options
+    }
+
+    /// The `GESTUREPAD_*` variables of one event: `GESTUREPAD_GESTURE`, `_PHASE`, `_T`, `_X`,
+    /// `_Y`, `_POINTERS`, `_SESSION`, `_TIME`, and one per own field (`GESTUREPAD_DDX`, …).
+    static func variables(for event: GestureEvent, session: String, time: WallTime) -> [(String, String)] {
+        var vars: [(String, String)] = []
+        for field in GestureCatalog.commonFields {
+            if let text = ArgvTemplate.text(of: field, in: event) {
+                vars.append((GestureCatalog.environmentName(field), text))
+            }
+        }
+        event.forEachField { name, _ in
+            let field = name.description
+            if let text = ArgvTemplate.text(of: field, in: event) {
+                vars.append((GestureCatalog.environmentName(field), text))
+            }
+        }
+        // The session id is the only text: passed as data, never interpreted; NUL cannot be
+        // passed in an environment, so it is removed.
+        vars.append(("GESTUREPAD_SESSION", session.replacingNULs()))
+        vars.append(("GESTUREPAD_TIME", time.iso8601))
+        return vars
+    }
+
+    /// The inherited environment plus `extra`, without the server's access token
+    /// (`GESTUREPAD_TOKEN`): a hook has no business connecting as a client.
+    static func environment(_ extra: [(String, String)]) -> Environment {
+        var updates: [Environment.Key: String?] = [:]
+        if let token = Environment.Key(rawValue: "GESTUREPAD_TOKEN") { updates[token] = .some(nil) }
+        for (name, value) in extra {
+            if let key = Environment.Key(rawValue: name) { updates[key] = value }
+        }
+        return .inherit.updating(updates)
+    }
+
+    /// Writing to a hook whose process has gone must fail with EPIPE, not kill the server.
+    static func ignoreBrokenPipes() {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Whether our child `pid` has exited, without reaping it (`WNOWAIT`: swift-subprocess
+    /// still collects its status). An error (no such child) counts as exited.
+    static func hasExited(_ pid: Int32) -> Bool {
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return true }
+        return info.si_signo == SIGCHLD
+    }
+
+    /// Human-readable exit status.
+    static func describe(_ status: TerminationStatus) -> String {
+        switch status {
+        case .exited(let code): "exit \(code)"
+        case .signaled(let signal): "signal \(signal)"
+        }
+    }
+}
+
+extension String {
+    func replacingNULs() -> String {
+        contains("\0") ? String(unicodeScalars.filter { $0 != "\0" }.map(Character.init)) : self
+    }
+}

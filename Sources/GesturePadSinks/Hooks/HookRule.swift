@@ -1,0 +1,78 @@
+import GestureEngine
+
+/// One `hooks:` entry of the configuration: which events it matches and what it does with them.
+public struct HookRule: Sendable, Hashable {
+    /// A label for logs (`name:`, or `hook N`).
+    public var name: String
+    /// The gestures it matches (at least one).
+    public var gestures: [GestureKind]
+    /// The phases it matches; empty matches every phase.
+    public var phases: [GesturePhase] = []
+    public var pointers: Int? = nil
+    public var direction: SwipeDirection? = nil
+    public var count: Int? = nil
+    /// Exact session id to match.
+    public var session: String? = nil
+    public var action: HookAction
+
+    public init(name: String, gestures: [GestureKind], action: HookAction) {
+        self.name = name
+        self.gestures = gestures
+        self.action = action
+    }
+
+    /// Whether `event` of `session` matches. Cheap: runs on the service thread.
+    public func matches(_ event: GestureEvent, session: String) -> Bool {
+        guard gestures.contains(event.gesture) else { return false }
+        if !phases.isEmpty, !phases.contains(event.phase) { return false }
+        if let pointers, event.pointers != pointers { return false }
+        if let direction {
+            guard case .swipe(let s) = event.detail, s.direction == direction else { return false }
+        }
+        if let count {
+            guard case .count(let n) = event.detail, n == count else { return false }
+        }
+        if let wanted = self.session, wanted != session { return false }
+        return true
+    }
+}
+
+/// What a rule does with a matching event.
+public enum HookAction: Sendable, Hashable {
+    /// Start `argv` for each event (no shell), event JSON on stdin.
+    case run(RunHookOptions)
+    /// Feed events as JSON lines to one long-lived process.
+    case pipe(PipeHookOptions)
+}
+
+/// Options of a `run` hook.
+public struct RunHookOptions: Sendable, Hashable {
+    /// The program, as written (a name looked up in `PATH`, or a path).
+    public var program: String
+    /// The arguments after the program, with placeholders.
+    public var arguments: [ArgvTemplate]
+    /// Seconds before the process group is killed.
+    public var timeout: Double = 5
+    /// Processes of this rule running at once.
+    public var concurrency: Int = 1
+    /// Events waiting for a free slot; more are dropped and counted.
+    public var queueLimit: Int = 16
+
+    public init(program: String, arguments: [ArgvTemplate]) {
+        self.program = program
+        self.arguments = arguments
+    }
+}
+
+/// Options of a `pipe` hook.
+public struct PipeHookOptions: Sendable, Hashable {
+    public var program: String
+    public var arguments: [String]
+    /// Events waiting to be written; past it `changed` events are coalesced, then dropped.
+    public var queueLimit: Int = 256
+
+    public init(program: String, arguments: [String]) {
+        self.program = program
+        self.arguments = arguments
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import GestureEngine
+import GestureProtocol
+import Logging
+
+/// The user's hook rules as a `GestureSink`: each event is matched against every rule on the
+/// service thread (a few comparisons) and handed to that rule's runner, which does everything
+/// else — formatting, processes, waiting — on its own tasks. Nothing here blocks.
+public final class HookSink: GestureSink {
+    private enum Runner: Sendable {
+        case run(RunHookRunner)
+        case pipe(PipeHookRunner)
+    }
+
+    private let rules: [(rule: HookRule, runner: Runner)]
+    private let closeTimeout: Double
+
+    /// Builds the runners and starts the `pipe` processes.
+    /// - Parameter closeTimeout: seconds `close()` waits for hooks to finish.
+    public init(rules: [HookRule], logger: Logger, closeTimeout: Double = 2) {
+        HookLaunch.ignoreBrokenPipes()
+        self.closeTimeout = closeTimeout
+        self.rules = rules.map { rule in
+            switch rule.action {
+            case .run(let options):
+                return (rule, .run(RunHookRunner(name: rule.name, options: options, logger: logger)))
+            case .pipe(let options):
+                let runner = PipeHookRunner(name: rule.name, options: options, logger: logger)
+                runner.start()
+                return (rule, .pipe(runner))
+            }
+        }
+    }
+
+    public func receive(_ event: GestureEvent, session: String) {
+        var time: WallTime?
+        for (rule, runner) in rules where rule.matches(event, session: session) {
+            let now = time ?? .now()
+            time = now
+            switch runner {
+            case .run(let r): r.submit(event, session: session, time: now)
+            case .pipe(let p): p.submit(event, session: session, time: now)
+            }
+        }
+    }
+
+    public func session(_ session: String, open: Bool) {}
+
+    public func reopen() {}
+
+    /// Stops every rule at once (pipes get EOF, queues stop filling), then waits for them
+    /// against one shared deadline, so shutdown takes at most about `closeTimeout` in all.
+    public func close() {
+        for (_, runner) in rules {
+            switch runner {
+            case .run(let r): r.requestClose()
+            case .pipe(let p): p.requestClose()
+            }
+        }
+        let deadline = Date().addingTimeInterval(closeTimeout)
+        for (_, runner) in rules {
+            let left = max(0, deadline.timeIntervalSinceNow)
+            switch runner {
+            case .run(let r): r.close(timeout: left)
+            case .pipe(let p): p.close(timeout: left)
+            }
+        }
+    }
+
+    /// Per-rule counters (tests, diagnostics), in rule order.
+    public var statistics: [HookStatistics] {
+        rules.map { _, runner in
+            switch runner {
+            case .run(let r):
+                let s = r.statistics
+                return HookStatistics(started: s.started, dropped: s.dropped, coalesced: 0, timedOut: s.timedOut, failed: s.failed, pid: nil)
+            case .pipe(let p):
+                let s = p.statistics
+                return HookStatistics(started: s.starts, dropped: s.dropped, coalesced: s.coalesced, timedOut: 0, failed: 0, pid: s.pid)
+            }
+        }
+    }
+}
+
+/// What one hook rule has done so far.
+public struct HookStatistics: Sendable, Hashable {
+    /// Processes started (`run`: one per event; `pipe`: one per (re)start).
+    public var started: Int
+    /// Events dropped (queue full, or lost with a dying `pipe` process).
+    public var dropped: Int
+    /// `pipe`: `changed` events merged into a queued one.
+    public var coalesced: Int
+    /// `run`: processes killed at their timeout.
+    public var timedOut: Int
+    /// `run`: processes that exited non-zero, died of a signal, or could not start.
+    public var failed: Int
+    /// `pipe`: the running process, if any.
+    public var pid: Int32?
+}

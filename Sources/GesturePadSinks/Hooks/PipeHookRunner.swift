@@ -1,0 +1,196 @@
+import Foundation
+import GestureEngine
+import Logging
+import Subprocess
+import SystemPackage
+import Synchronization
+
+/// Carries out one `pipe` rule: one long-lived process, started at launch, fed matching
+/// events as JSON lines on its stdin. Restarted with backoff (0.1 s doubling to 5 s; reset
+/// after 10 s of life) when it dies. `submit` only touches a bounded `PipeQueue` under a lock.
+final class PipeHookRunner: Sendable {
+    private struct State {
+        var queue: PipeQueue
+        var doorbell: AsyncStream<Void>.Continuation?
+        var closing = false
+        var starts = 0
+        var reportedLoss = 0
+        var pid: Int32?
+        var supervisor: Task<Void, Never>?
+        var closeWaited = false
+    }
+
+    let name: String
+    let options: PipeHookOptions
+    private let logger: Logger
+    private let state: Mutex<State>
+    private let stopped = DispatchSemaphore(value: 0)
+
+    init(name: String, options: PipeHookOptions, logger: Logger) {
+        self.name = name
+        self.options = options
+        var logger = logger
+        logger[metadataKey: "hook.name"] = "\(name)"
+        self.logger = logger
+        state = Mutex(State(queue: PipeQueue(limit: options.queueLimit)))
+    }
+
+    /// Counters for tests: process starts, events coalesced, events dropped; the running pid.
+    var statistics: (starts: Int, coalesced: Int, dropped: Int, pid: Int32?) {
+        state.withLock { ($0.starts, $0.queue.coalesced, $0.queue.dropped, $0.pid) }
+    }
+
+    /// Starts the supervisor (the process and its restarts).
+    func start() {
+        let task = Task.detached { [self] in
+            await supervise()
+            stopped.signal()
+        }
+        state.withLock { $0.supervisor = task }
+    }
+
+    /// Queues a matching event. Never blocks.
+    func submit(_ event: GestureEvent, session: String, time: WallTime) {
+        state.withLock { s in
+            guard !s.closing else { return }
+            s.queue.push(PipeQueue.Item(event: event, session: session, time: time))
+            s.doorbell?.yield()
+        }
+    }
+
+    private func supervise() async {
+        var delay = 0.1
+        while !state.withLock({ $0.closing }) {
+            let began = ContinuousClock.now
+            await runOnce()
+            guard !state.withLock({ $0.closing }) else { break }
+            if ContinuousClock.now - began > .seconds(10) { delay = 0.1 }
+            logger.warning("pipe hook exited; restarting", metadata: ["hook.restartIn": "\(delay)s"])
+            do { try await Task.sleep(for: .seconds(delay)) } catch { break }
+            delay = min(delay * 2, 5)
+        }
+    }
+
+    /// One life of the process.
+    private func runOnce() async {
+        let (doorbell, ring) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        state.withLock { s in
+            s.doorbell = ring
+            s.starts += 1
+            if !s.queue.isEmpty { ring.yield() }
+        }
+        defer {
+            state.withLock { s in
+                s.doorbell = nil
+                s.pid = nil
+            }
+            ring.finish()
+        }
+        do {
+            let result = try await Subprocess.run(
+                HookLaunch.executable(options.program), arguments: Arguments(options.arguments),
+                environment: HookLaunch.environment([("GESTUREPAD_HOOK", name)]),
+                platformOptions: HookLaunch.platformOptions, input: .inputWriter, output: .sequence,
+                error: .fileDescriptor(.standardError, closeAfterSpawningProcess: false)
+            ) { execution in
+                state.withLock { $0.pid = execution.processIdentifier.value }
+                logger.info("pipe hook started", metadata: ["hook.pid": "\(execution.processIdentifier.value)"])
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { await self.feed(execution.standardInputWriter, doorbell: doorbell, execution: execution) }
+                    // The process's stdout lines become diagnostics. A line beyond 64 KiB is
+                    // misbehaviour: the process is replaced.
+                    do {
+                        for try await line in execution.standardOutput.strings(bufferingPolicy: .maxLineLength(65_536)) {
+                            logger.info("pipe hook output", metadata: ["hook.output": "\(line)"])
+                        }
+                    } catch {
+                        try? execution.send(signal: .kill, toProcessGroup: true)
+                    }
+                    // stdout ends when the process exits — or when it closed its stdout and
+                    // reads on (`exec >/dev/null`): then wait until it really exits.
+                    let pid = execution.processIdentifier.value
+                    while !Task.isCancelled, !HookLaunch.hasExited(pid) {
+                        try? await Task.sleep(for: .milliseconds(100))
+                    }
+                    ring.finish()
+                    await group.waitForAll()
+                }
+                try? await execution.standardInputWriter.finish()
+            }
+            logger.info("pipe hook ended", metadata: ["hook.status": "\(HookLaunch.describe(result.terminationStatus))"])
+        } catch {
+            logger.error("pipe hook could not run", metadata: ["hook.program": "\(options.program)", "error": "\(error)"])
+        }
+    }
+
+    /// Writes queued events until the doorbell is finished (process gone, or shutdown).
+    private func feed(_ writer: StandardInputWriter, doorbell: AsyncStream<Void>, execution: Execution<CustomWriteInput, SequenceOutput, FileDescriptorOutput>) async {
+        var batch: [PipeQueue.Item] = []
+        var buffer: [UInt8] = []
+        var stream = doorbell.makeAsyncIterator()
+        while true {
+            let closing = state.withLock { s -> Bool in
+                s.queue.take(into: &batch)
+                return s.closing
+            }
+            if !batch.isEmpty {
+                buffer.removeAll(keepingCapacity: true)
+                for item in batch {
+                    GestureJSON.append(item.event, session: item.session, time: item.time, into: &buffer)
+                    buffer.append(UInt8(ascii: "\n"))
+                }
+                do {
+                    _ = try await writer.write(buffer)
+                } catch {
+                    // The process stopped reading (exited or closed stdin): these are lost,
+                    // and a process that no longer reads is replaced.
+                    let lost = batch.count
+                    state.withLock { $0.queue.countDropped(lost) }
+                    try? execution.send(signal: .kill, toProcessGroup: true)
+                    return
+                }
+                batch.removeAll(keepingCapacity: true)
+                reportLoss()
+            }
+            if closing { try? await writer.finish(); return }
+            guard await stream.next() != nil else {
+                if state.withLock({ $0.closing }) { continue }  // drain once more, then finish
+                return
+            }
+        }
+    }
+
+    private func reportLoss() {
+        let (total, new) = state.withLock { s -> (Int, Int) in
+            let total = s.queue.dropped + s.queue.coalesced
+            defer { s.reportedLoss = total }
+            return (total, total - s.reportedLoss)
+        }
+        if new > 0 {
+            logger.notice("pipe hook falling behind: events coalesced or dropped", metadata: ["hook.lost.total": "\(total)"])
+        }
+    }
+
+    /// Stops taking events, sends what is queued, closes stdin and waits up to `timeout`
+    /// seconds for the process to exit; then kills its process group.
+    /// Stops taking events; the feeder writes what is queued, then closes stdin (EOF).
+    func requestClose() {
+        state.withLock { s in
+            s.closing = true
+            s.doorbell?.yield()
+        }
+    }
+
+    func close(timeout: Double) {
+        requestClose()
+        let task = state.withLock { s -> Task<Void, Never>? in
+            defer { s.closeWaited = true }
+            return s.closeWaited ? nil : s.supervisor
+        }
+        guard let task else { return }
+        if stopped.wait(timeout: .now() + timeout) == .timedOut {
+            task.cancel()
+            _ = stopped.wait(timeout: .now() + 1)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file opened with `O_APPEND | O_CREAT | O_CLOEXEC` (never inherited by hook processes),
+/// written with plain `write(2)` calls: no user-space buffer, so each write is visible at once.
+struct AppendFile: Sendable {
+    let descriptor: Int32
+    private var owned = true
+
+    init(path: String) throws(AppendFileError) {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw AppendFileError(path: path, errno: errno) }
+        descriptor = fd
+    }
+
+    /// An already open descriptor (standard output), not owned: `close()` leaves it open.
+    init(borrowing descriptor: Int32) {
+        self.descriptor = descriptor
+        owned = false
+    }
+
+    /// Writes all bytes, retrying short writes and EINTR; `false` on an error.
+    func write(_ bytes: [UInt8]) -> Bool {
+        var pending = bytes
+        while !pending.isEmpty {
+            let n = Self.systemWrite(descriptor, pending, pending.count)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            // A short write (rare on a regular file): keep the rest.
+            pending = n < pending.count ? Array(pending[n...]) : []
+        }
+        return true
+    }
+
+    func close() {
+        guard owned else { return }
+        _ = Self.systemClose(descriptor)
+    }
+
+    #if canImport(Glibc)
+    private static let systemWrite = Glibc.write
+    private static let systemClose = Glibc.close
+    #else
+    private static let systemWrite = Darwin.write
+    private static let systemClose = Darwin.close
+    #endif
+}
+
+/// `open(2)` failed.
+struct AppendFileError: Error, CustomStringConvertible {
+    let path: String
+    let errno: Int32
+    var description: String {
+        let reason = POSIXErrorCode(rawValue: errno).map { POSIXError($0).localizedDescription } ?? "errno \(errno)"
+        return "cannot open \(path): \(reason)"
+    }
+}

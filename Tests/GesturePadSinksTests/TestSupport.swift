@@ -1,0 +1,114 @@
+import Foundation
+import GestureEngine
+import GestureProtocol
+import Logging
+import Testing
+
+@testable import GesturePadSinks
+
+/// A logger that discards everything (hooks log every failure; tests provoke many).
+let quietLogger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+
+/// A fresh temporary directory.
+func makeTempDir() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("gesturepad-sinks-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Writes an executable script.
+@discardableResult
+func writeScript(_ dir: URL, _ name: String, _ body: String) throws -> String {
+    let url = dir.appendingPathComponent(name)
+    try body.write(to: url, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+    return url.path
+}
+
+/// Polls `condition` until it holds or `seconds` pass; returns whether it held. Suspends
+/// between polls (never blocks a thread of the cooperative pool the hooks run on).
+func eventually(within seconds: Double = 10, _ condition: () throws -> Bool) async rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if try condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return try condition()
+}
+
+/// Closes a sink on a thread of its own: `close()` waits (bounded) for hook processes, and
+/// must not hold one of the few threads of the cooperative pool those hooks run on.
+func closeOffPool(_ sink: any GestureSink) async {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        Thread {
+            sink.close()
+            done.resume()
+        }.start()
+    }
+}
+
+func readText(_ path: String) -> String {
+    (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+}
+
+func readLines(_ path: String) -> [String] {
+    readText(path).split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+}
+
+/// Parses one JSON object line.
+func jsonObject(_ line: String) -> [String: Any]? {
+    (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+}
+
+/// Sample events.
+enum Sample {
+    static func tap(t: Double = 100, count: Int = 1, x: Double = 10.5, y: Double = 20) -> GestureEvent {
+        GestureEvent(gesture: .tap, phase: .ended, t: t, x: x, y: y, pointers: 1, detail: .count(count))
+    }
+
+    static func drag(_ phase: GesturePhase, t: Double, ddx: Double = 1.5, ddy: Double = -2) -> GestureEvent {
+        GestureEvent(
+            gesture: .drag, phase: phase, t: t, x: 50, y: 60, pointers: 1,
+            detail: .motion(MotionFields(
+                startX: 40, startY: 70, dx: 10, dy: -10, ddx: ddx, ddy: ddy, vx: 300, vy: -120.25,
+                predictedX: 90, predictedY: 30, predictedDx: 50, predictedDy: -40)))
+    }
+
+    static func swipe(_ direction: SwipeDirection, t: Double = 300) -> GestureEvent {
+        GestureEvent(
+            gesture: .swipe, phase: .ended, t: t, x: 200, y: 100, pointers: 3,
+            detail: .swipe(SwipeFields(direction: direction, distance: 180, velocity: 950.5, duration: 140)))
+    }
+
+    /// One event of every gesture kind (all field shapes).
+    static var everyKind: [GestureEvent] {
+        GestureKind.allCases.enumerated().map { index, kind in
+            var event = GestureCatalog.sampleEvent(kind)
+            event.t = Double(index) * 10 + 0.25
+            event.x = Double(index)
+            event.phase = kind.isContinuous ? .changed : .ended
+            return event
+        }
+    }
+}
+
+/// How long `receive` calls took: a sink that blocked on a process would show seconds (or
+/// never return); one that only queues shows microseconds, with rare scheduler hiccups on a
+/// busy 2-core machine, hence a percentile plus a generous maximum.
+struct SubmitLatency {
+    private(set) var samples: [Double] = []
+
+    mutating func measure(_ body: () -> Void) {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        body()
+        samples.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
+    }
+
+    func expectNonBlocking(sourceLocation: SourceLocation = #_sourceLocation) {
+        let sorted = samples.sorted()
+        guard let max = sorted.last else { return }
+        let p99 = sorted[Int(Double(sorted.count - 1) * 0.99)]
+        #expect(p99 < 0.02, "99th percentile \(p99) s", sourceLocation: sourceLocation)
+        #expect(max < 1.0, "slowest \(max) s", sourceLocation: sourceLocation)
+    }
+}

@@ -114,7 +114,7 @@ start_server() {  # name port → starts it pinned, sets SERVER_PID
         c-echo) "${PIN_SERVER[@]}" "$OUT/echo-server" "$port" > "$OUT/$name.log" 2>&1 & ;;
         py-echo) "${PIN_SERVER[@]}" "$PYTHON" bench/echo_server.py "$port" > "$OUT/$name.log" 2>&1 & ;;
         gesturepad) "${PIN_SERVER[@]}" "$GESTUREPAD" serve --host 127.0.0.1 --port "$port" --no-auth --no-qr \
-            --public "$PUBLIC" --max-rate 1000000 --max-connections 1100 > "$OUT/$name.log" 2>&1 & ;;
+            --public "$PUBLIC" --max-rate 1000000 --max-connections 1100 "${SERVE_QUIET[@]}" > "$OUT/$name.log" 2>&1 & ;;
     esac
     SERVER_PID=$!
     wait_port "$port" || { say "$name did not start (see $OUT/$name.log)"; kill "$SERVER_PID" 2>/dev/null; SERVER_PID=""; return 1; }
@@ -141,6 +141,10 @@ load() {  # name scenario server-kind loadgen-args… → $OUT/scenario-name.jso
 GESTUREPAD=${BENCH_GESTUREPAD:-$BIN/gesturepad}
 HAVE_SERVE=1
 "$GESTUREPAD" serve --help 2>/dev/null | grep -q -- '--max-rate' || HAVE_SERVE=0
+# No per-gesture lines on stdout (the terminal log) when serve has --quiet: the benchmark
+# measures the server, not the terminal.
+SERVE_QUIET=()
+"$GESTUREPAD" serve --help 2>/dev/null | grep -q -- '--quiet' && SERVE_QUIET=(--quiet)
 # The page folder: Public/ when the tree has it, else a stub (the benchmarks only use /ws).
 PUBLIC=$ROOT/Public
 if [ ! -f "$PUBLIC/index.html" ]; then

@@ -25,6 +25,7 @@ struct LoadReport {
         let seconds = run.measuredSeconds
         fields.append(("serverCPUPercent", number(run.serverCPU.map { seconds > 0 ? $0 / seconds * 100 : 0 })))
         fields.append(("clientCPUPercent", number(run.clientCPU.map { seconds > 0 ? $0 / seconds * 100 : 0 })))
+        fields.append(("othersCPUPercent", number(run.othersCPU.map { seconds > 0 ? $0 / seconds * 100 : 0 })))
         fields.append(("rssBeforeKiB", number(run.rssBeforeKiB.map(Double.init))))
         fields.append(("rssAfterKiB", number(run.rssAfterKiB.map(Double.init))))
         if let before = run.rssBeforeKiB, let after = run.rssAfterKiB, run.readyCount > 0 {

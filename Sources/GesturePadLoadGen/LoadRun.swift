@@ -49,7 +49,9 @@ final class LoadRun {
     /// CPU seconds used while measuring (server: `--pid`; client: this process).
     private(set) var serverCPU: Double? = nil
     private(set) var clientCPU: Double? = nil
-    private var cpuAtStart: (server: Double?, client: Double?) = (nil, nil)
+    private var cpuAtStart: (server: Double?, client: Double?, machine: Double?) = (nil, nil, nil)
+    /// CPU seconds the rest of the machine (neither the server nor this process) used while measuring.
+    private(set) var othersCPU: Double? = nil
     private var times: [Int64] = []
     private var sendingStart = 0.0
 
@@ -248,7 +250,10 @@ final class LoadRun {
         case .warmup(let until):
             if now >= until {
                 phase = .measuring(since: now, until: now + options.seconds)
-                cpuAtStart = (options.pid.flatMap(ProcStatus.cpuSeconds), ProcStatus.cpuSeconds(Int(getpid())))
+                cpuAtStart = (
+                    options.pid.flatMap(ProcStatus.cpuSeconds), ProcStatus.cpuSeconds(Int(getpid())),
+                    ProcStatus.machineBusySeconds()
+                )
             }
         case .measuring(let since, let until):
             if now >= until {
@@ -259,6 +264,9 @@ final class LoadRun {
                 }
                 if let start = cpuAtStart.client, let end = ProcStatus.cpuSeconds(Int(getpid())) {
                     clientCPU = end - start
+                }
+                if let start = cpuAtStart.machine, let end = ProcStatus.machineBusySeconds() {
+                    othersCPU = max(end - start - (serverCPU ?? 0) - (clientCPU ?? 0), 0)
                 }
                 readyAtEnd = readyCount
                 phase = .done

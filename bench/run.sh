@@ -157,7 +157,8 @@ HAVE_PY=1
 "$PYTHON" -c 'import websockets.asyncio.server' 2>/dev/null || { HAVE_PY=0; say "Python websockets missing: its rows are skipped"; }
 
 # Two interleaved rounds: the table takes each server's best throughput round (noise from
-# other jobs only ever slows a run down) and the worse of the two latency rounds.
+# other jobs only ever slows a run down) and the latency round least disturbed by other jobs
+# (each run reports the CPU other processes took while it measured).
 TP=(--connections 50 --window 10 --seconds "$SECONDS_PER_RUN" --warmup 1)
 LAT=(--connections 200 --rate 120 --seconds "$SECONDS_PER_RUN" --warmup 1)
 for round in 1 2; do

@@ -104,23 +104,30 @@ rows.append(("ratio gesturepad / bare C echo", "n/a" if r_c is None else f"{r_c:
 rows.append(("ratio gesturepad / Python echo", "n/a" if r_py is None else f"{r_py:.2f}", ">= 5", verdict(None if r_py is None else r_py >= 5)))
 
 lats = [r for r in (load(f"latency{i}-gesturepad.json") for i in (1, 2)) if r]
+
+
+def p99(r):  # the issue's gesture latency: events that complete a gesture (phase ended)
+    v = r.get("completed_p99_ms", r.get("gesture_p99_ms"))
+    return v if v is not None else float("inf")
+
+
 # The round least disturbed by other jobs (ties: the worse p99).
-lat = min(lats, key=lambda r: (round(r.get("othersCPUPercent") or 0, -1),
-                               -(r["gesture_p99_ms"] if r["gesture_p99_ms"] is not None else float("inf")))) if lats else None
+lat = min(lats, key=lambda r: (round(r.get("othersCPUPercent") or 0, -1), -p99(r))) if lats else None
 if len(lats) > 1:
-    rows.append(("gesture latency p99 of each round (ms)",
-                 " / ".join(f"{ms(r['gesture_p99_ms'])} (other jobs {pct(r.get('othersCPUPercent'))})" for r in lats), "", ""))
+    rows.append(("completed-gesture latency p99 of each round (ms)",
+                 " / ".join(f"{ms(p99(r))} (other jobs {pct(r.get('othersCPUPercent'))})" for r in lats), "", ""))
 if lat:
-    p99 = lat["gesture_p99_ms"]
-    rows.append(("gesture latency p50 / p99 / p99.9 at 200 conns x 120 msg/s, cleanest round (ms)",
-                 f"{ms(lat['gesture_p50_ms'])} / {ms(p99)} / {ms(lat['gesture_p999_ms'])} ({lat['gestureSamples']} samples, "
-                 f"{si(lat['messagesPerSecond'])} msg/s, CPU server {pct(lat.get('serverCPUPercent'))} / client {pct(lat.get('clientCPUPercent'))}"
-                 f" / other jobs {pct(lat.get('othersCPUPercent'))})",
-                 "p99 <= 1 ms", verdict(p99 is not None and p99 <= 1.0)))
-    rows.append(("frame RTT (ping -> pong) p50 / p99 / p99.9, same run (ms)",
+    rows.append(("completed-gesture latency p50 / p99 / p99.9 at 200 conns x 120 msg/s, cleanest round (ms)",
+                 f"{ms(lat.get('completed_p50_ms'))} / {ms(p99(lat))} / {ms(lat.get('completed_p999_ms'))} "
+                 f"({lat.get('completedSamples', 0)} samples, {si(lat['messagesPerSecond'])} msg/s, CPU server "
+                 f"{pct(lat.get('serverCPUPercent'))} / client {pct(lat.get('clientCPUPercent'))} / other jobs {pct(lat.get('othersCPUPercent'))})",
+                 "p99 <= 1 ms", verdict(p99(lat) <= 1.0)))
+    rows.append(("every gesture event (began/changed too) p50 / p99 / p99.9, same round (ms)",
+                 f"{ms(lat['gesture_p50_ms'])} / {ms(lat['gesture_p99_ms'])} / {ms(lat['gesture_p999_ms'])} ({lat['gestureSamples']} samples)", "", ""))
+    rows.append(("frame RTT (ping -> pong) p50 / p99 / p99.9, same round (ms)",
                  f"{ms(lat['rtt_p50_ms'])} / {ms(lat['rtt_p99_ms'])} / {ms(lat['rtt_p999_ms'])}", "", ""))
 else:
-    rows.append(("gesture latency p99 at 200 conns x 120 msg/s", "n/a", "p99 <= 1 ms", "n/a"))
+    rows.append(("completed-gesture latency p99 at 200 conns x 120 msg/s", "n/a", "p99 <= 1 ms", "n/a"))
 clat = load("latency1-c-echo.json")
 if clat:
     rows.append(("bare C echo frame RTT p50 / p99 / p99.9, same load (ms)",

@@ -15,12 +15,14 @@ struct LoadReport {
             ("messagesPerSecond", "\(run.measuredSeconds > 0 ? Double(run.messagesAcked) / run.measuredSeconds : 0)"),
             ("framesPerSecond", "\(run.measuredSeconds > 0 ? Double(run.framesAcked) / run.measuredSeconds : 0)"),
             ("gestures", "\(run.gestureMessages)"), ("gestureSamples", "\(run.gestureLatency.count)"),
+            ("completedSamples", "\(run.completedLatency.count)"),
             ("errors", "\(run.errorMessages)"),
             ("closeCodes", "{" + run.closeCodes.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",") + "}"),
         ]
         for (name, q) in [("p50", 0.5), ("p99", 0.99), ("p999", 0.999)] {
             fields.append(("rtt_\(name)_ms", number(run.roundTrip.quantileMs(q))))
             fields.append(("gesture_\(name)_ms", number(run.gestureLatency.quantileMs(q))))
+            fields.append(("completed_\(name)_ms", number(run.completedLatency.quantileMs(q))))
         }
         let seconds = run.measuredSeconds
         fields.append(("serverCPUPercent", number(run.serverCPU.map { seconds > 0 ? $0 / seconds * 100 : 0 })))

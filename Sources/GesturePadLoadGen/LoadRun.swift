@@ -42,6 +42,8 @@ final class LoadRun {
     private(set) var errorMessages = 0
     private(set) var roundTrip = LatencyHistogram()
     private(set) var gestureLatency = LatencyHistogram()
+    /// Only the events with phase `ended` (a gesture completed).
+    private(set) var completedLatency = LatencyHistogram()
     private(set) var measuredSeconds = 0.0
     var closeCodes: [Int: Int] = [:]
     private(set) var rssBeforeKiB: Int? = nil
@@ -123,6 +125,10 @@ final class LoadRun {
             gestureMessages += 1
             if let t = Self.gestureT(bytes), let sent = connections[i].sendTime(ofT: t) {
                 gestureLatency.record(seconds: now - sent)
+                // `ended`: the event that completes a gesture (discrete gestures only have it).
+                if let phase = Self.find(Self.phaseKey, in: bytes), phase < bytes.count, bytes[phase] == UInt8(ascii: "e") {
+                    completedLatency.record(seconds: now - sent)
+                }
             }
         case UInt8(ascii: "w"):  // welcome
             connections[i].ready = true
@@ -284,20 +290,26 @@ final class LoadRun {
         return false
     }
 
-    /// `"t":` of a gesture message as µs, when it has at most three decimals.
-    static func gestureT(_ bytes: [UInt8]) -> Int64? {
-        let key: [UInt8] = Array(#","t":"#.utf8)
+    private static let tKey: [UInt8] = Array(#","t":"#.utf8)
+    private static let phaseKey: [UInt8] = Array(#","phase":""#.utf8)
+
+    /// The index just after the first occurrence of `key` in `bytes`.
+    static func find(_ key: [UInt8], in bytes: [UInt8]) -> Int? {
         var i = 0
         let end = bytes.count - key.count
-        search: while i < end {
+        search: while i <= end {
             for k in 0..<key.count where bytes[i + k] != key[k] {
                 i += 1
                 continue search
             }
-            break
+            return i + key.count
         }
-        guard i < end else { return nil }
-        i += key.count
+        return nil
+    }
+
+    /// `"t":` of a gesture message as µs, when it has at most three decimals.
+    static func gestureT(_ bytes: [UInt8]) -> Int64? {
+        guard var i = find(tKey, in: bytes) else { return nil }
         var whole: Int64 = 0
         var digits = 0
         while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 {

@@ -69,6 +69,11 @@ final class ConnectionHub {
         return .proceed
     }
 
+    /// The deadline the transport armed for `id` (server clock, ms), if any.
+    func armedWakeup(of id: Int) -> Double? {
+        connections[id]?.armedWakeup
+    }
+
     /// The timer of `id` fired at `now`.
     func timerFired(_ id: Int, now: Double) {
         guard let connection = connections[id] else { return }

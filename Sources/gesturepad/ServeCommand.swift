@@ -1,8 +1,157 @@
 import ArgumentParser
+import Foundation
+import GesturePadServer
+import GesturePadSinks
+import GestureProtocol
+import Logging
 
-/// STUB — `gesturepad serve` (owner: the server layer).
+/// `gesturepad serve` (the default command): serves the page and the gesture WebSocket.
+/// Flags override the configuration file, which overrides the defaults.
 struct ServeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve the page and the gesture WebSocket.")
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the page and the gesture WebSocket.",
+        discussion: """
+            Prints the addresses to open on a phone (with the access token) and a QR code. \
+            Ctrl-C or SIGTERM stops (clients see close 1001); SIGHUP reopens the log files.
+            """)
+
     @OptionGroup var output: OutputOptions
-    func run() throws {}
+
+    @Option(help: ArgumentHelp("Address, host name or interface to listen on. (default: all interfaces, IPv4 and IPv6)", valueName: "address"))
+    var host: String?
+
+    @Option(help: ArgumentHelp("TCP port; 0 picks a free one. (default: \(ServerConfiguration.defaultPort))", valueName: "port"))
+    var port: Int?
+
+    @Option(name: .customLong("public"), help: ArgumentHelp("Folder of the page. (default: the package's Public/ folder)", valueName: "dir"))
+    var publicDirectory: String?
+
+    @Option(help: ArgumentHelp("Access token for /ws (letters, digits, - . _ ~). (default: $GESTUREPAD_TOKEN, else a new random 128-bit token)", valueName: "token"))
+    var token: String?
+
+    @Flag(name: .customLong("no-auth"), help: "Turn the access token off: anyone who can reach the port may connect.")
+    var noAuth = false
+
+    @Option(help: ArgumentHelp("WebSocket connections at once; the next is refused with 503. (default: \(ServerConfiguration.defaultMaxConnections))", valueName: "n"))
+    var maxConnections: Int?
+
+    @Option(help: ArgumentHelp("Largest message in bytes; a bigger one closes the connection (1009). (default: 65536)", valueName: "bytes"))
+    var maxMessageBytes: Int?
+
+    @Option(name: .customLong("max-rate"), help: ArgumentHelp("Messages per second per connection before it is closed (1008). (default: 2000)", valueName: "n"))
+    var maxRate: Int?
+
+    @Option(name: .customLong("max-errors"), help: ArgumentHelp("Refused messages in a row before the connection is closed (1008). (default: 20)", valueName: "n"))
+    var maxErrors: Int?
+
+    @Option(help: ArgumentHelp("Pointers down at once per connection; more get a too_many_pointers error. (default: 10)", valueName: "n"))
+    var maxPointers: Int?
+
+    @Flag(name: .customLong("no-qr"), help: "Do not draw the QR code.")
+    var noQR = false
+
+    func run() throws {
+        let logger = Logger(label: "gesturepad.server") { StreamLogHandler.standardError(label: $0) }
+        let file = try output.loadConfigFile()
+        let flags = ServeSettings(
+            host: host, port: port, publicDirectory: publicDirectory, token: token,
+            auth: noAuth ? false : nil, maxConnections: maxConnections, maxMessageBytes: maxMessageBytes,
+            maxMessagesPerSecond: maxRate, maxErrorsInARow: maxErrors, maxPointers: maxPointers)
+        let section = file.server
+        let fileSettings = ServeSettings(
+            host: section.host, port: section.port, publicDirectory: section.publicDir, token: section.token,
+            auth: section.auth, maxConnections: section.maxConnections, maxMessageBytes: section.maxMessageBytes,
+            maxMessagesPerSecond: section.maxMessagesPerSecond, maxErrorsInARow: section.maxErrorsInARow,
+            maxPointers: section.maxPointers)
+        var configuration: ServerConfiguration
+        do {
+            configuration = try ServeSettings.resolve(
+                flags: flags, file: fileSettings,
+                environmentToken: ProcessInfo.processInfo.environment["GESTUREPAD_TOKEN"],
+                publicDirectory: "", gestures: file.gestures)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        configuration.publicDirectory = try Self.publicFolder(
+            flags.publicDirectory ?? fileSettings.publicDirectory.map(relativeToConfigFile), logger: logger)
+        if let host = configuration.host {
+            guard let bindable = HostResolver.bindable(host, interfaces: InterfaceList.current()) else {
+                throw Failure("--host \(host): not an address, interface or known host name of this machine")
+            }
+            configuration.host = bindable
+        }
+        if configuration.token == nil {
+            logger.warning("authentication is off (--no-auth): anyone who can reach the port can connect")
+        }
+        let sinks = try output.makeSinks(config: file, logger: logger)
+        let server: WebServer
+        do {
+            server = try WebServer(configuration: configuration, sinks: sinks, logger: logger)
+        } catch let error as ServerStartError {
+            for sink in sinks { sink.close() }
+            throw Failure(error.description)
+        }
+        printBanner(server: server, configuration: configuration)
+        server.run()
+    }
+
+    /// A start-up failure that is not a usage mistake: printed as `Error: …`, exit status 1.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// A path from the configuration file, relative to that file's folder.
+    private func relativeToConfigFile(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let config = output.config else { return path }
+        let folder = URL(fileURLWithPath: config).deletingLastPathComponent()
+        return folder.appendingPathComponent(path).path
+    }
+
+    private func printBanner(server: WebServer, configuration: ServerConfiguration) {
+        let urls = ServerURLs.urls(
+            host: configuration.host, port: server.port, token: configuration.token,
+            interfaces: InterfaceList.current())
+        let ansi = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        let qr = noQR ? [] : urls.first.map { TerminalQRCode.lines(for: $0, ansi: ansi) } ?? []
+        let lines = StartupBanner.lines(
+            urls: urls, port: server.port, authenticated: configuration.token != nil,
+            publicDirectory: configuration.publicDirectory, qrLines: qr)
+        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
+    /// The page folder as an absolute path: the given one, else the package's `Public/`.
+    static func publicFolder(_ given: String?, logger: Logger) throws -> String {
+        let files = FileManager.default
+        let cwd = files.currentDirectoryPath
+        let folder: String
+        if let given {
+            folder = URL(fileURLWithPath: given, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true))
+                .standardizedFileURL.path
+        } else {
+            let executable = (try? files.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments.first
+            guard
+                let found = PublicDirectoryLocator.locate(
+                    workingDirectory: cwd, executablePath: executable,
+                    isFile: { path in
+                        var isDirectory: ObjCBool = false
+                        return files.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+                    })
+            else {
+                throw Failure(
+                    "cannot find the page folder (Public/ with an index.html) in \(cwd) or next to the executable; pass --public DIR")
+            }
+            folder = URL(fileURLWithPath: found).standardizedFileURL.path
+        }
+        var isDirectory: ObjCBool = false
+        guard files.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw Failure("--public: \(folder) is not a folder")
+        }
+        if !files.fileExists(atPath: folder + "/index.html") {
+            logger.warning("the page folder has no index.html", metadata: ["public": "\(folder)"])
+        }
+        return folder
+    }
 }

@@ -1,0 +1,173 @@
+/* GesturePad: how each gesture is drawn on the live view (extends GP.View). */
+(function () {
+  'use strict';
+  var GP = window.GP, View = GP.View, TAU = Math.PI * 2;
+  var colorOf = GP.colorOf, num = GP.num, fmt = GP.fmt, D = GP.draw;
+  var ease = D.ease, circle = D.circle, roundRect = D.roundRect, arrowHead = D.arrowHead, chevron = D.chevron;
+
+  View.prototype.drawActive = function (ctx, a, now) {
+    var m = a.m, g = a.g, x = num(m.x), y = num(m.y), c = colorOf(g);
+    ctx.save();
+    ctx.lineCap = ctx.lineJoin = 'round';
+    if (g === 'timedPress' || g === 'longPress') {
+      var lp = this.config.longPressDuration || 500;
+      var held = num(m.duration) + (now - a.at);
+      var r = g === 'longPress' ? 52 : 42;
+      ctx.lineWidth = g === 'longPress' ? 7 : 5;
+      ctx.strokeStyle = '#30363d'; circle(ctx, x, y, r); ctx.stroke();
+      ctx.strokeStyle = c;
+      ctx.beginPath(); ctx.arc(x, y, r, -Math.PI / 2, -Math.PI / 2 + TAU * Math.min(1, held / lp)); ctx.stroke();
+      if (g === 'longPress') { ctx.globalAlpha = 0.18 + 0.1 * Math.sin(now / 120); ctx.fillStyle = c; circle(ctx, x, y, r); ctx.fill(); ctx.globalAlpha = 1; }
+      this.label(ctx, x, y - r - 18, g === 'longPress' ? 'long press ' + (held / 1000).toFixed(1) + ' s' : 'hold ' + Math.round(held) + ' ms', c, a.tint);
+    } else if (g === 'drag' || g === 'longPressDrag') {
+      this.drawPath(ctx, a.pts, c, 1, m, a.tint);
+    } else if (g === 'scroll') {
+      this.drawScroll(ctx, a, c);
+    } else if (g === 'pinch') {
+      this.drawPinch(ctx, x, y, num(m.scale, 1), c, a.tint);
+    } else if (g === 'rotate') {
+      this.drawRotate(ctx, x, y, num(m.angle), c, a.tint);
+    } else if (g === 'hover') {
+      this.drawHover(ctx, a, x, y, c);
+    }
+    ctx.restore();
+  };
+
+  View.prototype.drawMark = function (ctx, mk, p, now) {
+    var m = mk.m, g = mk.g, x = num(m.x), y = num(m.y), c = mk.cancelled ? '#6e7681' : colorOf(g);
+    ctx.lineCap = ctx.lineJoin = 'round';
+    switch (g) {
+      case 'tap':
+        ctx.strokeStyle = c; ctx.lineWidth = 4 * (1 - p) + 1;
+        circle(ctx, x, y, 16 + 46 * ease(p)); ctx.stroke();
+        ctx.fillStyle = c; circle(ctx, x, y, 17); ctx.fill();
+        ctx.fillStyle = '#0d1117'; ctx.font = '700 17px system-ui, sans-serif'; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+        ctx.fillText(String(num(m.count, 1)), x, y + 1);
+        this.label(ctx, x, y + 44 + 28 * Math.min(3, num(m.count, 1) - 1), 'tap ×' + num(m.count, 1) + (num(m.pointers, 1) > 1 ? ' · ' + m.pointers + ' fingers' : ''), c, mk.tint);
+        break;
+      case 'doubleTap':
+        ctx.strokeStyle = c; ctx.lineWidth = 4;
+        circle(ctx, x, y, 26 + 10 * p); ctx.stroke(); circle(ctx, x, y, 36 + 20 * p); ctx.stroke();
+        this.label(ctx, x, y - 62, 'double tap', c, mk.tint);
+        break;
+      case 'singleTapConfirmed':
+        this.label(ctx, x, y - 34, 'single ✓', c, mk.tint);
+        break;
+      case 'repeat':
+        ctx.strokeStyle = c; ctx.lineWidth = 3;
+        circle(ctx, x, y, 58 + 24 * p); ctx.stroke();
+        this.label(ctx, x + 80, y, 'repeat ' + num(m.count), c, mk.tint);
+        break;
+      case 'press':
+        ctx.fillStyle = c; circle(ctx, x, y, 6 + 6 * p); ctx.fill();
+        break;
+      case 'swipe':
+        this.drawSwipe(ctx, mk, x, y, p, c);
+        break;
+      case 'end':
+        this.label(ctx, x, y, '✕ cancelled', '#f85149', mk.tint);
+        break;
+      case 'drag': case 'longPressDrag':
+        this.drawPath(ctx, mk.a.pts, c, 1, m, mk.tint, true);
+        break;
+      case 'timedPress': case 'longPress':
+        ctx.strokeStyle = c; ctx.lineWidth = 5;
+        circle(ctx, x, y, (g === 'longPress' ? 52 : 42) + 18 * p); ctx.stroke();
+        if (g === 'longPress') this.label(ctx, x, y - 70, (mk.cancelled ? 'long press cancelled' : 'long press ') + (mk.cancelled ? '' : (num(m.duration) / 1000).toFixed(1) + ' s'), c, mk.tint);
+        break;
+      default:
+        if (mk.a) this.drawActive(ctx, { g: g, m: m, a: mk.a, pts: mk.a.pts || [], start: mk.a.start, at: now, tint: mk.tint }, now);
+    }
+  };
+
+  View.prototype.drawPath = function (ctx, pts, c, alpha, m, tint, ended) {
+    if (pts.length < 2) return;
+    ctx.strokeStyle = c; ctx.lineWidth = 6; ctx.globalAlpha *= alpha;
+    ctx.beginPath(); ctx.moveTo(pts[0].x, pts[0].y);
+    for (var i = 1; i < pts.length; i++) ctx.lineTo(pts[i].x, pts[i].y);
+    ctx.stroke();
+    var a = pts[pts.length - 2], b = pts[pts.length - 1];
+    ctx.fillStyle = c; circle(ctx, pts[0].x, pts[0].y, 6); ctx.fill();
+    arrowHead(ctx, a.x, a.y, b.x, b.y, 18, c);
+    if (ended && m.predictedX !== undefined) {
+      ctx.setLineDash([6, 8]); ctx.lineWidth = 3;
+      ctx.beginPath(); ctx.moveTo(b.x, b.y); ctx.lineTo(num(m.predictedX, b.x), num(m.predictedY, b.y)); ctx.stroke();
+      ctx.setLineDash([]);
+    }
+    var v = Math.hypot(num(m.vx), num(m.vy));
+    var name = m.gesture === 'longPressDrag' ? 'long-press drag' : 'drag';
+    this.label(ctx, b.x, b.y - 34, name + ' ' + Math.round(Math.hypot(num(m.dx), num(m.dy))) + ' px · ' + Math.round(v) + ' px/s', c, tint);
+  };
+
+  View.prototype.drawSwipe = function (ctx, mk, x, y, p, c) {
+    var m = mk.m, dir = { left: [-1, 0], right: [1, 0], up: [0, -1], down: [0, 1] }[m.direction] || [1, 0];
+    var len = Math.min(150, Math.max(70, num(m.distance) * 0.6)), shift = 30 * ease(p);
+    var x0 = x - dir[0] * len + dir[0] * shift, y0 = y - dir[1] * len + dir[1] * shift;
+    var x1 = x + dir[0] * shift, y1 = y + dir[1] * shift;
+    ctx.strokeStyle = c; ctx.lineWidth = 14;
+    ctx.beginPath(); ctx.moveTo(x0, y0); ctx.lineTo(x1, y1); ctx.stroke();
+    arrowHead(ctx, x0, y0, x1 + dir[0] * 14, y1 + dir[1] * 14, 36, c);
+    // Below a horizontal arrow, on a vertical one: clear of the drag label at the path's head.
+    this.label(ctx, (x0 + x1) / 2, (y0 + y1) / 2 + (dir[1] ? 0 : 40), 'swipe ' + m.direction + ' · ' + Math.round(num(m.velocity)) + ' px/s' + (num(m.pointers, 1) > 1 ? ' · ' + m.pointers + 'f' : ''), c, mk.tint);
+  };
+
+  View.prototype.drawScroll = function (ctx, a, c) {
+    var m = a.m, x = num(m.x), y = num(m.y), s = a.start || { x: x, y: y };
+    ctx.strokeStyle = c; ctx.lineWidth = 5;
+    ctx.setLineDash([2, 10]);
+    ctx.beginPath(); ctx.moveTo(s.x, s.y); ctx.lineTo(x, y); ctx.stroke(); ctx.setLineDash([]);
+    var dx = num(m.dx), dy = num(m.dy), d = Math.hypot(dx, dy) || 1, ux = dx / d, uy = dy / d;
+    for (var k = 0; k < 2; k++) chevron(ctx, x - ux * 18 * k, y - uy * 18 * k, ux, uy, 16, c);
+    this.label(ctx, x, y + 44, 'scroll ' + fmt(dx) + ', ' + fmt(dy), c, a.tint);
+  };
+
+  View.prototype.drawPinch = function (ctx, x, y, scale, c, tint) {
+    var r0 = 56;
+    ctx.strokeStyle = '#6e7681'; ctx.lineWidth = 2; ctx.setLineDash([5, 6]);
+    circle(ctx, x, y, r0); ctx.stroke(); ctx.setLineDash([]);
+    ctx.strokeStyle = c; ctx.lineWidth = 5;
+    circle(ctx, x, y, Math.max(6, Math.min(400, r0 * scale))); ctx.stroke();
+    this.label(ctx, x, y - Math.max(r0, r0 * scale) - 20, 'pinch ×' + scale.toFixed(2), c, tint);
+  };
+
+  View.prototype.drawRotate = function (ctx, x, y, angle, c, tint) {
+    var r = 86, a0 = -Math.PI / 2, a1 = a0 + angle * Math.PI / 180;
+    ctx.strokeStyle = c; ctx.lineWidth = 6;
+    ctx.beginPath(); ctx.arc(x, y, r, a0, a1, angle < 0); ctx.stroke();
+    ctx.lineWidth = 3;
+    ctx.beginPath(); ctx.moveTo(x, y); ctx.lineTo(x + r * Math.cos(a1), y + r * Math.sin(a1)); ctx.stroke();
+    ctx.strokeStyle = '#6e7681'; ctx.lineWidth = 2;
+    ctx.beginPath(); ctx.moveTo(x, y); ctx.lineTo(x, y - r); ctx.stroke();
+    this.label(ctx, x, y + r + 22, 'rotate ' + (angle > 0 ? '+' : '') + angle.toFixed(0) + '°', c, tint);
+  };
+
+  View.prototype.drawHover = function (ctx, a, x, y, c) {
+    ctx.strokeStyle = c; ctx.lineWidth = 2;
+    for (var i = 1; i < a.pts.length; i++) {
+      ctx.globalAlpha = i / a.pts.length * 0.5;
+      ctx.beginPath(); ctx.moveTo(a.pts[i - 1].x, a.pts[i - 1].y); ctx.lineTo(a.pts[i].x, a.pts[i].y); ctx.stroke();
+    }
+    ctx.globalAlpha = 1;
+    circle(ctx, x, y, 12); ctx.stroke();
+    ctx.beginPath(); ctx.moveTo(x - 20, y); ctx.lineTo(x - 6, y); ctx.moveTo(x + 6, y); ctx.lineTo(x + 20, y);
+    ctx.moveTo(x, y - 20); ctx.lineTo(x, y - 6); ctx.moveTo(x, y + 6); ctx.lineTo(x, y + 20); ctx.stroke();
+    this.label(ctx, x, y + 36, 'hover · ' + (a.m.pointerType || 'mouse'), c, a.tint);
+  };
+
+  /** A small readable pill of text; observer labels carry the session's colour dot. */
+  View.prototype.label = function (ctx, x, y, text, c, tint) {
+    var k = this.labelScale && this.fit ? this.labelScale : 1;
+    ctx.save();
+    ctx.font = '600 ' + (13 * k).toFixed(1) + 'px system-ui, sans-serif';
+    ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+    var w = ctx.measureText(text).width + 16 * k + (tint ? 12 * k : 0), h = 22 * k;
+    x = Math.max(w / 2 + 4, Math.min((this.fit ? this.surface.w : this.w) - w / 2 - 4, x));
+    ctx.fillStyle = 'rgba(13,17,23,.85)'; ctx.strokeStyle = c; ctx.lineWidth = 1.5 * k;
+    roundRect(ctx, x - w / 2, y - h / 2, w, h, h / 2); ctx.fill(); ctx.stroke();
+    if (tint) { ctx.fillStyle = tint; circle(ctx, x - w / 2 + 10 * k, y, 4 * k); ctx.fill(); }
+    ctx.fillStyle = '#e6edf3';
+    ctx.fillText(text, x + (tint ? 6 * k : 0), y + 0.5);
+    ctx.restore();
+  };
+
+})();

@@ -1,0 +1,220 @@
+/* GesturePad: the live view. Draws finger trails and every recognized gesture where it
+ * happened, on a canvas (the drawings themselves are in marks.js). */
+(function () {
+  'use strict';
+  var GP = (window.GP = window.GP || {});
+  var TAU = Math.PI * 2;
+  var POINTER_COLORS = ['#58a6ff', '#f778ba', '#3fb950', '#e3b341', '#a371f7', '#39c5cf', '#ff7b72', '#79c0ff'];
+  var COLORS = {
+    tap: '#58a6ff', doubleTap: '#a371f7', singleTapConfirmed: '#8b949e', longPress: '#f0883e', timedPress: '#e3b341',
+    repeat: '#d29922', drag: '#3fb950', longPressDrag: '#f0883e', swipe: '#ff7b72', scroll: '#39c5cf',
+    pinch: '#f778ba', rotate: '#bc8cff', hover: '#e6edf3', press: '#6e7681', release: '#6e7681', end: '#6e7681'
+  };
+  var CONTINUOUS = { longPress: 1, longPressDrag: 1, timedPress: 1, drag: 1, scroll: 1, pinch: 1, rotate: 1, hover: 1 };
+
+  function colorOf(g) { return COLORS[g] || '#c9d1d9'; }
+  function num(v, d) { return typeof v === 'number' && isFinite(v) ? v : (d === undefined ? 0 : d); }
+  function fmt(v, digits) { return num(v).toFixed(digits || 0); }
+
+  /** The canvas renderer; `fit` maps a phone surface into the canvas (observer). */
+  function View(canvas, opts) {
+    opts = opts || {};
+    this.canvas = canvas;
+    this.ctx = canvas.getContext('2d');
+    this.fit = !!opts.fit;
+    this.sessionColor = opts.sessionColor || null;
+    this.linger = opts.linger || 1;  // how much longer finished gestures stay (observer: longer)
+    this.surface = { w: 390, h: 844 };
+    this.marks = [];       // finished effects that fade out
+    this.active = {};      // running continuous gestures, by session + gesture
+    this.trails = {};      // live pointers (touchpad only), by pointer id
+    this.config = { longPressDuration: 500 };
+    this.drawn = {};       // how many events of each gesture were drawn (page state for tests)
+    this.running = false;
+    this.frame = this.frame.bind(this);
+    this.resize();
+  }
+
+  View.prototype.resize = function () {
+    var dpr = window.devicePixelRatio || 1;
+    var w = this.canvas.clientWidth || window.innerWidth, h = this.canvas.clientHeight || window.innerHeight;
+    this.w = w; this.h = h; this.dpr = dpr;
+    this.canvas.width = Math.round(w * dpr);
+    this.canvas.height = Math.round(h * dpr);
+    this.kick();
+  };
+
+  View.prototype.kick = function () {
+    if (!this.running) { this.running = true; requestAnimationFrame(this.frame); }
+  };
+
+  // ---- finger trails (touchpad) -------------------------------------------------------
+  View.prototype.pointer = function (kind, id, x, y) {
+    var now = performance.now();
+    var tr = this.trails[id];
+    if (kind === 'down' || !tr) {
+      var used = {};
+      for (var k in this.trails) if (!this.trails[k].upAt) used[this.trails[k].color] = 1;
+      var color = POINTER_COLORS[0];
+      for (var i = 0; i < POINTER_COLORS.length; i++) if (!used[POINTER_COLORS[i]]) { color = POINTER_COLORS[i]; break; }
+      tr = this.trails[id] = { color: kind === 'hover' ? '#8b949e' : color, pts: [], upAt: 0, hover: kind === 'hover' };
+    }
+    if (kind === 'up' || kind === 'cancel') tr.upAt = now;
+    else { tr.pts.push({ x: x, y: y, t: now }); if (tr.pts.length > 400) tr.pts.splice(0, 100); }
+    this.kick();
+  };
+
+  // ---- gestures -------------------------------------------------------------------------
+  View.prototype.gesture = function (m) {
+    var g = m.gesture, now = performance.now();
+    if (typeof g !== 'string') return;
+    this.drawn[g] = (this.drawn[g] || 0) + 1;
+    var x = num(m.x), y = num(m.y);
+    if (this.fit) this.grow(x, y, m);
+    var key = (m.session || '') + '|' + g;
+    var tint = this.sessionColor ? this.sessionColor(m.session) : null;
+    if (CONTINUOUS[g]) {
+      var a = this.active[key];
+      if (m.phase === 'began' || !a) {
+        a = this.active[key] = { g: g, m: m, tint: tint, pts: [], born: now };
+        if (g === 'drag' || g === 'longPressDrag') a.pts.push({ x: num(m.startX, x), y: num(m.startY, y) });
+        if (g === 'scroll') a.start = { x: x - num(m.dx), y: y - num(m.dy) };
+      }
+      if (!(m.phase === 'ended' || m.phase === 'cancelled') || !(g === 'drag' || g === 'longPressDrag' || g === 'scroll')) a.m = m;
+      else a.m = Object.assign({}, a.m, pick(m));
+      a.at = now;
+      var last = m.phase === 'ended' || m.phase === 'cancelled';
+      if ((g === 'drag' || g === 'longPressDrag') && !last) { a.pts.push({ x: x, y: y }); if (a.pts.length > 600) a.pts.splice(1, 100); }
+      if (g === 'hover') a.pts.push({ x: x, y: y }), a.pts.length > 40 && a.pts.shift();
+      if (last) {
+        delete this.active[key];
+        if (g !== 'timedPress') this.marks.push({ g: g, m: m, a: a, born: now, life: (g === 'hover' ? 250 : 1100) * this.linger, tint: tint, cancelled: m.phase === 'cancelled' });
+      }
+    } else if (g !== 'release' && g !== 'end') {
+      this.marks.push({ g: g, m: m, born: now, life: (LIFE[g] || 700) * this.linger, tint: tint });
+    } else if (g === 'end' && m.reason === 'cancel') {
+      this.marks.push({ g: g, m: m, born: now, life: 900 * this.linger, tint: tint });
+    }
+    if (this.marks.length > 80) this.marks.splice(0, this.marks.length - 80);
+    this.kick();
+  };
+  var LIFE = { tap: 1000, doubleTap: 1100, singleTapConfirmed: 800, repeat: 300, swipe: 1500, press: 450 };
+
+  /** Observer: grows the drawn phone surface to hold every point seen. */
+  View.prototype.grow = function (x, y, m) {
+    var s = this.surface;
+    if (m && m.gesture === 'release' && m.inside === false) return;
+    // The observer does not know a touchpad's size: grow past the farthest point seen.
+    if (x + 30 > s.w && x < 4000) s.w = Math.ceil((x + 30) / 10) * 10;
+    if (y + 30 > s.h && y < 4000) s.h = Math.ceil((y + 30) / 10) * 10;
+  };
+
+  View.prototype.clearActive = function (session) {
+    var now = performance.now();
+    for (var k in this.active) if (!session || this.active[k].m.session === session) this.marks.push({ g: this.active[k].g, m: this.active[k].m, a: this.active[k], born: now, life: 400, cancelled: true });
+    for (var k2 in this.active) if (!session || this.active[k2].m.session === session) delete this.active[k2];
+    for (var id in this.trails) if (!this.trails[id].upAt) this.trails[id].upAt = now;
+    this.kick();
+  };
+
+  // ---- drawing --------------------------------------------------------------------------
+  View.prototype.frame = function () {
+    var ctx = this.ctx, now = performance.now(), dpr = this.dpr;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, this.w, this.h);
+    ctx.save();
+    if (this.fit) this.drawFrame(ctx);
+    var busy = false, i;
+    busy = this.drawTrails(ctx, now) || busy;
+    var keep = [];
+    for (i = 0; i < this.marks.length; i++) {
+      var mk = this.marks[i], p = (now - mk.born) / mk.life;
+      if (p >= 1) continue;
+      keep.push(mk);
+      ctx.save();
+      ctx.globalAlpha = Math.max(0, 1 - p * p);
+      this.drawMark(ctx, mk, p, now);
+      ctx.restore();
+    }
+    this.marks = keep;
+    for (var k in this.active) { busy = true; this.drawActive(ctx, this.active[k], now); }
+    ctx.restore();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    if (busy || keep.length) requestAnimationFrame(this.frame);
+    else this.running = false;
+  };
+
+  View.prototype.drawFrame = function (ctx) {
+    var s = this.surface, top = 56, pad = 12;
+    var sc = Math.min((this.w - 2 * pad) / s.w, (this.h - top - pad) / s.h, 1.5);
+    var ox = (this.w - s.w * sc) / 2, oy = top + (this.h - top - pad - s.h * sc) / 2;
+    ctx.setTransform(this.dpr * sc, 0, 0, this.dpr * sc, this.dpr * ox, this.dpr * oy);
+    ctx.strokeStyle = '#30363d'; ctx.lineWidth = 2 / sc; ctx.setLineDash([6 / sc, 6 / sc]);
+    roundRect(ctx, 0, 0, s.w, s.h, 28); ctx.stroke(); ctx.setLineDash([]);
+    ctx.clip(); // a session's drawings stay inside its surface
+    this.labelScale = 1 / sc;
+  };
+
+  View.prototype.drawTrails = function (ctx, now) {
+    var busy = false;
+    for (var id in this.trails) {
+      var tr = this.trails[id], pts = tr.pts;
+      var alpha = tr.upAt ? 1 - (now - tr.upAt) / 500 : 1;
+      while (pts.length && now - pts[0].t > 700) pts.shift();
+      if (alpha <= 0 || (!pts.length && tr.upAt)) { delete this.trails[id]; continue; }
+      busy = true;
+      if (!pts.length) continue;
+      ctx.save();
+      ctx.lineCap = ctx.lineJoin = 'round';
+      ctx.strokeStyle = tr.color;
+      for (var i = 1; i < pts.length; i++) {
+        var f = 1 - (now - pts[i].t) / 700;
+        ctx.globalAlpha = Math.max(0, f * alpha);
+        ctx.lineWidth = tr.hover ? 2 : 3 + 9 * f;
+        ctx.beginPath(); ctx.moveTo(pts[i - 1].x, pts[i - 1].y); ctx.lineTo(pts[i].x, pts[i].y); ctx.stroke();
+      }
+      var last = pts[pts.length - 1];
+      ctx.globalAlpha = alpha;
+      if (!tr.hover) {
+        ctx.fillStyle = tr.color + '33';
+        circle(ctx, last.x, last.y, 30); ctx.fill();
+        ctx.lineWidth = 2.5; circle(ctx, last.x, last.y, 30); ctx.stroke();
+      }
+      ctx.restore();
+    }
+    return busy;
+  };
+
+  /** Fields of an ending drag / scroll event that are worth drawing (velocity, prediction). */
+  function pick(m) {
+    var o = { phase: m.phase };
+    ['vx', 'vy', 'dx', 'dy', 'predictedX', 'predictedY', 'duration'].forEach(function (k) { if (typeof m[k] === 'number') o[k] = m[k]; });
+    return o;
+  }
+
+  function ease(p) { return 1 - Math.pow(1 - p, 3); }
+  function circle(ctx, x, y, r) { ctx.beginPath(); ctx.arc(x, y, Math.max(0, r), 0, TAU); }
+  function roundRect(ctx, x, y, w, h, r) {
+    ctx.beginPath(); ctx.moveTo(x + r, y); ctx.arcTo(x + w, y, x + w, y + h, r); ctx.arcTo(x + w, y + h, x, y + h, r);
+    ctx.arcTo(x, y + h, x, y, r); ctx.arcTo(x, y, x + w, y, r); ctx.closePath();
+  }
+  function arrowHead(ctx, x0, y0, x1, y1, size, c) {
+    var ang = Math.atan2(y1 - y0, x1 - x0);
+    ctx.fillStyle = c; ctx.beginPath(); ctx.moveTo(x1, y1);
+    ctx.lineTo(x1 - size * Math.cos(ang - 0.45), y1 - size * Math.sin(ang - 0.45));
+    ctx.lineTo(x1 - size * Math.cos(ang + 0.45), y1 - size * Math.sin(ang + 0.45));
+    ctx.closePath(); ctx.fill();
+  }
+  function chevron(ctx, x, y, ux, uy, s, c) {
+    ctx.strokeStyle = c; ctx.lineWidth = 5; ctx.beginPath();
+    ctx.moveTo(x - ux * s - uy * s, y - uy * s + ux * s); ctx.lineTo(x, y); ctx.lineTo(x - ux * s + uy * s, y - uy * s - ux * s); ctx.stroke();
+  }
+
+  GP.View = View;
+  GP.colorOf = colorOf;
+  GP.POINTER_COLORS = POINTER_COLORS;
+  GP.CONTINUOUS = CONTINUOUS;
+  GP.num = num;
+  GP.fmt = fmt;
+  GP.draw = { ease: ease, circle: circle, roundRect: roundRect, arrowHead: arrowHead, chevron: chevron };
+})();

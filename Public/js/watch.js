@@ -1,0 +1,75 @@
+/* GesturePad observer: connects with role "observer", lists the live sessions and draws /
+ * lists every session's gestures as they happen. */
+(function () {
+  'use strict';
+  var GP = window.GP;
+  var PALETTE = ['#58a6ff', '#f778ba', '#3fb950', '#e3b341', '#a371f7', '#39c5cf', '#ff7b72', '#79c0ff'];
+  var sessions = {};   // id -> {id, state, color, count, li}
+  var order = 0;
+  var listEl = document.getElementById('sessions');
+
+  function colorFor(id) { return session(id).color; }
+
+  function session(id) {
+    var s = sessions[id];
+    if (s) return s;
+    s = sessions[id] = { id: id, state: 'open', color: PALETTE[order++ % PALETTE.length], count: 0, li: null };
+    var none = listEl.querySelector('.none');
+    if (none) none.remove();
+    s.li = document.createElement('li');
+    s.li.dataset.session = id;
+    s.li.innerHTML = '<i></i><code></code><span></span>';
+    s.li.style.setProperty('--c', s.color);
+    s.li.querySelector('code').textContent = 'session ' + id;
+    listEl.insertBefore(s.li, listEl.firstChild);
+    // Keep the list short: drop the oldest closed sessions.
+    var closed = listEl.querySelectorAll('li.closed');
+    for (var i = 8; i < closed.length; i++) { delete sessions[closed[i].dataset.session]; closed[i].remove(); }
+    paint(s);
+    return s;
+  }
+
+  function paint(s) {
+    s.li.className = s.state;
+    s.li.dataset.state = s.state;
+    s.li.querySelector('span').textContent = s.state === 'closed' ? 'closed' : s.count + ' events';
+    state.sessions = Object.keys(sessions).map(function (k) { return { id: k, state: sessions[k].state, count: sessions[k].count }; });
+  }
+
+  var canvas = document.getElementById('surface');
+  var view = new GP.View(canvas, { fit: true, sessionColor: colorFor, linger: 2.5 });
+  var feed = new GP.Feed(document.getElementById('feed'), { max: 12, sessionColor: colorFor });
+  var conn = new GP.Connection({
+    role: 'observer',
+    hello: function () {
+      return { type: 'hello', protocol: 1, role: 'observer', width: Math.round(innerWidth), height: Math.round(innerHeight),
+        dpr: window.devicePixelRatio || 1, client: 'gesturepad-watch/1' };
+    },
+    onStatus: GP.bindStatus(document.getElementById('status')),
+    onLive: function (welcome) { if (welcome.config) view.config = welcome.config; },
+    onDown: function () {
+      // Disconnected: what was open may be gone by the time we are back.
+      view.clearActive();
+      for (var id in sessions) if (sessions[id].state === 'open') { sessions[id].state = 'closed'; paint(sessions[id]); }
+    },
+    onMessage: function (m) {
+      if (m.type === 'session' && typeof m.session === 'string') {
+        var s = session(m.session);
+        s.state = m.state === 'closed' ? 'closed' : 'open';
+        if (s.state === 'closed') view.clearActive(m.session);
+        paint(s);
+      } else if (m.type === 'gesture') {
+        var s2 = session(typeof m.session === 'string' ? m.session : '?');
+        s2.count++;
+        paint(s2);
+        view.gesture(m);
+        feed.add(m);
+      }
+    }
+  });
+  var state = conn.state;
+  state.drawn = view.drawn;
+  state.sessions = [];
+  window.addEventListener('resize', function () { view.resize(); });
+  conn.start();
+})();

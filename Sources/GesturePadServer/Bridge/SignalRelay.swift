@@ -1,0 +1,44 @@
+import CLibWebSockets
+import Glibc
+import Synchronization
+
+/// Turns SIGINT / SIGTERM / SIGHUP into flags the service loop reads. The handler only sets
+/// an atomic flag and wakes the loop with `lws_cancel_service` (thread- and signal-safe).
+enum SignalRelay {
+    /// Bits of `pending`.
+    static let terminate = 1
+    static let hangup = 2
+
+    static let pending = Atomic<Int>(0)
+    /// The lws context to wake, as a bit pattern (0: none).
+    static let contextBits = Atomic<Int>(0)
+
+    /// Installs the handlers and remembers the context to wake.
+    static func install(waking context: OpaquePointer) {
+        contextBits.store(Int(bitPattern: UnsafeRawPointer(context)), ordering: .releasing)
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGINT, relaySignal)
+        signal(SIGTERM, relaySignal)
+        signal(SIGHUP, relaySignal)
+    }
+
+    /// Forgets the context (the loop is over). The handlers stay: a late signal during
+    /// teardown is recorded and ignored instead of killing the process mid-flush.
+    static func uninstall() {
+        contextBits.store(0, ordering: .releasing)
+    }
+
+    /// The signals received since the last call.
+    static func takePending() -> Int {
+        pending.exchange(0, ordering: .acquiringAndReleasing)
+    }
+}
+
+/// The signal handler: async-signal-safe work only.
+private func relaySignal(_ signalNumber: Int32) {
+    let bit = signalNumber == SIGHUP ? SignalRelay.hangup : SignalRelay.terminate
+    SignalRelay.pending.bitwiseOr(bit, ordering: .acquiringAndReleasing)
+    if let context = OpaquePointer(bitPattern: SignalRelay.contextBits.load(ordering: .acquiring)) {
+        lws_cancel_service(context)
+    }
+}

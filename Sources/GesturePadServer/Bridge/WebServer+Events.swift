@@ -1,0 +1,161 @@
+import CLibWebSockets
+import GestureProtocol
+import Logging
+
+/// The lws events of a connection, carried out on the service thread.
+extension WebServer {
+    /// `HTTP_CONFIRM_UPGRADE`: path, token, Origin and the connection limit decide; a refusal
+    /// is a complete HTTP/1.1 response (`HTTPRefusal`) written before any WebSocket frame.
+    func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
+        let request = UpgradeRequest(
+            path: header(wsi, WSI_TOKEN_GET_URI) ?? "",
+            token: queryArgument(wsi, name: "token"),
+            origin: header(wsi, WSI_TOKEN_ORIGIN),
+            host: header(wsi, WSI_TOKEN_HOST))
+        let decision = policy.decide(
+            request, openConnections: hub.connectionCount, shuttingDown: hub.shuttingDown)
+        switch decision {
+        case .accept:
+            return 0
+        case .refuse(let status, let reason):
+            logger.notice(
+                "refused WebSocket upgrade: \(reason)",
+                metadata: ["http.status": "\(status)", "http.peer": "\(peer(wsi))"])
+            // Raw bytes through lws_write: lws's own helper would answer "HTTP/1.0" here.
+            var response = [UInt8](repeating: 0, count: Int(CLWS_PRE))
+            response.append(contentsOf: HTTPRefusal.response(status: status, reason: reason))
+            let length = response.count - Int(CLWS_PRE)
+            let written = response.withUnsafeMutableBytes { raw -> Int32 in
+                guard let base = raw.baseAddress else { return -1 }
+                return lws_write(
+                    wsi, base.advanced(by: Int(CLWS_PRE)).assumingMemoryBound(to: UInt8.self), length,
+                    LWS_WRITE_HTTP_FINAL)
+            }
+            return written < 0 ? -1 : 1
+        }
+    }
+
+    /// `FILTER_HTTP_CONNECTION`: a plain HTTP request, before the mount. Paths the mount must
+    /// not serve get a 404 here (returning nonzero then closes the connection).
+    func filterHTTP(_ wsi: OpaquePointer, input: UnsafeMutableRawPointer?, length: Int) -> Int32 {
+        guard let input, length > 0 else { return 0 }
+        let path = String(decoding: UnsafeRawBufferPointer(start: input, count: length), as: UTF8.self)
+        if StaticFilePolicy.isServable(path) { return 0 }
+        _ = lws_return_http_status(wsi, 404, nil)
+        return 1
+    }
+
+    func established(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?) -> Int32 {
+        guard let slot else { return -1 }
+        let id = hub.open()
+        slot.pointee.wsi = wsi
+        slot.pointee.connection_id = UInt64(id)
+        handles[id] = wsi
+        logger.info(
+            "connection opened", metadata: ["ws.connection.id": "\(id)", "ws.peer": "\(peer(wsi))"])
+        return 0
+    }
+
+    func received(
+        _ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?,
+        input: UnsafeMutableRawPointer?, length: Int
+    ) -> Int32 {
+        guard let id = connectionID(slot) else { return 0 }
+        let verdict = hub.receive(
+            id, length: length, isFinal: lws_is_final_fragment(wsi) != 0,
+            isBinary: lws_frame_is_binary(wsi) != 0, now: MonotonicClock.nowMilliseconds()
+        ) { buffer in
+            if let input, length > 0 {
+                buffer.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
+            }
+        }
+        switch verdict {
+        case .proceed:
+            return 0
+        case .close(let code, let reason):
+            setCloseReason(wsi, code: code, reason: reason)
+            return -1
+        }
+    }
+
+    func writable(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?) -> Int32 {
+        guard let id = connectionID(slot) else { return 0 }
+        let headroom = Int(CLWS_PRE)
+        let (step, wantsMore) = hub.writable(id, into: &scratch, headroom: headroom)
+        switch step {
+        case .idle:
+            return 0
+        case .frame(let length):
+            let written = scratch.withUnsafeMutableBytes { raw -> Int32 in
+                guard let base = raw.baseAddress else { return -1 }
+                return lws_write(
+                    wsi, base.advanced(by: headroom).assumingMemoryBound(to: UInt8.self), length, LWS_WRITE_TEXT)
+            }
+            if written < Int32(clamping: length) { return -1 }
+            if wantsMore { lws_callback_on_writable(wsi) }
+            return 0
+        case .close(let code, let reason):
+            setCloseReason(wsi, code: code, reason: reason)
+            return -1
+        }
+    }
+
+    func closed(slot: UnsafeMutablePointer<gp_connection_slot>?) {
+        guard let slot, let id = connectionID(slot) else { return }
+        lws_sul_cancel(gp_slot_timer(slot))
+        slot.pointee.connection_id = 0
+        handles.removeValue(forKey: id)
+        hub.closed(id, now: MonotonicClock.nowMilliseconds())
+        logger.info("connection closed", metadata: ["ws.connection.id": "\(id)"])
+    }
+
+    func timerFired(slot: UnsafeMutablePointer<gp_connection_slot>) {
+        guard let id = connectionID(slot) else { return }
+        hub.timerFired(id, now: MonotonicClock.nowMilliseconds())
+    }
+
+    // MARK: - Helpers
+
+    func connectionID(_ slot: UnsafeMutablePointer<gp_connection_slot>?) -> Int? {
+        guard let slot, slot.pointee.connection_id != 0 else { return nil }
+        return Int(truncatingIfNeeded: slot.pointee.connection_id)
+    }
+
+    func setCloseReason(_ wsi: OpaquePointer, code: CloseCode, reason: String) {
+        var bytes = Array(reason.utf8.prefix(120))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            lws_close_reason(wsi, lws_close_status(UInt32(code.rawValue)), buffer.baseAddress, buffer.count)
+        }
+    }
+
+    /// A request header, or `nil` when absent.
+    func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
+        let length = Int(lws_hdr_total_length(wsi, token))
+        guard length > 0, length < 8_192 else { return nil }
+        var buffer = [CChar](repeating: 0, count: length + 1)
+        let copied = lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token)
+        guard copied >= 0 else { return nil }
+        return String(decoding: buffer.prefix(Int(copied)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The value of query argument `name` (`?name=value`), or `nil` when absent.
+    func queryArgument(_ wsi: OpaquePointer, name: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 512)
+        let count = Int32(buffer.count)
+        return buffer.withUnsafeMutableBufferPointer { storage -> String? in
+            guard let base = storage.baseAddress,
+                let value = lws_get_urlarg_by_name(wsi, name + "=", base, count)
+            else { return nil }
+            return String(cString: value)
+        }
+    }
+
+    func peer(_ wsi: OpaquePointer) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = buffer.count
+        return buffer.withUnsafeMutableBufferPointer { storage -> String in
+            guard let base = storage.baseAddress, lws_get_peer_simple(wsi, base, count) != nil else { return "?" }
+            return String(cString: base)
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import CLibWebSockets
+import GestureProtocol
+import Glibc
+import Logging
+
+/// Why the server could not start.
+public struct ServerStartError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// The GesturePad server on libwebsockets (default poll loop, one service thread): serves the
+/// page from `publicDirectory` through an lws mount and speaks PROTOCOL.md on `/ws` through a
+/// `ConnectionHub`. `init` binds the port; `run()` serves until SIGINT / SIGTERM.
+public final class WebServer {
+    public let configuration: ServerConfiguration
+    /// The port actually bound (differs from `configuration.port` when that is 0).
+    public private(set) var port: Int = 0
+    let hub: ConnectionHub
+    let logger: Logger
+    let policy: HandshakePolicy
+    private let storage = CStorage()
+    private(set) var context: OpaquePointer?
+    /// lws connection handle of every open WebSocket connection, by id.
+    var handles: [Int: OpaquePointer] = [:]
+    /// Reused outbound frame buffer (LWS_PRE headroom + payload).
+    var scratch: [UInt8] = []
+    /// Set while `lws_context_destroy` runs: the transport then does nothing.
+    var destroying = false
+    private let wakeTimer: UnsafeMutablePointer<lws_sorted_usec_list_t>
+
+    public init(configuration: ServerConfiguration, sinks: [any GestureSink], logger: Logger) throws {
+        self.configuration = configuration
+        self.logger = logger
+        self.hub = ConnectionHub(configuration: configuration, sinks: sinks, logger: logger)
+        self.policy = HandshakePolicy(token: configuration.token, maxConnections: configuration.maxConnections)
+        self.wakeTimer = storage.zeroed(lws_sorted_usec_list_t.self)
+        scratch.reserveCapacity(Int(CLWS_PRE) + 4096)
+        hub.transport = self
+        try start()
+    }
+
+    deinit {
+        if let context {
+            destroying = true
+            SignalRelay.uninstall()
+            lws_context_destroy(context)
+        }
+    }
+
+    private func start() throws {
+        lws_set_log_level(LLL_ERR | LLL_WARN, nil)
+        var contextInfo = lws_context_creation_info()
+        contextInfo.options = CLWS_OPTION_EXPLICIT_VHOSTS
+        contextInfo.user = Unmanaged.passUnretained(self).toOpaque()
+        guard let context = lws_create_context(&contextInfo) else {
+            throw ServerStartError(description: "libwebsockets could not create its context")
+        }
+        self.context = context
+
+        var info = lws_context_creation_info()
+        info.vhost_name = storage.string("gesturepad")
+        info.port = Int32(configuration.port)
+        if let host = configuration.host, !ServerURLs.isWildcard(host) {
+            info.iface = storage.string(host)
+            if !host.contains(":") { info.options |= CLWS_OPTION_DISABLE_IPV6 }
+        } else if configuration.host == "0.0.0.0" {
+            info.options |= CLWS_OPTION_DISABLE_IPV6
+        }
+        info.protocols = UnsafePointer(makeProtocols())
+        info.mounts = UnsafePointer(makeMount())
+        info.retry_and_idle_policy = UnsafePointer(makeIdlePolicy())
+        info.keepalive_timeout = 30
+        guard let vhost = lws_create_vhost(context, &info) else {
+            let host = configuration.host ?? "all interfaces"
+            throw ServerStartError(
+                description: "cannot listen on \(host) port \(configuration.port) (in use, or not an address of this machine?)")
+        }
+        port = Int(lws_get_vhost_listen_port(vhost))
+        guard port > 0 else {
+            throw ServerStartError(
+                description: "cannot listen on \(configuration.host ?? "all interfaces") port \(configuration.port)")
+        }
+        // From here on a signal is only recorded; `run()` acts on it.
+        SignalRelay.install(waking: context)
+    }
+
+    private func makeProtocols() -> UnsafeMutablePointer<lws_protocols> {
+        // Two entries: ours, then the zeroed terminator (4.1.6 has no LWS_PROTOCOL_LIST_TERM).
+        let protocols = storage.zeroed(lws_protocols.self, count: 2)
+        protocols[0].name = storage.string("gesturepad")
+        protocols[0].callback = gesturePadCallback
+        protocols[0].per_session_data_size = MemoryLayout<gp_connection_slot>.size
+        protocols[0].rx_buffer_size = 16_384
+        return protocols
+    }
+
+    private func makeMount() -> UnsafeMutablePointer<lws_http_mount> {
+        let mount = storage.zeroed(lws_http_mount.self)
+        mount.pointee.mountpoint = storage.string("/")
+        mount.pointee.mountpoint_len = 1
+        mount.pointee.origin = storage.string(configuration.publicDirectory)
+        mount.pointee.def = storage.string("index.html")
+        mount.pointee.origin_protocol = UInt8(LWSMPRO_FILE.rawValue)
+        mount.pointee.cache_max_age = 0
+        mount.pointee.cache_reusable = 1
+        mount.pointee.cache_revalidate = 1
+        mount.pointee.extra_mimetypes = UnsafePointer(makeMimeTypes())
+        return mount
+    }
+
+    private func makeMimeTypes() -> UnsafeMutablePointer<lws_protocol_vhost_options>? {
+        let types = StaticFilePolicy.contentTypes
+        let nodes = storage.zeroed(lws_protocol_vhost_options.self, count: types.count)
+        for (index, (suffix, type)) in types.enumerated() {
+            nodes[index].name = storage.string(suffix)
+            nodes[index].value = storage.string(type)
+            nodes[index].next = index + 1 < types.count ? UnsafePointer(nodes + index + 1) : nil
+        }
+        return nodes
+    }
+
+    private func makeIdlePolicy() -> UnsafeMutablePointer<lws_retry_bo_t> {
+        let policy = storage.zeroed(lws_retry_bo_t.self)
+        policy.pointee.secs_since_valid_ping = UInt16(clamping: configuration.idlePingSeconds)
+        policy.pointee.secs_since_valid_hangup = UInt16(clamping: configuration.idleHangupSeconds)
+        return policy
+    }
+
+    /// Serves until SIGINT or SIGTERM (SIGHUP reopens the sinks), then closes every
+    /// connection with 1001, waits up to the grace period, and closes the sinks.
+    public func run() {
+        guard let context else { return }
+        var draining = false
+        var deadline = 0.0
+        while true {
+            let signals = SignalRelay.takePending()
+            if signals & SignalRelay.hangup != 0 {
+                logger.info("SIGHUP: reopening outputs")
+                for sink in hub.sinks { sink.reopen() }
+            }
+            if signals & SignalRelay.terminate != 0 {
+                if draining { break }  // a second Ctrl-C: stop waiting
+                draining = true
+                logger.notice("shutting down", metadata: ["ws.connections": "\(hub.connectionCount)"])
+                hub.beginShutdown()
+                deadline = MonotonicClock.nowMilliseconds() + configuration.shutdownGraceMilliseconds
+                lws_sul_schedule(
+                    context, 0, wakeTimer, gesturePadWake, lws_usec_t(configuration.shutdownGraceMilliseconds * 1_000))
+            }
+            if draining && (hub.connectionCount == 0 || MonotonicClock.nowMilliseconds() >= deadline) { break }
+            if lws_service(context, 0) < 0 { break }
+        }
+        lws_sul_cancel(wakeTimer)
+        destroying = true
+        lws_context_destroy(context)
+        self.context = nil
+        SignalRelay.uninstall()
+        for sink in hub.sinks { sink.close() }
+        logger.info("stopped")
+    }
+}

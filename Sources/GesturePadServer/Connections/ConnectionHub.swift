@@ -1,0 +1,247 @@
+import GestureEngine
+import GestureProtocol
+import Logging
+
+/// The transport-independent heart of the server: owns every connection's state, feeds
+/// complete messages to its `ProtocolSession`, routes the frames it returns (a touchpad gets
+/// its own, observers get every session's gestures and the session notices), forwards
+/// events to the sinks, and tells the transport what to do (write, pause, arm a timer).
+///
+/// Time is an input: every call carries `now` on the server's monotonic clock (ms).
+final class ConnectionHub {
+    let configuration: ServerConfiguration
+    let sinks: [any GestureSink]
+    var logger: Logger
+    weak var transport: (any HubTransport)?
+
+    private(set) var connections: [Int: Connection] = [:]
+    /// Observer ids, in arrival order.
+    private(set) var observers: [Int] = []
+    /// Touchpad ids whose session is open, in arrival order.
+    private(set) var touchpads: [Int] = []
+    private var nextID = 1
+    private(set) var shuttingDown = false
+    /// Reused for every call into a session, so the hot path does not allocate.
+    private var output = SessionOutput()
+
+    init(configuration: ServerConfiguration, sinks: [any GestureSink], logger: Logger) {
+        self.configuration = configuration
+        self.sinks = sinks
+        self.logger = logger
+    }
+
+    /// WebSocket connections alive (closing ones included).
+    var connectionCount: Int { connections.count }
+
+    /// A WebSocket connection was established; returns its id.
+    func open() -> Int {
+        let id = nextID
+        nextID += 1
+        let session = ProtocolSession(
+            sessionID: String(id), config: configuration.gestures, limits: configuration.limits)
+        connections[id] = Connection(id: id, session: session)
+        return id
+    }
+
+    /// A chunk of a frame arrived on `id`. `append` copies the chunk's `length` bytes into the
+    /// buffer it is given; it is called only when the chunk is accepted.
+    func receive(
+        _ id: Int, length: Int, isFinal: Bool, isBinary: Bool, now: Double,
+        append: (inout [UInt8]) -> Void
+    ) -> ReceiveVerdict {
+        guard let connection = connections[id], connection.isOpen else { return .proceed }
+        if isBinary {
+            return refuse(connection, .unsupportedData, "binary frames are not accepted")
+        }
+        let limit = configuration.limits.maxMessageBytes
+        if connection.message.count + length > limit {
+            return refuse(connection, .messageTooBig, "message over \(limit) bytes")
+        }
+        append(&connection.message)
+        guard isFinal else { return .proceed }
+        guard UTF8Validator.isValid(connection.message.span) else {
+            return refuse(connection, .invalidPayload, "text message is not valid UTF-8")
+        }
+        output.removeAll()
+        connection.session.receive(text: connection.message.span, arrival: now, into: &output)
+        connection.message.removeAll(keepingCapacity: true)
+        dispatch(connection)
+        return .proceed
+    }
+
+    /// The timer of `id` fired at `now`.
+    func timerFired(_ id: Int, now: Double) {
+        guard let connection = connections[id] else { return }
+        connection.armedWakeup = nil
+        guard connection.isOpen else { return }
+        output.removeAll()
+        connection.session.fire(now: max(now, connection.session.nextWakeup ?? now), into: &output)
+        dispatch(connection)
+    }
+
+    /// `id` is writable: moves its next frame into `scratch` after `headroom` bytes, or says
+    /// it must close. `wantsMore` is true when another `SERVER_WRITEABLE` is needed.
+    func writable(_ id: Int, into scratch: inout [UInt8], headroom: Int) -> (step: WriteStep, wantsMore: Bool) {
+        guard let connection = connections[id] else { return (.idle, false) }
+        switch connection.phase {
+        case .closeSent:
+            return (.idle, false)
+        case .closing(let code, let reason, let flush) where !flush || connection.outbound.isEmpty:
+            connection.phase = .closeSent
+            connection.outbound.removeAll()
+            return (.close(code: code, reason: reason), false)
+        case .open, .closing:
+            break
+        }
+        guard let length = connection.outbound.popFront(into: &scratch, headroom: headroom) else {
+            return (.idle, false)
+        }
+        if !connection.receiving && connection.outbound.queuedBytes <= configuration.outboundLowWatermark {
+            connection.receiving = true
+            transport?.setReceiving(id, true)
+        }
+        return (.frame(length: length), !connection.outbound.isEmpty || !connection.isOpen)
+    }
+
+    /// `id` closed at `now`: cancels its open contact (its events still reach the sinks and
+    /// observers) and tells observers its session closed.
+    func closed(_ id: Int, now: Double) {
+        guard let connection = connections.removeValue(forKey: id) else { return }
+        observers.removeAll { $0 == id }
+        guard connection.role == .touchpad else { return }
+        touchpads.removeAll { $0 == id }
+        output.removeAll()
+        connection.session.close(now: now, into: &output)
+        for (kind, range) in output.frames.frames where kind == .gesture {
+            broadcastToObservers(output.frames.bytes[range])
+        }
+        deliverEvents(of: connection)
+        broadcastToObservers(SessionNotice.encode(session: connection.sessionName, open: false)[...])
+        for sink in sinks { sink.session(connection.sessionName, open: false) }
+    }
+
+    /// Shutdown: every connection closes with 1001 after its queued frames; new upgrades
+    /// are refused from now on.
+    func beginShutdown() {
+        shuttingDown = true
+        for id in connections.keys.sorted() {
+            if let connection = connections[id] {
+                startClosing(connection, .goingAway, "server shutting down", flush: true)
+            }
+        }
+    }
+
+    // MARK: - Routing
+
+    private func dispatch(_ connection: Connection) {
+        if output.helloRole == .touchpad { becameTouchpad(connection) }
+        for (kind, range) in output.frames.frames {
+            let frame = output.frames.bytes[range]
+            switch kind {
+            case .reply:
+                enqueue(frame, to: connection)
+            case .gesture:
+                if connection.role != .observer { enqueue(frame, to: connection) }
+                broadcastToObservers(frame, except: connection.id)
+            }
+        }
+        deliverEvents(of: connection)
+        if output.helloRole == .observer { becameObserver(connection) }
+        if let close = output.close {
+            startClosing(connection, close.code, close.reason, flush: true)
+        }
+        rearmTimer(of: connection)
+    }
+
+    private func deliverEvents(of connection: Connection) {
+        guard !output.events.isEmpty else { return }
+        for event in output.events {
+            for sink in sinks { sink.receive(event, session: connection.sessionName) }
+        }
+    }
+
+    private func becameTouchpad(_ connection: Connection) {
+        guard connection.role == nil else { return }
+        connection.role = .touchpad
+        touchpads.append(connection.id)
+        logger.info("touchpad session opened", metadata: ["ws.connection.id": "\(connection.id)"])
+        for sink in sinks { sink.session(connection.sessionName, open: true) }
+        broadcastToObservers(SessionNotice.encode(session: connection.sessionName, open: true)[...])
+    }
+
+    private func becameObserver(_ connection: Connection) {
+        guard connection.role == nil else { return }
+        connection.role = .observer
+        observers.append(connection.id)
+        logger.info("observer joined", metadata: ["ws.connection.id": "\(connection.id)"])
+        for id in touchpads {
+            if let touchpad = connections[id] {
+                enqueue(SessionNotice.encode(session: touchpad.sessionName, open: true)[...], to: connection)
+            }
+        }
+    }
+
+    private func broadcastToObservers(_ frame: ArraySlice<UInt8>, except id: Int? = nil) {
+        for observerID in observers where observerID != id {
+            if let observer = connections[observerID] { enqueue(frame, to: observer) }
+        }
+    }
+
+    private func enqueue(_ frame: ArraySlice<UInt8>, to connection: Connection) {
+        switch connection.phase {
+        case .closing(_, _, flush: false), .closeSent: return
+        case .open, .closing: break
+        }
+        let wasEmpty = connection.outbound.isEmpty
+        connection.outbound.append(frame)
+        let queued = connection.outbound.queuedBytes
+        if queued > configuration.outboundHardCap {
+            logger.warning(
+                "slow consumer: closing", metadata: ["ws.connection.id": "\(connection.id)", "ws.queued": "\(queued)"])
+            connection.outbound.removeAll()
+            startClosing(connection, .policyViolation, "too slow: send queue over limit", flush: false)
+            return
+        }
+        if connection.receiving && queued > configuration.outboundHighWatermark {
+            connection.receiving = false
+            transport?.setReceiving(connection.id, false)
+        }
+        if wasEmpty { transport?.requestWritable(connection.id) }
+    }
+
+    private func refuse(_ connection: Connection, _ code: CloseCode, _ reason: String) -> ReceiveVerdict {
+        logger.notice(
+            "closing connection: \(reason)",
+            metadata: ["ws.connection.id": "\(connection.id)", "ws.close.code": "\(code.rawValue)"])
+        connection.phase = .closeSent
+        connection.outbound.removeAll()
+        connection.message.removeAll()
+        if connection.armedWakeup != nil {
+            connection.armedWakeup = nil
+            transport?.schedule(connection.id, at: nil)
+        }
+        return .close(code: code, reason: reason)
+    }
+
+    private func startClosing(_ connection: Connection, _ code: CloseCode, _ reason: String, flush: Bool) {
+        guard connection.isOpen else { return }
+        connection.phase = .closing(code: code, reason: reason, flush: flush)
+        connection.message.removeAll()
+        if !flush { connection.outbound.removeAll() }
+        if connection.armedWakeup != nil {
+            connection.armedWakeup = nil
+            transport?.schedule(connection.id, at: nil)
+        }
+        transport?.closeStarted(connection.id)
+        transport?.requestWritable(connection.id)
+    }
+
+    private func rearmTimer(of connection: Connection) {
+        guard connection.isOpen else { return }
+        let wakeup = connection.session.nextWakeup
+        if wakeup != connection.armedWakeup {
+            connection.armedWakeup = wakeup
+            transport?.schedule(connection.id, at: wakeup)
+        }
+    }
+}

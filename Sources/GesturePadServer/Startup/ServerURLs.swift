@@ -1,0 +1,52 @@
+/// The addresses printed at start-up: full URLs a phone can open, the token in the fragment
+/// (never sent to the server in a request line, never logged by proxies).
+public enum ServerURLs {
+    /// URLs for the server listening on `host` (nil or a wildcard: every interface) and
+    /// `port`. LAN IPv4 addresses come first, then global IPv6, then loopback; link-local
+    /// addresses are skipped and duplicates dropped.
+    public static func urls(
+        host: String?, port: Int, token: String?, interfaces: [InterfaceAddress]
+    ) -> [String] {
+        let hosts: [String]
+        if let host, !isWildcard(host) {
+            let named = interfaces.filter { $0.interface == host && !$0.isLinkLocal }
+            hosts = named.isEmpty ? [host] : ranked(named).map(\.address)
+        } else {
+            let ipv4Only = host == "0.0.0.0"
+            let usable = interfaces.filter { !$0.isLinkLocal && !(ipv4Only && $0.family == .ipv6) }
+            var seen = Set<String>()
+            hosts = ranked(usable).map(\.address).filter { seen.insert($0).inserted }
+        }
+        let list = hosts.isEmpty ? ["127.0.0.1"] : hosts
+        return list.map { url(host: $0, port: port, token: token) }
+    }
+
+    /// `http://HOST:PORT/#token=TOKEN` (IPv6 literals in brackets; no fragment without a token).
+    public static func url(host: String, port: Int, token: String?) -> String {
+        let hostPart = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let fragment = token.map { "#token=\($0)" } ?? ""
+        return "http://\(hostPart):\(port)/\(fragment)"
+    }
+
+    /// True for the "every interface" spellings of `--host`.
+    public static func isWildcard(_ host: String) -> Bool {
+        host.isEmpty || host == "0.0.0.0" || host == "::" || host == "[::]" || host == "*"
+    }
+
+    /// LAN IPv4 first, then global IPv6, then loopback; the system's order within each.
+    private static func ranked(_ addresses: [InterfaceAddress]) -> [InterfaceAddress] {
+        addresses.enumerated().sorted { lhs, rhs in
+            let a = rank(lhs.element), b = rank(rhs.element)
+            return a != b ? a < b : lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
+    private static func rank(_ address: InterfaceAddress) -> Int {
+        switch (address.isLoopback, address.family) {
+        case (false, .ipv4): 0
+        case (false, .ipv6): 1
+        case (true, .ipv4): 2
+        case (true, .ipv6): 3
+        }
+    }
+}

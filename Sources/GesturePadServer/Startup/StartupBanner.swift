@@ -1,0 +1,26 @@
+/// What `gesturepad serve` prints once it listens: the addresses to open (token included),
+/// a QR code of the first one, and how to stop. Plain lines, ready for stdout.
+public enum StartupBanner {
+    /// The banner's lines. `qrLines` is the drawing of `urls.first` (empty: no QR code).
+    public static func lines(
+        urls: [String], port: Int, authenticated: Bool, publicDirectory: String, qrLines: [String]
+    ) -> [String] {
+        var lines = ["GesturePad is listening on port \(port), serving \(publicDirectory)"]
+        if !authenticated {
+            lines.append("WARNING: authentication is off (--no-auth): anyone who can reach this port can send gestures.")
+        }
+        lines.append("Open this address on your phone (same network):")
+        lines.append(contentsOf: urls.map { "  \($0)" })
+        if !qrLines.isEmpty {
+            lines.append("")
+            lines.append("Or scan this QR code (\(urls.first ?? "")):")
+            lines.append(contentsOf: qrLines)
+        }
+        lines.append("")
+        if authenticated {
+            lines.append("The address carries the access token; keep it private. Set --token or GESTUREPAD_TOKEN to keep it across restarts.")
+        }
+        lines.append("Press Ctrl-C to stop.")
+        return lines
+    }
+}

@@ -1,0 +1,186 @@
+import GestureEngine
+import GestureProtocol
+import Testing
+
+@testable import GesturePadServer
+
+@Suite struct ConnectionHubTransportTests {
+    /// A binary frame is refused with 1003 at once, and nothing more is written afterwards.
+    @Test func binaryFrameCloses1003() {
+        let harness = HubHarness()
+        let id = harness.hub.open()
+        let verdict = harness.hub.receive(id, length: 3, isFinal: true, isBinary: true, now: 0) { $0 += [1, 2, 3] }
+        #expect(verdict == .close(code: .unsupportedData, reason: "binary frames are not accepted"))
+        #expect(harness.drain(id).close == nil)
+    }
+
+    /// Fragments accumulate; crossing the size limit closes with 1009 before the bytes are kept.
+    @Test func oversizeAcrossFragmentsCloses1009() {
+        let harness = HubHarness { $0.limits.maxMessageBytes = 10 }
+        let id = harness.hub.open()
+        var appended = 0
+        let first = harness.hub.receive(id, length: 6, isFinal: false, isBinary: false, now: 0) {
+            $0 += Array("123456".utf8); appended += 1
+        }
+        #expect(first == .proceed)
+        let second = harness.hub.receive(id, length: 5, isFinal: true, isBinary: false, now: 0) {
+            $0 += Array("78901".utf8); appended += 1
+        }
+        guard case .close(let code, _) = second else {
+            Issue.record("expected a close")
+            return
+        }
+        #expect(code == .messageTooBig && appended == 1)
+    }
+
+    /// A message that ends inside a UTF-8 sequence closes with 1007.
+    @Test func truncatedUTF8Closes1007() {
+        let harness = HubHarness()
+        let id = harness.hub.open()
+        _ = harness.hub.receive(id, length: 4, isFinal: false, isBinary: false, now: 0) { $0 += [0x22, 0x61, 0x62, 0xC3] }
+        let verdict = harness.hub.receive(id, length: 0, isFinal: true, isBinary: false, now: 0) { _ in }
+        guard case .close(let code, _) = verdict else {
+            Issue.record("expected a close")
+            return
+        }
+        #expect(code == .invalidPayload)
+    }
+
+    /// Shutdown closes every connection with 1001 (once), refuses nothing already queued, and counts stay.
+    @Test func shutdownClosesWith1001Once() {
+        let harness = HubHarness()
+        let a = harness.hub.open(), b = harness.hub.open()
+        harness.hub.beginShutdown()
+        #expect(harness.hub.shuttingDown)
+        #expect(Set(harness.transport.closesStarted) == [a, b])
+        for id in [a, b] {
+            #expect(harness.drain(id).close == .close(code: .goingAway, reason: "server shutting down"))
+            #expect(harness.drain(id).close == nil)
+        }
+        harness.hub.closed(a, now: 0)
+        harness.hub.closed(b, now: 0)
+        #expect(harness.hub.connectionCount == 0)
+    }
+
+    /// Unknown ids are ignored everywhere (a stale lws callback cannot crash the hub).
+    @Test func unknownIdsAreIgnored() {
+        let harness = HubHarness()
+        #expect(harness.send(42, "{}") == .proceed)
+        harness.hub.timerFired(42, now: 1)
+        harness.hub.closed(42, now: 1)
+        #expect(harness.drain(42).frames.isEmpty)
+    }
+}
+
+/// These need the real ProtocolSession (welcome, gestures): they fail against the stub.
+@Suite struct ConnectionHubRoutingTests {
+    /// A touchpad gets its welcome; its gestures go to itself, to observers and to the sinks.
+    @Test func touchpadGesturesReachObserversAndSinks() throws {
+        let harness = HubHarness()
+        let observer = harness.hub.open(), touchpad = harness.hub.open()
+        harness.send(observer, HubHarness.observerHello)
+        #expect(harness.drain(observer).frames.first?.contains(#""type":"welcome""#) == true)
+        harness.send(touchpad, HubHarness.touchpadHello, at: 10)
+        harness.send(touchpad, HubHarness.pointer("down", x: 50, y: 60, t: 100), at: 20)
+        harness.send(touchpad, HubHarness.pointer("up", x: 50, y: 60, t: 150), at: 70)
+        let own = harness.drain(touchpad).frames
+        #expect(own.first?.contains(#""type":"welcome""#) == true)
+        let ownGestures = own.filter { $0.contains(#""type":"gesture""#) }
+        #expect(ownGestures.contains { $0.contains(#""gesture":"tap""#) })
+        let seen = harness.drain(observer).frames
+        #expect(seen.first == #"{"type":"session","session":"\#(touchpad)","state":"open"}"#)
+        #expect(Array(seen.dropFirst()) == ownGestures)
+        #expect(harness.sink.sessions.first! == ("\(touchpad)", true))
+        #expect(harness.sink.events.map(\.event.gesture).contains(.tap))
+        #expect(harness.sink.events.allSatisfy { $0.session == "\(touchpad)" })
+    }
+
+    /// Closing a touchpad mid-drag cancels the drag for observers and sinks, then says closed.
+    @Test func closeMidDragCancels() throws {
+        let harness = HubHarness()
+        let observer = harness.hub.open(), touchpad = harness.hub.open()
+        harness.send(observer, HubHarness.observerHello)
+        harness.send(touchpad, HubHarness.touchpadHello)
+        harness.send(touchpad, HubHarness.pointer("down", x: 100, y: 100, t: 1000), at: 1000)
+        for step in 1...5 {
+            harness.send(touchpad, HubHarness.pointer("move", x: 100 + Double(step) * 10, y: 100, t: 1000 + Double(step) * 16),
+                         at: 1000 + Double(step) * 16)
+        }
+        _ = harness.drain(observer)
+        harness.hub.closed(touchpad, now: 1200)
+        let after = harness.drain(observer).frames
+        #expect(after.contains { $0.contains(#""gesture":"drag""#) && $0.contains(#""phase":"cancelled""#) })
+        #expect(after.contains { $0.contains(#""gesture":"end""#) && $0.contains(#""reason":"cancel""#) })
+        #expect(after.last == #"{"type":"session","session":"\#(touchpad)","state":"closed"}"#)
+        #expect(harness.sink.events.last?.event.gesture == .end)
+        #expect(harness.sink.sessions.last! == ("\(touchpad)", false))
+    }
+
+    /// A press arms the timer at the long-press deadline; firing it yields longPress began.
+    @Test func timerArmsAndFiresLongPress() throws {
+        let harness = HubHarness()
+        let touchpad = harness.hub.open()
+        harness.send(touchpad, HubHarness.touchpadHello, at: 0)
+        harness.send(touchpad, HubHarness.pointer("down", x: 100, y: 100, t: 5000), at: 7000)
+        let armed = try #require(harness.transport.schedules.last)
+        #expect(armed.0 == touchpad)
+        let wakeup = try #require(armed.1)
+        #expect(wakeup > 7000 && wakeup <= 7500)
+        var now = wakeup
+        while !harness.sink.events.contains(where: { $0.event.gesture == .longPress }), now < 8000 {
+            harness.hub.timerFired(touchpad, now: now)
+            now = (harness.transport.schedules.last?.1 ?? now + 1)
+        }
+        let longPress = try #require(harness.sink.events.first { $0.event.gesture == .longPress })
+        #expect(longPress.event.phase == .began && longPress.event.t == 5500)
+    }
+
+    /// A connection that stops reading is paused past the high watermark and closed past the hard cap.
+    @Test func backPressureThenSlowConsumerClose() {
+        let harness = HubHarness {
+            $0.outboundHighWatermark = 400
+            $0.outboundLowWatermark = 100
+            $0.outboundHardCap = 2_000
+        }
+        let touchpad = harness.hub.open()
+        harness.send(touchpad, HubHarness.touchpadHello)
+        var t = 1.0
+        while harness.transport.receiving.isEmpty && t < 100 {
+            harness.send(touchpad, #"{"type":"ping","t":\#(t)}"#, at: t)
+            t += 1
+        }
+        #expect(harness.transport.receiving.first.map { $0.1 } == false)
+        // Reading it all resumes input.
+        _ = harness.drain(touchpad)
+        #expect(harness.transport.receiving.last.map { $0.1 } == true)
+        // Never reading while the queue grows past the hard cap closes it.
+        while harness.transport.closesStarted.isEmpty && t < 500 {
+            harness.send(touchpad, #"{"type":"ping","t":\#(t)}"#, at: t)
+            t += 1
+        }
+        #expect(harness.transport.closesStarted == [touchpad])
+        let (frames, close) = harness.drain(touchpad)
+        #expect(frames.isEmpty)
+        guard case .close(let code, _) = close else {
+            Issue.record("expected a close")
+            return
+        }
+        #expect(code == .policyViolation)
+    }
+
+    /// A protocol close (errors in a row) flushes the error frames first, then closes with 1008 once.
+    @Test func protocolCloseFlushesThenCloses() {
+        let harness = HubHarness { $0.limits.maxErrorsInARow = 3 }
+        let id = harness.hub.open()
+        harness.send(id, HubHarness.touchpadHello)
+        for _ in 0..<5 { harness.send(id, "garbage") }
+        let (frames, close) = harness.drain(id)
+        #expect(frames.filter { $0.contains(#""type":"error""#) }.count >= 3)
+        guard case .close(let code, _) = close else {
+            Issue.record("expected a close")
+            return
+        }
+        #expect(code == .policyViolation)
+        #expect(harness.drain(id).close == nil)
+    }
+}

@@ -1,0 +1,76 @@
+import GestureEngine
+import GestureProtocol
+import Logging
+
+@testable import GesturePadServer
+
+/// Records what the hub asks of the transport.
+final class FakeTransport: HubTransport {
+    var writableRequests: [Int] = []
+    var receiving: [(Int, Bool)] = []
+    var schedules: [(Int, Double?)] = []
+    var closesStarted: [Int] = []
+
+    func requestWritable(_ id: Int) { writableRequests.append(id) }
+    func setReceiving(_ id: Int, _ enabled: Bool) { receiving.append((id, enabled)) }
+    func schedule(_ id: Int, at time: Double?) { schedules.append((id, time)) }
+    func closeStarted(_ id: Int) { closesStarted.append(id) }
+}
+
+/// Records what the hub gives the sinks.
+final class RecordingSink: GestureSink, @unchecked Sendable {
+    var events: [(session: String, event: GestureEvent)] = []
+    var sessions: [(String, Bool)] = []
+    var reopened = 0
+    var closed = 0
+
+    func receive(_ event: GestureEvent, session: String) { events.append((session, event)) }
+    func session(_ session: String, open: Bool) { sessions.append((session, open)) }
+    func reopen() { reopened += 1 }
+    func close() { closed += 1 }
+}
+
+/// A hub wired to a fake transport and a recording sink.
+struct HubHarness {
+    let hub: ConnectionHub
+    let transport = FakeTransport()
+    let sink = RecordingSink()
+
+    init(configure: (inout ServerConfiguration) -> Void = { _ in }) {
+        var configuration = ServerConfiguration(publicDirectory: "/p", token: "t")
+        configure(&configuration)
+        hub = ConnectionHub(configuration: configuration, sinks: [sink], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        hub.transport = transport
+    }
+
+    /// Sends one whole text message to `id` at server time `now`.
+    @discardableResult
+    func send(_ id: Int, _ text: String, at now: Double = 0) -> ReceiveVerdict {
+        let bytes = Array(text.utf8)
+        return hub.receive(id, length: bytes.count, isFinal: true, isBinary: false, now: now) {
+            $0.append(contentsOf: bytes)
+        }
+    }
+
+    /// Writes everything `id` has queued; returns the frames and the close it ended with, if any.
+    func drain(_ id: Int) -> (frames: [String], close: WriteStep?) {
+        var frames: [String] = []
+        var scratch: [UInt8] = []
+        while true {
+            let (step, _) = hub.writable(id, into: &scratch, headroom: 8)
+            switch step {
+            case .idle: return (frames, nil)
+            case .frame(let length):
+                frames.append(String(decoding: scratch[8..<(8 + length)], as: UTF8.self))
+            case .close: return (frames, step)
+            }
+        }
+    }
+
+    static let touchpadHello = #"{"type":"hello","protocol":1,"role":"touchpad","width":390,"height":844}"#
+    static let observerHello = #"{"type":"hello","protocol":1,"role":"observer","width":390,"height":844}"#
+
+    static func pointer(_ type: String, id: Int = 1, x: Double, y: Double, t: Double) -> String {
+        #"{"type":"\#(type)","id":\#(id),"x":\#(x),"y":\#(y),"t":\#(t),"pointerType":"touch"}"#
+    }
+}

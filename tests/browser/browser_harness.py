@@ -1,0 +1,233 @@
+"""Test helpers: the real `gesturepad serve` process and a touch player with exact timestamps."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+from browser_cdp import Browser, Page
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts"
+BIN = os.environ.get("GESTUREPAD_BIN", str(ROOT / ".build" / "debug" / "gesturepad"))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`gesturepad serve` on a loopback port, serving this worktree's Public/."""
+
+    def __init__(self, token: str = "t0k3n-browser-test") -> None:
+        self.port = free_port()
+        self.token = token
+        self.proc: subprocess.Popen | None = None
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.log_path = ARTIFACTS / "browser-server.log"
+        self.log_path.write_bytes(b"")
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen(
+            [BIN, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--token", self.token,
+             "--public", str(ROOT / "Public")],
+            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"gesturepad serve exited with {self.proc.returncode}; see {self.log_path}")
+            try:
+                with urllib.request.urlopen(self.origin + "/", timeout=1) as r:
+                    if r.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("gesturepad serve did not come up")
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.proc.wait(5)
+        self.proc = None
+
+
+class Player:
+    """Plays touch input, each event with its exact `timestamp` (ms from start).
+
+    Commands are pipelined (no waiting for answers), so the page's `event.timeStamp`
+    follows the schedule exactly. `realtime=True` waits for each event's time before
+    dispatching it, so the server's timers see real time pass (long press). Otherwise the
+    events go out at once, stamped ahead: recognition depends only on the timestamps
+    (PROTOCOL.md "Time"), and a loaded machine cannot deliver an `up` after a timer
+    that its timestamp precedes."""
+
+    def __init__(self, page, realtime: bool = False, lead: float = 0.05) -> None:
+        self.page = page
+        self.realtime = realtime
+        self.base = time.time() + lead
+        self.fingers: dict[int, tuple[float, float]] = {}
+        self.pending: list = []
+        self.last_ms = 0.0
+
+    def _at(self, ms: float) -> float:
+        ts = self.base + ms / 1000.0
+        delay = ts - time.time()
+        if delay > 0 and self.realtime:
+            time.sleep(delay)
+        self.last_ms = ms
+        return ts
+
+    def _points(self) -> list[dict]:
+        return [{"x": x, "y": y, "id": i, "radiusX": 6, "radiusY": 6, "force": 1} for i, (x, y) in self.fingers.items()]
+
+    def _touch(self, kind: str, ms: float, points: list[dict]) -> None:
+        ts = self._at(ms)
+        self.pending.append(self.page.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points, "timestamp": ts}))
+
+    def down(self, ms: float, **fingers: tuple[float, float]) -> None:
+        """Puts fingers down (keyword f<N>=(x, y)); fingers already down stay."""
+        for name, xy in fingers.items():
+            self.fingers[int(name[1:])] = xy
+        self._touch("touchStart", ms, self._points())
+
+    def move(self, ms: float, duration: float, step: float = 16.0, **targets: tuple[float, float]) -> None:
+        """Moves fingers in a straight line to their targets over `duration` ms, one step per `step` ms."""
+        starts = {int(k[1:]): self.fingers[int(k[1:])] for k in targets}
+        ends = {int(k[1:]): v for k, v in targets.items()}
+        n = max(1, round(duration / step))
+        for i in range(1, n + 1):
+            f = i / n
+            for fid in ends:
+                (x0, y0), (x1, y1) = starts[fid], ends[fid]
+                self.fingers[fid] = (round(x0 + (x1 - x0) * f, 2), round(y0 + (y1 - y0) * f, 2))
+            self._touch("touchMove", ms + duration * f, self._points())
+
+    def path(self, ms: float, duration: float, fn, step: float = 16.0) -> None:
+        """Moves fingers along fn(f) -> {id: (x, y)} for f in (0, 1]."""
+        n = max(1, round(duration / step))
+        for i in range(1, n + 1):
+            self.fingers.update(fn(i / n))
+            self._touch("touchMove", ms + duration * i / n, self._points())
+
+    def up(self, ms: float, *ids: int) -> None:
+        """Lifts the given fingers (all when none given)."""
+        lift = list(ids) or list(self.fingers)
+        for fid in lift:
+            self.fingers.pop(fid, None)
+        self._touch("touchEnd", ms, self._points())
+
+    def cancel(self, ms: float) -> None:
+        self.fingers.clear()
+        self._touch("touchCancel", ms, [])
+
+    def mouse(self, ms: float, x: float, y: float, pointer_type: str = "mouse") -> None:
+        ts = self._at(ms)
+        self.pending.append(self.page.send("Input.dispatchMouseEvent", {
+            "type": "mouseMoved", "x": x, "y": y, "button": "none", "buttons": 0, "pointerType": pointer_type, "timestamp": ts}))
+
+    def finish(self, settle_ms: float = 0) -> None:
+        for p in self.pending:
+            p.wait(10)
+        self.pending.clear()
+        if settle_ms:
+            time.sleep(settle_ms / 1000.0)
+
+
+def gestures(state: dict, name: str | None = None, phase: str | None = None) -> list[dict]:
+    """The gesture messages the page received, optionally of one gesture / phase."""
+    out = [m for m in state["received"] if m.get("type") == "gesture"]
+    if name:
+        out = [m for m in out if m["gesture"] == name]
+    if phase:
+        out = [m for m in out if m["phase"] == phase]
+    return out
+
+
+def pointer_messages(state: dict) -> list[dict]:
+    return [m for m in state["sent"] if m.get("type") in ("down", "move", "up", "cancel", "leave")]
+
+
+def settle(page, until: str, timeout: float = 5.0) -> dict:
+    """Waits for a condition on window.gesturepad (`g`), then returns the page state."""
+    try:
+        page.wait_for(f"(function(g){{return {until};}})(window.gesturepad)", timeout)
+    except AssertionError as e:
+        st = page.state() or {}
+        sent = [(m.get("type"), m.get("t")) for m in st.get("sent", []) if m.get("type") != "move"]
+        got = [(m.get("gesture"), m.get("phase"), m.get("t")) for m in st.get("received", [])
+               if m.get("type") == "gesture" and m.get("phase") != "changed"]
+        raise AssertionError(f"{e}\nstatus={st.get('status')} sent={sent}\nreceived={got}") from None
+    return page.state()
+
+
+def has_gesture(name: str, phase: str | None = None) -> str:
+    cond = f"m.gesture==='{name}'" + (f"&&m.phase==='{phase}'" if phase else "")
+    return f"g.received.some(function(m){{return m.type==='gesture'&&{cond};}})"
+
+
+def check_wire(page, state: dict) -> list[list]:
+    """Every frame after `hello` is one JSON array; together they are exactly what the page says it sent."""
+    deadline = time.monotonic() + 2
+    while len(page.frames_sent) < state["framesSent"] and time.monotonic() < deadline:
+        time.sleep(0.02)
+    frames = [json.loads(f) for f in page.frames_sent]
+    hello = frames[0]
+    assert isinstance(hello, dict) and hello["type"] == "hello" and hello["role"] == "touchpad"
+    assert (hello["protocol"], hello["width"], hello["height"], hello["dpr"]) == (1, 390, 844, 3)
+    batches = frames[1:]
+    assert all(isinstance(b, list) and b for b in batches), "every later frame is a non-empty JSON array"
+    assert len(batches) == state["batchesSent"]
+    flat = [m for b in batches for m in b]
+    assert flat == state["sent"][1:]
+    stamps = [b["frame"] for b in state["batches"] if b["frame"] is not None]
+    assert len(stamps) == len(set(stamps)), "at most one batch per animation frame"
+    return batches
+
+
+def feed(page) -> list[dict]:
+    return page.eval(
+        "Array.from(document.querySelectorAll('#feed li')).map(function(li){"
+        "return {gesture: li.dataset.gesture, phase: li.dataset.phase, session: li.dataset.session || null, text: li.textContent};})")
+
+
+def names(state: dict, skip=("press", "release", "end")) -> list[str]:
+    return [m["gesture"] for m in gestures(state) if m["gesture"] not in skip]
+
+
+def no_console_errors(page) -> None:
+    assert page.console_errors == [], page.console_errors
+
+
+def open_pad(browser: Browser, server: Server, token: str | None = None, wait_live: bool = True) -> Page:
+    page = browser.new_page()
+    page.phone()
+    page.navigate(f"{server.origin}/#token={token or server.token}")
+    if wait_live:
+        page.wait_for("window.gesturepad && window.gesturepad.status === 'live'", 8)
+    return page
+
+
+def open_watch(browser: Browser, server: Server) -> Page:
+    page = browser.new_page()
+    page.desktop()
+    page.navigate(f"{server.origin}/watch.html#token={server.token}")
+    page.wait_for("window.gesturepad && window.gesturepad.status === 'live'", 8)
+    return page

@@ -1,0 +1,134 @@
+"""Gestures over the socket: the same as `replay`, timers without input, observers, cancel on
+disconnect."""
+import json
+import os
+import time
+
+import pytest
+
+from testkit import TRACES, Server, collect, hello, load_trace, recv_json, replay, send_paced, sinks_available
+
+# A representative set by default; GESTUREPAD_ALL_TRACES=1 runs every public trace.
+TRACE_NAMES = (sorted(p.name[:-len(".jsonl")] for p in TRACES.glob("*.jsonl"))
+               if os.environ.get("GESTUREPAD_ALL_TRACES") else
+               ["tap_single", "tap_double", "long_press", "swipe_batched", "drag_slow", "pinch_rotate",
+                "hover_pen", "cancel_drag", "scroll_two_finger", "long_press_drag"])
+
+
+def gestures_only(messages):
+    return [m for m in messages if m.get("type") == "gesture"]
+
+
+@pytest.mark.parametrize("name", TRACE_NAMES)
+def test_trace_over_socket_matches_replay(server, name):
+    path = TRACES / f"{name}.jsonl"
+    expected = replay(path)
+    with server.connect() as ws:
+        lines = load_trace(f"{name}.jsonl")
+        last_t = send_paced(ws, lines)
+        received = collect(ws, 1.5)
+    session = next((m["session"] for m in received if m["type"] == "welcome"), None)
+    assert session is not None
+    got = gestures_only(received)
+    assert all(g["session"] == session for g in got)
+    horizon = (last_t or 0) + 1000
+    normalized = [{**g, "session": "replay"} for g in got if g["t"] <= horizon]
+    assert normalized == expected
+    assert expected, "the trace should produce gestures"
+
+
+def test_long_press_fires_without_further_input(server):
+    with server.connect() as ws:
+        hello(ws)
+        ws.send(json.dumps({"type": "down", "id": 1, "x": 200, "y": 400, "t": 5000.0, "pointerType": "touch"}))
+        sent = time.monotonic()
+        gestures = []
+        while time.monotonic() - sent < 2.0:
+            message = recv_json(ws, timeout=2.0)
+            if message.get("type") == "gesture":
+                gestures.append(message)
+                if message["gesture"] == "longPress":
+                    break
+        long_press = [g for g in gestures if g["gesture"] == "longPress"]
+        assert long_press and long_press[0]["phase"] == "began"
+        assert long_press[0]["t"] == pytest.approx(5500.0)
+        assert time.monotonic() - sent >= 0.45
+
+
+def drag(ws, t0=1000.0, steps=8):
+    ws.send(json.dumps({"type": "down", "id": 1, "x": 100, "y": 400, "t": t0, "pointerType": "touch"}))
+    for step in range(1, steps + 1):
+        ws.send(json.dumps({"type": "move", "id": 1, "x": 100 + step * 10, "y": 400, "t": t0 + step * 16,
+                            "pointerType": "touch"}))
+
+
+def test_observer_sees_touchpad_gestures_and_session_notices(server):
+    with server.connect() as observer:
+        assert hello(observer, role="observer")["type"] == "welcome"
+        with server.connect() as touchpad:
+            session = hello(touchpad)["session"]
+            notice = recv_json(observer)
+            assert notice == {"type": "session", "session": session, "state": "open"}
+            touchpad.send(json.dumps({"type": "down", "id": 1, "x": 50, "y": 60, "t": 100.0, "pointerType": "touch"}))
+            touchpad.send(json.dumps({"type": "up", "id": 1, "x": 50, "y": 60, "t": 150.0, "pointerType": "touch"}))
+            own = gestures_only(collect(touchpad, 0.6))
+            seen = gestures_only(collect(observer, 0.6))
+            assert own and seen == own
+            assert all(g["session"] == session for g in seen)
+            assert any(g["gesture"] == "tap" for g in seen)
+        closed = [m for m in collect(observer, 1.0) if m["type"] == "session"]
+        assert closed == [{"type": "session", "session": session, "state": "closed"}]
+
+
+def test_late_observer_learns_open_sessions(server):
+    with server.connect() as touchpad:
+        session = hello(touchpad)["session"]
+        with server.connect() as observer:
+            hello(observer, role="observer")
+            notice = recv_json(observer)
+            assert notice == {"type": "session", "session": session, "state": "open"}
+
+
+def test_touchpad_does_not_receive_other_sessions(server):
+    with server.connect() as first, server.connect() as second:
+        hello(first)
+        hello(second)
+        drag(first)
+        assert gestures_only(collect(first, 0.5))
+        assert gestures_only(collect(second, 0.5)) == []
+
+
+def test_disconnect_mid_drag_cancels_for_observer(server):
+    with server.connect() as observer:
+        hello(observer, role="observer")
+        with server.connect() as touchpad:
+            session = hello(touchpad)["session"]
+            drag(touchpad)
+            seen = gestures_only(collect(observer, 0.5))
+            assert any(g["gesture"] == "drag" and g["phase"] == "began" for g in seen)
+        after = collect(observer, 1.0)
+        gestures = gestures_only(after)
+        assert {"gesture": "drag", "phase": "cancelled"} in [{"gesture": g["gesture"], "phase": g["phase"]} for g in gestures]
+        ends = [g for g in gestures if g["gesture"] == "end"]
+        assert ends and ends[-1]["reason"] == "cancel"
+        assert all(g["session"] == session for g in gestures)
+        # The closed notice comes after the cancel events.
+        assert after[-1] == {"type": "session", "session": session, "state": "closed"}
+
+
+def test_disconnect_mid_drag_is_cancelled_in_json_log(page_dir, tmp_path):
+    if not sinks_available():
+        pytest.skip("the JSON log (--log-json) has not landed")
+    log = tmp_path / "gestures.jsonl"
+    with Server(public=page_dir, extra=["--log-json", str(log)]) as server:
+        with server.connect() as touchpad:
+            session = hello(touchpad)["session"]
+            drag(touchpad)
+            assert gestures_only(collect(touchpad, 0.5))
+        time.sleep(0.5)
+        assert server.stop() == 0
+    entries = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    mine = [e for e in entries if e.get("session") == session]
+    assert any(e["gesture"] == "drag" and e["phase"] == "began" for e in mine)
+    assert any(e["gesture"] == "drag" and e["phase"] == "cancelled" for e in mine)
+    assert mine[-1]["gesture"] == "end" and mine[-1]["reason"] == "cancel"

@@ -1,0 +1,286 @@
+"""Shared helpers for the integration tests: start the real `gesturepad` binary on a loopback
+port, talk to it over HTTP and real WebSockets, stop it with SIGTERM.
+
+The binary is $GESTUREPAD_BIN (default .build/debug/gesturepad, relative to the repository).
+"""
+from __future__ import annotations
+
+import base64
+import inspect
+import json
+import os
+import signal
+import socket
+import struct
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: F401 (re-exported)
+from websockets.sync.client import connect as ws_connect
+
+REPO = Path(__file__).resolve().parent.parent
+# websockets ≥ 15 honours proxy environment variables unless told `proxy=None`; older ones have no such option.
+_CONNECT_TAKES_PROXY = "proxy" in inspect.signature(ws_connect).parameters
+TRACES = REPO / "Tests" / "Fixtures" / "traces"
+
+
+def binary() -> Path:
+    path = Path(os.environ.get("GESTUREPAD_BIN", ".build/debug/gesturepad"))
+    return path if path.is_absolute() else REPO / path
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A running `gesturepad serve` on 127.0.0.1. Use as a context manager; `stop()` sends
+    SIGTERM and returns the exit status."""
+
+    def __init__(self, public: Path | str | None = None, token: str | None = "test-token",
+                 extra: list[str] | None = None, env: dict[str, str] | None = None,
+                 drop_public: bool = False):
+        self.port = free_port()
+        self.token = token
+        self.public = Path(public) if public else REPO / "Public"
+        args = [str(binary()), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--no-qr"]
+        if not drop_public:
+            args += ["--public", str(self.public)]
+        if token is not None:
+            args += ["--token", token]
+        args += extra or []
+        self.args = args
+        self.out = tempfile.NamedTemporaryFile(prefix="gesturepad-out-", delete=False)
+        self.err = tempfile.NamedTemporaryFile(prefix="gesturepad-err-", delete=False)
+        full_env = dict(os.environ)
+        full_env.pop("GESTUREPAD_TOKEN", None)
+        full_env.update(env or {})
+        self.process = subprocess.Popen(args, stdout=self.out, stderr=self.err, env=full_env, cwd=REPO)
+        self.returncode: int | None = None
+        self._wait_ready()
+
+    def _wait_ready(self, timeout: float = 10.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited with {self.process.returncode}: {self.stderr()}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as s:
+                    s.sendall(b"HEAD / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                    if s.recv(16).startswith(b"HTTP/"):
+                        return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("server did not answer HTTP in time: " + self.stderr())
+
+    # -- output -------------------------------------------------------------------------
+    def stdout(self) -> str:
+        return Path(self.out.name).read_text(errors="replace")
+
+    def stderr(self) -> str:
+        return Path(self.err.name).read_text(errors="replace")
+
+    # -- HTTP ---------------------------------------------------------------------------
+    def http_url(self, path: str = "/") -> str:
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def get(self, path: str) -> tuple[int, dict[str, str], bytes]:
+        """GET `path` as written (no normalisation); returns status, headers, body."""
+        with socket.create_connection(("127.0.0.1", self.port), timeout=5) as s:
+            s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nConnection: close\r\n\r\n".encode())
+            data = b""
+            while chunk := s.recv(65536):
+                data += chunk
+        head, _, body = data.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        status = int(lines[0].split()[1])
+        headers = {}
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
+            headers[name.strip().lower()] = value.strip()
+        return status, headers, body
+
+    # -- WebSocket ----------------------------------------------------------------------
+    def ws_url(self, token: str | None = "default", path: str = "/ws") -> str:
+        token = self.token if token == "default" else token
+        query = f"?token={token}" if token is not None else ""
+        return f"ws://127.0.0.1:{self.port}{path}{query}"
+
+    def connect(self, token: str | None = "default", origin: str | None = None, path: str = "/ws", **kw):
+        if _CONNECT_TAKES_PROXY:
+            kw.setdefault("proxy", None)  # never go through an HTTP proxy from the environment
+        return ws_connect(self.ws_url(token, path), origin=origin, compression=None,
+                          open_timeout=5, close_timeout=3, ping_interval=None, **kw)
+
+    # -- lifecycle ----------------------------------------------------------------------
+    def stop(self, timeout: float = 10.0) -> int:
+        if self.returncode is None:
+            if self.process.poll() is None:
+                self.process.send_signal(signal.SIGTERM)
+            self.returncode = self.process.wait(timeout=timeout)
+        return self.returncode
+
+    def __enter__(self) -> "Server":
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        try:
+            try:
+                code = self.stop()
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+                code = None
+            if exc_type is None:
+                assert code == 0, f"server did not exit 0 on SIGTERM (got {code}): {self.stderr()[-2000:]}"
+        finally:
+            for f in (self.out, self.err):
+                f.close()
+                os.unlink(f.name)
+
+
+# -- protocol helpers -----------------------------------------------------------------------
+
+def hello(ws, role: str = "touchpad", width: int = 390, height: int = 844) -> dict:
+    ws.send(json.dumps({"type": "hello", "protocol": 1, "role": role, "width": width,
+                        "height": height, "dpr": 3, "client": "pytest"}))
+    return recv_json(ws)
+
+
+def recv_json(ws, timeout: float = 3.0) -> dict:
+    return json.loads(ws.recv(timeout=timeout))
+
+
+def collect(ws, duration: float, types: tuple[str, ...] | None = None) -> list[dict]:
+    """Every message received within `duration` seconds (optionally only these types)."""
+    messages = []
+    deadline = time.monotonic() + duration
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            message = json.loads(ws.recv(timeout=left))
+        except TimeoutError:
+            break
+        if types is None or message.get("type") in types:
+            messages.append(message)
+    return messages
+
+
+def close_code(ws, timeout: float = 5.0) -> int | None:
+    """Reads until the server closes; returns the close code it sent."""
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            ws.recv(timeout=deadline - time.monotonic())
+    except ConnectionClosed as closed:
+        return closed.rcvd.code if closed.rcvd else None
+    except TimeoutError:
+        return None
+    return None
+
+
+def load_trace(name: str) -> list[str]:
+    return [line for line in (TRACES / name).read_text().splitlines() if line.strip()]
+
+
+def message_time(line: str) -> float | None:
+    """The pacing time of a trace line: its `t`, or the last `t` of a batch."""
+    value = json.loads(line)
+    items = value if isinstance(value, list) else [value]
+    times = [m["t"] for m in items if isinstance(m, dict) and isinstance(m.get("t"), (int, float))]
+    return max(times) if times else None
+
+
+def send_paced(ws, lines: list[str]) -> float | None:
+    """Sends trace lines at the pace of their `t`; returns the last `t` seen."""
+    start = time.monotonic()
+    first_t = last_t = None
+    for line in lines:
+        t = message_time(line)
+        if t is not None:
+            if first_t is None:
+                first_t = t
+            wait = start + (t - first_t) / 1000.0 - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            last_t = t
+        ws.send(line)
+    return last_t
+
+
+def sinks_available() -> bool:
+    """True once the output layer (JSON log, configuration file) is in the binary."""
+    result = subprocess.run([str(binary()), "serve", "--help"], capture_output=True, text=True, timeout=30)
+    return "--log-json" in result.stdout
+
+
+def replay(path: Path) -> list[dict]:
+    result = subprocess.run([str(binary()), "replay", str(path)], capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0, result.stderr
+    return [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
+
+
+# -- raw WebSocket client, for frames `websockets` will not send ------------------------------
+
+class RawClient:
+    """A minimal client: handshake, then hand-made (masked) frames."""
+
+    def __init__(self, port: int, path: str):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                           f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                           "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+        response = b""
+        while b"\r\n\r\n" not in response:
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                break
+            response += chunk
+        head, _, self.buffer = response.partition(b"\r\n\r\n")
+        self.status = int(head.split(b" ", 2)[1]) if head else 0
+
+    def frame(self, opcode: int, payload: bytes, fin: bool = True) -> None:
+        header = bytes([(0x80 if fin else 0) | opcode])
+        n = len(payload)
+        if n < 126:
+            header += bytes([0x80 | n])
+        elif n < 65536:
+            header += bytes([0x80 | 126]) + struct.pack("!H", n)
+        else:
+            header += bytes([0x80 | 127]) + struct.pack("!Q", n)
+        mask = os.urandom(4)
+        self.sock.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+
+    def close_code(self, timeout: float = 5.0) -> int | None:
+        """Reads frames until a close frame; returns its code."""
+        self.sock.settimeout(timeout)
+        data = self.buffer
+        try:
+            while True:
+                while len(data) >= 2:
+                    opcode, length = data[0] & 0x0F, data[1] & 0x7F
+                    offset = 2
+                    if length == 126:
+                        length, offset = struct.unpack("!H", data[2:4])[0], 4
+                    elif length == 127:
+                        length, offset = struct.unpack("!Q", data[2:10])[0], 10
+                    if len(data) < offset + length:
+                        break
+                    payload, data = data[offset:offset + length], data[offset + length:]
+                    if opcode == 0x8:
+                        return struct.unpack("!H", payload[:2])[0] if len(payload) >= 2 else None
+                chunk = self.sock.recv(65536)
+                if not chunk:
+                    return None
+                data += chunk
+        except OSError:
+            return None
+
+    def close(self) -> None:
+        self.sock.close()

@@ -196,21 +196,25 @@ def message_time(line: str) -> float | None:
     return max(times) if times else None
 
 
-def send_paced(ws, lines: list[str]) -> float | None:
-    """Sends trace lines at the pace of their `t`; returns the last `t` seen."""
+def send_paced(ws, lines: list[str]) -> tuple[float | None, float]:
+    """Sends trace lines at the pace of their `t`; returns the last `t` seen and how late
+    (ms) the latest message went out compared with its schedule (a busy machine)."""
     start = time.monotonic()
     first_t = last_t = None
+    lateness = 0.0
     for line in lines:
         t = message_time(line)
         if t is not None:
             if first_t is None:
                 first_t = t
-            wait = start + (t - first_t) / 1000.0 - time.monotonic()
+            due = start + (t - first_t) / 1000.0
+            wait = due - time.monotonic()
             if wait > 0:
                 time.sleep(wait)
+            lateness = max(lateness, (time.monotonic() - due) * 1000.0)
             last_t = t
         ws.send(line)
-    return last_t
+    return last_t, lateness
 
 
 def sinks_available() -> bool:

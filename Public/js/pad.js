@@ -8,7 +8,6 @@
   var r2 = GP.round2, r3 = GP.round3;
   var down = {};       // pointer ids in contact
   var hovering = {};   // mouse / pen ids hovering
-  var lastCancelAll = false;
   var size = surfaceSize();
 
   var view = new GP.View(canvas);
@@ -52,10 +51,7 @@
     return { w: r2(canvas.clientWidth || window.innerWidth), h: r2(canvas.clientHeight || window.innerHeight) };
   }
 
-  function emit(msg) {
-    lastCancelAll = false;
-    conn.send(msg);
-  }
+  function emit(msg) { conn.send(msg); }
 
   function firstTouch() { if (hint) { hint.classList.add('gone'); hint = null; } }
 
@@ -150,11 +146,13 @@
   }
 
   // ---- page lifecycle: cancel everything when the page goes away --------------------------
+  // Only when something is down or hovering: focus moving between windows is common and
+  // there is nothing to cancel then (the three events also come together: one cancel).
   function cancelAll() {
     var any = Object.keys(down).length || Object.keys(hovering).length;
+    if (!any) return;
     down = {}; hovering = {};
-    if (!any && lastCancelAll) return;
-    if (conn.send({ type: 'cancel', id: 'all', t: r3(performance.now()) })) lastCancelAll = true;
+    conn.send({ type: 'cancel', id: 'all', t: r3(performance.now()) });
     view.clearActive();
     conn.flushNow(); // animation frames stop on a hidden page: send now
   }

@@ -38,8 +38,8 @@ import Testing
         let harness = HubHarness()
         let id = harness.hub.open()
         _ = harness.hub.receive(id, length: 4, isFinal: false, isBinary: false, now: 0) { $0 += [0x22, 0x61, 0x62, 0xC3] }
-        let verdict = harness.hub.receive(id, length: 0, isFinal: true, isBinary: false, now: 0) { _ in }
-        guard case .close(let code, _) = verdict else {
+        _ = harness.hub.receive(id, length: 0, isFinal: true, isBinary: false, now: 0) { _ in }
+        guard case .close(let code, _) = harness.drain(id).close else {
             Issue.record("expected a close")
             return
         }

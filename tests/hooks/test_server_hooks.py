@@ -127,6 +127,7 @@ hooks:
   - name: drag-pipe
     gesture: drag
     pipe: [{pipe}]
+    queue: 10000  # never behind in this test: every event must arrive as sent
 """)
     with Server(public=page, extra=["--config", str(config), "--quiet"]) as server:
         session, events = play(server, "tap_double", settle=0.5)

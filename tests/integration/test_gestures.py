@@ -23,18 +23,22 @@ def gestures_only(messages):
 def test_trace_over_socket_matches_replay(server, name):
     path = TRACES / f"{name}.jsonl"
     expected = replay(path)
-    with server.connect() as ws:
-        lines = load_trace(f"{name}.jsonl")
-        last_t = send_paced(ws, lines)
-        received = collect(ws, 1.5)
+    assert expected, "the trace should produce gestures"
+    # Timers run on real time: the comparison holds when the messages went out on schedule.
+    # On a machine too busy to keep the pace, the run is repeated (at most three times).
+    for attempt in range(3):
+        with server.connect() as ws:
+            last_t, lateness = send_paced(ws, load_trace(f"{name}.jsonl"))
+            received = collect(ws, 1.5)
+        if lateness < 40 or attempt == 2:
+            break
     session = next((m["session"] for m in received if m["type"] == "welcome"), None)
     assert session is not None
     got = gestures_only(received)
     assert all(g["session"] == session for g in got)
     horizon = (last_t or 0) + 1000
     normalized = [{**g, "session": "replay"} for g in got if g["t"] <= horizon]
-    assert normalized == expected
-    assert expected, "the trace should produce gestures"
+    assert normalized == expected, f"sent up to {lateness:.0f} ms late"
 
 
 def test_long_press_fires_without_further_input(server):
@@ -132,3 +136,30 @@ def test_disconnect_mid_drag_is_cancelled_in_json_log(page_dir, tmp_path):
     assert any(e["gesture"] == "drag" and e["phase"] == "began" for e in mine)
     assert any(e["gesture"] == "drag" and e["phase"] == "cancelled" for e in mine)
     assert mine[-1]["gesture"] == "end" and mine[-1]["reason"] == "cancel"
+
+
+def test_input_waiting_in_a_stalled_server_goes_before_its_timers(server):
+    """The server is stopped past a tap's confirmation deadline while the second tap of a
+    double tap (on time by the page's clock) waits in the socket: on waking, the input is
+    judged first, as `replay` would, so it is a double tap and no single tap is confirmed."""
+    import signal
+    with server.connect() as ws:
+        hello(ws)
+        tap = lambda i, t: [  # noqa: E731
+            json.dumps({"type": "down", "id": i, "x": 100, "y": 100, "t": t, "pointerType": "touch"}),
+            json.dumps({"type": "up", "id": i, "x": 100, "y": 100, "t": t + 60, "pointerType": "touch"})]
+        for message in tap(1, 1000.0):
+            ws.send(message)
+        assert any(g["gesture"] == "tap" for g in gestures_only(collect(ws, 0.1)))
+        server.process.send_signal(signal.SIGSTOP)
+        try:
+            time.sleep(0.5)  # past the 300 ms confirmation deadline, in real time
+            for message in tap(2, 1200.0):  # 140 ms after the first up, by the page's clock
+                ws.send(message)
+            time.sleep(0.05)
+        finally:
+            server.process.send_signal(signal.SIGCONT)
+        later = gestures_only(collect(ws, 1.0))
+    names = [g["gesture"] for g in later]
+    assert "doubleTap" in names
+    assert "singleTapConfirmed" not in names

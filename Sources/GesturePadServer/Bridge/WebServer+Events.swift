@@ -1,5 +1,6 @@
 import CLibWebSockets
 import GestureProtocol
+import Glibc
 import Logging
 
 /// The lws events of a connection, carried out on the service thread.
@@ -109,9 +110,31 @@ extension WebServer {
         logger.info("connection closed", metadata: ["ws.connection.id": "\(id)"])
     }
 
+    /// A connection's timer is due. If the loop was stalled, input that arrived before the
+    /// deadline may still wait in the socket while lws runs its due timers first; that input
+    /// goes first (the engine orders timers against messages by the page's `t`), so the timer
+    /// is put off by 1 ms while input is pending, for at most `timerInputGraceMilliseconds`.
     func timerFired(slot: UnsafeMutablePointer<gp_connection_slot>) {
         guard let id = connectionID(slot) else { return }
-        hub.timerFired(id, now: MonotonicClock.nowMilliseconds())
+        let now = MonotonicClock.nowMilliseconds()
+        if let context, let wsi = slot.pointee.wsi, let due = hub.armedWakeup(of: id),
+            now - due < Self.timerInputGraceMilliseconds, hasPendingInput(wsi)
+        {
+            lws_sul_schedule(context, 0, gp_slot_timer(slot), gesturePadTimerFired, 1_000)
+            return
+        }
+        hub.timerFired(id, now: now)
+    }
+
+    /// How long a due timer may wait for input already in its connection's socket.
+    static let timerInputGraceMilliseconds = 25.0
+
+    /// True when the connection's socket has bytes to read right now.
+    func hasPendingInput(_ wsi: OpaquePointer) -> Bool {
+        let descriptor = lws_get_socket_fd(wsi)
+        guard descriptor >= 0 else { return false }
+        var probe = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&probe, 1, 0) == 1 && probe.revents & Int16(POLLIN) != 0
     }
 
     // MARK: - Helpers

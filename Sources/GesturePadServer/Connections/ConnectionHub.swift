@@ -59,14 +59,18 @@ final class ConnectionHub {
         }
         append(&connection.message)
         guard isFinal else { return .proceed }
-        guard UTF8Validator.isValid(connection.message.span) else {
-            return refuse(connection, .invalidPayload, "text message is not valid UTF-8")
-        }
+        // The protocol session checks the whole message's UTF-8 (a sequence cut at its end
+        // included, which lws misses) and asks to close with 1007.
         output.removeAll()
         connection.session.receive(text: connection.message.span, arrival: now, into: &output)
         connection.message.removeAll(keepingCapacity: true)
         dispatch(connection)
         return .proceed
+    }
+
+    /// The deadline the transport armed for `id` (server clock, ms), if any.
+    func armedWakeup(of id: Int) -> Double? {
+        connections[id]?.armedWakeup
     }
 
     /// The timer of `id` fired at `now`.

@@ -7,12 +7,12 @@ PY      := .venv/bin/python
 BIN     := .build/debug/gesturepad
 SHARED  := ../shared
 
-.PHONY: run test setup setup-test build release swift-test traces py-test bench clean
+.PHONY: run test setup setup-test build release lint swift-test traces py-test bench clean
 
 run: setup release
 	.build/release/gesturepad serve $(ARGS)
 
-test: setup-test build swift-test traces py-test
+test: setup-test build lint swift-test traces py-test
 
 setup:
 	@scripts/setup.sh
@@ -26,6 +26,10 @@ build:
 release:
 	swift build -c release --product gesturepad
 
+# Formatting and the no-force-unwrap / no-try! rules (.swift-format), on the shipped code.
+lint:
+	swift format lint --strict -r Sources Package.swift
+
 swift-test:
 	swift test
 
@@ -38,7 +42,7 @@ traces: build
 	fi
 
 py-test: build
-	GESTUREPAD_BIN=$(BIN) $(PY) -m pytest -q tests
+	GESTUREPAD_BIN=$(BIN) GESTUREPAD_REQUIRE_BROWSER=1 $(PY) -m pytest -q tests
 
 # Benchmarks, not tests (never part of `make test`): installs what they need, builds release,
 # runs about two minutes and prints one table. See BENCHMARKS.md.

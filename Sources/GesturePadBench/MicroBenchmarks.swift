@@ -2,7 +2,7 @@ import GestureEngine
 import GestureProtocol
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The engine, replay and session micro-benchmarks. Each runs whole passes over the same

@@ -2,7 +2,7 @@ import GestureEngine
 import GestureProtocol
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // gesturepad-bench: engine / replay / session micro-benchmarks (see docs/benchmarks.md).
@@ -26,7 +26,9 @@ while let argument = arguments.next() {
     case "--passes": passes = Int(value)
     case "--cycles": cycles = Int(value) ?? cycles
     default:
-        print("usage: gesturepad-bench [--mode all|engine|decode|replay|replay-single|session] [--seconds S] [--passes N] [--cycles C]")
+        print(
+            "usage: gesturepad-bench [--mode all|engine|decode|replay|replay-single|session] [--seconds S] [--passes N] [--cycles C]"
+        )
         exit(2)
     }
 }

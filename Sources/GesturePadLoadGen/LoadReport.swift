@@ -17,7 +17,10 @@ struct LoadReport {
             ("gestures", "\(run.gestureMessages)"), ("gestureSamples", "\(run.gestureLatency.count)"),
             ("completedSamples", "\(run.completedLatency.count)"),
             ("errors", "\(run.errorMessages)"),
-            ("closeCodes", "{" + run.closeCodes.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",") + "}"),
+            (
+                "closeCodes",
+                "{" + run.closeCodes.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",") + "}"
+            ),
         ]
         for (name, q) in [("p50", 0.5), ("p99", 0.99), ("p999", 0.999)] {
             fields.append(("rtt_\(name)_ms", number(run.roundTrip.quantileMs(q))))

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The load generator's logic, driven by the lws bridge on one thread: it decides what each
@@ -182,7 +182,8 @@ final class LoadRun {
         times.removeAll(keepingCapacity: true)
         // A ping every `pingEvery` frames (and whenever the window would fill without one);
         // an echo server acknowledges every frame anyway.
-        let ping = (connections[i].framesSent + 1) % options.pingEvery == 0
+        let ping =
+            (connections[i].framesSent + 1) % options.pingEvery == 0
             || options.rate == 0 && connections[i].inflight + 1 >= options.window
         script.appendFrame(frame, loop: connections[i].loop, ping: ping, to: &sendBuffer, times: &times)
         for t in times { connections[i].sentMessage(t: t, at: now) }

@@ -2,7 +2,7 @@ import GestureEngine
 import GestureProtocol
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The pointer traffic one load-generator connection replays: public trace files turned into
@@ -147,7 +147,8 @@ struct TraceScript {
         case .move(let s): sample("move", s)
         case .up(let s): sample("up", s)
         case .cancel(let id, _):
-            JSONWriter.appendASCII(id.map { "{\"type\":\"cancel\",\"id\":\($0),\"t\":" } ?? "{\"type\":\"cancel\",\"id\":\"all\",\"t\":", to: &out)
+            JSONWriter.appendASCII(
+                id.map { "{\"type\":\"cancel\",\"id\":\($0),\"t\":" } ?? "{\"type\":\"cancel\",\"id\":\"all\",\"t\":", to: &out)
         case .leave(let id, _):
             JSONWriter.appendASCII("{\"type\":\"leave\",\"id\":\(id),\"t\":", to: &out)
         case .resize, .clock:

@@ -20,7 +20,9 @@ public struct ConfigFile: Sendable {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw ConfigError(path: path, issues: [ConfigIssue(line: 0, column: 0, message: "cannot read the file (\(error.localizedDescription))")])
+            throw ConfigError(
+                path: path,
+                issues: [ConfigIssue(line: 0, column: 0, message: "cannot read the file (\(error.localizedDescription))")])
         }
         return try parse(yaml: text, path: path)
     }

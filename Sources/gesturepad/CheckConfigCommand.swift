@@ -9,7 +9,8 @@ struct CheckConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check-config",
         abstract: "Validate a configuration file.",
-        discussion: "Prints every problem as FILE:LINE:COLUMN: error: MESSAGE and exits 1, or a summary of the configuration and exits 0."
+        discussion:
+            "Prints every problem as FILE:LINE:COLUMN: error: MESSAGE and exits 1, or a summary of the configuration and exits 0."
     )
 
     @Argument(help: "Configuration file (YAML).") var file: String
@@ -28,7 +29,9 @@ struct CheckConfigCommand: ParsableCommand {
         print("\(file): OK")
         let changed = GestureConfig.keys.filter { config.gestures.value(forKey: $0) != GestureConfig().value(forKey: $0) }
         if !changed.isEmpty {
-            print("  gesture thresholds: " + changed.map { "\($0)=\(config.gestures.value(forKey: $0) ?? 0)" }.joined(separator: ", "))
+            print(
+                "  gesture thresholds: "
+                    + changed.map { "\($0)=\(config.gestures.value(forKey: $0) ?? 0)" }.joined(separator: ", "))
         }
         var stderr = StandardError()
         for rule in config.hooks {
@@ -60,7 +63,8 @@ struct CheckConfigCommand: ParsableCommand {
         if let c = rule.count { match += " count=\(c)" }
         if rule.session != nil { match += " (one session)" }
         switch rule.action {
-        case .run(let o): return "\(match) → run \(o.program) (timeout \(o.timeout) s, \(o.concurrency) at once, queue \(o.queueLimit))"
+        case .run(let o):
+            return "\(match) → run \(o.program) (timeout \(o.timeout) s, \(o.concurrency) at once, queue \(o.queueLimit))"
         case .pipe(let o): return "\(match) → pipe to \(o.program) (queue \(o.queueLimit))"
         }
     }

@@ -1,22 +1,29 @@
 import ArgumentParser
 import Foundation
-import GestureProtocol
 import GesturePadSinks
+import GestureProtocol
 import Logging
 
 /// The output flags of `serve` (owner: the sinks layer): configuration file, verbosity,
 /// colour, JSON log. `serve` includes them with `@OptionGroup`. Flags override the file.
 struct OutputOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Configuration file (YAML): server options, gesture thresholds, log options, hooks.", valueName: "FILE"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Configuration file (YAML): server options, gesture thresholds, log options, hooks.", valueName: "FILE"))
     var config: String?
 
     @Flag(name: .long, help: "Also show `changed` events in the terminal log.")
     var verbose = false
 
-    @Option(name: .customLong("log-json"), help: ArgumentHelp("Append every gesture event as one JSON line to FILE (reopened on SIGHUP).", valueName: "FILE"))
+    @Option(
+        name: .customLong("log-json"),
+        help: ArgumentHelp("Append every gesture event as one JSON line to FILE (reopened on SIGHUP).", valueName: "FILE"))
     var logJSON: String?
 
-    @Flag(name: .customLong("no-color"), help: "Never colour the terminal log (default: colour only on a terminal, unless NO_COLOR is set).")
+    @Flag(
+        name: .customLong("no-color"),
+        help: "Never colour the terminal log (default: colour only on a terminal, unless NO_COLOR is set).")
     var noColor = false
 
     @Flag(name: .long, help: "Do not print gesture lines on stdout.")

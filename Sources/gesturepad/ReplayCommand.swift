@@ -19,7 +19,10 @@ struct ReplayCommand: ParsableCommand {
 
     @Argument(help: "Trace file, or - for standard input.") var file: String
 
-    @Option(name: .long, help: "Configuration file whose gesture thresholds and pointer limit the replay uses (default: the GESTURES.md defaults).")
+    @Option(
+        name: .long,
+        help: "Configuration file whose gesture thresholds and pointer limit the replay uses (default: the GESTURES.md defaults)."
+    )
     var config: String?
 
     func run() throws {

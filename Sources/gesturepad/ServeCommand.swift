@@ -18,34 +18,52 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    @Option(help: ArgumentHelp("Address, host name or interface to listen on. (default: all interfaces, IPv4 and IPv6)", valueName: "address"))
+    @Option(
+        help: ArgumentHelp(
+            "Address, host name or interface to listen on. (default: all interfaces, IPv4 and IPv6)", valueName: "address"))
     var host: String?
 
     @Option(help: ArgumentHelp("TCP port; 0 picks a free one. (default: \(ServerConfiguration.defaultPort))", valueName: "port"))
     var port: Int?
 
-    @Option(name: .customLong("public"), help: ArgumentHelp("Folder of the page. (default: the package's Public/ folder)", valueName: "dir"))
+    @Option(
+        name: .customLong("public"),
+        help: ArgumentHelp("Folder of the page. (default: the package's Public/ folder)", valueName: "dir"))
     var publicDirectory: String?
 
-    @Option(help: ArgumentHelp("Access token for /ws (letters, digits, - . _ ~). (default: $GESTUREPAD_TOKEN, else a new random 128-bit token)", valueName: "token"))
+    @Option(
+        help: ArgumentHelp(
+            "Access token for /ws (letters, digits, - . _ ~). (default: $GESTUREPAD_TOKEN, else a new random 128-bit token)",
+            valueName: "token"))
     var token: String?
 
     @Flag(name: .customLong("no-auth"), help: "Turn the access token off: anyone who can reach the port may connect.")
     var noAuth = false
 
-    @Option(help: ArgumentHelp("WebSocket connections at once; the next is refused with 503. (default: \(ServerConfiguration.defaultMaxConnections))", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "WebSocket connections at once; the next is refused with 503. (default: \(ServerConfiguration.defaultMaxConnections))",
+            valueName: "n"))
     var maxConnections: Int?
 
-    @Option(help: ArgumentHelp("Largest message in bytes; a bigger one closes the connection (1009). (default: 65536)", valueName: "bytes"))
+    @Option(
+        help: ArgumentHelp(
+            "Largest message in bytes; a bigger one closes the connection (1009). (default: 65536)", valueName: "bytes"))
     var maxMessageBytes: Int?
 
-    @Option(name: .customLong("max-rate"), help: ArgumentHelp("Messages per second per connection before it is closed (1008). (default: 2000)", valueName: "n"))
+    @Option(
+        name: .customLong("max-rate"),
+        help: ArgumentHelp("Messages per second per connection before it is closed (1008). (default: 2000)", valueName: "n"))
     var maxRate: Int?
 
-    @Option(name: .customLong("max-errors"), help: ArgumentHelp("Refused messages in a row before the connection is closed (1008). (default: 20)", valueName: "n"))
+    @Option(
+        name: .customLong("max-errors"),
+        help: ArgumentHelp("Refused messages in a row before the connection is closed (1008). (default: 20)", valueName: "n"))
     var maxErrors: Int?
 
-    @Option(help: ArgumentHelp("Pointers down at once per connection; more get a too_many_pointers error. (default: 10)", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Pointers down at once per connection; more get a too_many_pointers error. (default: 10)", valueName: "n"))
     var maxPointers: Int?
 
     @Flag(name: .customLong("no-qr"), help: "Do not draw the QR code.")
@@ -127,10 +145,12 @@ struct ServeCommand: ParsableCommand {
         let cwd = files.currentDirectoryPath
         let folder: String
         if let given {
-            folder = URL(fileURLWithPath: given, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true))
+            folder =
+                URL(fileURLWithPath: given, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true))
                 .standardizedFileURL.path
         } else {
-            let executable = (try? files.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            let executable =
+                (try? files.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                 ?? CommandLine.arguments.first
             guard
                 let found = PublicDirectoryLocator.locate(
@@ -141,7 +161,8 @@ struct ServeCommand: ParsableCommand {
                     })
             else {
                 throw Failure(
-                    "cannot find the page folder (Public/ with an index.html) in \(cwd) or next to the executable; pass --public DIR")
+                    "cannot find the page folder (Public/ with an index.html) in \(cwd) or next to the executable; pass --public DIR"
+                )
             }
             folder = URL(fileURLWithPath: found).standardizedFileURL.path
         }

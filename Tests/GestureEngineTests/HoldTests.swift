@@ -86,7 +86,10 @@ struct HoldTests {
         #expect(began.first?.number("startY") == 300 && began.first?.number("dy") == 10.5)
         d.stroke(1, from: (200, 310.5), to: (200, 400), start: 580, duration: 100, steps: 5)
         d.up(1, 200, 400, t: 700)
-        #expect(d.take().suffix(5) == ["longPressDrag.changed", "release.ended", "longPressDrag.ended", "longPress.ended", "end.ended"])
+        #expect(
+            d.take().suffix(5) == [
+                "longPressDrag.changed", "release.ended", "longPressDrag.ended", "longPress.ended", "end.ended",
+            ])
         #expect(d.all(.drag).isEmpty && d.all(.swipe).isEmpty)
         #expect(d.all(.longPressDrag).last?.number("dy") == 100)
     }

@@ -12,9 +12,11 @@ struct HoverTests {
         d.up(1, 20, 10, t: 90, .mouse)
         d.move(1, 25, 10, t: 100, .mouse)
         d.flush()
-        #expect(d.take() == [
-            "hover.began", "hover.changed", "hover.ended", "press.ended", "release.ended", "tap.ended", "end.ended", "hover.began",
-        ])
+        #expect(
+            d.take() == [
+                "hover.began", "hover.changed", "hover.ended", "press.ended", "release.ended", "tap.ended", "end.ended",
+                "hover.began",
+            ])
         let h = d.all(.hover)
         #expect(h.allSatisfy { $0.pointers == 0 && $0.text("pointerType") == "mouse" && $0.number("id") == 1 })
         #expect(d.all(.tap).first?.pointers == 1)

@@ -18,7 +18,8 @@ struct TraceFixtureTests {
     func fixtureTrace(_ name: String) throws {
         let text = try String(contentsOf: Self.folder.appendingPathComponent(name + ".jsonl"), encoding: .utf8)
         let expectData = try Data(contentsOf: Self.folder.appendingPathComponent(name + ".expect.json"))
-        let expect = try #require((try JSONSerialization.jsonObject(with: expectData) as? [String: Any])?["expect"] as? [String: [[String: Any]]])
+        let expect = try #require(
+            (try JSONSerialization.jsonObject(with: expectData) as? [String: Any])?["expect"] as? [String: [[String: Any]]])
         let events = TraceReplayer.replay(try TraceReplayer.load(text))
         var byName: [String: [GestureEvent]] = [:]
         for e in events where e.phase != .changed { byName[e.gesture.name, default: []].append(e) }
@@ -28,7 +29,9 @@ struct TraceFixtureTests {
             for (w, g) in zip(wanted, got) {
                 for (key, value) in w {
                     let actual = EventFields.value(of: g, key)
-                    #expect(EventFields.matches(value, actual), "\(name): \(gesture).\(key) expected \(value), got \(String(describing: actual))")
+                    #expect(
+                        EventFields.matches(value, actual),
+                        "\(name): \(gesture).\(key) expected \(value), got \(String(describing: actual))")
                 }
             }
         }

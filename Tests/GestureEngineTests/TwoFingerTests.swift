@@ -113,5 +113,5 @@ struct TwoFingerTests {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -103,8 +103,9 @@ import Testing
         harness.send(touchpad, HubHarness.touchpadHello)
         harness.send(touchpad, HubHarness.pointer("down", x: 100, y: 100, t: 1000), at: 1000)
         for step in 1...5 {
-            harness.send(touchpad, HubHarness.pointer("move", x: 100 + Double(step) * 10, y: 100, t: 1000 + Double(step) * 16),
-                         at: 1000 + Double(step) * 16)
+            harness.send(
+                touchpad, HubHarness.pointer("move", x: 100 + Double(step) * 10, y: 100, t: 1000 + Double(step) * 16),
+                at: 1000 + Double(step) * 16)
         }
         _ = harness.drain(observer)
         harness.hub.closed(touchpad, now: 1200)

@@ -39,7 +39,8 @@ struct HubHarness {
     init(configure: (inout ServerConfiguration) -> Void = { _ in }) {
         var configuration = ServerConfiguration(publicDirectory: "/p", token: "t")
         configure(&configuration)
-        hub = ConnectionHub(configuration: configuration, sinks: [sink], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        hub = ConnectionHub(
+            configuration: configuration, sinks: [sink], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
         hub.transport = transport
     }
 

@@ -5,10 +5,12 @@ import Testing
 @Suite struct WireFormatTests {
     /// Session notices are the exact PROTOCOL.md objects, with the id escaped.
     @Test func sessionNotices() {
-        #expect(String(decoding: SessionNotice.encode(session: "3", open: true), as: UTF8.self)
-            == #"{"type":"session","session":"3","state":"open"}"#)
-        #expect(String(decoding: SessionNotice.encode(session: "a\"b", open: false), as: UTF8.self)
-            == #"{"type":"session","session":"a\"b","state":"closed"}"#)
+        #expect(
+            String(decoding: SessionNotice.encode(session: "3", open: true), as: UTF8.self)
+                == #"{"type":"session","session":"3","state":"open"}"#)
+        #expect(
+            String(decoding: SessionNotice.encode(session: "a\"b", open: false), as: UTF8.self)
+                == #"{"type":"session","session":"a\"b","state":"closed"}"#)
     }
 
     /// Refusals are complete HTTP/1.1 responses with a matching Content-Length.

@@ -17,42 +17,43 @@ import Testing
 
     /// A complete file fills every section: server, limits, thresholds, log and hooks.
     @Test func completeFile() throws {
-        let config = try ConfigFile.parse(yaml: """
-            server:
-              host: 0.0.0.0
-              port: 8443
-              public: ./Public
-              token: 12345
-              auth: false
-              limits:
-                maxConnections: 8
-                maxMessageBytes: 32768
-                maxMessagesPerSecond: 500
-                maxErrorsInARow: 5
-                maxPointers: 4
-            gestures:
-              slop: 12
-              decelerationRate: 0.99
-            log:
-              json: /tmp/g.jsonl
-              verbose: true
-              color: auto
-            hooks:
-              - name: play
-                gesture: doubleTap
-                pointers: 2
-                run: [playerctl, play-pause]
-                timeout: 1.5
-                concurrency: 2
-                queue: 4
-              - gesture: [drag, scroll]
-                phase: [began, changed]
-                pipe: [python3, pipe.py]
-                queue: 64
-              - gesture: swipe
-                direction: left
-                run: [xdotool, key, "ctrl+alt+Left", "{distance:int}"]
-            """)
+        let config = try ConfigFile.parse(
+            yaml: """
+                server:
+                  host: 0.0.0.0
+                  port: 8443
+                  public: ./Public
+                  token: 12345
+                  auth: false
+                  limits:
+                    maxConnections: 8
+                    maxMessageBytes: 32768
+                    maxMessagesPerSecond: 500
+                    maxErrorsInARow: 5
+                    maxPointers: 4
+                gestures:
+                  slop: 12
+                  decelerationRate: 0.99
+                log:
+                  json: /tmp/g.jsonl
+                  verbose: true
+                  color: auto
+                hooks:
+                  - name: play
+                    gesture: doubleTap
+                    pointers: 2
+                    run: [playerctl, play-pause]
+                    timeout: 1.5
+                    concurrency: 2
+                    queue: 4
+                  - gesture: [drag, scroll]
+                    phase: [began, changed]
+                    pipe: [python3, pipe.py]
+                    queue: 64
+                  - gesture: swipe
+                    direction: left
+                    run: [xdotool, key, "ctrl+alt+Left", "{distance:int}"]
+                """)
         #expect(config.server.host == "0.0.0.0")
         #expect(config.server.port == 8443)
         #expect(config.server.publicDir == "./Public")
@@ -84,9 +85,11 @@ import Testing
 
     /// Every GESTURES.md threshold can be set from the file.
     @Test func everyThresholdKey() throws {
-        let yaml = "gestures:\n" + GestureConfig.keys.enumerated().map { i, key in
-            "  \(key): \(key == "decelerationRate" ? "0.5" : String(i + 1))"
-        }.joined(separator: "\n")
+        let yaml =
+            "gestures:\n"
+            + GestureConfig.keys.enumerated().map { i, key in
+                "  \(key): \(key == "decelerationRate" ? "0.5" : String(i + 1))"
+            }.joined(separator: "\n")
         let config = try ConfigFile.parse(yaml: yaml)
         for (i, key) in GestureConfig.keys.enumerated() {
             #expect(config.gestures.value(forKey: key) == (key == "decelerationRate" ? 0.5 : Double(i + 1)), "\(key)")
@@ -95,7 +98,8 @@ import Testing
 
     /// Unknown keys are reported at their line, with a suggestion.
     @Test func unknownKeys() {
-        let found = issues("""
+        let found = issues(
+            """
             server:
               port: 80
               prot: 81
@@ -116,7 +120,8 @@ import Testing
 
     /// Values of the wrong type are reported at their line and column.
     @Test func wrongTypes() {
-        let found = issues("""
+        let found = issues(
+            """
             server:
               port: "8080"
               auth: maybe
@@ -147,7 +152,8 @@ import Testing
 
     /// Unknown gesture names, phases and directions are reported with their lines.
     @Test func unknownGestureNames() {
-        let found = issues("""
+        let found = issues(
+            """
             hooks:
               - gesture: dubbleTap
                 run: [echo]
@@ -173,7 +179,8 @@ import Testing
 
     /// argv must be a list (no shell), name a program, and use only placeholders the gesture has.
     @Test func badArgv() {
-        let found = issues("""
+        let found = issues(
+            """
             hooks:
               - gesture: tap
                 run: notify-send "tap"; rm -rf ~
@@ -207,11 +214,12 @@ import Testing
 
     /// Placeholders valid for every matched gesture are accepted; common fields always are.
     @Test func validPlaceholders() throws {
-        let config = try ConfigFile.parse(yaml: """
-            hooks:
-              - gesture: [drag, scroll]
-                run: [echo, "{ddx:int}", "{gesture}/{phase}", "{x},{y}", "{{literal}}"]
-            """)
+        let config = try ConfigFile.parse(
+            yaml: """
+                hooks:
+                  - gesture: [drag, scroll]
+                    run: [echo, "{ddx:int}", "{gesture}/{phase}", "{x},{y}", "{{literal}}"]
+                """)
         guard case .run(let run) = config.hooks[0].action else { Issue.record("not run"); return }
         #expect(run.arguments.count == 4)
     }
@@ -248,7 +256,8 @@ import Testing
 @Suite struct ExampleConfigTests {
     /// The shipped examples/gesturepad.yaml is valid and maps media keys, notifications and xdotool.
     @Test func exampleConfigIsValid() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let config = try ConfigFile.load(path: root.appendingPathComponent("examples/gesturepad.yaml").path)
         let programs = config.hooks.map { rule -> String in
             switch rule.action {

@@ -2,11 +2,11 @@ import Foundation
 import GestureEngine
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @testable import GesturePadSinks
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite struct LogSinkTests {
     /// Every event reaches the JSON log as one line: the gesture message plus an ISO-8601 time.
@@ -31,8 +31,10 @@ import Glibc
             #expect(object["t"] as? Double == event.t)
             #expect(object["session"] as? String == "s-1")
             #expect((object["time"] as? String)?.hasSuffix("Z") == true)
-            #expect(line == GestureJSON.string(event, session: "s-1", time: WallTime(epochMilliseconds: 0))
-                .replacingOccurrences(of: "1970-01-01T00:00:00.000Z", with: object["time"] as? String ?? ""))
+            #expect(
+                line
+                    == GestureJSON.string(event, session: "s-1", time: WallTime(epochMilliseconds: 0))
+                    .replacingOccurrences(of: "1970-01-01T00:00:00.000Z", with: object["time"] as? String ?? ""))
         }
     }
 

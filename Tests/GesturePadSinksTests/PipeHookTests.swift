@@ -2,11 +2,11 @@ import Foundation
 import GestureEngine
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @testable import GesturePadSinks
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 func pipeRule(_ gestures: [GestureKind], _ program: String, _ args: [String] = [], queue: Int = 256) -> HookRule {
     var options = PipeHookOptions(program: program, arguments: args)
@@ -19,7 +19,8 @@ func pipeRule(_ gestures: [GestureKind], _ program: String, _ args: [String] = [
     @Test func receivesEventsInOrder() async throws {
         let dir = try makeTempDir()
         let out = dir.appendingPathComponent("out").path
-        let script = try writeScript(dir, "pipe.sh", "#!/bin/sh\nwhile IFS= read -r line; do printf '%s\\n' \"$line\" >> \(out); done\n")
+        let script = try writeScript(
+            dir, "pipe.sh", "#!/bin/sh\nwhile IFS= read -r line; do printf '%s\\n' \"$line\" >> \(out); done\n")
         let sink = HookSink(rules: [pipeRule([.tap], script, queue: 1_000)], logger: quietLogger)
         for i in 0..<300 {
             sink.receive(Sample.tap(t: Double(i)), session: "s")
@@ -38,7 +39,9 @@ func pipeRule(_ gestures: [GestureKind], _ program: String, _ args: [String] = [
         let dir = try makeTempDir()
         let out = dir.appendingPathComponent("out").path
         let pids = dir.appendingPathComponent("pids").path
-        let script = try writeScript(dir, "pipe.sh", """
+        let script = try writeScript(
+            dir, "pipe.sh",
+            """
             #!/bin/sh
             echo $$ >> \(pids)
             while IFS= read -r line; do printf '%s\\n' "$line" >> \(out); done
@@ -62,7 +65,9 @@ func pipeRule(_ gestures: [GestureKind], _ program: String, _ args: [String] = [
         let dir = try makeTempDir()
         let out = dir.appendingPathComponent("out").path
         let pids = dir.appendingPathComponent("pids").path
-        let script = try writeScript(dir, "quiet.sh", """
+        let script = try writeScript(
+            dir, "quiet.sh",
+            """
             #!/bin/sh
             echo $$ >> \(pids)
             exec >/dev/null
@@ -82,7 +87,9 @@ func pipeRule(_ gestures: [GestureKind], _ program: String, _ args: [String] = [
     @Test func slowReaderNeverBlocks() async throws {
         let dir = try makeTempDir()
         let out = dir.appendingPathComponent("out").path
-        let script = try writeScript(dir, "slow.sh", """
+        let script = try writeScript(
+            dir, "slow.sh",
+            """
             #!/bin/sh
             while IFS= read -r line; do sleep 0.02; printf '%s\\n' "$line" >> \(out); done
             """)
@@ -153,7 +160,9 @@ func pipeRule(_ gestures: [GestureKind], _ program: String, _ args: [String] = [
     @Test func pipeGetsQueuedEventsThenEOF() async throws {
         let dir = try makeTempDir()
         let out = dir.appendingPathComponent("out").path
-        let script = try writeScript(dir, "pipe.sh", """
+        let script = try writeScript(
+            dir, "pipe.sh",
+            """
             #!/bin/sh
             while IFS= read -r line; do printf '%s\\n' "$line" >> \(out); done
             echo EOF >> \(out)
@@ -171,7 +180,9 @@ func pipeRule(_ gestures: [GestureKind], _ program: String, _ args: [String] = [
     @Test func stubbornPipeIsKilledAtClose() async throws {
         let dir = try makeTempDir()
         let pids = dir.appendingPathComponent("pids").path
-        let script = try writeScript(dir, "stubborn.sh", """
+        let script = try writeScript(
+            dir, "stubborn.sh",
+            """
             #!/bin/sh
             trap '' TERM INT HUP
             sleep 60 &

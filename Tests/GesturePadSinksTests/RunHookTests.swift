@@ -2,15 +2,17 @@ import Foundation
 import GestureEngine
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @testable import GesturePadSinks
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A `run` rule for `program` with literal/placeholder `args`.
-func runRule(_ gestures: [GestureKind], _ program: String, _ args: [String], timeout: Double = 5,
-             concurrency: Int = 1, queue: Int = 16) throws -> HookRule {
+func runRule(
+    _ gestures: [GestureKind], _ program: String, _ args: [String], timeout: Double = 5,
+    concurrency: Int = 1, queue: Int = 16
+) throws -> HookRule {
     var options = RunHookOptions(program: program, arguments: try args.map { try ArgvTemplate(parsing: $0) })
     options.timeout = timeout
     options.concurrency = concurrency
@@ -45,8 +47,9 @@ func processIsGone(_ pid: Int32) -> Bool {
         let dir = try makeTempDir()
         let script = try writeScript(dir, "record.sh", Self.recorder)
         let out = dir.appendingPathComponent("drag").path
-        let sink = HookSink(rules: [try runRule([.drag], script, [out, "{ddx}", "{ddy:int}", "{gesture}-{phase}", "p={pointers}", "{{x}}"])],
-                            logger: quietLogger)
+        let sink = HookSink(
+            rules: [try runRule([.drag], script, [out, "{ddx}", "{ddy:int}", "{gesture}-{phase}", "p={pointers}", "{{x}}"])],
+            logger: quietLogger)
         let event = Sample.drag(.changed, t: 42.5, ddx: 3.25, ddy: -7.6)
         sink.receive(Sample.tap(), session: "s1")  // does not match
         sink.receive(event, session: "s1")
@@ -58,10 +61,11 @@ func processIsGone(_ pid: Int32) -> Bool {
         #expect(object["ddx"] as? Double == 3.25 && object["t"] as? Double == 42.5 && object["session"] as? String == "s1")
         #expect(object["time"] is String)
         #expect(readLines(out + ".argv") == ["3.25", "-8", "drag-changed", "p=1", "{x}"])
-        let env = Dictionary(uniqueKeysWithValues: readLines(out + ".env").map { line -> (String, String) in
-            let parts = line.split(separator: "=", maxSplits: 1)
-            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
-        })
+        let env = Dictionary(
+            uniqueKeysWithValues: readLines(out + ".env").map { line -> (String, String) in
+                let parts = line.split(separator: "=", maxSplits: 1)
+                return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+            })
         #expect(env["GESTUREPAD_GESTURE"] == "drag")
         #expect(env["GESTUREPAD_PHASE"] == "changed")
         #expect(env["GESTUREPAD_X"] == "50" && env["GESTUREPAD_Y"] == "60")
@@ -99,7 +103,9 @@ func processIsGone(_ pid: Int32) -> Bool {
     @Test func hangingScriptIsKilledAtTimeout() async throws {
         let dir = try makeTempDir()
         let pids = dir.appendingPathComponent("pids").path
-        let script = try writeScript(dir, "hang.sh", """
+        let script = try writeScript(
+            dir, "hang.sh",
+            """
             #!/bin/sh
             sleep 60 &
             echo "$$ $!" >> \(pids)
@@ -134,12 +140,13 @@ func processIsGone(_ pid: Int32) -> Bool {
         let fail = try writeScript(dir, "fail.sh", "#!/bin/sh\nexit 3\n")
         let count = dir.appendingPathComponent("count").path
         let ok = try writeScript(dir, "ok.sh", "#!/bin/sh\necho x >> \(count)\n")
-        let sink = HookSink(rules: [
-            try runRule([.tap], crash, [], concurrency: 2, queue: 100),
-            try runRule([.tap], fail, [], concurrency: 2, queue: 100),
-            try runRule([.tap], dir.appendingPathComponent("missing-program").path, []),
-            try runRule([.tap], ok, [], concurrency: 2, queue: 100),
-        ], logger: quietLogger)
+        let sink = HookSink(
+            rules: [
+                try runRule([.tap], crash, [], concurrency: 2, queue: 100),
+                try runRule([.tap], fail, [], concurrency: 2, queue: 100),
+                try runRule([.tap], dir.appendingPathComponent("missing-program").path, []),
+                try runRule([.tap], ok, [], concurrency: 2, queue: 100),
+            ], logger: quietLogger)
         for i in 0..<20 { sink.receive(Sample.tap(t: Double(i)), session: "s") }
         #expect(await eventually(within: 30) { readLines(count).count == 20 })
         #expect(await eventually(within: 30) { sink.statistics[0].failed == 20 && sink.statistics[1].failed == 20 })

@@ -69,9 +69,10 @@ enum Sample {
     static func drag(_ phase: GesturePhase, t: Double, ddx: Double = 1.5, ddy: Double = -2) -> GestureEvent {
         GestureEvent(
             gesture: .drag, phase: phase, t: t, x: 50, y: 60, pointers: 1,
-            detail: .motion(MotionFields(
-                startX: 40, startY: 70, dx: 10, dy: -10, ddx: ddx, ddy: ddy, vx: 300, vy: -120.25,
-                predictedX: 90, predictedY: 30, predictedDx: 50, predictedDy: -40)))
+            detail: .motion(
+                MotionFields(
+                    startX: 40, startY: 70, dx: 10, dy: -10, ddx: ddx, ddy: ddy, vx: 300, vy: -120.25,
+                    predictedX: 90, predictedY: 30, predictedDx: 50, predictedDy: -40)))
     }
 
     static func swipe(_ direction: SwipeDirection, t: Double = 300) -> GestureEvent {

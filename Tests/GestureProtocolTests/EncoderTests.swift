@@ -17,7 +17,8 @@ struct JSONWriterTests {
         (0.0, "0"), (-0.0, "0"), (1.0, "1"), (-42.0, "-42"), (1000.0, "1000"), (0.998, "0.998"), (-12.5, "-12.5"),
         (0.1, "0.1"), (1016.842, "1016.842"), (1.0000004, "1"), (2.9999999, "3"), (0.000001, "0.000001"),
         (-0.0000004, "0"), (0.0000006, "0.000001"), (123.456789123, "123.456789"), (1e14, "100000000000000"),
-        (123456789012.5, "123456789012.5"), (1e20, "1e+20"), (-3.5e15, "-3500000000000000"), (1.5e12 + 0.25, "1500000000000.25"), (.infinity, "null"), (.nan, "null"),
+        (123456789012.5, "123456789012.5"), (1e20, "1e+20"), (-3.5e15, "-3500000000000000"), (1.5e12 + 0.25, "1500000000000.25"),
+        (.infinity, "null"), (.nan, "null"),
     ])
     func numbers(_ value: Double, _ expected: String) {
         #expect(Self.number(value) == expected)
@@ -29,7 +30,8 @@ struct JSONWriterTests {
         for _ in 0..<2_000 {
             let value = Double.random(in: -2e6...2e6, using: &generator) / Double([1, 10, 1000, 1e6].randomElement() ?? 1)
             let text = Self.number(value)
-            let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? NSNumber)
+            let parsed = try #require(
+                try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? NSNumber)
             #expect(abs(parsed.doubleValue - value) <= 5e-7 + abs(value) * 1e-12, "\(value) → \(text)")
         }
     }
@@ -70,7 +72,10 @@ struct MessageEncoderTests {
             detail: .swipe(SwipeFields(direction: .right, distance: 200, velocity: 1800.123456, duration: 90)))
         var out: [UInt8] = []
         MessageEncoder.appendGesture(event, sessionLiteral: Self.literal, to: &out)
-        #expect(String(decoding: out, as: UTF8.self) == #"{"type":"gesture","session":"s\"1","gesture":"swipe","phase":"ended","t":1090.5,"x":300,"y":500.25,"pointers":1,"direction":"right","distance":200,"velocity":1800.123456,"duration":90}"#)
+        #expect(
+            String(decoding: out, as: UTF8.self)
+                == #"{"type":"gesture","session":"s\"1","gesture":"swipe","phase":"ended","t":1090.5,"x":300,"y":500.25,"pointers":1,"direction":"right","distance":200,"velocity":1800.123456,"duration":90}"#
+        )
     }
 
     /// Every detail shape encodes every field forEachField names, with JSON types to match.
@@ -144,9 +149,10 @@ struct MessageEncoderTests {
 
     /// Every error code has its documented wire name.
     @Test func errorCodes() {
-        #expect(ProtocolError.Code.allCases.map(\.name) == [
-            "bad_json", "unknown_type", "bad_field", "hello_required", "too_many_pointers", "duplicate_hello",
-            "observer_read_only",
-        ])
+        #expect(
+            ProtocolError.Code.allCases.map(\.name) == [
+                "bad_json", "unknown_type", "bad_field", "hello_required", "too_many_pointers", "duplicate_hello",
+                "observer_read_only",
+            ])
     }
 }

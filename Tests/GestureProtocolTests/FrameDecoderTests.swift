@@ -9,15 +9,18 @@ struct FrameDecoderMessageTests {
     @Test func downWithAllFields() {
         let m = TestSupport.message(
             #"{"type":"down","id":7,"x":12.5,"y":-3,"t":1000.25,"pointerType":"pen","pressure":0.5,"buttons":1}"#)
-        #expect(m == .input(.down(PointerSample(id: 7, x: 12.5, y: -3, t: 1000.25, pointerType: .pen, buttons: 1, pressure: 0.5))))
+        #expect(
+            m == .input(.down(PointerSample(id: 7, x: 12.5, y: -3, t: 1000.25, pointerType: .pen, buttons: 1, pressure: 0.5))))
     }
 
     /// move, up, leave, resize and ping decode with their fields; fields may come in any order.
     @Test func everyType() {
-        #expect(TestSupport.message(#"{"x":1,"y":2,"t":3,"id":4,"pointerType":"mouse","type":"move"}"#)
-            == .input(.move(PointerSample(id: 4, x: 1, y: 2, t: 3, pointerType: .mouse))))
-        #expect(TestSupport.message(#"{"type":"up","id":1,"x":5,"y":6,"t":7,"pointerType":"touch","buttons":"ignored"}"#)
-            == .input(.up(PointerSample(id: 1, x: 5, y: 6, t: 7))))
+        #expect(
+            TestSupport.message(#"{"x":1,"y":2,"t":3,"id":4,"pointerType":"mouse","type":"move"}"#)
+                == .input(.move(PointerSample(id: 4, x: 1, y: 2, t: 3, pointerType: .mouse))))
+        #expect(
+            TestSupport.message(#"{"type":"up","id":1,"x":5,"y":6,"t":7,"pointerType":"touch","buttons":"ignored"}"#)
+                == .input(.up(PointerSample(id: 1, x: 5, y: 6, t: 7))))
         #expect(TestSupport.message(#"{"type":"leave","id":2,"t":9}"#) == .input(.leave(id: 2, t: 9)))
         #expect(TestSupport.message(#"{"type":"resize","width":844,"height":390}"#) == .input(.resize(width: 844, height: 390)))
         #expect(TestSupport.message(#"{"type":"ping","t":12.5}"#) == .ping(t: 12.5, echo: 19..<23))  // the bytes of "12.5"
@@ -33,16 +36,20 @@ struct FrameDecoderMessageTests {
 
     /// hello decodes role and size; an observer may leave the size out; protocol must be 1.
     @Test func hello() {
-        #expect(TestSupport.message(#"{"type":"hello","protocol":1,"role":"touchpad","width":390,"height":844,"dpr":3,"client":"x"}"#)
-            == .hello(HelloMessage(role: .touchpad, width: 390, height: 844, dpr: 3)))
-        #expect(TestSupport.message(#"{"type":"hello","protocol":1,"role":"observer"}"#)
-            == .hello(HelloMessage(role: .observer, width: 0, height: 0)))
+        #expect(
+            TestSupport.message(#"{"type":"hello","protocol":1,"role":"touchpad","width":390,"height":844,"dpr":3,"client":"x"}"#)
+                == .hello(HelloMessage(role: .touchpad, width: 390, height: 844, dpr: 3)))
+        #expect(
+            TestSupport.message(#"{"type":"hello","protocol":1,"role":"observer"}"#)
+                == .hello(HelloMessage(role: .observer, width: 0, height: 0)))
         #expect(TestSupport.error(#"{"type":"hello","protocol":2,"role":"touchpad","width":1,"height":1}"#)?.code == .badField)
         #expect(TestSupport.error(#"{"type":"hello","protocol":"1","role":"touchpad","width":1,"height":1}"#)?.code == .badField)
-        #expect(TestSupport.error(#"{"type":"hello","protocol":1,"role":"viewer","width":1,"height":1}"#)
-            == ProtocolError(.badField, #"hello: field "role" must be "touchpad" or "observer""#))
-        #expect(TestSupport.error(#"{"type":"hello","protocol":1,"role":"touchpad","height":1}"#)
-            == ProtocolError(.badField, #"hello: field "width" is missing"#))
+        #expect(
+            TestSupport.error(#"{"type":"hello","protocol":1,"role":"viewer","width":1,"height":1}"#)
+                == ProtocolError(.badField, #"hello: field "role" must be "touchpad" or "observer""#))
+        #expect(
+            TestSupport.error(#"{"type":"hello","protocol":1,"role":"touchpad","height":1}"#)
+                == ProtocolError(.badField, #"hello: field "width" is missing"#))
     }
 
     /// Unknown fields, nested or not, are ignored; a repeated key keeps its last value.
@@ -54,8 +61,10 @@ struct FrameDecoderMessageTests {
 
     /// Optional fields may be null; integral ids written as 2.0 count as integers.
     @Test func optionalNullAndIntegralId() {
-        #expect(TestSupport.message(#"{"type":"move","id":2.0,"x":1,"y":1,"t":1,"pointerType":"touch","pressure":null,"buttons":null}"#)
-            == .input(.move(PointerSample(id: 2, x: 1, y: 1, t: 1))))
+        #expect(
+            TestSupport.message(
+                #"{"type":"move","id":2.0,"x":1,"y":1,"t":1,"pointerType":"touch","pressure":null,"buttons":null}"#)
+                == .input(.move(PointerSample(id: 2, x: 1, y: 1, t: 1))))
     }
 }
 
@@ -142,7 +151,8 @@ struct FrameDecoderBadInputTests {
     @Test func deepNesting() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(TestSupport.error(deep)?.code == .badJSON)
-        let nestedField = #"{"type":"ping","t":1,"x":"# + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "}"
+        let nestedField =
+            #"{"type":"ping","t":1,"x":"# + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "}"
         #expect(TestSupport.error(nestedField)?.message.contains("nesting too deep") == true)
     }
 }
@@ -183,7 +193,8 @@ struct FrameDecoderTokenTests {
     /// Escaped keys and values match the same as plain ones.
     @Test func escapes() {
         let m = TestSupport.message(
-            #"{"\u0074ype":"mo\u0076e","id":1,"x":1,"y":1,"t":1,"pointer\u0054ype":"to\u0075ch","client":"a\"b\\c\/\n\u00e9\ud83d\ude00"}"#)
+            #"{"\u0074ype":"mo\u0076e","id":1,"x":1,"y":1,"t":1,"pointer\u0054ype":"to\u0075ch","client":"a\"b\\c\/\n\u00e9\ud83d\ude00"}"#
+        )
         #expect(m == .input(.move(PointerSample(id: 1, x: 1, y: 1, t: 1))))
     }
 
@@ -239,10 +250,11 @@ struct UTF8ValidatorTests {
     }
 
     /// Stray bytes, overlong forms, surrogates, truncation and values past U+10FFFF fail.
-    @Test(arguments: [
-        [0xFF], [0x80], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xE2, 0x82],
-        [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0x41, 0xC3],
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0xFF], [0x80], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xE2, 0x82],
+            [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0x41, 0xC3],
+        ] as [[UInt8]])
     func invalid(_ bytes: [UInt8]) {
         let valid = Self.check(bytes)
         #expect(!valid)

@@ -123,7 +123,8 @@ struct ProtocolSessionEngineTests {
 
         session.receive(TestSupport.down(2, t: 1020, x: 300), at: 30, into: &output)
         _ = reference.process(.down(Self.sample(2, 1020, 300)), into: &expected)
-        session.receive("[\(TestSupport.move(1, t: 1036, x: 100)),\(TestSupport.move(2, t: 1036, x: 340))]", at: 46, into: &output)
+        session.receive(
+            "[\(TestSupport.move(1, t: 1036, x: 100)),\(TestSupport.move(2, t: 1036, x: 340))]", at: 46, into: &output)
         _ = reference.process(.move(Self.sample(1, 1036, 100)), into: &expected)
         _ = reference.process(.move(Self.sample(2, 1036, 340)), into: &expected)
         reference.flush(into: &expected)

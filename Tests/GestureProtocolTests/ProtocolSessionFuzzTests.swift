@@ -11,16 +11,21 @@ struct ProtocolSessionFuzzTests {
         let id = Int.random(in: 1...12, using: &g)
         let x = Double.random(in: -50...450, using: &g)
         let y = Double.random(in: -50...850, using: &g)
-        let type = ["down", "move", "move", "move", "up", "cancel", "leave", "ping", "resize", "bogus"].randomElement(using: &g) ?? "move"
+        let type =
+            ["down", "move", "move", "move", "up", "cancel", "leave", "ping", "resize", "bogus"].randomElement(using: &g)
+            ?? "move"
         let pointerType = ["touch", "touch", "mouse", "pen"].randomElement(using: &g) ?? "touch"
         switch type {
-        case "cancel": return Bool.random(using: &g) ? #"{"type":"cancel","id":"all","t":\#(t)}"# : #"{"type":"cancel","id":\#(id),"t":\#(t)}"#
+        case "cancel":
+            return Bool.random(using: &g)
+                ? #"{"type":"cancel","id":"all","t":\#(t)}"# : #"{"type":"cancel","id":\#(id),"t":\#(t)}"#
         case "leave": return #"{"type":"leave","id":\#(id),"t":\#(t)}"#
         case "ping": return #"{"type":"ping","t":\#(t)}"#
         case "resize": return #"{"type":"resize","width":\#(x + 100),"height":\#(y + 100)}"#
         case "bogus": return #"{"type":"move","id":"x"}"#
         default:
-            return #"{"type":"\#(type)","id":\#(id),"t":\#(t),"x":\#(x),"y":\#(y),"pointerType":"\#(pointerType)","buttons":\#(Int.random(in: 0...1, using: &g))}"#
+            return
+                #"{"type":"\#(type)","id":\#(id),"t":\#(t),"x":\#(x),"y":\#(y),"pointerType":"\#(pointerType)","buttons":\#(Int.random(in: 0...1, using: &g))}"#
         }
     }
 

@@ -74,7 +74,9 @@ struct ProtocolSessionHandshakeTests {
         session.receive(#"{"type":"hello","protocol":1,"role":"observer"}"#, at: 0, into: &output)
         #expect(output.helloRole == .observer)
         output.removeAll()
-        session.receive(#"[{"type":"ping","t":5},\#(TestSupport.down(1, t: 6)),{"type":"resize","width":1,"height":1}]"#, at: 9, into: &output)
+        session.receive(
+            #"[{"type":"ping","t":5},\#(TestSupport.down(1, t: 6)),{"type":"resize","width":1,"height":1}]"#, at: 9, into: &output
+        )
         #expect(TestSupport.types(output) == ["pong", "error", "error"])
         #expect(TestSupport.errorCodes(output) == ["observer_read_only", "observer_read_only"])
         #expect(TestSupport.frames(output)[1].1["index"] as? Int == 1)

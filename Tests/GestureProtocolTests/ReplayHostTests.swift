@@ -27,7 +27,8 @@ struct ReplayHostTests {
         let (_, err) = replay(
             [
                 TestSupport.down(1, t: 5), TestSupport.hello, "", "not json",
-                #"[{"type":"ping","t":1},{"type":"nope"}]"#, #"{"type":"move","id":1,"x":1e999,"y":0,"t":1,"pointerType":"touch"}"#,
+                #"[{"type":"ping","t":1},{"type":"nope"}]"#,
+                #"{"type":"move","id":1,"x":1e999,"y":0,"t":1,"pointerType":"touch"}"#,
             ], host: &host)
         #expect(err.count == 4)
         #expect(err[0].hasPrefix("line 1: "))
@@ -48,7 +49,9 @@ struct ReplayHostTests {
         #expect(host.clock == nil)
         _ = replay([#"{"type":"ping","t":100}"#], host: &host, finish: false)
         #expect(host.clock == 100)
-        _ = replay([#"{"type":"ping","t":900,"x":"#, #"{"type":"move","id":1,"x":"a","y":0,"t":800,"pointerType":"touch"}"#], host: &host, finish: false)
+        _ = replay(
+            [#"{"type":"ping","t":900,"x":"#, #"{"type":"move","id":1,"x":"a","y":0,"t":800,"pointerType":"touch"}"#],
+            host: &host, finish: false)
         #expect(host.clock == 100)
         _ = replay([#"{"type":"leave","id":1,"t":250}"#, #"{"type":"ping","t":200}"#], host: &host, finish: false)
         #expect(host.clock == 250)

@@ -38,15 +38,23 @@ extension GestureEngine {
             return
         case .drag(let lastDx, let lastDy):
             kind = .swipeable
-            emitMotion(.drag, phase, g, startX: g.startX, startY: g.startY, ddx: g.dx - lastDx, ddy: g.dy - lastDy, at: t, velocity: v, into: &events)
+            emitMotion(
+                .drag, phase, g, startX: g.startX, startY: g.startY, ddx: g.dx - lastDx, ddy: g.dy - lastDy, at: t, velocity: v,
+                into: &events)
         case .longPressDrag(let sx, let sy, let lastDx, let lastDy):
-            emitMotion(.longPressDrag, phase, g, startX: sx, startY: sy, ddx: g.x - sx - lastDx, ddy: g.y - sy - lastDy, at: t, velocity: v, into: &events)
+            emitMotion(
+                .longPressDrag, phase, g, startX: sx, startY: sy, ddx: g.x - sx - lastDx, ddy: g.y - sy - lastDy, at: t,
+                velocity: v, into: &events)
         case .scroll(let lastDx, let lastDy):
             kind = .swipeable
             emitScroll(g, phase, ddx: g.dx - lastDx, ddy: g.dy - lastDy, at: t, velocity: v, into: &events)
         case .transform(let pinch, let rotate):
-            if pinch { events.emit(.pinch, phase, t: t, x: g.x, y: g.y, pointers: g.fingers, .pinch(scale: g.scale, velocity: v.scale)) }
-            if rotate { events.emit(.rotate, phase, t: t, x: g.x, y: g.y, pointers: g.fingers, .rotate(angle: g.angle, velocity: v.angle)) }
+            if pinch {
+                events.emit(.pinch, phase, t: t, x: g.x, y: g.y, pointers: g.fingers, .pinch(scale: g.scale, velocity: v.scale))
+            }
+            if rotate {
+                events.emit(.rotate, phase, t: t, x: g.x, y: g.y, pointers: g.fingers, .rotate(angle: g.angle, velocity: v.angle))
+            }
         }
         c.motion = .idle
         if phase == .ended {

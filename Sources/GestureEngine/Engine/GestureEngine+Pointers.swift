@@ -7,14 +7,16 @@ extension GestureEngine {
         if let h = hovers.firstIndex(where: { $0.id == s.id }) {
             let hover = hovers.remove(at: h)
             if hover.began {
-                events.emit(.hover, .ended, t: s.t, x: s.x, y: s.y, pointers: 0, .pointer(id: hover.id, pointerType: hover.pointerType))
+                events.emit(
+                    .hover, .ended, t: s.t, x: s.x, y: s.y, pointers: 0, .pointer(id: hover.id, pointerType: hover.pointerType))
             }
         }
         var c: Contact
         if let existing = contact {
             c = existing
             c.maxFingers = max(c.maxFingers, pointers.count + 1)
-            events.emit(.press, .ended, t: s.t, x: s.x, y: s.y, pointers: c.maxFingers, .pointer(id: s.id, pointerType: s.pointerType))
+            events.emit(
+                .press, .ended, t: s.t, x: s.x, y: s.y, pointers: c.maxFingers, .pointer(id: s.id, pointerType: s.pointerType))
             endPhase(&c, at: s.t, phase: .ended, into: &events)
             endHold(&c, at: s.t, release: false, into: &events)
         } else {
@@ -57,7 +59,8 @@ extension GestureEngine {
         contact = nil
         let outcome = judgeTap(c, upT: s.t, into: &events)
         judgeSwipe(c, upT: s.t, into: &events)
-        events.emit(.end, .ended, t: s.t, x: s.x, y: s.y, pointers: c.maxFingers, .end(reason: .release, duration: s.t - c.startT))
+        events.emit(
+            .end, .ended, t: s.t, x: s.x, y: s.y, pointers: c.maxFingers, .end(reason: .release, duration: s.t - c.startT))
         resolveConfirmation(outcome, contact: c, at: s.t, into: &events)
     }
 
@@ -68,7 +71,9 @@ extension GestureEngine {
             if let h = hovers.firstIndex(where: { $0.id == id }) {
                 let hover = hovers.remove(at: h)
                 if hover.began {
-                    events.emit(.hover, .cancelled, t: t, x: hover.x, y: hover.y, pointers: 0, .pointer(id: hover.id, pointerType: hover.pointerType))
+                    events.emit(
+                        .hover, .cancelled, t: t, x: hover.x, y: hover.y, pointers: 0,
+                        .pointer(id: hover.id, pointerType: hover.pointerType))
                 }
             }
             return
@@ -82,7 +87,9 @@ extension GestureEngine {
         endHold(&c, at: t, release: false, into: &events)
         if all { cancelHovers(at: t, into: &events) }
         let centroid = pointers.centroid
-        events.emit(.end, .ended, t: t, x: centroid.x, y: centroid.y, pointers: c.maxFingers, .end(reason: .cancel, duration: t - c.startT))
+        events.emit(
+            .end, .ended, t: t, x: centroid.x, y: centroid.y, pointers: c.maxFingers,
+            .end(reason: .cancel, duration: t - c.startT))
         pointers.ignoreAll()
         contact = nil
         resolveConfirmation(.notTap, contact: c, at: t, into: &events)

@@ -13,7 +13,9 @@ extension GestureEngine {
             hovers[h].y = s.y
             hovers[h].movedInStep = true
         } else if hovers.count < maxPointers {
-            hovers.append(HoverPointer(id: s.id, pointerType: s.pointerType, x: s.x, y: s.y, lastSentT: s.t, began: false, movedInStep: true))
+            hovers.append(
+                HoverPointer(
+                    id: s.id, pointerType: s.pointerType, x: s.x, y: s.y, lastSentT: s.t, began: false, movedInStep: true))
         } else {
             return
         }
@@ -62,8 +64,13 @@ extension GestureEngine {
                 if pinch || rotate {
                     c.motion = .transform(pinch: pinch, rotate: rotate)
                     let v = velocity.velocity(window: config.velocityWindow)
-                    if pinch { events.emit(.pinch, .began, t: t, x: g.x, y: g.y, pointers: n, .pinch(scale: g.scale, velocity: v.scale)) }
-                    if rotate { events.emit(.rotate, .began, t: t, x: g.x, y: g.y, pointers: n, .rotate(angle: g.angle, velocity: v.angle)) }
+                    if pinch {
+                        events.emit(.pinch, .began, t: t, x: g.x, y: g.y, pointers: n, .pinch(scale: g.scale, velocity: v.scale))
+                    }
+                    if rotate {
+                        events.emit(
+                            .rotate, .began, t: t, x: g.x, y: g.y, pointers: n, .rotate(angle: g.angle, velocity: v.angle))
+                    }
                 } else if g.travel > config.scrollMinDistance {
                     c.motion = .scroll(lastDx: g.dx, lastDy: g.dy)
                     emitScroll(g, .began, ddx: g.dx, ddy: g.dy, at: t, into: &events)
@@ -84,12 +91,15 @@ extension GestureEngine {
             }
         case .drag(let lastDx, let lastDy):
             c.motion = .drag(lastDx: g.dx, lastDy: g.dy)
-            emitMotion(.drag, .changed, g, startX: g.startX, startY: g.startY, ddx: g.dx - lastDx, ddy: g.dy - lastDy, at: t, into: &events)
+            emitMotion(
+                .drag, .changed, g, startX: g.startX, startY: g.startY, ddx: g.dx - lastDx, ddy: g.dy - lastDy, at: t,
+                into: &events)
         case .longPressDrag(let sx, let sy, let lastDx, let lastDy):
             let dx = g.x - sx
             let dy = g.y - sy
             c.motion = .longPressDrag(startX: sx, startY: sy, lastDx: dx, lastDy: dy)
-            emitMotion(.longPressDrag, .changed, g, startX: sx, startY: sy, ddx: dx - lastDx, ddy: dy - lastDy, at: t, into: &events)
+            emitMotion(
+                .longPressDrag, .changed, g, startX: sx, startY: sy, ddx: dx - lastDx, ddy: dy - lastDy, at: t, into: &events)
         case .scroll(let lastDx, let lastDy):
             c.motion = .scroll(lastDx: g.dx, lastDy: g.dy)
             emitScroll(g, .changed, ddx: g.dx - lastDx, ddy: g.dy - lastDy, at: t, into: &events)
@@ -97,8 +107,16 @@ extension GestureEngine {
             let v = velocity.velocity(window: config.velocityWindow)
             let pinchNow = pinch || g.spanChange > config.pinchMinSpan
             let rotateNow = rotate || abs(g.angle) > config.rotateMinAngle
-            if pinchNow { events.emit(.pinch, pinch ? .changed : .began, t: t, x: g.x, y: g.y, pointers: n, .pinch(scale: g.scale, velocity: v.scale)) }
-            if rotateNow { events.emit(.rotate, rotate ? .changed : .began, t: t, x: g.x, y: g.y, pointers: n, .rotate(angle: g.angle, velocity: v.angle)) }
+            if pinchNow {
+                events.emit(
+                    .pinch, pinch ? .changed : .began, t: t, x: g.x, y: g.y, pointers: n,
+                    .pinch(scale: g.scale, velocity: v.scale))
+            }
+            if rotateNow {
+                events.emit(
+                    .rotate, rotate ? .changed : .began, t: t, x: g.x, y: g.y, pointers: n,
+                    .rotate(angle: g.angle, velocity: v.angle))
+            }
             c.motion = .transform(pinch: pinchNow, rotate: rotateNow)
         }
     }
@@ -124,14 +142,17 @@ extension GestureEngine {
         guard let h = hovers.firstIndex(where: { $0.id == id }) else { return }
         let hover = hovers.remove(at: h)
         if hover.began {
-            events.emit(.hover, .ended, t: t, x: hover.x, y: hover.y, pointers: 0, .pointer(id: hover.id, pointerType: hover.pointerType))
+            events.emit(
+                .hover, .ended, t: t, x: hover.x, y: hover.y, pointers: 0, .pointer(id: hover.id, pointerType: hover.pointerType))
         }
     }
 
     /// `cancel` of `"all"` cancels every hover.
     mutating func cancelHovers(at t: Double, into events: inout [GestureEvent]) {
         for hover in hovers where hover.began {
-            events.emit(.hover, .cancelled, t: t, x: hover.x, y: hover.y, pointers: 0, .pointer(id: hover.id, pointerType: hover.pointerType))
+            events.emit(
+                .hover, .cancelled, t: t, x: hover.x, y: hover.y, pointers: 0,
+                .pointer(id: hover.id, pointerType: hover.pointerType))
         }
         hovers.removeAll(keepingCapacity: true)
     }

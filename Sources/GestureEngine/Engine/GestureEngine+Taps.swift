@@ -37,7 +37,8 @@ extension GestureEngine {
 
     /// After a contact's `end`: settles a `singleTapConfirmed` that waited for it, and arms the
     /// confirmation of a sequence this contact started.
-    mutating func resolveConfirmation(_ outcome: TapOutcome, contact c: Contact, at t: Double, into events: inout [GestureEvent]) {
+    mutating func resolveConfirmation(_ outcome: TapOutcome, contact c: Contact, at t: Double, into events: inout [GestureEvent])
+    {
         if case .waiting(let tap) = confirmation {
             confirmation = .idle
             switch outcome {
@@ -56,7 +57,8 @@ extension GestureEngine {
             }
         }
         if case .newSequence = outcome, let seq = sequence {
-            let tap = TapConfirmation.Tap(x: seq.firstX, y: seq.firstY, pointers: seq.fingers, deadline: t + config.multiTapInterval)
+            let tap = TapConfirmation.Tap(
+                x: seq.firstX, y: seq.firstY, pointers: seq.fingers, deadline: t + config.multiTapInterval)
             confirmation = .pending(tap)
         }
     }

@@ -18,7 +18,9 @@ public enum StartupBanner {
         }
         lines.append("")
         if authenticated {
-            lines.append("The address carries the access token; keep it private. Set --token or GESTUREPAD_TOKEN to keep it across restarts.")
+            lines.append(
+                "The address carries the access token; keep it private. Set --token or GESTUREPAD_TOKEN to keep it across restarts."
+            )
         }
         lines.append("Press Ctrl-C to stop.")
         return lines

@@ -38,16 +38,22 @@ extension ConfigReader {
             add(node, "\(label) needs 'gesture:' (a gesture name or a list of names)")
             return nil
         }
-        let gestures = names(gestureNode, key: "\(label).gesture", what: "gesture", parse: GestureKind.init(name:),
-                             all: GestureKind.allCases.map(\.name))
+        let gestures = names(
+            gestureNode, key: "\(label).gesture", what: "gesture", parse: GestureKind.init(name:),
+            all: GestureKind.allCases.map(\.name))
         let name = values["name"].flatMap { string($0, key: "\(label).name") } ?? label
         let action = readAction(values, node: node, label: label, gestures: gestures)
         var rule = HookRule(name: name, gestures: gestures, action: action ?? .pipe(PipeHookOptions(program: "", arguments: [])))
         if let n = values["phase"] {
-            rule.phases = names(n, key: "\(label).phase", what: "phase", parse: GesturePhase.init(name:),
-                                all: GesturePhase.allCases.map(\.name))
-            for phase in rule.phases where !gestures.isEmpty && !gestures.contains(where: { GestureCatalog.phases(of: $0).contains(phase) }) {
-                add(n, "\(label): \(gestures.map(\.name).joined(separator: "/")) never has phase '\(phase.name)' (discrete gestures only have 'ended')")
+            rule.phases = names(
+                n, key: "\(label).phase", what: "phase", parse: GesturePhase.init(name:),
+                all: GesturePhase.allCases.map(\.name))
+            for phase in rule.phases
+            where !gestures.isEmpty && !gestures.contains(where: { GestureCatalog.phases(of: $0).contains(phase) }) {
+                add(
+                    n,
+                    "\(label): \(gestures.map(\.name).joined(separator: "/")) never has phase '\(phase.name)' (discrete gestures only have 'ended')"
+                )
             }
         }
         if let n = values["pointers"] { rule.pointers = integer(n, key: "\(label).pointers", range: 0...64) }
@@ -59,7 +65,9 @@ extension ConfigReader {
         }
         if let n = values["direction"] {
             if let text = string(n, key: "\(label).direction") {
-                if let d = SwipeDirection(name: text) { rule.direction = d } else {
+                if let d = SwipeDirection(name: text) {
+                    rule.direction = d
+                } else {
                     add(n, "\(label).direction: unknown direction '\(text)'; expected left, right, up or down")
                 }
             }
@@ -70,7 +78,8 @@ extension ConfigReader {
         return rule
     }
 
-    private mutating func readAction(_ values: [String: Node], node: Node, label: String, gestures: [GestureKind]) -> HookAction? {
+    private mutating func readAction(_ values: [String: Node], node: Node, label: String, gestures: [GestureKind]) -> HookAction?
+    {
         switch (values["run"], values["pipe"]) {
         case (nil, nil):
             add(node, "\(label) needs 'run:' (a command per event) or 'pipe:' (one long-lived process)")
@@ -96,7 +105,9 @@ extension ConfigReader {
             if let n = values["timeout"], let t = number(n, key: "\(label).timeout") {
                 if t > 0 { options.timeout = t } else { add(n, "\(label).timeout must be > 0 seconds") }
             }
-            if let n = values["concurrency"], let c = integer(n, key: "\(label).concurrency", range: 1...64) { options.concurrency = c }
+            if let n = values["concurrency"], let c = integer(n, key: "\(label).concurrency", range: 1...64) {
+                options.concurrency = c
+            }
             if let n = values["queue"], let q = integer(n, key: "\(label).queue", range: 0...100_000) { options.queueLimit = q }
             return .run(options)
         case (nil, .some(let p)):
@@ -117,7 +128,10 @@ extension ConfigReader {
     private mutating func argv(_ node: Node, key: String) -> [(text: String, node: Node)]? {
         guard case .sequence(let sequence) = node else {
             if case .scalar(let s) = node {
-                add(node, "\(key) must be a list (argv), not the text '\(s.string)': commands never go through a shell; write e.g. [notify-send, \"Double tap\"]")
+                add(
+                    node,
+                    "\(key) must be a list (argv), not the text '\(s.string)': commands never go through a shell; write e.g. [notify-send, \"Double tap\"]"
+                )
             } else {
                 add(node, "\(key) must be a list (argv), not \(describe(node))")
             }
@@ -147,7 +161,10 @@ extension ConfigReader {
     private mutating func checkPlaceholders(_ template: ArgvTemplate, node: Node, label: String, gestures: [GestureKind]) {
         for field in template.fields {
             if field == "session" {
-                add(node, "\(label).run: {session} is not allowed in argv (it is text a client may influence); read $GESTUREPAD_SESSION or the JSON on stdin")
+                add(
+                    node,
+                    "\(label).run: {session} is not allowed in argv (it is text a client may influence); read $GESTUREPAD_SESSION or the JSON on stdin"
+                )
                 continue
             }
             if GestureCatalog.commonFields.contains(field) { continue }

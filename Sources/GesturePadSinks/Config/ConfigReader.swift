@@ -120,9 +120,10 @@ struct ConfigReader {
             let where_ = context.map { " (\($0.text))" } ?? ""
             issues.append(ConfigIssue(line: mark.line, column: mark.column, message: "not valid YAML: \(problem)\(where_)"))
         case .duplicatedKeysInMapping(let duplicates, let context):
-            issues.append(ConfigIssue(
-                line: context.mark.line, column: context.mark.column,
-                message: "duplicate key(s) \(duplicates.map { "'\($0)'" }.joined(separator: ", "))"))
+            issues.append(
+                ConfigIssue(
+                    line: context.mark.line, column: context.mark.column,
+                    message: "duplicate key(s) \(duplicates.map { "'\($0)'" }.joined(separator: ", "))"))
         default:
             issues.append(ConfigIssue(line: 0, column: 0, message: "not valid YAML: \(yamlError)"))
         }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import GestureEngine
 import Subprocess
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// How hook processes are started: no shell, their own process group (so a timeout or a
 /// shutdown kills the whole group, grandchildren included), output to the server's stderr.

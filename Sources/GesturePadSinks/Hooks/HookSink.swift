@@ -73,10 +73,12 @@ public final class HookSink: GestureSink {
             switch runner {
             case .run(let r):
                 let s = r.statistics
-                return HookStatistics(started: s.started, dropped: s.dropped, coalesced: 0, timedOut: s.timedOut, failed: s.failed, pid: nil)
+                return HookStatistics(
+                    started: s.started, dropped: s.dropped, coalesced: 0, timedOut: s.timedOut, failed: s.failed, pid: nil)
             case .pipe(let p):
                 let s = p.statistics
-                return HookStatistics(started: s.starts, dropped: s.dropped, coalesced: s.coalesced, timedOut: 0, failed: 0, pid: s.pid)
+                return HookStatistics(
+                    started: s.starts, dropped: s.dropped, coalesced: s.coalesced, timedOut: 0, failed: 0, pid: s.pid)
             }
         }
     }

@@ -2,8 +2,8 @@ import Foundation
 import GestureEngine
 import Logging
 import Subprocess
-import SystemPackage
 import Synchronization
+import SystemPackage
 
 /// Carries out one `pipe` rule: one long-lived process, started at launch, fed matching
 /// events as JSON lines on its stdin. Restarted with backoff (0.1 s doubling to 5 s; reset
@@ -124,7 +124,10 @@ final class PipeHookRunner: Sendable {
     }
 
     /// Writes queued events until the doorbell is finished (process gone, or shutdown).
-    private func feed(_ writer: StandardInputWriter, doorbell: AsyncStream<Void>, execution: Execution<CustomWriteInput, SequenceOutput, FileDescriptorOutput>) async {
+    private func feed(
+        _ writer: StandardInputWriter, doorbell: AsyncStream<Void>,
+        execution: Execution<CustomWriteInput, SequenceOutput, FileDescriptorOutput>
+    ) async {
         var batch: [PipeQueue.Item] = []
         var buffer: [UInt8] = []
         var stream = doorbell.makeAsyncIterator()

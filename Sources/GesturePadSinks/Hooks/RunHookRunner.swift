@@ -2,8 +2,8 @@ import Foundation
 import GestureEngine
 import Logging
 import Subprocess
-import SystemPackage
 import Synchronization
+import SystemPackage
 
 /// Carries out one `run` rule: a process per matching event, at most `concurrency` at once,
 /// at most `queueLimit` waiting (more are dropped and counted), each killed with its whole
@@ -168,10 +168,12 @@ final class RunHookRunner: Sendable {
         for task in remaining { task.cancel() }
         let stats = statistics
         if stats.dropped > 0 || stats.timedOut > 0 || stats.failed > 0 {
-            logger.info("run hook summary", metadata: [
-                "hook.started": "\(stats.started)", "hook.dropped": "\(stats.dropped)",
-                "hook.timedOut": "\(stats.timedOut)", "hook.failed": "\(stats.failed)",
-            ])
+            logger.info(
+                "run hook summary",
+                metadata: [
+                    "hook.started": "\(stats.started)", "hook.dropped": "\(stats.dropped)",
+                    "hook.timedOut": "\(stats.timedOut)", "hook.failed": "\(stats.failed)",
+                ])
         }
     }
 }

@@ -59,7 +59,8 @@ struct JSONLogWriter: WorkerConsumer {
 
     mutating func consume(_ items: [LogItem], dropped: Int) {
         if dropped > 0 {
-            logger.warning("JSON log could not keep up; events dropped", metadata: ["log.path": "\(path)", "log.dropped": "\(dropped)"])
+            logger.warning(
+                "JSON log could not keep up; events dropped", metadata: ["log.path": "\(path)", "log.dropped": "\(dropped)"])
         }
         guard let file else { return }
         for item in items {

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file opened with `O_APPEND | O_CREAT | O_CLOEXEC` (never inherited by hook processes),
@@ -44,11 +45,11 @@ struct AppendFile: Sendable {
     }
 
     #if canImport(Glibc)
-    private static let systemWrite = Glibc.write
-    private static let systemClose = Glibc.close
+        private static let systemWrite = Glibc.write
+        private static let systemClose = Glibc.close
     #else
-    private static let systemWrite = Darwin.write
-    private static let systemClose = Darwin.close
+        private static let systemWrite = Darwin.write
+        private static let systemClose = Darwin.close
     #endif
 }
 

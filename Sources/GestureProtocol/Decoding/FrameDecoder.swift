@@ -47,7 +47,9 @@ public enum FrameDecoder {
         }
     }
 
-    private static func batch(_ scanner: inout JSONScanner, _ s: Span<UInt8>, into messages: inout [DecodedMessage]) throws(JSONSyntaxError) {
+    private static func batch(_ scanner: inout JSONScanner, _ s: Span<UInt8>, into messages: inout [DecodedMessage])
+        throws(JSONSyntaxError)
+    {
         try scanner.expect(UInt8(ascii: "["), s, "expected '['")
         scanner.skipWhitespace(s)
         if scanner.peek(s) == UInt8(ascii: "]") {
@@ -73,7 +75,9 @@ public enum FrameDecoder {
         }
     }
 
-    private static func message(_ scanner: inout JSONScanner, _ s: Span<UInt8>, depth: Int) throws(JSONSyntaxError) -> DecodedMessage {
+    private static func message(_ scanner: inout JSONScanner, _ s: Span<UInt8>, depth: Int) throws(JSONSyntaxError)
+        -> DecodedMessage
+    {
         let fields = try MessageFields.scan(&scanner, s, depth: depth)
         switch MessageValidator.messageType(fields, in: s) {
         case .failure(let error):

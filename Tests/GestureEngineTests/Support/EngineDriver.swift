@@ -7,7 +7,8 @@ struct EngineDriver {
     /// Index of the first event not yet taken by `take()`.
     private var taken = 0
 
-    init(_ configure: (inout GestureConfig) -> Void = { _ in }, width: Double = 400, height: Double = 800, maxPointers: Int = 10) {
+    init(_ configure: (inout GestureConfig) -> Void = { _ in }, width: Double = 400, height: Double = 800, maxPointers: Int = 10)
+    {
         var config = GestureConfig()
         configure(&config)
         engine = GestureEngine(config: config, width: width, height: height, maxPointers: maxPointers)
@@ -46,7 +47,9 @@ struct EngineDriver {
     }
 
     /// A straight one-finger move from (x0, y0) to (x1, y1) in `steps` moves over `duration`.
-    mutating func stroke(_ id: Int = 1, from p0: (Double, Double), to p1: (Double, Double), start t0: Double, duration: Double, steps: Int) {
+    mutating func stroke(
+        _ id: Int = 1, from p0: (Double, Double), to p1: (Double, Double), start t0: Double, duration: Double, steps: Int
+    ) {
         for i in 1...steps {
             let f = Double(i) / Double(steps)
             move(id, p0.0 + (p1.0 - p0.0) * f, p0.1 + (p1.1 - p0.1) * f, t: t0 + duration * f)

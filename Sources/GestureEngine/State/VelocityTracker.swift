@@ -40,46 +40,44 @@ struct VelocityTracker: Sendable {
     func velocity(window: Double, stopAt moment: Double? = nil, stopTime: Double = 0) -> MotionVelocity {
         guard count > 1 else { return .zero }
         let capacity = ring.count
-        let newest = ring[(head + count - 1) % capacity].t
-        if let moment, moment - newest >= stopTime { return .zero }
-        // Means first, then the centred sums: numerically stable for large t.
+        var slot = head + count - 1
+        if slot >= capacity { slot -= capacity }
+        let newest = ring[slot]
+        if let moment, moment - newest.t >= stopTime { return .zero }
+        // One pass, newest first, every quantity relative to the newest sample (small values:
+        // numerically stable for large t and coordinates); slopes from the normal equations.
         var n = 0.0
-        var mt = 0.0, mx = 0.0, my = 0.0, ms = 0.0, ma = 0.0
-        // Ring slots are `head + i` wrapped by one subtraction (no integer division per sample).
-        var i = count - 1
-        while i >= 0 {
-            let slot = head + i
-            let s = ring[slot >= capacity ? slot - capacity : slot]
-            if newest - s.t > window { break }
+        var st = 0.0, stt = 0.0
+        var sx = 0.0, sy = 0.0, ss = 0.0, sa = 0.0
+        var stx = 0.0, sty = 0.0, sts = 0.0, sta = 0.0
+        var remaining = count
+        while remaining > 0 {
+            let s = ring[slot]
+            let dt = s.t - newest.t
+            if -dt > window { break }
+            let dx = s.x - newest.x
+            let dy = s.y - newest.y
+            let ds = s.scale - newest.scale
+            let da = s.angle - newest.angle
             n += 1
-            mt += s.t
-            mx += s.x
-            my += s.y
-            ms += s.scale
-            ma += s.angle
-            i -= 1
-        }
-        guard n > 1 else { return .zero }
-        mt /= n
-        mx /= n
-        my /= n
-        ms /= n
-        ma /= n
-        var stt = 0.0, stx = 0.0, sty = 0.0, sts = 0.0, sta = 0.0
-        var j = count - 1
-        while j > i {
-            let slot = head + j
-            let s = ring[slot >= capacity ? slot - capacity : slot]
-            let dt = s.t - mt
+            st += dt
             stt += dt * dt
-            stx += dt * (s.x - mx)
-            sty += dt * (s.y - my)
-            sts += dt * (s.scale - ms)
-            sta += dt * (s.angle - ma)
-            j -= 1
+            sx += dx
+            sy += dy
+            ss += ds
+            sa += da
+            stx += dt * dx
+            sty += dt * dy
+            sts += dt * ds
+            sta += dt * da
+            remaining -= 1
+            slot = slot == 0 ? capacity - 1 : slot - 1
         }
-        guard stt > 1e-9 else { return .zero }
-        let k = 1000 / stt
-        return MotionVelocity(vx: stx * k, vy: sty * k, scale: sts * k, angle: sta * k)
+        let denominator = n * stt - st * st  // n² × the variance of t
+        guard n > 1, denominator > 1e-9 * n else { return .zero }
+        let k = 1000 / denominator
+        return MotionVelocity(
+            vx: (n * stx - st * sx) * k, vy: (n * sty - st * sy) * k,
+            scale: (n * sts - st * ss) * k, angle: (n * sta - st * sa) * k)
     }
 }

@@ -185,3 +185,20 @@ import Testing
         #expect(harness.drain(id).close == nil)
     }
 }
+
+/// The hub starts each connection's hello deadline and closes a silent connection with 1008.
+@Suite struct HelloDeadlineHubTests {
+    /// The transport timer is armed at open + helloTimeoutMs; firing it closes with 1008.
+    @Test func silentConnectionIsClosed() {
+        let harness = HubHarness()
+        let id = harness.hub.open()
+        harness.hub.started(id, now: 1_000)
+        #expect(harness.hub.armedWakeup(of: id) == 11_000)
+        harness.hub.timerFired(id, now: 11_000)
+        guard case .close(let code, _) = harness.drain(id).close else {
+            Issue.record("expected a close")
+            return
+        }
+        #expect(code == .policyViolation)
+    }
+}

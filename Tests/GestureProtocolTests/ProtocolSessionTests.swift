@@ -210,3 +210,33 @@ struct ProtocolSessionLimitTests {
         #expect(output.close?.code == .policyViolation)
     }
 }
+
+@Suite("ProtocolSession: hello deadline")
+struct ProtocolSessionHelloDeadlineTests {
+    /// A connection that says no hello within helloTimeoutMs of opening is closed with 1008.
+    @Test func closesWithoutHello() {
+        var session = ProtocolSession(sessionID: "s", config: GestureConfig(), limits: ProtocolLimits(helloTimeoutMs: 500))
+        session.start(at: 1_000)
+        #expect(session.nextWakeup == 1_500)
+        var output = SessionOutput()
+        session.fire(now: 1_499, into: &output)
+        #expect(output.close == nil)
+        session.fire(now: 1_500, into: &output)
+        #expect(output.close?.code == .policyViolation)
+        #expect(output.close?.reason.contains("hello") == true)
+    }
+
+    /// A hello in time lifts the deadline; a session never started has none.
+    @Test func helloLiftsTheDeadline() {
+        var session = ProtocolSession(sessionID: "s", config: GestureConfig(), limits: ProtocolLimits(helloTimeoutMs: 500))
+        session.start(at: 0)
+        var output = SessionOutput()
+        session.receive(TestSupport.hello, at: 100, into: &output)
+        #expect(session.nextWakeup == nil)
+        output.removeAll()
+        session.fire(now: 10_000, into: &output)
+        #expect(output.close == nil)
+        let unstarted = ProtocolSession(sessionID: "u", config: GestureConfig(), limits: ProtocolLimits())
+        #expect(unstarted.nextWakeup == nil)
+    }
+}

@@ -52,6 +52,7 @@ extension WebServer {
         slot.pointee.wsi = wsi
         slot.pointee.connection_id = UInt64(id)
         handles[id] = wsi
+        hub.started(id, now: MonotonicClock.nowMilliseconds())
         logger.info(
             "connection opened", metadata: ["ws.connection.id": "\(id)", "ws.peer": "\(peer(wsi))"])
         return 0

@@ -68,6 +68,14 @@ final class ConnectionHub {
         return .proceed
     }
 
+    /// The transport is ready to serve `id` (its timer can be armed) at `now`: starts the
+    /// session's `hello` deadline.
+    func started(_ id: Int, now: Double) {
+        guard let connection = connections[id], connection.isOpen else { return }
+        connection.session.start(at: now)
+        rearmTimer(of: connection)
+    }
+
     /// The deadline the transport armed for `id` (server clock, ms), if any.
     func armedWakeup(of id: Int) -> Double? {
         connections[id]?.armedWakeup

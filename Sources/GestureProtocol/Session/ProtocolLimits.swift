@@ -13,15 +13,20 @@ public struct ProtocolLimits: Sendable, Hashable {
     /// than one pointer is down, so same-`t` moves arriving as separate frames are judged
     /// together. 0 judges every frame at once.
     public var stepHoldMs: Double = 2
+    /// A connection that has not sent a valid `hello` this long (server ms) after it opened is
+    /// closed with 1008, so a client cannot hold a connection slot without saying who it is.
+    /// 0 turns the deadline off. (An extension: PROTOCOL.md only says `hello` comes first.)
+    public var helloTimeoutMs: Double = 10_000
 
     public init(
         maxMessageBytes: Int = 65_536, maxMessagesPerSecond: Int = 2_000, maxErrorsInARow: Int = 20,
-        maxPointers: Int = 10, stepHoldMs: Double = 2
+        maxPointers: Int = 10, stepHoldMs: Double = 2, helloTimeoutMs: Double = 10_000
     ) {
         self.maxMessageBytes = maxMessageBytes
         self.maxMessagesPerSecond = maxMessagesPerSecond
         self.maxErrorsInARow = maxErrorsInARow
         self.maxPointers = maxPointers
         self.stepHoldMs = stepHoldMs
+        self.helloTimeoutMs = helloTimeoutMs
     }
 }

@@ -31,6 +31,8 @@ public struct ProtocolSession: Sendable {
     private var errorsInARow = 0
     /// Server time until which a held move step waits for more moves with the same `t`.
     private var holdUntil: Double? = nil
+    /// Server time by which a `hello` must have arrived (set by `start(at:)`).
+    private var helloDeadline: Double? = nil
     private let sessionLiteral: [UInt8]
     private var decoded: [DecodedMessage] = []
 
@@ -47,11 +49,19 @@ public struct ProtocolSession: Sendable {
     /// the engine's next deadline mapped through the clock offset, or the end of a held step.
     public var nextWakeup: Double? {
         guard case .open = phase else { return nil }
+        if role == nil { return helloDeadline }
         var wakeup = holdUntil
         if let deadline = engine?.nextDeadline, let offset = clockOffset {
             wakeup = min(wakeup ?? .infinity, deadline + offset)
         }
         return wakeup
+    }
+
+    /// The connection opened at `now` (server clock, ms): starts the `hello` deadline
+    /// (`ProtocolLimits.helloTimeoutMs`).
+    public mutating func start(at now: Double) {
+        guard role == nil, limits.helloTimeoutMs > 0 else { return }
+        helloDeadline = now + limits.helloTimeoutMs
     }
 
     /// Handles one complete text message that arrived at `arrival` (server clock, ms).
@@ -90,6 +100,12 @@ public struct ProtocolSession: Sendable {
     /// engine's timers whose deadline (mapped through the offset) is at or before `now`.
     public mutating func fire(now: Double, into output: inout SessionOutput) {
         guard case .open = phase else { return }
+        if role == nil {
+            if let deadline = helloDeadline, now >= deadline {
+                requestClose(.policyViolation, "no hello within \(Int(limits.helloTimeoutMs)) ms", &output)
+            }
+            return
+        }
         let start = output.events.count
         if let until = holdUntil, now >= until {
             holdUntil = nil
@@ -137,6 +153,7 @@ public struct ProtocolSession: Sendable {
         case .hello(let hello):
             gate.open(as: hello.role)
             role = hello.role
+            helloDeadline = nil
             if hello.role == .touchpad {
                 engine = GestureEngine(
                     config: config, width: hello.width, height: hello.height, maxPointers: limits.maxPointers)

@@ -7,6 +7,10 @@
 /// LWS_PRE is a function-like macro in some builds; Swift cannot import it.
 static const unsigned int CLWS_PRE = LWS_PRE;
 
+/// LWS_WRITE_RAW is a macro alias (of LWS_WRITE_HTTP) Swift does not import: on a ws
+/// connection it sends the bytes as they are, for frames the server framed itself.
+static const enum lws_write_protocol CLWS_WRITE_RAW = LWS_WRITE_RAW;
+
 /// The per-connection block lws allocates (zeroed) for every connection of our protocol,
 /// plain HTTP ones included. Swift never keeps a pointer to a Swift object here: only the
 /// integer id of the connection, so a stale block can at worst miss a dictionary lookup.

@@ -1,3 +1,4 @@
+import Testing
 import GestureEngine
 import GestureProtocol
 import Logging
@@ -58,11 +59,13 @@ struct HubHarness {
         var frames: [String] = []
         var scratch: [UInt8] = []
         while true {
-            let (step, _) = hub.writable(id, into: &scratch, headroom: 8)
+            let (step, _) = hub.writable(id, into: &scratch)
             switch step {
             case .idle: return (frames, nil)
-            case .frame(let length):
-                frames.append(String(decoding: scratch[8..<(8 + length)], as: UTF8.self))
+            case .frames(let length, let count):
+                let payloads = WebSocketFrames.textPayloads(scratch[0..<length])
+                #expect(payloads.count == count)
+                frames += payloads
             case .close: return (frames, step)
             }
         }

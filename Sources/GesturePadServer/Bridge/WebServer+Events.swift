@@ -82,16 +82,19 @@ extension WebServer {
 
     func writable(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?) -> Int32 {
         guard let id = connectionID(slot) else { return 0 }
-        let headroom = Int(CLWS_PRE)
-        let (step, wantsMore) = hub.writable(id, into: &scratch, headroom: headroom)
+        let (step, wantsMore) = hub.writable(id, into: &scratch)
         switch step {
         case .idle:
             return 0
-        case .frame(let length):
+        case .frames(let length, _):
+            // The frames are complete (headers included): lws sends raw bytes as they are
+            // (LWS_WRITE_RAW skips its own framing on a ws connection, still restarts the
+            // keep-alive timer, and keeps what a partial send left for the next writable).
+            // No extension (permessage-deflate) is ever negotiated, so nothing else may touch
+            // the payload.
             let written = scratch.withUnsafeMutableBytes { raw -> Int32 in
                 guard let base = raw.baseAddress else { return -1 }
-                return lws_write(
-                    wsi, base.advanced(by: headroom).assumingMemoryBound(to: UInt8.self), length, LWS_WRITE_TEXT)
+                return lws_write(wsi, base.assumingMemoryBound(to: UInt8.self), length, CLWS_WRITE_RAW)
             }
             if written < Int32(clamping: length) { return -1 }
             if wantsMore { lws_callback_on_writable(wsi) }

@@ -91,9 +91,10 @@ final class ConnectionHub {
         dispatch(connection)
     }
 
-    /// `id` is writable: moves its next frame into `scratch` after `headroom` bytes, or says
-    /// it must close. `wantsMore` is true when another `SERVER_WRITEABLE` is needed.
-    func writable(_ id: Int, into scratch: inout [UInt8], headroom: Int) -> (step: WriteStep, wantsMore: Bool) {
+    /// `id` is writable: moves its queued frames (up to `maxWriteBytes`), framed, into
+    /// `scratch`, or says it must close. `wantsMore` is true when another `SERVER_WRITEABLE`
+    /// is needed.
+    func writable(_ id: Int, into scratch: inout [UInt8]) -> (step: WriteStep, wantsMore: Bool) {
         guard let connection = connections[id] else { return (.idle, false) }
         switch connection.phase {
         case .closeSent:
@@ -105,15 +106,19 @@ final class ConnectionHub {
         case .open, .closing:
             break
         }
-        guard let length = connection.outbound.popFront(into: &scratch, headroom: headroom) else {
+        guard let (bytes, frames) = connection.outbound.popFramed(into: &scratch, maxBytes: Self.maxWriteBytes) else {
             return (.idle, false)
         }
         if !connection.receiving && connection.outbound.queuedBytes <= configuration.outboundLowWatermark {
             connection.receiving = true
             transport?.setReceiving(id, true)
         }
-        return (.frame(length: length), !connection.outbound.isEmpty || !connection.isOpen)
+        return (.frames(bytes: bytes, frames: frames), !connection.outbound.isEmpty || !connection.isOpen)
     }
+
+    /// The most bytes handed to one write: frames queued together go out in one `send()`
+    /// (the kernel's per-send cost, not parsing or the engine, is what limits throughput).
+    static let maxWriteBytes = 32_768
 
     /// `id` closed at `now`: cancels its open contact (its events still reach the sinks and
     /// observers) and tells observers its session closed.

@@ -13,8 +13,9 @@ public enum ReceiveVerdict: Equatable, Sendable {
 public enum WriteStep: Equatable, Sendable {
     /// Nothing to send.
     case idle
-    /// Send the text frame of this length placed in the scratch buffer after the headroom.
-    case frame(length: Int)
+    /// Send these bytes of the scratch buffer as they are: `frames` complete WebSocket text
+    /// frames, headers included, written together (one `send()` instead of one per frame).
+    case frames(bytes: Int, frames: Int)
     /// Send a close frame with this code and reason, then drop the connection.
     case close(code: CloseCode, reason: String)
 }

@@ -3,19 +3,19 @@ import Testing
 @testable import GesturePadServer
 
 @Suite struct OutboundQueueTests {
-    /// Frames come out in order, each after the requested headroom, and the byte count follows.
-    @Test func fifoWithHeadroom() {
+    /// Frames come out in order, one at a time when only one fits, and the byte count follows.
+    @Test func fifoOneAtATime() {
         var queue = OutboundQueue()
         queue.append(Array("first".utf8))
         queue.append(Array("second!".utf8))
         #expect(queue.count == 2 && queue.queuedBytes == 12)
         var scratch: [UInt8] = []
-        #expect(queue.popFront(into: &scratch, headroom: 4) == 5)
-        #expect(scratch.count == 9 && Array(scratch[4...]) == Array("first".utf8))
+        #expect(queue.popFramed(into: &scratch, maxBytes: 1)?.bytes == 2 + 5)
+        #expect(Array(scratch[2...]) == Array("first".utf8))
         #expect(queue.queuedBytes == 7)
-        #expect(queue.popFront(into: &scratch, headroom: 4) == 7)
-        #expect(Array(scratch[4...]) == Array("second!".utf8))
-        #expect(queue.popFront(into: &scratch, headroom: 4) == nil)
+        #expect(queue.popFramed(into: &scratch, maxBytes: 1)?.bytes == 2 + 7)
+        #expect(Array(scratch[2...]) == Array("second!".utf8))
+        #expect(queue.popFramed(into: &scratch, maxBytes: 1) == nil)
         #expect(queue.isEmpty && queue.queuedBytes == 0)
     }
 
@@ -30,8 +30,8 @@ import Testing
                 next += 1
             }
             for _ in 0..<9 {
-                let length = queue.popFront(into: &scratch, headroom: 2)
-                #expect(length == 1001 + expected % 7)
+                let length = queue.popFramed(into: &scratch, maxBytes: 1)?.bytes
+                #expect(length == 4 + 1001 + expected % 7)
                 #expect(scratch.last == UInt8(expected % 256))
                 expected += 1
             }
@@ -45,7 +45,7 @@ import Testing
         queue.append(Array("a".utf8))
         queue.removeAll()
         var scratch: [UInt8] = []
-        #expect(queue.isEmpty && queue.popFront(into: &scratch, headroom: 0) == nil)
+        #expect(queue.isEmpty && queue.popFramed(into: &scratch, maxBytes: 1) == nil)
     }
 }
 

@@ -24,21 +24,6 @@ struct OutboundQueue {
         append(frame[...])
     }
 
-    /// Moves the oldest frame into `scratch` after `headroom` spare bytes (lws writes its
-    /// frame header there) and returns its length, or `nil` when the queue is empty.
-    mutating func popFront(into scratch: inout [UInt8], headroom: Int) -> Int? {
-        guard head < ends.count else { return nil }
-        let end = ends[head]
-        let length = end - headOffset
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: repeatElement(0, count: headroom))
-        scratch.append(contentsOf: storage[headOffset..<end])
-        head += 1
-        headOffset = end
-        compactIfWorthIt()
-        return length
-    }
-
     /// Moves the oldest frames — as many as fit in `maxBytes`, at least one — into `scratch`
     /// as complete WebSocket text frames (RFC 6455 §5.2: FIN + text opcode, unmasked as a
     /// server sends, the payload length in 7, 16 or 64 bits), ready to be written with one

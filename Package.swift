@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "gesturepad", targets: ["gesturepad"]),
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
+        .library(name: "GestureControl", targets: ["GestureControl"]),
         .executable(name: "gesturepad-bench", targets: ["GesturePadBench"]),
         .executable(name: "gesturepad-loadgen", targets: ["GesturePadLoadGen"]),
     ],
@@ -28,15 +29,33 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
+        // X11 and its XTest extension, for the `x11` control backend.
+        .systemLibrary(
+            name: "CXTest",
+            pkgConfig: "xtst",
+            providers: [.apt(["libxtst-dev", "libx11-dev"])]
+        ),
+        // The kernel's uinput interface (linux/uinput.h), for the `uinput` control backend.
+        .systemLibrary(name: "CUInput"),
         // The engine: pure Swift, no I/O, no clock.
         .target(name: "GestureEngine"),
+        // The control mapping: pointer input and gestures → host actions; pure, no clock.
+        .target(name: "GestureControl", dependencies: ["GestureEngine"]),
+        // The backends that carry host actions out on the computer (X11, uinput, portal).
+        .target(
+            name: "GesturePadHost",
+            dependencies: [
+                "CXTest", "CUInput", "GestureControl",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The wire protocol: parsing, encoding and the per-connection protocol state machine.
-        .target(name: "GestureProtocol", dependencies: ["GestureEngine"]),
+        .target(name: "GestureProtocol", dependencies: ["GestureEngine", "GestureControl"]),
         // The server: libwebsockets transport, sessions, timers.
         .target(
             name: "GesturePadServer",
             dependencies: [
-                "CLibWebSockets", "CQREncode", "GestureEngine", "GestureProtocol",
+                "CLibWebSockets", "CQREncode", "GestureEngine", "GestureProtocol", "GestureControl",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -54,7 +73,8 @@ let package = Package(
         .executableTarget(
             name: "gesturepad",
             dependencies: [
-                "GestureEngine", "GestureProtocol", "GesturePadServer", "GesturePadSinks",
+                "GestureEngine", "GestureProtocol", "GesturePadServer", "GesturePadSinks", "GestureControl",
+                "GesturePadHost",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -65,6 +85,7 @@ let package = Package(
         .executableTarget(
             name: "GesturePadLoadGen", dependencies: ["CLibWebSockets", "GestureEngine", "GestureProtocol"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
+        .testTarget(name: "GestureControlTests", dependencies: ["GestureControl", "GestureEngine"]),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol", "GestureEngine"]),
         .testTarget(
             name: "GesturePadSinksTests",

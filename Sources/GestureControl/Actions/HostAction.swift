@@ -1,0 +1,27 @@
+/// One thing the computer is asked to do, as the control mapping decides it: the output of
+/// `ControlMapper`, the input of a backend (`x11`, `uinput`, `portal`). Plain values, no I/O.
+///
+/// Conventions (CONTROL.md): motion in screen pixels, x right and y down; wheel amounts in
+/// detents (1.0 is one click of a wheel), `dy > 0` scrolls down (X11 button 5), `dx > 0`
+/// scrolls right (button 7); fractions are the backend's to carry out (high resolution) or
+/// to accumulate until a whole detent.
+public enum HostAction: Sendable, Hashable {
+    /// Relative pointer motion in whole screen pixels (sub-pixel remainders stay in the mapper).
+    case motion(dx: Int, dy: Int)
+    /// A pointer button goes down or up.
+    case button(HostButton, PressState)
+    /// Wheel motion in detents, both axes.
+    case wheel(dx: Double, dy: Double)
+    /// A scroll sequence ended (the portal's `finish`; others ignore it).
+    case wheelStop
+    /// A key goes down or up (modifiers are keys too).
+    case key(HostKey, PressState)
+    /// Type this text, whatever the keyboard layout (1–1,000 characters, validated before).
+    case text(String)
+}
+
+/// Down or up, for buttons and keys.
+public enum PressState: String, Sendable, Hashable {
+    case down
+    case up
+}

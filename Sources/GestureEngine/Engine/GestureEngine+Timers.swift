@@ -13,16 +13,24 @@ extension GestureEngine {
 
     /// Advances the clock to `t`, firing every timer due at or before it in deadline order
     /// (a held step is judged first). Each timer event carries `t` = its deadline.
+    ///
+    /// Bounded by construction: at most `maxTicksPerAdvance` timer events, then the periodic
+    /// timers skip to their last tick at or before `t`, then at most `maxTicksPerAdvance` more
+    /// (with `t` clamped to ±`timeLimit`, each tick moves its deadline by at least 0.001 ms).
     public mutating func advance(to t: Double, into events: inout [GestureEvent]) {
         flush(into: &events)
+        let t = clamp(t)
         var ticks = 0
-        while let next = nextTimer, next.deadline <= t {
+        var skipped = false
+        while let due = nextTimer, due.deadline <= t {
             ticks += 1
             if ticks > Self.maxTicksPerAdvance {
+                if skipped { break }
                 skipTicks(to: t)
+                skipped = true
                 ticks = 0
+                continue
             }
-            guard let due = nextTimer, due.deadline <= t else { break }
             fire(due.timer, at: due.deadline, into: &events)
             if let current = now { now = max(current, due.deadline) } else { now = due.deadline }
         }
@@ -73,7 +81,10 @@ extension GestureEngine {
         }
         if case .active(let next, let count) = c.hold.repeats, next <= t {
             let k = ((t - next) / config.repeatInterval).rounded(.down)
-            c.hold.repeats = .active(next: next + k * config.repeatInterval, count: count + Int(k))
+            // k ≤ 2e12 / 0.001 = 2e15 within the time limit; clamped anyway, never a trap.
+            let skippedTicks = Int(exactly: k) ?? 0
+            let total = count > Int.max - skippedTicks ? Int.max : count + skippedTicks
+            c.hold.repeats = .active(next: next + k * config.repeatInterval, count: total)
         }
         contact = c
     }

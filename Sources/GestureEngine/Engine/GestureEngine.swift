@@ -36,10 +36,19 @@ public struct GestureEngine: Sendable {
     /// its clock by hours must not make the server emit millions of events).
     static let maxTicksPerAdvance = 10_000
 
+    /// The page-clock range the engine works in, ms: every `t` is clamped to ±1e12 where it
+    /// enters (`clamp`), so adding the smallest timer interval (0.001 ms) always moves a
+    /// deadline and no tick count can overflow an `Int`. The protocol refuses a `t` beyond it
+    /// with `bad_field`; the clamp keeps the engine safe for any other host.
+    public static let timeLimit = 1e12
+
     public init(config: GestureConfig = GestureConfig(), width: Double, height: Double, maxPointers: Int = 10) {
         var config = config
-        config.repeatInterval = max(config.repeatInterval, 0.001)
-        config.timedPressInterval = max(config.timedPressInterval, 0.001)
+        // Periodic timers must move forward: at least 0.001 ms, a finite interval.
+        let defaults = GestureConfig()
+        config.repeatInterval = config.repeatInterval.isFinite ? max(config.repeatInterval, 0.001) : defaults.repeatInterval
+        config.timedPressInterval =
+            config.timedPressInterval.isFinite ? max(config.timedPressInterval, 0.001) : defaults.timedPressInterval
         self.config = config
         self.width = width
         self.height = height
@@ -118,8 +127,11 @@ public struct GestureEngine: Sendable {
         handleCancel(id: nil, at: t, into: &events)
     }
 
+    /// Normalises an input time once: into ±`timeLimit` (NaN counts as the current clock),
+    /// and never behind the clock.
     func clamp(_ t: Double) -> Double {
-        guard let now else { return t }
-        return t < now ? now : t
+        let bounded = t.isNaN ? (now ?? 0) : min(max(t, -Self.timeLimit), Self.timeLimit)
+        guard let now else { return bounded }
+        return bounded < now ? now : bounded
     }
 }

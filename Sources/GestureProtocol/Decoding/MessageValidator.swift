@@ -6,6 +6,10 @@ import GestureEngine
 struct MessageValidator {
     /// Largest coordinate / surface size accepted (PROTOCOL.md: beyond ±1e6 is refused).
     static let coordinateLimit = 1e6
+    /// Largest |`t`| accepted, ms (about 31 years of `performance.now()`): within it every
+    /// timer interval the engine adds (≥ 0.001 ms) still moves a Double, and every count of
+    /// timer ticks fits an `Int`, so no clock value can trap or stall the engine.
+    static let timeLimit = GestureEngine.timeLimit
     /// Largest pointer id / `buttons` value accepted (integers exact in a Double).
     static let integerLimit = 9_007_199_254_740_991.0
 
@@ -45,17 +49,17 @@ struct MessageValidator {
             } else {
                 throw fail(.id, fields.id == nil ? "is missing" : "must be an integer or \"all\"")
             }
-            return .input(.cancel(id: id, t: try number(.t)))
+            return .input(.cancel(id: id, t: try time()))
         case .leave:
             let id = try integer(.id)
-            return .input(.leave(id: id, t: try number(.t)))
+            return .input(.leave(id: id, t: try time()))
         case .resize:
             return .input(.resize(width: try size(.width), height: try size(.height)))
         case .ping:
-            guard case .number(let t, let range)? = fields.t, t.isFinite else {
+            guard case .number(_, let range)? = fields.t else {
                 throw fail(.t, fields.t == nil ? "is missing" : "must be a finite number")
             }
-            return .ping(t: t, echo: range)
+            return .ping(t: try time(), echo: range)
         }
     }
 
@@ -87,7 +91,7 @@ struct MessageValidator {
         let id = try integer(.id)
         let x = try coordinate(.x)
         let y = try coordinate(.y)
-        let t = try number(.t)
+        let t = try time()
         let pointerType: PointerType
         switch fields.pointerType {
         case .string(let token)? where JSONStringDecoder.equals(token, "touch", in: s): pointerType = .touch
@@ -116,6 +120,13 @@ struct MessageValidator {
     /// An optional finite number (absent or `null` → nil).
     private func optionalNumber(_ key: MessageFields.Key) throws(ProtocolError) -> Double? {
         isAbsent(key) ? nil : try number(key)
+    }
+
+    /// The required `t`: finite, within ±`timeLimit` ms.
+    private func time() throws(ProtocolError) -> Double {
+        let n = try number(.t)
+        guard abs(n) <= Self.timeLimit else { throw fail(.t, "must be within ±1e12 ms") }
+        return n
     }
 
     /// A required coordinate: finite, within ±1e6.

@@ -116,8 +116,14 @@ struct MessageEncoderTests {
         var config = GestureConfig()
         config.slop = 12.5
         var out: [UInt8] = []
-        MessageEncoder.appendWelcome(session: "abc", config: config, to: &out)
+        MessageEncoder.appendWelcome(session: "abc", config: config, control: .active(backend: "x11"), to: &out)
         let object = TestSupport.object(out) ?? [:]
+        let control = object["control"] as? [String: Any] ?? [:]
+        #expect(control["active"] as? Bool == true && control["backend"] as? String == "x11")
+        var off: [UInt8] = []
+        MessageEncoder.appendWelcome(session: "a", config: config, control: .inactive(reason: "no \"X\""), to: &off)
+        let offControl = TestSupport.object(off)?["control"] as? [String: Any] ?? [:]
+        #expect(offControl["active"] as? Bool == false && offControl["reason"] as? String == "no \"X\"")
         #expect(object["type"] as? String == "welcome")
         #expect(object["protocol"] as? Int == 1)
         #expect(object["session"] as? String == "abc")
@@ -152,7 +158,7 @@ struct MessageEncoderTests {
         #expect(
             ProtocolError.Code.allCases.map(\.name) == [
                 "bad_json", "unknown_type", "bad_field", "hello_required", "too_many_pointers", "duplicate_hello",
-                "observer_read_only",
+                "observer_read_only", "control_off",
             ])
     }
 }

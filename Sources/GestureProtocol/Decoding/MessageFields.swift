@@ -5,6 +5,7 @@ struct MessageFields {
     enum Key: UInt8, CaseIterable {
         case type, `protocol`, role, width, height, dpr, client
         case id, x, y, t, pointerType, pressure, buttons
+        case text, key, modifiers, button, action
 
         /// The key as spelled on the wire.
         var name: String {
@@ -23,6 +24,11 @@ struct MessageFields {
             case .pointerType: "pointerType"
             case .pressure: "pressure"
             case .buttons: "buttons"
+            case .text: "text"
+            case .key: "key"
+            case .modifiers: "modifiers"
+            case .button: "button"
+            case .action: "action"
             }
         }
 
@@ -41,11 +47,15 @@ struct MessageFields {
             case (1, UInt8(ascii: "t")): return .t
             case (2, UInt8(ascii: "i")): candidate = .id
             case (3, UInt8(ascii: "d")): candidate = .dpr
-            case (4, UInt8(ascii: "t")): candidate = .type
+            case (3, UInt8(ascii: "k")): candidate = .key
+            case (4, UInt8(ascii: "t")): candidate = s[token.start + 1] == UInt8(ascii: "y") ? .type : .text
             case (4, UInt8(ascii: "r")): candidate = .role
             case (5, UInt8(ascii: "w")): candidate = .width
             case (6, UInt8(ascii: "h")): candidate = .height
             case (6, UInt8(ascii: "c")): candidate = .client
+            case (6, UInt8(ascii: "b")): candidate = .button
+            case (6, UInt8(ascii: "a")): candidate = .action
+            case (9, UInt8(ascii: "m")): candidate = .modifiers
             case (7, UInt8(ascii: "b")): candidate = .buttons
             case (8, UInt8(ascii: "p")):
                 candidate = s[token.start + 2] == UInt8(ascii: "o") ? .protocol : .pressure
@@ -70,6 +80,11 @@ struct MessageFields {
     var pointerType: JSONValue?
     var pressure: JSONValue?
     var buttons: JSONValue?
+    var text: JSONValue?
+    var key: JSONValue?
+    var modifiers: JSONValue?
+    var button: JSONValue?
+    var action: JSONValue?
 
     subscript(key: Key) -> JSONValue? {
         get {
@@ -88,6 +103,11 @@ struct MessageFields {
             case .pointerType: pointerType
             case .pressure: pressure
             case .buttons: buttons
+            case .text: text
+            case .key: self.key
+            case .modifiers: modifiers
+            case .button: button
+            case .action: action
             }
         }
         set {
@@ -106,6 +126,11 @@ struct MessageFields {
             case .pointerType: pointerType = newValue
             case .pressure: pressure = newValue
             case .buttons: buttons = newValue
+            case .text: text = newValue
+            case .key: self.key = newValue
+            case .modifiers: modifiers = newValue
+            case .button: button = newValue
+            case .action: action = newValue
             }
         }
     }

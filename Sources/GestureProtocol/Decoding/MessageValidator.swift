@@ -1,3 +1,4 @@
+import GestureControl
 import GestureEngine
 
 /// Turns the scanned fields of one message object into a typed message or a `ProtocolError`
@@ -55,6 +56,8 @@ struct MessageValidator {
             return .input(.leave(id: id, t: try time()))
         case .resize:
             return .input(.resize(width: try size(.width), height: try size(.height)))
+        case .text, .key, .button:
+            return .control(try controlCommand(in: s))
         case .ping:
             guard case .number(_, let range)? = fields.t else {
                 throw fail(.t, fields.t == nil ? "is missing" : "must be a finite number")
@@ -151,14 +154,14 @@ struct MessageValidator {
         return Int(n)
     }
 
-    private func isAbsent(_ key: MessageFields.Key) -> Bool {
+    func isAbsent(_ key: MessageFields.Key) -> Bool {
         switch fields[key] {
         case nil, .null?: true
         default: false
         }
     }
 
-    private func fail(_ key: MessageFields.Key, _ rule: String) -> ProtocolError {
+    func fail(_ key: MessageFields.Key, _ rule: String) -> ProtocolError {
         ProtocolError(.badField, "\(type.name): field \"\(key.name)\" \(rule)")
     }
 }

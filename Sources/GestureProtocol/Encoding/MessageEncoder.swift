@@ -42,8 +42,11 @@ public enum MessageEncoder {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// `{"type":"welcome","protocol":1,"session":…,"config":{every GestureConfig key: value}}`.
-    public static func appendWelcome(session: String, config: GestureConfig, to out: inout [UInt8]) {
+    /// `{"type":"welcome","protocol":1,"session":…,"config":{every GestureConfig key: value},
+    /// "control":{"active":true,"backend":…} | {"active":false,"reason":…}}` (CONTROL.md).
+    public static func appendWelcome(
+        session: String, config: GestureConfig, control: ControlContext.Status, to out: inout [UInt8]
+    ) {
         JSONWriter.appendASCII("{\"type\":\"welcome\",\"protocol\":1,\"session\":", to: &out)
         JSONWriter.appendString(session, to: &out)
         JSONWriter.appendASCII(",\"config\":{", to: &out)
@@ -52,6 +55,14 @@ public enum MessageEncoder {
             JSONWriter.appendString(key, to: &out)
             out.append(UInt8(ascii: ":"))
             JSONWriter.appendNumber(config.value(forKey: key) ?? 0, to: &out)
+        }
+        switch control {
+        case .active(let backend):
+            JSONWriter.appendASCII("},\"control\":{\"active\":true,\"backend\":", to: &out)
+            JSONWriter.appendString(backend, to: &out)
+        case .inactive(let reason):
+            JSONWriter.appendASCII("},\"control\":{\"active\":false,\"reason\":", to: &out)
+            JSONWriter.appendString(reason, to: &out)
         }
         JSONWriter.appendASCII("}}", to: &out)
     }

@@ -45,7 +45,10 @@ struct JSONScanner {
         case UInt8(ascii: "f"): try scanLiteral("false", s); return .bool(false)
         case UInt8(ascii: "n"): try scanLiteral("null", s); return .null
         case UInt8(ascii: "{"): try skipObject(s, depth: depth + 1); return .object
-        case UInt8(ascii: "["): try skipArray(s, depth: depth + 1); return .array
+        case UInt8(ascii: "["):
+            let start = index
+            try skipArray(s, depth: depth + 1)
+            return .array(start)
         default: throw JSONSyntaxError(offset: index, problem: "unexpected character, expected a value")
         }
     }

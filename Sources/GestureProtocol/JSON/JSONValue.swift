@@ -7,5 +7,6 @@ enum JSONValue: Sendable, Hashable {
     case bool(Bool)
     case null
     case object
-    case array
+    /// An array, by the offset of its `[` (a `key` message's `modifiers` is read again from there).
+    case array(Int)
 }

@@ -1,3 +1,4 @@
+import GestureControl
 import GestureEngine
 
 /// One validated page → server message.
@@ -8,12 +9,17 @@ public enum ClientMessage: Sendable, Hashable {
     case input(PointerInput)
     /// `ping`: `t`, and the byte range of its number text in the frame (echoed by `pong`).
     case ping(t: Double, echo: Range<Int>)
+    /// `text`, `key`, `button` (CONTROL.md): for the computer, when the server controls it.
+    case control(ControlCommand)
 
     /// The message's type.
     public var type: MessageType {
         switch self {
         case .hello: .hello
         case .ping: .ping
+        case .control(.text): .text
+        case .control(.key): .key
+        case .control(.button): .button
         case .input(let input):
             switch input {
             case .down: .down
@@ -30,7 +36,7 @@ public enum ClientMessage: Sendable, Hashable {
     /// The page-clock time the message carries, if any.
     public var time: Double? {
         switch self {
-        case .hello: nil
+        case .hello, .control: nil
         case .ping(let t, _): t
         case .input(let input): input.time
         }

@@ -8,6 +8,10 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
     case leave
     case resize
     case ping
+    /// CONTROL.md: type text, press a key, press a button of the page's bar.
+    case text
+    case key
+    case button
 
     /// The protocol's name, e.g. `"move"`.
     public var name: String {
@@ -20,6 +24,9 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
         case .leave: "leave"
         case .resize: "resize"
         case .ping: "ping"
+        case .text: "text"
+        case .key: "key"
+        case .button: "button"
         }
     }
 }

@@ -24,6 +24,8 @@ public struct ProtocolError: Error, Sendable, Hashable {
         case duplicateHello
         /// Additive: an observer sent something other than `ping`; it is ignored.
         case observerReadOnly
+        /// CONTROL.md: a `text`, `key` or `button` while the server does not control the computer.
+        case controlOff
 
         /// The wire name, e.g. `"bad_field"`.
         public var name: String {
@@ -35,6 +37,7 @@ public struct ProtocolError: Error, Sendable, Hashable {
             case .tooManyPointers: "too_many_pointers"
             case .duplicateHello: "duplicate_hello"
             case .observerReadOnly: "observer_read_only"
+            case .controlOff: "control_off"
             }
         }
     }

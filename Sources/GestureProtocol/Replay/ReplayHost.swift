@@ -1,3 +1,4 @@
+import GestureControl
 import GestureEngine
 
 /// The host behind `gesturepad replay` (PROTOCOL.md "Replay"), pure: it takes the lines of a
@@ -8,6 +9,9 @@ import GestureEngine
 /// fires the timers due at or before a message's `t` before the message itself. Lines are not
 /// flushed one by one: same-`t` moves on consecutive lines are one step. No connection limits
 /// apply (there is no connection).
+///
+/// With control settings (`replay --control`), the control mapping runs too, and the host
+/// prints the actions it takes instead of the gestures (never touching the computer).
 public struct ReplayHost: Sendable {
     /// The session id printed in every gesture message.
     public static let sessionID = "replay"
@@ -18,14 +22,21 @@ public struct ReplayHost: Sendable {
     public private(set) var clock: Double? = nil
 
     private var gate = ConnectionGate()
-    private var engine: GestureEngine? = nil
+    /// Set: print the control mapping's actions instead of gestures.
+    public let control: ControlSettings?
+    private var core: TouchpadCore? = nil
     private var decoded: [DecodedMessage] = []
     private var events: [GestureEvent] = []
+    private var actions: [HostAction] = []
     private let sessionLiteral = MessageEncoder.sessionLiteral(ReplayHost.sessionID)
 
-    public init(config: GestureConfig = GestureConfig(), maxPointers: Int = ProtocolLimits().maxPointers) {
+    public init(
+        config: GestureConfig = GestureConfig(), maxPointers: Int = ProtocolLimits().maxPointers,
+        control: ControlSettings? = nil
+    ) {
         self.config = config
         self.maxPointers = maxPointers
+        self.control = control
     }
 
     /// Replays line `number` (1-based) of the trace. Gesture messages are appended to `stdout`
@@ -61,11 +72,12 @@ public struct ReplayHost: Sendable {
     /// The end of the trace (not a closed connection): judges a held step, then advances the
     /// clock to the last `t` + 1000 ms, firing the timers due by then.
     public mutating func finish(stdout: inout [UInt8]) {
-        guard engine != nil else { return }
+        guard core != nil else { return }
         events.removeAll(keepingCapacity: true)
-        engine?.flush(into: &events)
-        if let clock { engine?.advance(to: clock + 1000, into: &events) }
-        write(&stdout)
+        actions.removeAll(keepingCapacity: true)
+        core?.flush(events: &events, actions: &actions)
+        if let clock { core?.advance(to: clock + 1000, events: &events, actions: &actions) }
+        write(&stdout, at: (clock ?? 0) + 1000)
     }
 
     private mutating func handle(
@@ -82,8 +94,19 @@ public struct ReplayHost: Sendable {
         case .success(.hello(let hello)):
             gate.open(as: hello.role)
             if hello.role == .touchpad {
-                engine = GestureEngine(config: config, width: hello.width, height: hello.height, maxPointers: maxPointers)
+                let engine = GestureEngine(
+                    config: config, width: hello.width, height: hello.height, maxPointers: maxPointers)
+                core = TouchpadCore(engine: engine, control: control)
             }
+        case .success(.control(let command)):
+            guard control != nil else {
+                report(ProtocolError(.controlOff, "\(message.type?.name ?? "control"): replay runs without --control"), index: index, number, &stderr)
+                return
+            }
+            actions.removeAll(keepingCapacity: true)
+            events.removeAll(keepingCapacity: true)
+            core?.command(command, actions: &actions)
+            write(&stdout, at: clock ?? 0)
         case .success(.ping(let t, _)):
             run(.clock(t: t), &stdout)
             moveClock(to: t)
@@ -99,10 +122,11 @@ public struct ReplayHost: Sendable {
 
     @discardableResult
     private mutating func run(_ input: PointerInput, _ stdout: inout [UInt8]) -> EngineResult {
-        guard engine != nil else { return .accepted }  // an observer: nothing to recognize
+        guard core != nil else { return .accepted }  // an observer: nothing to recognize
         events.removeAll(keepingCapacity: true)
-        let result = engine?.process(input, into: &events) ?? .accepted
-        write(&stdout)
+        actions.removeAll(keepingCapacity: true)
+        let result = core?.process(input, events: &events, actions: &actions) ?? .accepted
+        write(&stdout, at: max(clock ?? -.infinity, input.time ?? clock ?? 0))
         return result
     }
 
@@ -110,7 +134,14 @@ public struct ReplayHost: Sendable {
         clock = max(clock ?? t, t)
     }
 
-    private func write(_ stdout: inout [UInt8]) {
+    private func write(_ stdout: inout [UInt8], at t: Double) {
+        if control != nil {
+            for action in actions {
+                MessageEncoder.appendAction(action, t: t, to: &stdout)
+                stdout.append(0x0A)
+            }
+            return
+        }
         for event in events {
             MessageEncoder.appendGesture(event, sessionLiteral: sessionLiteral, to: &stdout)
             stdout.append(0x0A)

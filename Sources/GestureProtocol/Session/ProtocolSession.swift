@@ -1,3 +1,4 @@
+import GestureControl
 import GestureEngine
 
 /// The per-connection protocol state machine (PROTOCOL.md), pure: no I/O, no clock. The
@@ -18,6 +19,8 @@ public struct ProtocolSession: Sendable {
     public let sessionID: String
     public let limits: ProtocolLimits
     public let config: GestureConfig
+    /// Whether and how this connection drives the computer (touchpads only).
+    public let control: ControlContext
 
     /// `nil` until a valid `hello`.
     public private(set) var role: ConnectionRole? = nil
@@ -26,7 +29,10 @@ public struct ProtocolSession: Sendable {
 
     private var phase = Phase.open
     private var gate = ConnectionGate()
-    private var engine: GestureEngine? = nil
+    /// The engine and control mapper, from a touchpad's `hello` on.
+    private var core: TouchpadCore? = nil
+    /// Server time of the last message, for releasing what a silent connection holds.
+    private var lastArrival: Double = 0
     private var bucket: TokenBucket
     private var errorsInARow = 0
     /// Server time until which a held move step waits for more moves with the same `t`.
@@ -36,23 +42,31 @@ public struct ProtocolSession: Sendable {
     private let sessionLiteral: [UInt8]
     private var decoded: [DecodedMessage] = []
 
-    public init(sessionID: String, config: GestureConfig, limits: ProtocolLimits) {
+    public init(
+        sessionID: String, config: GestureConfig, limits: ProtocolLimits,
+        control: ControlContext = .off(reason: "control is off")
+    ) {
         self.sessionID = sessionID
         self.config = config
         self.limits = limits
+        self.control = control
         self.bucket = TokenBucket(ratePerSecond: limits.maxMessagesPerSecond)
         self.sessionLiteral = MessageEncoder.sessionLiteral(sessionID)
         decoded.reserveCapacity(16)
     }
 
     /// The server-clock time (ms) at which `fire(now:into:)` must be called next, if any:
-    /// the engine's next deadline mapped through the clock offset, or the end of a held step.
+    /// the engine's or the mapper's next deadline mapped through the clock offset, the end of a
+    /// held step, or the silence after which what the connection holds is released.
     public var nextWakeup: Double? {
         guard case .open = phase else { return nil }
         if role == nil { return helloDeadline }
         var wakeup = holdUntil
-        if let deadline = engine?.nextDeadline, let offset = clockOffset {
+        if let deadline = core?.nextDeadline, let offset = clockOffset {
             wakeup = min(wakeup ?? .infinity, deadline + offset)
+        }
+        if core?.isHolding == true {
+            wakeup = min(wakeup ?? .infinity, lastArrival + control.settings.releaseAfterSilence)
         }
         return wakeup
     }
@@ -70,6 +84,7 @@ public struct ProtocolSession: Sendable {
         case .closing, .closed: return
         case .open: break
         }
+        lastArrival = max(lastArrival, arrival)
         guard text.count <= limits.maxMessageBytes else {
             requestClose(.messageTooBig, "message of \(text.count) bytes exceeds \(limits.maxMessageBytes)", &output)
             return
@@ -109,10 +124,13 @@ public struct ProtocolSession: Sendable {
         let start = output.events.count
         if let until = holdUntil, now >= until {
             holdUntil = nil
-            engine?.flush(into: &output.events)
+            core?.flush(events: &output.events, actions: &output.actions)
         }
-        if let offset = clockOffset, let deadline = engine?.nextDeadline, deadline + offset <= now {
-            engine?.advance(to: max(now - offset, deadline), into: &output.events)
+        if let offset = clockOffset, let deadline = core?.nextDeadline, deadline + offset <= now {
+            core?.advance(to: max(now - offset, deadline), events: &output.events, actions: &output.actions)
+        }
+        if core?.isHolding == true, now >= lastArrival + control.settings.releaseAfterSilence {
+            core?.releaseAll(actions: &output.actions)
         }
         encodeEvents(from: start, &output)
     }
@@ -123,11 +141,11 @@ public struct ProtocolSession: Sendable {
         if case .closed = phase { return }
         phase = .closed
         holdUntil = nil
-        guard engine != nil else { return }
+        guard core != nil else { return }
         let start = output.events.count
-        engine?.flush(into: &output.events)
-        let pageNow = clockOffset.map { now - $0 } ?? engine?.now ?? 0
-        engine?.close(at: pageNow, into: &output.events)
+        core?.flush(events: &output.events, actions: &output.actions)
+        let pageNow = clockOffset.map { now - $0 } ?? core?.engine.now ?? 0
+        core?.close(at: pageNow, events: &output.events, actions: &output.actions)
         encodeEvents(from: start, &output)
     }
 
@@ -154,12 +172,19 @@ public struct ProtocolSession: Sendable {
             gate.open(as: hello.role)
             role = hello.role
             helloDeadline = nil
+            let status: ControlContext.Status
             if hello.role == .touchpad {
-                engine = GestureEngine(
+                let engine = GestureEngine(
                     config: config, width: hello.width, height: hello.height, maxPointers: limits.maxPointers)
+                core = TouchpadCore(engine: engine, control: control.isActive ? control.settings : nil)
+                status = control.status
+            } else {
+                status = .inactive(reason: "observers do not control the computer")
             }
             output.helloRole = hello.role
-            output.frames.append(.reply) { MessageEncoder.appendWelcome(session: sessionID, config: config, to: &$0) }
+            output.frames.append(.reply) {
+                MessageEncoder.appendWelcome(session: sessionID, config: config, control: status, to: &$0)
+            }
             errorsInARow = 0
         case .ping(let t, let echo):
             process(.clock(t: t), &output)
@@ -167,6 +192,15 @@ public struct ProtocolSession: Sendable {
                 MessageEncoder.appendPong(frame: text, echo: echo, serverTime: arrival, to: &$0)
             }
             errorsInARow = 0
+        case .control(let command):
+            if !control.isActive {
+                refuse(ProtocolError(.controlOff, controlOffMessage(command)), index: index, &output)
+            } else if let refusal = control.refusal(for: command) {
+                refuse(refusal, index: index, &output)
+            } else {
+                core?.command(command, actions: &output.actions)
+                errorsInARow = 0
+            }
         case .input(let input):
             if process(input, &output) == .tooManyPointers {
                 let id = if case .down(let sample) = input { " \(sample.id)" } else { "" }
@@ -183,25 +217,31 @@ public struct ProtocolSession: Sendable {
     @discardableResult
     private mutating func process(_ input: PointerInput, _ output: inout SessionOutput) -> EngineResult {
         let start = output.events.count
-        let result = engine?.process(input, into: &output.events) ?? .accepted
+        let result = core?.process(input, events: &output.events, actions: &output.actions) ?? .accepted
         encodeEvents(from: start, &output)
         return result
     }
 
     /// After a frame: judge a pending move step now, or hold it briefly (see `ProtocolLimits.stepHoldMs`).
     private mutating func settleStep(isBatch: Bool, arrival: Double, _ output: inout SessionOutput) {
-        guard let engine, engine.hasPendingStep else {
+        guard core?.engine.hasPendingStep == true else {
             holdUntil = nil
             return
         }
-        if !isBatch, engine.pointersDown > 1, limits.stepHoldMs > 0 {
+        if !isBatch, (core?.engine.pointersDown ?? 0) > 1, limits.stepHoldMs > 0 {
             holdUntil = arrival + limits.stepHoldMs
             return
         }
         holdUntil = nil
         let start = output.events.count
-        self.engine?.flush(into: &output.events)
+        core?.flush(events: &output.events, actions: &output.actions)
         encodeEvents(from: start, &output)
+    }
+
+    private func controlOffMessage(_ command: ControlCommand) -> String {
+        let reason = if case .inactive(let why) = control.status { why } else { "" }
+        let type = ClientMessage.control(command).type.name
+        return "\(type): this server does not control the computer (\(reason))"
     }
 
     private mutating func noteTime(_ t: Double, arrival: Double) {

@@ -1,3 +1,4 @@
+import GestureControl
 import GestureEngine
 
 /// What one call into `ProtocolSession` produced. Reused across calls (call `removeAll()`),
@@ -8,6 +9,8 @@ public struct SessionOutput: Sendable {
     /// The gesture events recognized (for logs, hooks); their encoded frames are in `frames`
     /// with kind `.gesture` (the same bytes go to observers).
     public var events: [GestureEvent] = []
+    /// What the computer is to do (a touchpad of a server that controls it), in order.
+    public var actions: [HostAction] = []
     /// Set when a valid `hello` arrived in this call.
     public var helloRole: ConnectionRole? = nil
     /// Set when the connection must be closed, with a reason for the close frame.
@@ -18,6 +21,7 @@ public struct SessionOutput: Sendable {
     public mutating func removeAll() {
         frames.removeAll()
         events.removeAll(keepingCapacity: true)
+        actions.removeAll(keepingCapacity: true)
         helloRole = nil
         close = nil
     }

@@ -1,0 +1,52 @@
+import GestureControl
+
+/// The control actions as `replay --control` prints them, one JSON object per line (an
+/// extension of the project's, docs/control.md): `{"action":"motion","t":…,"dx":…,"dy":…}`,
+/// `{"action":"button","t":…,"button":"left","state":"down"}`, `{"action":"wheel","t":…,"dx":…,"dy":…}`,
+/// `{"action":"wheelStop","t":…}`, `{"action":"key","t":…,"key":"Control","state":"down"}`,
+/// `{"action":"text","t":…,"text":…}`. `t` is the page-clock time at which the mapping took it.
+extension MessageEncoder {
+    public static func appendAction(_ action: HostAction, t: Double, to out: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"action\":\"", to: &out)
+        switch action {
+        case .motion: JSONWriter.appendASCII("motion", to: &out)
+        case .button: JSONWriter.appendASCII("button", to: &out)
+        case .wheel: JSONWriter.appendASCII("wheel", to: &out)
+        case .wheelStop: JSONWriter.appendASCII("wheelStop", to: &out)
+        case .key: JSONWriter.appendASCII("key", to: &out)
+        case .text: JSONWriter.appendASCII("text", to: &out)
+        }
+        JSONWriter.appendASCII("\",\"t\":", to: &out)
+        JSONWriter.appendNumber(t, to: &out)
+        switch action {
+        case .motion(let dx, let dy):
+            JSONWriter.appendASCII(",\"dx\":", to: &out)
+            JSONWriter.appendInteger(dx, to: &out)
+            JSONWriter.appendASCII(",\"dy\":", to: &out)
+            JSONWriter.appendInteger(dy, to: &out)
+        case .button(let button, let state):
+            JSONWriter.appendASCII(",\"button\":\"", to: &out)
+            JSONWriter.appendASCII(button.rawValue, to: &out)
+            JSONWriter.appendASCII("\",\"state\":\"", to: &out)
+            JSONWriter.appendASCII(state.rawValue, to: &out)
+            out.append(UInt8(ascii: "\""))
+        case .wheel(let dx, let dy):
+            JSONWriter.appendASCII(",\"dx\":", to: &out)
+            JSONWriter.appendNumber(dx, to: &out)
+            JSONWriter.appendASCII(",\"dy\":", to: &out)
+            JSONWriter.appendNumber(dy, to: &out)
+        case .wheelStop:
+            break
+        case .key(let key, let state):
+            JSONWriter.appendASCII(",\"key\":", to: &out)
+            JSONWriter.appendString(key.w3cName, to: &out)
+            JSONWriter.appendASCII(",\"state\":\"", to: &out)
+            JSONWriter.appendASCII(state.rawValue, to: &out)
+            out.append(UInt8(ascii: "\""))
+        case .text(let text):
+            JSONWriter.appendASCII(",\"text\":", to: &out)
+            JSONWriter.appendString(text, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+}

@@ -55,7 +55,7 @@ let package = Package(
         .target(
             name: "GesturePadServer",
             dependencies: [
-                "CLibWebSockets", "CQREncode", "GestureEngine", "GestureProtocol", "GestureControl",
+                "CLibWebSockets", "CQREncode", "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadHost",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -63,7 +63,7 @@ let package = Package(
         .target(
             name: "GesturePadSinks",
             dependencies: [
-                "GestureEngine", "GestureProtocol",
+                "GestureEngine", "GestureProtocol", "GestureControl",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Yams", package: "Yams"),

@@ -114,7 +114,7 @@ start_server() {  # name port → starts it pinned, sets SERVER_PID
         c-echo) "${PIN_SERVER[@]}" "$OUT/echo-server" "$port" > "$OUT/$name.log" 2>&1 & ;;
         py-echo) "${PIN_SERVER[@]}" "$PYTHON" bench/echo_server.py "$port" > "$OUT/$name.log" 2>&1 & ;;
         gesturepad) "${PIN_SERVER[@]}" "$GESTUREPAD" serve --host 127.0.0.1 --port "$port" --no-auth --no-qr \
-            --public "$PUBLIC" --max-rate 1000000 --max-connections 1100 "${SERVE_QUIET[@]}" > "$OUT/$name.log" 2>&1 & ;;
+            --public "$PUBLIC" --control off --max-rate 1000000 --max-connections 1100 "${SERVE_QUIET[@]}" > "$OUT/$name.log" 2>&1 & ;;
     esac
     SERVER_PID=$!
     wait_port "$port" || { say "$name did not start (see $OUT/$name.log)"; kill "$SERVER_PID" 2>/dev/null; SERVER_PID=""; return 1; }

@@ -54,7 +54,11 @@ class Server:
             args += ["--public", str(self.public)]
         if token is not None:
             args += ["--token", token]
-        args += extra or []
+        extra = list(extra or [])
+        # Tests never drive the developer's own desktop: control is off unless a test asks.
+        if "--control" not in extra:
+            extra += ["--control", "off"]
+        args += extra
         self.args = args
         self.out = tempfile.NamedTemporaryFile(prefix="gesturepad-out-", delete=False)
         self.err = tempfile.NamedTemporaryFile(prefix="gesturepad-err-", delete=False)

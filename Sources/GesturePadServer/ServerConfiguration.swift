@@ -24,6 +24,8 @@ public struct ServerConfiguration: Sendable {
     public var limits: ProtocolLimits
     /// Gesture thresholds for every session.
     public var gestures: GestureConfig
+    /// Whether touchpads drive the computer, with which backend and mapping settings.
+    public var control: ControlContext = .off(reason: "control is off")
     /// Queued outbound bytes above which a touchpad's input is paused (rx flow control).
     public var outboundHighWatermark: Int = 256 * 1024
     /// Queued outbound bytes below which a paused touchpad's input resumes.

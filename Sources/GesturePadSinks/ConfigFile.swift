@@ -1,4 +1,5 @@
 import Foundation
+import GestureControl
 import GestureEngine
 
 /// The user's configuration file (`--config FILE`, YAML), as loaded and validated.
@@ -11,6 +12,8 @@ public struct ConfigFile: Sendable {
     public var log = LogSection()
     /// The `hooks:` rules, in file order. (Extension of the contract stub.)
     public var hooks: [HookRule] = []
+    /// The `control:` section: the backend and the mapping settings over their defaults.
+    public var control = ControlSection()
 
     public init() {}
 
@@ -52,6 +55,16 @@ public struct ServerSection: Sendable {
     public var maxMessagesPerSecond: Int? = nil
     public var maxErrorsInARow: Int? = nil
     public var maxPointers: Int? = nil
+    public init() {}
+}
+
+/// The `control:` section of the configuration file (docs/control.md).
+public struct ControlSection: Sendable {
+    /// `backend:` — auto, x11, uinput, portal or off (`--control` overrides it).
+    public var backend: ControlMode? = nil
+    /// The defaults with the file's values applied (`--speed`, `--acceleration` and
+    /// `--no-natural-scroll` override them).
+    public var settings = ControlSettings()
     public init() {}
 }
 

@@ -25,6 +25,15 @@ struct ReplayCommand: ParsableCommand {
     )
     var config: String?
 
+    @Flag(
+        name: .customLong("control"),
+        help: """
+            Print the actions the control mapping would take (pointer motion, buttons, wheel, keys), one JSON             object per line, instead of the gestures. Never touches the computer.
+            """)
+    var printControl = false
+
+    @OptionGroup var pointer: ControlOptions
+
     func run() throws {
         let input: FileHandle
         if file == "-" {
@@ -36,11 +45,10 @@ struct ReplayCommand: ParsableCommand {
             }
             input = handle
         }
-        var host = ReplayHost()
-        if let config {
-            let file = try ConfigFile.load(path: config)
-            host = ReplayHost(config: file.gestures, maxPointers: file.server.maxPointers ?? ProtocolLimits().maxPointers)
-        }
+        let file = try config.map { try ConfigFile.load(path: $0) } ?? ConfigFile()
+        var host = ReplayHost(
+            config: file.gestures, maxPointers: file.server.maxPointers ?? ProtocolLimits().maxPointers,
+            control: printControl ? pointer.settings(over: file.control) : nil)
         var stdout: [UInt8] = []
         var stderr: [UInt8] = []
         var pending: [UInt8] = []  // bytes of the current, unfinished line

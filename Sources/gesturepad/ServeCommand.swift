@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import GestureControl
+import GesturePadHost
 import GesturePadServer
 import GesturePadSinks
 import GestureProtocol
@@ -69,6 +71,15 @@ struct ServeCommand: ParsableCommand {
     @Flag(name: .customLong("no-qr"), help: "Do not draw the QR code.")
     var noQR = false
 
+    @Option(
+        name: .customLong("control"),
+        help: ArgumentHelp(
+            "What drives this computer's pointer and keyboard: auto, x11, uinput, portal or off. (default: auto)",
+            valueName: "backend"))
+    var control: ControlMode?
+
+    @OptionGroup(title: "Pointer") var pointer: ControlOptions
+
     func run() throws {
         let logger = Logger(label: "gesturepad.server") { StreamLogHandler.standardError(label: $0) }
         let file = try output.loadConfigFile()
@@ -103,15 +114,22 @@ struct ServeCommand: ParsableCommand {
             logger.warning("authentication is off (--no-auth): anyone who can reach the port can connect")
         }
         let sinks = try output.makeSinks(config: file, logger: logger)
+        let control = try ControlSetup.start(
+            mode: control ?? file.control.backend ?? .auto, settings: pointer.settings(over: file.control),
+            logger: logger)
+        configuration.control = control.context
         let server: WebServer
         do {
-            server = try WebServer(configuration: configuration, sinks: sinks, logger: logger)
+            server = try WebServer(configuration: configuration, sinks: sinks, backend: control.backend, logger: logger)
         } catch let error as ServerStartError {
             for sink in sinks { sink.close() }
+            control.backend?.stop()
             throw Failure(error.description)
         }
         printBanner(server: server, configuration: configuration)
         server.run()
+        // Every connection has closed and released what it held; the backend lets go of the rest.
+        control.backend?.stop()
     }
 
     /// A start-up failure that is not a usage mistake: printed as `Error: …`, exit status 1.
@@ -135,7 +153,7 @@ struct ServeCommand: ParsableCommand {
         let qr = noQR ? [] : urls.first.map { TerminalQRCode.lines(for: $0, ansi: ansi) } ?? []
         let lines = StartupBanner.lines(
             urls: urls, port: server.port, authenticated: configuration.token != nil,
-            publicDirectory: configuration.publicDirectory, qrLines: qr)
+            publicDirectory: configuration.publicDirectory, control: configuration.control.status, qrLines: qr)
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 

@@ -43,7 +43,7 @@ class Server:
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
             [BIN, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--token", self.token,
-             "--public", str(ROOT / "Public")],
+             "--public", str(ROOT / "Public"), "--control", "off"],
             stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )
         deadline = time.monotonic() + 20

@@ -19,7 +19,7 @@ def test_startup_prints_url_with_token_and_port(server):
 
 
 def test_port_zero_prints_the_real_port(page_dir):
-    process = subprocess.Popen([str(binary()), "serve", "--host", "127.0.0.1", "--port", "0", "--token", "t0",
+    process = subprocess.Popen([str(binary()), "serve", "--host", "127.0.0.1", "--port", "0", "--token", "t0", "--control", "off",
                                 "--public", str(page_dir), "--no-qr"], stdout=subprocess.PIPE, text=True)
     try:
         line = process.stdout.readline()
@@ -33,7 +33,7 @@ def test_port_zero_prints_the_real_port(page_dir):
 
 
 def test_qr_code_is_drawn_at_start(page_dir):
-    process = subprocess.Popen([str(binary()), "serve", "--host", "127.0.0.1", "--port", "0", "--token", "t0",
+    process = subprocess.Popen([str(binary()), "serve", "--host", "127.0.0.1", "--port", "0", "--token", "t0", "--control", "off",
                                 "--public", str(page_dir)], stdout=subprocess.PIPE, text=True)
     try:
         lines = [process.stdout.readline() for _ in range(12)]

@@ -1,4 +1,5 @@
 import CLibWebSockets
+import GesturePadHost
 import GestureProtocol
 import Glibc
 import Logging
@@ -28,10 +29,15 @@ public final class WebServer {
     var destroying = false
     private let wakeTimer: UnsafeMutablePointer<lws_sorted_usec_list_t>
 
-    public init(configuration: ServerConfiguration, sinks: [any GestureSink], logger: Logger) throws {
+    /// `backend` carries out what touchpads ask of the computer (`configuration.control` says
+    /// whether it is active); it is the caller's to stop after `run()` returns.
+    public init(
+        configuration: ServerConfiguration, sinks: [any GestureSink], backend: (any ControlBackend)? = nil,
+        logger: Logger
+    ) throws {
         self.configuration = configuration
         self.logger = logger
-        self.hub = ConnectionHub(configuration: configuration, sinks: sinks, logger: logger)
+        self.hub = ConnectionHub(configuration: configuration, sinks: sinks, backend: backend, logger: logger)
         self.policy = HandshakePolicy(token: configuration.token, maxConnections: configuration.maxConnections)
         self.wakeTimer = storage.zeroed(lws_sorted_usec_list_t.self)
         scratch.reserveCapacity(Int(CLWS_PRE) + 4096)

@@ -1,4 +1,5 @@
 import GestureEngine
+import GesturePadHost
 import GestureProtocol
 import Logging
 
@@ -11,6 +12,8 @@ import Logging
 final class ConnectionHub {
     let configuration: ServerConfiguration
     let sinks: [any GestureSink]
+    /// Carries out the host actions of touchpad sessions (nil: control is off).
+    let backend: (any ControlBackend)?
     var logger: Logger
     weak var transport: (any HubTransport)?
 
@@ -24,9 +27,13 @@ final class ConnectionHub {
     /// Reused for every call into a session, so the hot path does not allocate.
     private var output = SessionOutput()
 
-    init(configuration: ServerConfiguration, sinks: [any GestureSink], logger: Logger) {
+    init(
+        configuration: ServerConfiguration, sinks: [any GestureSink], backend: (any ControlBackend)? = nil,
+        logger: Logger
+    ) {
         self.configuration = configuration
         self.sinks = sinks
+        self.backend = configuration.control.isActive ? backend : nil
         self.logger = logger
     }
 
@@ -38,7 +45,8 @@ final class ConnectionHub {
         let id = nextID
         nextID += 1
         let session = ProtocolSession(
-            sessionID: String(id), config: configuration.gestures, limits: configuration.limits)
+            sessionID: String(id), config: configuration.gestures, limits: configuration.limits,
+            control: configuration.control)
         connections[id] = Connection(id: id, session: session)
         return id
     }
@@ -133,6 +141,7 @@ final class ConnectionHub {
             broadcastToObservers(output.frames.bytes[range])
         }
         deliverEvents(of: connection)
+        performActions()
         broadcastToObservers(SessionNotice.encode(session: connection.sessionName, open: false)[...])
         for sink in sinks { sink.session(connection.sessionName, open: false) }
     }
@@ -163,6 +172,7 @@ final class ConnectionHub {
             }
         }
         deliverEvents(of: connection)
+        performActions()
         if output.helloRole == .observer { becameObserver(connection) }
         if let close = output.close {
             startClosing(connection, close.code, close.reason, flush: true)
@@ -175,6 +185,12 @@ final class ConnectionHub {
         for event in output.events {
             for sink in sinks { sink.receive(event, session: connection.sessionName) }
         }
+    }
+
+    /// Hands the session's host actions to the backend (it queues them; never blocks).
+    private func performActions() {
+        guard !output.actions.isEmpty, let backend else { return }
+        backend.perform(output.actions[...])
     }
 
     private func becameTouchpad(_ connection: Connection) {

@@ -1,9 +1,12 @@
+import GestureProtocol
+
 /// What `gesturepad serve` prints once it listens: the addresses to open (token included),
 /// a QR code of the first one, and how to stop. Plain lines, ready for stdout.
 public enum StartupBanner {
     /// The banner's lines. `qrLines` is the drawing of `urls.first` (empty: no QR code).
     public static func lines(
-        urls: [String], port: Int, authenticated: Bool, publicDirectory: String, qrLines: [String]
+        urls: [String], port: Int, authenticated: Bool, publicDirectory: String,
+        control: ControlContext.Status = .inactive(reason: "control is off"), qrLines: [String]
     ) -> [String] {
         var lines = ["GesturePad is listening on port \(port), serving \(publicDirectory)"]
         if !authenticated {
@@ -21,6 +24,12 @@ public enum StartupBanner {
             lines.append(
                 "The address carries the access token; keep it private. Set --token or GESTUREPAD_TOKEN to keep it across restarts."
             )
+        }
+        switch control {
+        case .active(let backend):
+            lines.append("The phone drives this computer's pointer and keyboard through \(backend) (--control off to stop).")
+        case .inactive(let reason):
+            lines.append("The phone does not drive this computer: \(reason).")
         }
         lines.append("Press Ctrl-C to stop.")
         return lines

@@ -6,7 +6,7 @@ import Yams
 struct ConfigReader {
     private(set) var issues: [ConfigIssue] = []
 
-    static let topKeys = ["server", "gestures", "log", "hooks"]
+    static let topKeys = ["server", "gestures", "log", "hooks", "control"]
     static let serverKeys = ["host", "port", "public", "token", "auth", "limits"]
     static let limitKeys = ["maxConnections", "maxMessageBytes", "maxMessagesPerSecond", "maxErrorsInARow", "maxPointers"]
     static let logKeys = ["json", "verbose", "color", "terminal"]
@@ -33,6 +33,7 @@ struct ConfigReader {
             case "gestures": readGestures(value, into: &config.gestures)
             case "log": readLog(value, into: &config.log)
             case "hooks": config.hooks = readHooks(value)
+            case "control": readControl(value, into: &config.control)
             default: break
             }
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GestureControl
 import GestureEngine
 import GesturePadSinks
 
@@ -32,6 +33,13 @@ struct CheckConfigCommand: ParsableCommand {
             print(
                 "  gesture thresholds: "
                     + changed.map { "\($0)=\(config.gestures.value(forKey: $0) ?? 0)" }.joined(separator: ", "))
+        }
+        let control = config.control
+        if control.backend != nil || control.settings != ControlSettings() {
+            let swipes = SwipeDirection.allCases.map { "\($0.name)=\(control.settings.swipeKeys[$0]?.description ?? "none")" }
+            print(
+                "  control: backend \(control.backend?.rawValue ?? "auto"), speed \(control.settings.speed), "
+                    + "\(control.settings.acceleration.rawValue), swipes \(swipes.joined(separator: " "))")
         }
         var stderr = StandardError()
         for rule in config.hooks {

@@ -1,5 +1,10 @@
 #!/usr/bin/env python3
-"""GesturePad `pipe` hook: turn phone gestures into pointer motion, scrolling and clicks.
+"""A do-it-yourself `pipe` hook: gestures → xdotool, as an example of writing your own hook.
+
+This is NOT how GesturePad drives the computer: `gesturepad serve` does that itself (`--control`,
+docs/control.md), in process, with acceleration, tap-and-drag, drag lock and a release rule,
+on X11, uinput or Wayland. Use this file to learn the pipe hook protocol, or to map gestures
+to tools of your own.
 
 GesturePad starts this once and writes one JSON gesture event per line on its stdin
 (see docs/outputs.md). Configure it with:

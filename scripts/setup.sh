@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Installs what GesturePad needs on Debian / Ubuntu, only what is missing.
 #   scripts/setup.sh          build and run: libwebsockets, libqrencode, pkg-config
-#   scripts/setup.sh --test   also the test tools: Chromium, a Python venv (.venv) with
-#                             pytest and websockets
+#   scripts/setup.sh --test   also the test tools: Chromium, Xvfb (a headless X server for
+#                             tests/control), a Python venv (.venv) with tests/requirements.txt
+#                             (pytest, websockets, python-xlib)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(libwebsockets-dev libqrencode-dev pkg-config)
 if [[ "${1:-}" == "--test" ]]; then
-    packages+=(chromium python3 python3-venv)
+    packages+=(chromium xvfb python3 python3-venv)
 fi
 
 missing=()
@@ -44,7 +45,23 @@ if [[ "${1:-}" == "--test" ]]; then
     if [[ ! -x .venv/bin/python ]]; then
         python3 -m venv .venv
     fi
-    if ! .venv/bin/python -c 'import pytest, websockets' 2>/dev/null; then
+    # pip runs only when a requirement is missing or too old: every line of
+    # tests/requirements.txt must be installed at a matching version and import.
+    if ! .venv/bin/python - tests/requirements.txt 2>/dev/null <<'EOF'
+import importlib, importlib.metadata, sys
+from packaging.requirements import Requirement  # comes with pytest; no pytest, no check
+for line in open(sys.argv[1]):
+    line = line.split("#")[0].strip()
+    if not line:
+        continue
+    requirement = Requirement(line)
+    dist = importlib.metadata.distribution(requirement.name)
+    if not requirement.specifier.contains(dist.version, prereleases=True):
+        sys.exit(1)
+    for top in (dist.read_text("top_level.txt") or requirement.name.replace("-", "_")).split():
+        importlib.import_module(top)
+EOF
+    then
         .venv/bin/python -m pip install -q --disable-pip-version-check -r tests/requirements.txt
     fi
 fi

@@ -49,7 +49,7 @@ if [[ "${1:-}" == "--test" ]]; then
     # tests/requirements.txt must be installed at a matching version and import.
     if ! .venv/bin/python - tests/requirements.txt 2>/dev/null <<'EOF'
 import importlib, importlib.metadata, sys
-from packaging.requirements import Requirement  # comes with pytest; no pytest, no check
+from packaging.requirements import Requirement  # comes with pytest (none yet: pip runs)
 for line in open(sys.argv[1]):
     line = line.split("#")[0].strip()
     if not line:

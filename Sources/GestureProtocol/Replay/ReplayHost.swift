@@ -76,8 +76,14 @@ public struct ReplayHost: Sendable {
         events.removeAll(keepingCapacity: true)
         actions.removeAll(keepingCapacity: true)
         core?.flush(events: &events, actions: &actions)
-        if let clock { core?.advance(to: clock + 1000, events: &events, actions: &actions) }
-        write(&stdout, at: (clock ?? 0) + 1000)
+        write(&stdout, at: clock ?? 0)
+        if let clock {
+            fireDeadlines(upTo: clock + 1000, &stdout)
+            events.removeAll(keepingCapacity: true)
+            actions.removeAll(keepingCapacity: true)
+            core?.advance(to: clock + 1000, events: &events, actions: &actions)
+            write(&stdout, at: clock + 1000)
+        }
     }
 
     private mutating func handle(
@@ -123,12 +129,31 @@ public struct ReplayHost: Sendable {
     @discardableResult
     private mutating func run(_ input: PointerInput, _ stdout: inout [UInt8]) -> EngineResult {
         guard core != nil else { return .accepted }  // an observer: nothing to recognize
+        if let t = input.time { fireDeadlines(upTo: t, &stdout) }
         events.removeAll(keepingCapacity: true)
         actions.removeAll(keepingCapacity: true)
         let result = core?.process(input, events: &events, actions: &actions) ?? .accepted
         write(&stdout, at: max(clock ?? -.infinity, input.time ?? clock ?? 0))
         return result
     }
+
+    /// With control, fires each due deadline on its own so every action is printed with the
+    /// `t` it was taken at (a tap's release at its deadline, not at the next message). Gesture
+    /// output is unchanged: the engine fires the same timers in the same order either way.
+    private mutating func fireDeadlines(upTo t: Double, _ stdout: inout [UInt8]) {
+        guard control != nil else { return }
+        var rounds = 0
+        while let deadline = core?.nextDeadline, deadline <= t, rounds < Self.maxDeadlineRounds {
+            rounds += 1
+            events.removeAll(keepingCapacity: true)
+            actions.removeAll(keepingCapacity: true)
+            core?.advance(to: deadline, events: &events, actions: &actions)
+            write(&stdout, at: deadline)
+        }
+    }
+
+    /// Deadlines fired one by one before one message; the rest fire together (a clock jump).
+    static let maxDeadlineRounds = 10_000
 
     private mutating func moveClock(to t: Double) {
         clock = max(clock ?? t, t)

@@ -93,7 +93,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GesturePadServerTests",
-            dependencies: ["GesturePadServer", "GestureProtocol", "GestureEngine"]
+            dependencies: ["GesturePadServer", "GestureProtocol", "GestureEngine", "GestureControl", "GesturePadHost"]
         ),
     ]
 )

@@ -1,5 +1,6 @@
 import Testing
 import GestureEngine
+import GesturePadHost
 import GestureProtocol
 import Logging
 
@@ -37,11 +38,12 @@ struct HubHarness {
     let transport = FakeTransport()
     let sink = RecordingSink()
 
-    init(configure: (inout ServerConfiguration) -> Void = { _ in }) {
+    init(backend: (any ControlBackend)? = nil, configure: (inout ServerConfiguration) -> Void = { _ in }) {
         var configuration = ServerConfiguration(publicDirectory: "/p", token: "t")
         configure(&configuration)
         hub = ConnectionHub(
-            configuration: configuration, sinks: [sink], logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+            configuration: configuration, sinks: [sink], backend: backend,
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
         hub.transport = transport
     }
 

@@ -69,7 +69,7 @@ struct ControlHubTests {
         h.hub.timerFired(id, now: 10_100)
         #expect(backend.actions == [.button(.right, .down), .button(.right, .up)])
         // Nothing held any more: no silence timer.
-        #expect(h.transport.schedules.last { $0.0 == id }?.1 == nil)
+        #expect(h.hub.armedWakeup(of: id) == nil)
     }
 
     /// With control off nothing reaches a backend, and control messages get control_off.

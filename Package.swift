@@ -81,7 +81,7 @@ let package = Package(
         ),
         // Benchmarks (run by `make bench`, never by `swift test`): engine / replay micro-benchmarks
         // and the WebSocket load generator on the libwebsockets client API.
-        .executableTarget(name: "GesturePadBench", dependencies: ["GestureEngine", "GestureProtocol"]),
+        .executableTarget(name: "GesturePadBench", dependencies: ["GestureEngine", "GestureProtocol", "GestureControl"]),
         .executableTarget(
             name: "GesturePadLoadGen", dependencies: ["CLibWebSockets", "GestureEngine", "GestureProtocol"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),

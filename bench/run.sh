@@ -91,7 +91,7 @@ if [ -z "${BENCH_NO_VALGRIND:-}" ] && command -v valgrind >/dev/null; then
     }
     units=$("$BIN/gesturepad-bench" --mode inputs --cycles 20 | sed 's/.*"units":\([0-9]*\).*/\1/')
     {
-        for mode in engine replay session; do
+        for mode in engine replay session session-control; do
             a1=$(allocs "$mode" 1); a3=$(allocs "$mode" 3)
             echo "{\"bench\":\"$mode\",\"inputsPerPass\":$units,\"allocs1\":$a1,\"allocs3\":$a3}"
         done

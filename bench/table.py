@@ -72,7 +72,12 @@ single = micro.get("replay-single", {}).get("perSecond")
 rows.append(("replay incl. parsing, one message per line (messages/s)", si(single), "", ""))
 session = micro.get("session", {}).get("perSecond")
 rows.append(("ProtocolSession.receive, as serve calls it (messages/s)", si(session), "", ""))
-for name in ("engine", "replay", "session"):
+control = micro.get("session-control", {}).get("perSecond")
+rows.append(("ProtocolSession.receive with the control mapping (messages/s)", si(control), "", ""))
+added = (1e6 / control - 1e6 / session) if control and session else None
+rows.append(("control mapping added per message, frame -> backend call (us)",
+             "n/a" if added is None else f"{added:.3f}", "<= 200 (0.2 ms)", verdict(added is not None and added <= 200)))
+for name in ("engine", "replay", "session", "session-control"):
     a = alloc.get(name)
     if a:
         per = (a["allocs3"] - a["allocs1"]) / (2 * a["inputsPerPass"])

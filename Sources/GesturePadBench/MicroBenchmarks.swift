@@ -1,3 +1,4 @@
+import GestureControl
 import GestureEngine
 import GestureProtocol
 
@@ -130,22 +131,28 @@ struct MicroBenchmarks {
     }
 
     /// `ProtocolSession.receive` on batch frames, as the server calls it (rate limit off):
-    /// parsing, engine, and the encoded gesture frames (messages/s).
-    func session() -> Result {
+    /// parsing, engine, and the encoded gesture frames (messages/s). With `control`, the
+    /// control mapping runs too and its host actions are produced (what the server hands the
+    /// backend): the difference is what driving the computer adds per message.
+    func session(control: Bool = false) -> Result {
         let lines = traceLines(asBatch: true)
         let messages = script.inputs.count
         var arrivals: [Double] = [0]
         for range in script.frames { arrivals.append((script.inputs[range.upperBound - 1].time ?? 0) + 5) }
         var output = SessionOutput()
         let limits = ProtocolLimits(maxMessagesPerSecond: 0)
-        return measure("session") {
-            var session = ProtocolSession(sessionID: "bench", config: GestureConfig(), limits: limits)
+        let context: ControlContext =
+            control
+            ? ControlContext(status: .active(backend: "bench"), capabilities: ControlCapabilities(characters: .anyUnicode))
+            : .off(reason: "bench")
+        return measure(control ? "session-control" : "session") {
+            var session = ProtocolSession(sessionID: "bench", config: GestureConfig(), limits: limits, control: context)
             var produced = 0
             for (i, line) in lines.enumerated() {
                 let arrival = arrivals[i]
                 if let wakeup = session.nextWakeup, wakeup <= arrival { session.fire(now: arrival, into: &output) }
                 session.receive(text: line.span, arrival: arrival, into: &output)
-                produced += output.frames.bytes.count
+                produced += output.frames.bytes.count + output.actions.count
                 output.removeAll()
             }
             session.close(now: (arrivals.last ?? 0) + 1000, into: &output)

@@ -27,14 +27,14 @@ while let argument = arguments.next() {
     case "--cycles": cycles = Int(value) ?? cycles
     default:
         print(
-            "usage: gesturepad-bench [--mode all|engine|decode|replay|replay-single|session] [--seconds S] [--passes N] [--cycles C]"
+            "usage: gesturepad-bench [--mode all|engine|decode|replay|replay-single|session|session-control] [--seconds S] [--passes N] [--cycles C]"
         )
         exit(2)
     }
 }
 
 let benchmarks = MicroBenchmarks(script: StrokeScript(cycles: cycles), minSeconds: seconds, passes: passes)
-let modes = mode == "all" ? ["engine", "decode", "replay", "replay-single", "session"] : [mode]
+let modes = mode == "all" ? ["engine", "decode", "replay", "replay-single", "session", "session-control"] : [mode]
 for name in modes {
     let result: MicroBenchmarks.Result
     switch name {
@@ -42,6 +42,7 @@ for name in modes {
     case "replay": result = benchmarks.replay(asBatch: true)
     case "replay-single": result = benchmarks.replay(asBatch: false)
     case "session": result = benchmarks.session()
+    case "session-control": result = benchmarks.session(control: true)
     case "decode": result = benchmarks.decode()
     case "inputs":
         // The size of one pass, for per-event arithmetic in the bench script.

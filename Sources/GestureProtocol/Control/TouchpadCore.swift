@@ -66,6 +66,15 @@ struct TouchpadCore: Sendable {
         mapper?.handle(command, into: &actions)
     }
 
+    /// Applies a page's settings to the mapper; returns the settings now in force (nil
+    /// without a mapper).
+    mutating func apply(_ update: SettingsUpdate) -> ControlSettings? {
+        guard let settings = mapper?.settings else { return nil }
+        let updated = update.applied(to: settings)
+        mapper?.settings = updated
+        return updated
+    }
+
     /// Releases whatever the mapper holds (the connection went silent).
     mutating func releaseAll(actions: inout [HostAction]) {
         mapper?.releaseAll(into: &actions)

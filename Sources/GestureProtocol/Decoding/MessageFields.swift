@@ -6,6 +6,7 @@ struct MessageFields {
         case type, `protocol`, role, width, height, dpr, client
         case id, x, y, t, pointerType, pressure, buttons
         case text, key, modifiers, button, action
+        case speed, acceleration, naturalScroll, scrollSpeed, tapToClick, tapAndDrag, dragLock, leftHanded
 
         /// The key as spelled on the wire.
         var name: String {
@@ -29,6 +30,14 @@ struct MessageFields {
             case .modifiers: "modifiers"
             case .button: "button"
             case .action: "action"
+            case .speed: "speed"
+            case .acceleration: "acceleration"
+            case .naturalScroll: "naturalScroll"
+            case .scrollSpeed: "scrollSpeed"
+            case .tapToClick: "tapToClick"
+            case .tapAndDrag: "tapAndDrag"
+            case .dragLock: "dragLock"
+            case .leftHanded: "leftHanded"
             }
         }
 
@@ -56,6 +65,13 @@ struct MessageFields {
             case (6, UInt8(ascii: "b")): candidate = .button
             case (6, UInt8(ascii: "a")): candidate = .action
             case (9, UInt8(ascii: "m")): candidate = .modifiers
+            case (5, UInt8(ascii: "s")): candidate = .speed
+            case (12, UInt8(ascii: "a")): candidate = .acceleration
+            case (13, UInt8(ascii: "n")): candidate = .naturalScroll
+            case (11, UInt8(ascii: "s")): candidate = .scrollSpeed
+            case (10, UInt8(ascii: "t")): candidate = s[token.start + 3] == UInt8(ascii: "T") ? .tapToClick : .tapAndDrag
+            case (8, UInt8(ascii: "d")): candidate = .dragLock
+            case (10, UInt8(ascii: "l")): candidate = .leftHanded
             case (7, UInt8(ascii: "b")): candidate = .buttons
             case (8, UInt8(ascii: "p")):
                 candidate = s[token.start + 2] == UInt8(ascii: "o") ? .protocol : .pressure
@@ -85,6 +101,14 @@ struct MessageFields {
     var modifiers: JSONValue?
     var button: JSONValue?
     var action: JSONValue?
+    var speed: JSONValue?
+    var acceleration: JSONValue?
+    var naturalScroll: JSONValue?
+    var scrollSpeed: JSONValue?
+    var tapToClick: JSONValue?
+    var tapAndDrag: JSONValue?
+    var dragLock: JSONValue?
+    var leftHanded: JSONValue?
 
     subscript(key: Key) -> JSONValue? {
         get {
@@ -108,6 +132,14 @@ struct MessageFields {
             case .modifiers: modifiers
             case .button: button
             case .action: action
+            case .speed: speed
+            case .acceleration: acceleration
+            case .naturalScroll: naturalScroll
+            case .scrollSpeed: scrollSpeed
+            case .tapToClick: tapToClick
+            case .tapAndDrag: tapAndDrag
+            case .dragLock: dragLock
+            case .leftHanded: leftHanded
             }
         }
         set {
@@ -131,6 +163,14 @@ struct MessageFields {
             case .modifiers: modifiers = newValue
             case .button: button = newValue
             case .action: action = newValue
+            case .speed: speed = newValue
+            case .acceleration: acceleration = newValue
+            case .naturalScroll: naturalScroll = newValue
+            case .scrollSpeed: scrollSpeed = newValue
+            case .tapToClick: tapToClick = newValue
+            case .tapAndDrag: tapAndDrag = newValue
+            case .dragLock: dragLock = newValue
+            case .leftHanded: leftHanded = newValue
             }
         }
     }

@@ -127,3 +127,42 @@ extension Unicode.Scalar {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
+
+/// The additive `settings` message: every field optional, each checked on its own.
+extension MessageValidator {
+    func settingsUpdate(in s: Span<UInt8>) throws(ProtocolError) -> SettingsUpdate {
+        var update = SettingsUpdate()
+        update.speed = try factor(.speed)
+        update.scrollSpeed = try factor(.scrollSpeed)
+        switch fields.acceleration {
+        case nil, .null?: break
+        case .string(let token)?:
+            guard let profile = AccelerationProfile.allCases.first(where: { JSONStringDecoder.equals(token, $0.rawValue, in: s) })
+            else { throw fail(.acceleration, "must be \"adaptive\" or \"flat\"") }
+            update.acceleration = profile
+        default: throw fail(.acceleration, "must be \"adaptive\" or \"flat\"")
+        }
+        update.naturalScroll = try flag(.naturalScroll)
+        update.tapToClick = try flag(.tapToClick)
+        update.tapAndDrag = try flag(.tapAndDrag)
+        update.dragLock = try flag(.dragLock)
+        update.leftHanded = try flag(.leftHanded)
+        return update
+    }
+
+    private func factor(_ key: MessageFields.Key) throws(ProtocolError) -> Double? {
+        switch fields[key] {
+        case nil, .null?: return nil
+        case .number(let n, _)? where SettingsUpdate.factorRange.contains(n): return n
+        default: throw fail(key, "must be a number from 0.1 to 10")
+        }
+    }
+
+    private func flag(_ key: MessageFields.Key) throws(ProtocolError) -> Bool? {
+        switch fields[key] {
+        case nil, .null?: return nil
+        case .bool(let b)?: return b
+        default: throw fail(key, "must be true or false")
+        }
+    }
+}

@@ -58,6 +58,8 @@ struct MessageValidator {
             return .input(.resize(width: try size(.width), height: try size(.height)))
         case .text, .key, .button:
             return .control(try controlCommand(in: s))
+        case .settings:
+            return .settings(try settingsUpdate(in: s))
         case .ping:
             guard case .number(_, let range)? = fields.t else {
                 throw fail(.t, fields.t == nil ? "is missing" : "must be a finite number")

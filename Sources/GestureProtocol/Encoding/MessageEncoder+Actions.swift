@@ -50,3 +50,28 @@ extension MessageEncoder {
         out.append(UInt8(ascii: "}"))
     }
 }
+
+extension MessageEncoder {
+    /// The answer to `settings` (additive, docs/protocol.md): the values in force for this
+    /// connection, `{"type":"settings","speed":…,"acceleration":…,"naturalScroll":…,
+    /// "scrollSpeed":…,"tapToClick":…,"tapAndDrag":…,"dragLock":…,"leftHanded":…}`.
+    public static func appendSettings(_ s: ControlSettings, to out: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"type\":\"settings\",\"speed\":", to: &out)
+        JSONWriter.appendNumber(s.speed, to: &out)
+        JSONWriter.appendASCII(",\"acceleration\":\"", to: &out)
+        JSONWriter.appendASCII(s.acceleration.rawValue, to: &out)
+        JSONWriter.appendASCII("\",\"naturalScroll\":", to: &out)
+        JSONWriter.appendBool(s.naturalScroll, to: &out)
+        JSONWriter.appendASCII(",\"scrollSpeed\":", to: &out)
+        JSONWriter.appendNumber(s.scrollSpeed, to: &out)
+        JSONWriter.appendASCII(",\"tapToClick\":", to: &out)
+        JSONWriter.appendBool(s.tapToClick, to: &out)
+        JSONWriter.appendASCII(",\"tapAndDrag\":", to: &out)
+        JSONWriter.appendBool(s.tapAndDrag, to: &out)
+        JSONWriter.appendASCII(",\"dragLock\":", to: &out)
+        JSONWriter.appendBool(s.dragLock, to: &out)
+        JSONWriter.appendASCII(",\"leftHanded\":", to: &out)
+        JSONWriter.appendBool(s.leftHanded, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+}

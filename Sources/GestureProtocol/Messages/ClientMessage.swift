@@ -11,6 +11,8 @@ public enum ClientMessage: Sendable, Hashable {
     case ping(t: Double, echo: Range<Int>)
     /// `text`, `key`, `button` (CONTROL.md): for the computer, when the server controls it.
     case control(ControlCommand)
+    /// `settings` (additive): pointer settings for this connection.
+    case settings(SettingsUpdate)
 
     /// The message's type.
     public var type: MessageType {
@@ -20,6 +22,7 @@ public enum ClientMessage: Sendable, Hashable {
         case .control(.text): .text
         case .control(.key): .key
         case .control(.button): .button
+        case .settings: .settings
         case .input(let input):
             switch input {
             case .down: .down
@@ -36,7 +39,7 @@ public enum ClientMessage: Sendable, Hashable {
     /// The page-clock time the message carries, if any.
     public var time: Double? {
         switch self {
-        case .hello, .control: nil
+        case .hello, .control, .settings: nil
         case .ping(let t, _): t
         case .input(let input): input.time
         }

@@ -12,6 +12,8 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
     case text
     case key
     case button
+    /// Additive (docs/protocol.md): the page's pointer settings for this connection.
+    case settings
 
     /// The protocol's name, e.g. `"move"`.
     public var name: String {
@@ -27,6 +29,7 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
         case .text: "text"
         case .key: "key"
         case .button: "button"
+        case .settings: "settings"
         }
     }
 }

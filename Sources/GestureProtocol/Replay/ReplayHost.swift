@@ -104,6 +104,10 @@ public struct ReplayHost: Sendable {
                     config: config, width: hello.width, height: hello.height, maxPointers: maxPointers)
                 core = TouchpadCore(engine: engine, control: control)
             }
+        case .success(.settings(let update)):
+            if control == nil || core?.apply(update) == nil {
+                report(ProtocolError(.controlOff, "settings: replay runs without --control"), index: index, number, &stderr)
+            }
         case .success(.control(let command)):
             guard control != nil else {
                 report(ProtocolError(.controlOff, "\(message.type?.name ?? "control"): replay runs without --control"), index: index, number, &stderr)

@@ -194,13 +194,20 @@ public struct ProtocolSession: Sendable {
             errorsInARow = 0
         case .control(let command):
             if !control.isActive {
-                refuse(ProtocolError(.controlOff, controlOffMessage(command)), index: index, &output)
+                refuse(ProtocolError(.controlOff, controlOffMessage(ClientMessage.control(command).type)), index: index, &output)
             } else if let refusal = control.refusal(for: command) {
                 refuse(refusal, index: index, &output)
             } else {
                 core?.command(command, actions: &output.actions)
                 errorsInARow = 0
             }
+        case .settings(let update):
+            guard control.isActive, let settings = core?.apply(update) else {
+                refuse(ProtocolError(.controlOff, controlOffMessage(.settings)), index: index, &output)
+                return
+            }
+            output.frames.append(.reply) { MessageEncoder.appendSettings(settings, to: &$0) }
+            errorsInARow = 0
         case .input(let input):
             if process(input, &output) == .tooManyPointers {
                 let id = if case .down(let sample) = input { " \(sample.id)" } else { "" }
@@ -238,10 +245,9 @@ public struct ProtocolSession: Sendable {
         encodeEvents(from: start, &output)
     }
 
-    private func controlOffMessage(_ command: ControlCommand) -> String {
+    private func controlOffMessage(_ type: MessageType) -> String {
         let reason = if case .inactive(let why) = control.status { why } else { "" }
-        let type = ClientMessage.control(command).type.name
-        return "\(type): this server does not control the computer (\(reason))"
+        return "\(type.name): this server does not control the computer (\(reason))"
     }
 
     private mutating func noteTime(_ t: Double, arrival: Double) {

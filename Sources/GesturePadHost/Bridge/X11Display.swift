@@ -1,0 +1,150 @@
+import CXTest
+import Foundation
+import Synchronization
+
+/// One connection to an X server, for the `x11` backend: the only code that touches Xlib's
+/// pointers. Confined to one thread (the backend's worker thread) from `open` to `close`.
+///
+/// Xlib's default handlers end the process on a protocol error or a lost connection; the
+/// server must survive both (the X session ends, the phone goes on drawing). So a protocol
+/// error is counted and ignored, and a lost connection sets `isConnectionLost`, after which
+/// every call here does nothing.
+final class X11Display {
+    /// `Display *`: an incomplete C type, hence opaque.
+    private var handle: OpaquePointer?
+    /// Written by Xlib's I/O-error exit handler (on this thread, inside an Xlib call).
+    private let lostFlag: UnsafeMutablePointer<Int32>
+
+    private init(handle: OpaquePointer) {
+        self.handle = handle
+        lostFlag = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        lostFlag.initialize(to: 0)
+        XSetIOErrorExitHandler(handle, { _, flag in flag?.assumingMemoryBound(to: Int32.self).pointee = 1 }, lostFlag)
+    }
+
+    deinit {
+        close()
+        lostFlag.deallocate()
+    }
+
+    /// Connects to `name` (nil: `DISPLAY`) and checks for XTEST.
+    static func open(name: String?) throws -> X11Display {
+        X11ErrorTrap.install()
+        let shown = name ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        guard !shown.isEmpty else { throw ControlBackendError("cannot open X display: DISPLAY is not set") }
+        guard let handle = XOpenDisplay(shown) else {
+            throw ControlBackendError(
+                "cannot open X display \(shown): no X server there, or this user may not connect (see DISPLAY, XAUTHORITY)"
+            )
+        }
+        var eventBase: Int32 = 0
+        var errorBase: Int32 = 0
+        var major: Int32 = 0
+        var minor: Int32 = 0
+        guard XTestQueryExtension(handle, &eventBase, &errorBase, &major, &minor) != 0 else {
+            XCloseDisplay(handle)
+            throw ControlBackendError("the X server has no XTEST extension")
+        }
+        return X11Display(handle: handle)
+    }
+
+    /// The connection broke (the X server ended); nothing reaches it any more.
+    var isConnectionLost: Bool { lostFlag.pointee != 0 }
+
+    /// Protocol errors Xlib reported since the process started, on any display.
+    static var protocolErrors: Int { X11ErrorTrap.count.load(ordering: .relaxed) }
+
+    func fakeRelativeMotion(dx: Int, dy: Int) {
+        guard let display = usable else { return }
+        XTestFakeRelativeMotionEvent(display, Self.clamped(dx), Self.clamped(dy), 0)
+    }
+
+    func fakeButton(_ number: Int, down: Bool) {
+        guard let display = usable, number > 0 else { return }
+        XTestFakeButtonEvent(display, UInt32(number), down ? 1 : 0, 0)
+    }
+
+    func fakeKey(_ keycode: Keycode, down: Bool) {
+        guard let display = usable else { return }
+        XTestFakeKeyEvent(display, keycode, down ? 1 : 0, 0)
+    }
+
+    /// Binds `keycode` to `keysym` in columns 0 and 1 (`NoSymbol`: unbinds it).
+    func bind(_ keycode: Keycode, to keysym: Keysym) {
+        guard let display = usable else { return }
+        var keysyms: [KeySym] = [keysym, keysym]
+        XChangeKeyboardMapping(display, Int32(keycode), 2, &keysyms, 1)
+    }
+
+    /// The server's whole core keyboard mapping (one round trip).
+    func keyboardMapping() -> X11Keymap {
+        var minimum: Int32 = 0
+        var maximum: Int32 = 0
+        var perKeycode: Int32 = 0
+        guard let display = usable else { return X11Keymap(minimumKeycode: 8, keysymsPerKeycode: 1, keysyms: []) }
+        XDisplayKeycodes(display, &minimum, &maximum)
+        let count = Int(maximum - minimum + 1)
+        guard count > 0, let keysyms = XGetKeyboardMapping(display, KeyCode(minimum), Int32(count), &perKeycode)
+        else { return X11Keymap(minimumKeycode: 8, keysymsPerKeycode: 1, keysyms: []) }
+        defer { XFree(keysyms) }
+        let copy = Array(UnsafeBufferPointer(start: keysyms, count: count * Int(perKeycode)))
+        return X11Keymap(minimumKeycode: Keycode(minimum), keysymsPerKeycode: Int(perKeycode), keysyms: copy)
+    }
+
+    /// Sends the buffered requests (no round trip).
+    func flush() {
+        guard let display = usable else { return }
+        XFlush(display)
+    }
+
+    /// Sends the buffered requests and waits until the server has handled them.
+    func sync() {
+        guard let display = usable else { return }
+        XSync(display, 0)
+    }
+
+    /// Reads the events that arrived (only MappingNotify and XKB's own reach this client:
+    /// it selects none) so that they do not pile up; true when the keyboard mapping changed.
+    func takeKeyboardMappingChanged() -> Bool {
+        guard let display = usable else { return false }
+        var changed = false
+        while XPending(display) > 0, !isConnectionLost {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            if event.type == MappingNotify, event.xmapping.request == MappingKeyboard { changed = true }
+        }
+        return changed
+    }
+
+    func close() {
+        guard let display = handle else { return }
+        handle = nil
+        XCloseDisplay(display)
+    }
+
+    private var usable: OpaquePointer? { isConnectionLost ? nil : handle }
+
+    private static func clamped(_ value: Int) -> Int32 {
+        Int32(clamping: value)
+    }
+}
+
+/// Xlib's process-wide error handlers, replaced once so that errors do not end the process.
+private enum X11ErrorTrap {
+    static let count = Atomic<Int>(0)
+    private static let installed = Mutex(false)
+
+    static func install() {
+        installed.withLock { done in
+            guard !done else { return }
+            done = true
+            XSetErrorHandler { _, _ in
+                X11ErrorTrap.count.add(1, ordering: .relaxed)
+                return 0
+            }
+            // The default handler prints and, in older Xlib, exits; the per-display exit
+            // handler above records the loss instead of ending the process.
+            XSetIOErrorHandler { _ in 0 }
+        }
+    }
+}

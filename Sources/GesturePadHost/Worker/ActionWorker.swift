@@ -1,0 +1,157 @@
+import Dispatch
+import Foundation
+import GestureControl
+import Logging
+import Synchronization
+
+/// Owns one `ActionExecutor` on a dedicated thread and feeds it from a bounded queue: the
+/// engine of every `ControlBackend`.
+///
+/// `perform` and `releaseAll` only copy into the queue under a short lock and wake the thread;
+/// they never block on the device. The thread sleeps on a semaphore until woken (no polling),
+/// takes everything queued at once (swapping buffers, no allocation once warm), carries it out
+/// in order and flushes. `stop` drains the queue, releases what is held, closes the device and
+/// waits for the thread.
+public final class ActionWorker<Executor: ActionExecutor>: Sendable {
+    private struct State {
+        var queue: ActionQueue
+        /// The thread has a wake-up signal it has not consumed yet: no need for another.
+        var wakePending = false
+        var stopping = false
+        var startupError: (any Error)?
+    }
+
+    private let state: Mutex<State>
+    private let wake = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    private let logger: Logger
+    /// How long `stop` waits for the thread before giving up on it (a hung X server).
+    private let stopTimeout: Double
+
+    /// Starts the thread and makes the executor on it (so that every device call, opening
+    /// included, happens on that one thread). Throws what `makeExecutor` throws.
+    ///
+    /// - Parameters:
+    ///   - name: the thread's name (`gesturepad-x11`).
+    ///   - capacity: how many queued items make motion and wheel drop (see `ActionQueue`).
+    ///   - stopTimeout: seconds `stop` waits for the thread.
+    public init(
+        name: String, capacity: Int = 1024, stopTimeout: Double = 2, logger: Logger,
+        makeExecutor: @escaping @Sendable () throws -> Executor
+    ) throws {
+        state = Mutex(State(queue: ActionQueue(capacity: capacity)))
+        self.logger = logger
+        self.stopTimeout = stopTimeout
+        let ready = DispatchSemaphore(value: 0)
+        let thread = Thread { [self] in
+            run(makeExecutor: makeExecutor, ready: ready)
+        }
+        thread.name = name
+        thread.start()
+        ready.wait()
+        if let error = state.withLock({ $0.startupError }) { throw error }
+    }
+
+    /// Queues `actions` after those of earlier calls. Never blocks; drops what a full queue
+    /// cannot take (see `ActionQueue`). Ignored once `stop` was called.
+    public func perform(_ actions: ArraySlice<HostAction>) {
+        guard !actions.isEmpty else { return }
+        let signal = state.withLock { s -> Bool in
+            guard !s.stopping else { return false }
+            for action in actions { s.queue.append(action) }
+            return Self.claimWake(&s)
+        }
+        if signal { wake.signal() }
+    }
+
+    /// Releases every held button and key once the actions queued before are carried out.
+    public func releaseAll() {
+        enqueue(marker: .releaseAll)
+    }
+
+    /// Carries out what is queued, releases everything, closes the device and waits (up to
+    /// the stop timeout) for the thread to end. Later calls return at once.
+    public func stop() {
+        let first = state.withLock { s -> Bool in
+            defer { s.stopping = true }
+            return !s.stopping
+        }
+        guard first else { return }
+        wake.signal()
+        if finished.wait(timeout: .now() + stopTimeout) == .timedOut {
+            logger.error("control: the device thread did not stop within \(stopTimeout) s")
+        }
+    }
+
+    /// Actions dropped because the queue was full, since the worker started.
+    public var droppedActions: Int {
+        state.withLock { $0.queue.droppedTotal }
+    }
+
+    /// Waits until everything queued so far is carried out and flushed. For tests and for
+    /// callers that must know the device has seen the actions; false on timeout or once stopped.
+    func waitUntilDone(timeout: Double = 5) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        guard enqueue(marker: .barrier(done)) else { return false }
+        return done.wait(timeout: .now() + timeout) == .success
+    }
+
+    @discardableResult
+    private func enqueue(marker: WorkItem) -> Bool {
+        let (accepted, signal) = state.withLock { s -> (Bool, Bool) in
+            guard !s.stopping else { return (false, false) }
+            s.queue.append(marker: marker)
+            return (true, Self.claimWake(&s))
+        }
+        if signal { wake.signal() }
+        return accepted
+    }
+
+    /// True when the caller must signal the thread (no signal is outstanding).
+    private static func claimWake(_ s: inout State) -> Bool {
+        guard !s.wakePending else { return false }
+        s.wakePending = true
+        return true
+    }
+
+    /// The thread's body.
+    private func run(makeExecutor: @Sendable () throws -> Executor, ready: DispatchSemaphore) {
+        var executor: Executor
+        do {
+            executor = try makeExecutor()
+        } catch {
+            state.withLock { $0.startupError = error }
+            ready.signal()
+            finished.signal()
+            return
+        }
+        ready.signal()
+        var batch: [WorkItem] = []
+        batch.reserveCapacity(state.withLock { $0.queue.reservedCapacity })
+        while true {
+            wake.wait()
+            let (stopping, dropped) = state.withLock { s -> (Bool, Int) in
+                s.wakePending = false
+                s.queue.take(into: &batch)
+                return (s.stopping, s.queue.takeDropCount())
+            }
+            if dropped > 0 {
+                logger.warning("control: dropped \(dropped) motion/wheel actions: the device is not keeping up")
+            }
+            for item in batch {
+                switch item {
+                case .action(let action): executor.execute(action)
+                case .releaseAll: executor.releaseAll()
+                case .barrier(let done):
+                    executor.flush()
+                    done.signal()
+                }
+            }
+            executor.flush()
+            batch.removeAll(keepingCapacity: true)
+            if stopping { break }
+        }
+        executor.close()
+        finished.signal()
+    }
+}

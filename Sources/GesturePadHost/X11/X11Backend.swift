@@ -1,0 +1,41 @@
+import GestureControl
+import Logging
+
+/// The `x11` backend: drives the X server named by `DISPLAY` through the XTest extension,
+/// from a thread of its own (`ActionWorker` + `X11Executor`).
+public final class X11Backend: ControlBackend {
+    /// Any printable Unicode: characters the layout lacks are typed through a spare keycode.
+    public static let capabilities = ControlCapabilities(characters: .anyUnicode)
+
+    public let name = "x11"
+    public var capabilities: ControlCapabilities { Self.capabilities }
+    let worker: ActionWorker<X11Executor>
+
+    private init(worker: ActionWorker<X11Executor>) {
+        self.worker = worker
+    }
+
+    /// Connects to `displayName` (nil: the `DISPLAY` environment variable) and starts the
+    /// backend's thread. Throws a `ControlBackendError` whose message is one line for the
+    /// user: "cannot open X display :0: …", "the X server has no XTEST extension".
+    public static func open(
+        displayName: String? = nil, logger: Logger = Logger(label: "gesturepad.control.x11")
+    ) throws -> X11Backend {
+        let worker = try ActionWorker(name: "gesturepad-x11", logger: logger) {
+            try X11Executor.open(displayName: displayName, logger: logger)
+        }
+        return X11Backend(worker: worker)
+    }
+
+    public func perform(_ actions: ArraySlice<HostAction>) {
+        worker.perform(actions)
+    }
+
+    public func releaseAll() {
+        worker.releaseAll()
+    }
+
+    public func stop() {
+        worker.stop()
+    }
+}

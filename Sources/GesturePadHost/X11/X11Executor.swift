@@ -1,0 +1,119 @@
+import GestureControl
+import Logging
+
+/// Carries `HostAction`s out on an X server through XTest. Confined to one thread.
+///
+/// - motion: `XTestFakeRelativeMotionEvent`;
+/// - buttons: core buttons 1 / 2 / 3 (`HostButton.x11Number`), each held one tracked;
+/// - wheel: fractional detents accumulate per axis (`WheelAccumulator`); each whole detent is
+///   a press and release of button 4 (up) / 5 (down) / 6 (left) / 7 (right). `wheelStop`
+///   keeps the remainders: a scroll that stops half a detent short and resumes goes on from
+///   there, as a wheel would;
+/// - keys and text: planned by `X11Keyboard` (keysyms, Shift, spare keycodes for characters
+///   the layout lacks).
+///
+/// Requests are buffered by Xlib and sent by `flush` (XFlush), after each batch.
+final class X11Executor: ActionExecutor {
+    private let display: X11Display
+    private let logger: Logger
+    private var keyboard: X11Keyboard
+    private var vertical = WheelAccumulator()
+    private var horizontal = WheelAccumulator()
+    /// Buttons down, in press order.
+    private var heldButtons: [HostButton] = []
+    /// Reused for every key action and text.
+    private var steps: [X11KeyStep] = []
+    private var reportedLoss = false
+
+    init(display: X11Display, logger: Logger) {
+        self.display = display
+        self.logger = logger
+        keyboard = X11Keyboard(keymap: display.keyboardMapping())
+        steps.reserveCapacity(256)
+        heldButtons.reserveCapacity(HostButton.allCases.count)
+    }
+
+    /// Opens `displayName` (nil: `DISPLAY`); throws a one-line `ControlBackendError`.
+    static func open(displayName: String?, logger: Logger) throws -> X11Executor {
+        X11Executor(display: try X11Display.open(name: displayName), logger: logger)
+    }
+
+    /// Keycodes free for characters the layout lacks (for tests and diagnostics).
+    var spareKeycodes: [Keycode] { keyboard.spareKeycodes }
+
+    func execute(_ action: HostAction) {
+        switch action {
+        case .motion(let dx, let dy):
+            guard dx != 0 || dy != 0 else { return }
+            display.fakeRelativeMotion(dx: dx, dy: dy)
+        case .button(let button, .down):
+            guard !heldButtons.contains(button) else { return }
+            heldButtons.append(button)
+            display.fakeButton(button.x11Number, down: true)
+        case .button(let button, .up):
+            guard let index = heldButtons.firstIndex(of: button) else { return }
+            heldButtons.remove(at: index)
+            display.fakeButton(button.x11Number, down: false)
+        case .wheel(let dx, let dy):
+            click(vertical.add(dy).detents, negative: 4, positive: 5)
+            click(horizontal.add(dx).detents, negative: 6, positive: 7)
+        case .wheelStop:
+            break
+        case .key(let key, let state):
+            keyboard.key(key, state, into: &steps)
+            carryOutSteps()
+        case .text(let text):
+            keyboard.type(text, into: &steps)
+            carryOutSteps()
+        }
+    }
+
+    func flush() {
+        display.flush()
+        if display.takeKeyboardMappingChanged() {
+            keyboard.update(keymap: display.keyboardMapping())
+        }
+        if display.isConnectionLost, !reportedLoss {
+            reportedLoss = true
+            logger.error("control: the connection to the X server was lost; the phone no longer moves the pointer")
+        }
+    }
+
+    func releaseAll() {
+        while let button = heldButtons.popLast() {
+            display.fakeButton(button.x11Number, down: false)
+        }
+        keyboard.releaseAll(into: &steps)
+        carryOutSteps()
+        display.flush()
+    }
+
+    func close() {
+        releaseAll()
+        keyboard.unbindAll(into: &steps)
+        carryOutSteps()
+        display.sync()
+        display.close()
+    }
+
+    /// `count` clicks of button `positive` (or, for a negative count, of `negative`).
+    private func click(_ count: Int, negative: Int, positive: Int) {
+        let button = count < 0 ? negative : positive
+        for _ in 0..<count.magnitude {
+            display.fakeButton(button, down: true)
+            display.fakeButton(button, down: false)
+        }
+    }
+
+    private func carryOutSteps() {
+        for step in steps {
+            switch step {
+            case .press(let keycode): display.fakeKey(keycode, down: true)
+            case .release(let keycode): display.fakeKey(keycode, down: false)
+            case .bind(let keycode, let keysym): display.bind(keycode, to: keysym)
+            case .sync: display.sync()
+            }
+        }
+        steps.removeAll(keepingCapacity: true)
+    }
+}

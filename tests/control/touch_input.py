@@ -27,7 +27,7 @@ class Pad:
     """One touchpad (or observer) connection: `welcome`, senders, and what came back."""
 
     def __init__(self, server, role: str = "touchpad", surface: tuple[int, int] = SURFACE):
-        self.ws = server.connect()
+        self.ws = server.connect().__enter__()  # the connection itself (websockets ≥ 17.1 warns otherwise)
         self.welcome = hello(self.ws, role=role, width=surface[0], height=surface[1])
         assert self.welcome.get("type") == "welcome", f"hello answered {self.welcome}"
         self._last_t = 0.0

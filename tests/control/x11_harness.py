@@ -48,7 +48,7 @@ def xvfb_path() -> str | None:
 
 
 class Xvfb:
-    """`Xvfb :N -screen 0 1920x1080x24 -nolisten tcp` on a free :N, in its own process group."""
+    """`Xvfb :N -screen 0 1920x1080x24 -nolisten tcp -noreset` on a free :N, in its own process group."""
 
     def __init__(self, timeout: float = 10.0):
         self.process: subprocess.Popen | None = None
@@ -82,7 +82,8 @@ class Xvfb:
         self.log.seek(0)
         self.log.truncate()
         self.process = subprocess.Popen(
-            ["Xvfb", f":{number}", "-screen", "0", f"{WIDTH}x{HEIGHT}x24", "-nolisten", "tcp"],
+            # -noreset: no server reset when the last client goes (the start-up probe below)
+            ["Xvfb", f":{number}", "-screen", "0", f"{WIDTH}x{HEIGHT}x24", "-nolisten", "tcp", "-noreset"],
             stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log, start_new_session=True)
         socket_path = X11_UNIX / f"X{number}"
         while time.monotonic() < deadline:

@@ -11,12 +11,11 @@ struct ScrollZoomTests {
         d.down(2, 200, 300, t: 10)
     }
 
-    /// Moves both fingers by (dx, dy) per step over `steps` steps of 16 ms from t 10.
+    /// Moves both fingers by (dx, dy) per 16 ms frame over `steps` frames from t 10.
     static func scroll(_ d: inout MapperDriver, dx: Double, dy: Double, steps: Int) {
         for i in 1...steps {
-            let t = 10 + 16 * Double(i)
-            d.move(1, 100 + dx * Double(i), 300 + dy * Double(i), t: t)
-            d.move(2, 200 + dx * Double(i), 300 + dy * Double(i), t: t)
+            let s = Double(i)
+            d.moveFingers([(1, 100 + dx * s, 300 + dy * s), (2, 200 + dx * s, 300 + dy * s)], t: 10 + 16 * s)
         }
     }
 

@@ -15,17 +15,13 @@ struct SwipeKeyTests {
     }
 
     /// The default keys: left Alt+ArrowRight, right Alt+ArrowLeft, up Meta, down Meta+d.
-    @Test(arguments: [
-        (-20.0, 0.0, [HostAction.key(.named(.alt), .down), .key(.named(.arrowRight), .down), .key(.named(.arrowRight), .up), .key(.named(.alt), .up)]),
-        (20.0, 0.0, [.key(.named(.alt), .down), .key(.named(.arrowLeft), .down), .key(.named(.arrowLeft), .up), .key(.named(.alt), .up)]),
-        (0.0, -20.0, [.key(.named(.meta), .down), .key(.named(.meta), .up)]),
-        (0.0, 20.0, [.key(.named(.meta), .down), .key(.character("d"), .down), .key(.character("d"), .up), .key(.named(.meta), .up)]),
-    ])
-    func defaultSwipeKeys(dx: Double, dy: Double, keys: [HostAction]) {
+    @Test(arguments: [(-20.0, 0.0, "Alt+ArrowRight"), (20, 0, "Alt+ArrowLeft"), (0, -20, "Meta"), (0, 20, "Meta+d")])
+    func defaultSwipeKeys(dx: Double, dy: Double, keys: String) {
         var d = MapperDriver()
         Self.swipe(&d, dx: dx, dy: dy)
         #expect(d.events.filter { $0.gesture == .swipe }.count == 1)
-        #expect(d.actions == keys)
+        #expect(d.actions == KeyCombination(parsing: keys)?.actions)
+        #expect(d.actions.count >= 2)
     }
 
     /// Custom swipeKeys are used; a direction without an entry does nothing.

@@ -69,8 +69,7 @@ struct MapperDriver {
         send(.move(PointerSample(id: id, x: x, y: y, t: t, pointerType: type, buttons: buttons)))
     }
 
-    mutating func up(_ id: Int = 1, _ x: Double, _ y: Double, t: Double, _ type: PointerType = .touch, buttons: Int? = nil)
-    {
+    mutating func up(_ id: Int = 1, _ x: Double, _ y: Double, t: Double, _ type: PointerType = .touch, buttons: Int? = nil) {
         send(.up(PointerSample(id: id, x: x, y: y, t: t, pointerType: type, buttons: buttons)))
     }
 

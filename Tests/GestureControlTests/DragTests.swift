@@ -189,4 +189,16 @@ struct DragTests {
         #expect(d.actions.presses == [.button(.left, .down), .button(.left, .up)])
         #expect(d.mapper.nextDeadline == nil)
     }
+
+    /// A long-press drag whose last step is flushed by the lift (one batch frame) still presses before it releases.
+    @Test func stepFlushedByTheLift() {
+        var d = MapperDriver(settings: Self.flat)
+        d.down(1, 200, 300, t: 0)
+        d.advance(to: 520)
+        d.frame([
+            .move(PointerSample(id: 1, x: 200, y: 320, t: 540)),
+            .up(PointerSample(id: 1, x: 200, y: 320, t: 560)),
+        ])
+        #expect(d.actions == [.motion(dx: 0, dy: 20), .button(.left, .down), .button(.left, .up)])
+    }
 }

@@ -17,6 +17,7 @@ extension ControlMapper {
         case .key(let key, let modifiers):
             pressCombination(modifiers: modifiers, key: key, by: .command, into: &actions)
         case .button(let button, .click):
+            guard !held.isHeld(.button(button)) else { return }
             held.press(.button(button), by: .command, into: &actions)
             held.release(.button(button), by: .command, into: &actions)
         case .button(let button, .down):

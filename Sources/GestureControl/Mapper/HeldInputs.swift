@@ -56,11 +56,6 @@ struct HeldInputs: Sendable {
         entries.contains { $0.target == target }
     }
 
-    /// Whether `owner` holds `target`.
-    func isHeld(_ target: Target, by owner: Owners) -> Bool {
-        entries.contains { $0.target == target && $0.owners.contains(owner) }
-    }
-
     /// `owner` presses `target`: it goes down unless someone already holds it.
     mutating func press(_ target: Target, by owner: Owners, into actions: inout [HostAction]) {
         if let i = entries.firstIndex(where: { $0.target == target }) {

@@ -8,9 +8,10 @@
 /// - Speed for the adaptive curve is path length / elapsed page time, measured between moves
 ///   with different `t`. Moves with `dt ≤ 0` (coalesced moves of one touch frame share their
 ///   `t`; a clock going backwards) reuse the last speed, and their path is counted into the
-///   next measurement. A new reference starts at speed 0 (the curve's minimum gain): a first
-///   move after a finger lands has no history, and the slow end of the curve is the precise
-///   one.
+///   next measurement. A new reference (a finger landing, the finger count changing) keeps
+///   its time, so the first move's speed is measured from it (a finger that rests before
+///   moving starts slow and precise); a first move with `dt ≤ 0` has no measurement and uses
+///   speed 0, the curve's minimum gain — the precise end, never a jump.
 /// - Remainders survive reference changes (less than one pixel each; libinput keeps them too).
 struct MotionAccumulator: Sendable {
     private(set) var hasReference = false

@@ -17,12 +17,12 @@ struct ZoomStepper: Sendable {
         sent = 0
     }
 
-    /// The whole steps of `scale` (0 for a scale that is not a finite number > 0): the number
-    /// of whole `zoomStep` factors in it, which is `trunc(log(scale) / log(zoomStep))` counted
-    /// by multiplication (no libm; a relative tolerance of 1e-9 keeps `scale == zoomStep²`
-    /// at 2 despite rounding).
-    static func steps(scale: Double, zoomStep: Double) -> Int {
-        guard scale.isFinite, scale > 0 else { return 0 }
+    /// The whole steps of `scale`: the number of whole `zoomStep` factors in it, which is
+    /// `trunc(log(scale) / log(zoomStep))` counted by multiplication (no libm; a relative
+    /// tolerance of 1e-9 keeps `scale == zoomStep²` at 2 despite rounding), bounded to
+    /// ±`maxSteps` (so 0 and +∞ are the bounds). `nil` for NaN or a negative scale.
+    static func steps(scale: Double, zoomStep: Double) -> Int? {
+        guard scale >= 0 else { return nil }
         let step = zoomStep.isFinite && zoomStep > 1 ? zoomStep : fallbackStep
         let ratio = scale >= 1 ? scale : 1 / scale
         let limit = ratio * (1 + 1e-9)
@@ -35,9 +35,10 @@ struct ZoomStepper: Sendable {
         return scale >= 1 ? n : -n
     }
 
-    /// Records the steps of `scale`; returns how many are new (positive: zoom in).
+    /// Records the steps of `scale`; returns how many are new (positive: zoom in; 0 for a
+    /// scale that is no number).
     mutating func advance(scale: Double, zoomStep: Double) -> Int {
-        let now = Self.steps(scale: scale, zoomStep: zoomStep)
+        guard let now = Self.steps(scale: scale, zoomStep: zoomStep) else { return 0 }
         defer { sent = now }
         return now - sent
     }

@@ -39,47 +39,49 @@ extension Array where Element == HostAction {
     /// Problems in the press / release sequence: a button or key pressed while down, or
     /// released while up. Empty when balanced.
     var pressViolations: [String] {
-        var down: [HostAction] = []
-        var problems: [String] = []
-        for (i, action) in enumerated() {
-            switch action {
-            case .button(let b, .down):
-                if down.contains(.button(b, .down)) { problems.append("\(i): \(b) pressed twice") }
-                down.append(.button(b, .down))
-            case .button(let b, .up):
-                if let j = down.firstIndex(of: .button(b, .down)) {
-                    down.remove(at: j)
-                } else {
-                    problems.append("\(i): \(b) released while up")
-                }
-            case .key(let k, .down):
-                if down.contains(.key(k, .down)) { problems.append("\(i): \(k) pressed twice") }
-                down.append(.key(k, .down))
-            case .key(let k, .up):
-                if let j = down.firstIndex(of: .key(k, .down)) {
-                    down.remove(at: j)
-                } else {
-                    problems.append("\(i): \(k) released while up")
-                }
-            default:
-                break
-            }
-        }
-        return problems
+        var ledger = PressLedger()
+        ledger.absorb(self[...])
+        return ledger.problems
     }
 
     /// What is still down at the end of the sequence.
     var stillDown: [HostAction] {
-        var down: [HostAction] = []
-        for action in self {
+        var ledger = PressLedger()
+        ledger.absorb(self[...])
+        return ledger.down
+    }
+}
+
+/// What a sequence of actions leaves down, read incrementally, with the problems found.
+struct PressLedger {
+    /// The `down` actions of what is down.
+    private(set) var down: [HostAction] = []
+    private(set) var problems: [String] = []
+    private var count = 0
+
+    mutating func absorb(_ actions: ArraySlice<HostAction>) {
+        for action in actions {
+            defer { count += 1 }
             switch action {
-            case .button(let b, .down): down.append(.button(b, .down))
-            case .key(let k, .down): down.append(.key(k, .down))
-            case .button(let b, .up): down.removeAll { $0 == .button(b, .down) }
-            case .key(let k, .up): down.removeAll { $0 == .key(k, .down) }
+            case .button(let b, .down): press(.button(b, .down), "\(b)")
+            case .button(let b, .up): release(.button(b, .down), "\(b)")
+            case .key(let k, .down): press(.key(k, .down), "\(k)")
+            case .key(let k, .up): release(.key(k, .down), "\(k)")
             default: break
             }
         }
-        return down
+    }
+
+    private mutating func press(_ action: HostAction, _ name: String) {
+        if down.contains(action) { problems.append("\(count): \(name) pressed twice") }
+        down.append(action)
+    }
+
+    private mutating func release(_ action: HostAction, _ name: String) {
+        if let i = down.firstIndex(of: action) {
+            down.remove(at: i)
+        } else {
+            problems.append("\(count): \(name) released while up")
+        }
     }
 }

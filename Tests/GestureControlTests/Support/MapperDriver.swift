@@ -38,6 +38,25 @@ struct MapperDriver {
         if events.count > flushed { mapper.handle(events: events[flushed...], into: &actions) }
     }
 
+    /// A batch frame: the inputs go through the engine and the mapper one by one, and the held
+    /// step is flushed once at the end (the server flushes at the end of each batch frame, so
+    /// the moves of several fingers with one `t` are judged together).
+    mutating func frame(_ inputs: [PointerInput]) {
+        for input in inputs {
+            let start = events.count
+            guard engine.process(input, into: &events) == .accepted else { continue }
+            mapper.handle(input, events: events[start...], into: &actions)
+        }
+        let flushed = events.count
+        engine.flush(into: &events)
+        if events.count > flushed { mapper.handle(events: events[flushed...], into: &actions) }
+    }
+
+    /// One frame moving touch fingers `ids` to `points` at `t`.
+    mutating func moveFingers(_ moves: [(id: Int, x: Double, y: Double)], t: Double) {
+        frame(moves.map { .move(PointerSample(id: $0.id, x: $0.x, y: $0.y, t: t)) })
+    }
+
     mutating func down(
         _ id: Int = 1, _ x: Double, _ y: Double, t: Double, _ type: PointerType = .touch, buttons: Int? = nil
     ) {
@@ -50,8 +69,7 @@ struct MapperDriver {
         send(.move(PointerSample(id: id, x: x, y: y, t: t, pointerType: type, buttons: buttons)))
     }
 
-    mutating func up(_ id: Int = 1, _ x: Double, _ y: Double, t: Double, _ type: PointerType = .touch, buttons: Int? = nil)
-    {
+    mutating func up(_ id: Int = 1, _ x: Double, _ y: Double, t: Double, _ type: PointerType = .touch, buttons: Int? = nil) {
         send(.up(PointerSample(id: id, x: x, y: y, t: t, pointerType: type, buttons: buttons)))
     }
 

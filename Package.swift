@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol", "GestureEngine"]),
         .testTarget(
             name: "GesturePadSinksTests",
-            dependencies: ["GesturePadSinks", "GestureEngine", "GestureProtocol"]
+            dependencies: ["GesturePadSinks", "GestureEngine", "GestureProtocol", "GestureControl"]
         ),
         .testTarget(
             name: "GesturePadServerTests",

@@ -1,4 +1,5 @@
 import Foundation
+import GestureControl
 import GestureEngine
 import Testing
 
@@ -254,7 +255,7 @@ import Testing
 }
 
 @Suite struct ExampleConfigTests {
-    /// The shipped examples/gesturepad.yaml is valid and maps media keys, notifications and xdotool.
+    /// The shipped examples/gesturepad.yaml is valid, sets the control section and maps media keys, notifications and xdotool.
     @Test func exampleConfigIsValid() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
@@ -268,6 +269,7 @@ import Testing
         #expect(programs.contains("playerctl"))
         #expect(programs.contains("notify-send"))
         #expect(programs.contains("xdotool"))
-        #expect(programs.contains("examples/xdotool_pipe.py"))
+        #expect(config.control.backend == .auto)
+        #expect(config.control.settings == ControlSettings())
     }
 }

@@ -241,7 +241,7 @@ def test_drag_lock_holds_the_button_until_the_next_tap(x, start_server, pads):
     assert state[2] & BUTTON1_MASK and buttons(events) == [("press", 1)], (
         f"drag lock: button 1 should stay down after the lift; mask {state[2]:#x}, the window got: {describe(events)}")
     tapped = time.monotonic()
-    pad.tap({1: end})
+    pad.tap(end)
     x.wait_for(lambda ev: ("release", 1) in buttons(ev), x.start, timeout=3)
     events = x.wait_quiet(x.start, quiet=0.4)
     assert buttons(events) == [("press", 1), ("release", 1)], (

@@ -156,15 +156,18 @@ def keysym_char(keysym: int) -> str | None:
     return {0xFF0D: "\n", 0xFF09: "\t"}.get(keysym)
 
 
+_KEYSYM_NAMES: dict[int, str] = {}
+
+
 def keysym_name(keysym: int) -> str:
+    """The keysym's X name (W3C name for the keys of KEY_NAMES), "U+XXXX" for a Unicode keysym."""
     if keysym == 0:
         return "NoSymbol"
-    name = XK.keysym_to_string(keysym) if hasattr(XK, "keysym_to_string") else None
-    if name is None:
-        for attribute in dir(XK):
-            if attribute.startswith("XK_") and getattr(XK, attribute) == keysym:
-                name = attribute[3:]
-                break
+    if not _KEYSYM_NAMES:
+        for attribute in dir(XK):  # XK_Return = 0xff0d … (latin1 and miscellany are loaded)
+            if attribute.startswith("XK_"):
+                _KEYSYM_NAMES.setdefault(getattr(XK, attribute), attribute[3:])
+    name = _KEYSYM_NAMES.get(keysym)
     if name is None:
         char = keysym_char(keysym)
         name = f"U+{ord(char):04X}" if char else f"0x{keysym:x}"

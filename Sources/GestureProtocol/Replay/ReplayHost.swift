@@ -110,7 +110,8 @@ public struct ReplayHost: Sendable {
             }
         case .success(.control(let command)):
             guard control != nil else {
-                report(ProtocolError(.controlOff, "\(message.type?.name ?? "control"): replay runs without --control"), index: index, number, &stderr)
+                let error = ProtocolError(.controlOff, "\(message.type?.name ?? "control"): replay runs without --control")
+                report(error, index: index, number, &stderr)
                 return
             }
             actions.removeAll(keepingCapacity: true)

@@ -27,6 +27,7 @@ command -v pkg-config >/dev/null || need_apt+=(pkg-config)
 command -v cc >/dev/null || need_apt+=(gcc)
 command -v taskset >/dev/null || need_apt+=(util-linux)
 if [ -z "${BENCH_NO_VALGRIND:-}" ]; then command -v valgrind >/dev/null || need_apt+=(valgrind); fi
+command -v Xvfb >/dev/null || need_apt+=(xvfb)
 if [ ${#need_apt[@]} -gt 0 ] && [ -z "${BENCH_NO_INSTALL:-}" ]; then
     say "installing ${need_apt[*]} (apt)"
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
@@ -172,6 +173,15 @@ load c-echo latency1 echo "${LAT[@]}"
 IDLE=(--connections 1000 --idle --hold 2)
 [ "$HAVE_SERVE" = 1 ] && load gesturepad idle gesture "${IDLE[@]}"
 load c-echo idle echo "${IDLE[@]}"
+
+# End to end: a WebSocket frame sent → the X pointer moved, under a private Xvfb.
+if [ "$HAVE_SERVE" = 1 ] && command -v Xvfb >/dev/null; then
+    "$PYTHON" -c 'import Xlib' 2>/dev/null || [ -n "${BENCH_NO_INSTALL:-}" ] \
+        || "$PYTHON" -m pip install --quiet --disable-pip-version-check python-xlib >&2 || true
+    say "control latency: frame -> X pointer (Xvfb)"
+    "${PIN_CLIENT[@]}" "$PYTHON" bench/control_latency.py "$GESTUREPAD" --moves 300 --out "$OUT/control-latency.json" >&2 \
+        || say "control latency failed"
+fi
 
 # CPU time other jobs took during the run: all busy CPU time (/proc/stat) minus ours (bash
 # `times`: this script and every child it waited for).

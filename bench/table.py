@@ -83,6 +83,12 @@ for name in ("engine", "replay", "session", "session-control"):
         per = (a["allocs3"] - a["allocs1"]) / (2 * a["inputsPerPass"])
         rows.append((f"heap allocations per input: {name} (valgrind)", f"{per:.3f}", "", ""))
 
+cl = load("control-latency.json")
+rows.append(("frame sent -> X pointer moved, x11 backend under Xvfb, p50 / p99 (ms)",
+             f"{cl['p50Ms']:.2f} / {cl['p99Ms']:.2f} ({cl['moves']} moves; peers batch at 33 ms)" if cl else "n/a",
+             "p99 <= 5", verdict(cl and cl["p99Ms"] <= 5)))
+
+
 def best(name):
     runs = [r for r in (load(f"throughput{i}-{name}.json") for i in (1, 2)) if r]
     return max(runs, key=lambda r: r["messagesPerSecond"]) if runs else None

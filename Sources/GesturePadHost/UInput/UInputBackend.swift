@@ -8,7 +8,7 @@ public final class UInputBackend: ControlBackend {
     /// Keycodes are read through the desktop's layout: only US-layout ASCII is safe.
     public static let capabilities = ControlCapabilities(characters: .usLayoutASCII)
 
-    public let name = "uinput"
+    public let name = BackendKind.uinput.rawValue
     public var capabilities: ControlCapabilities { Self.capabilities }
     let worker: ActionWorker<UInputExecutor>
 

@@ -7,7 +7,7 @@ public final class X11Backend: ControlBackend {
     /// Any printable Unicode: characters the layout lacks are typed through a spare keycode.
     public static let capabilities = ControlCapabilities(characters: .anyUnicode)
 
-    public let name = "x11"
+    public let name = BackendKind.x11.rawValue
     public var capabilities: ControlCapabilities { Self.capabilities }
     let worker: ActionWorker<X11Executor>
 

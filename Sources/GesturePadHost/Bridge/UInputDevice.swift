@@ -1,0 +1,67 @@
+import CUInput
+import Glibc
+
+/// A virtual input device made through `/dev/uinput`: the descriptor, the ioctls that declare
+/// and create the device, and its destruction. Owns the descriptor.
+final class UInputDevice {
+    /// The name the device shows (`libinput list-devices`, `/proc/bus/input/devices`).
+    static let deviceName = "GesturePad virtual touchpad"
+
+    let fileDescriptor: Int32
+    private var isOpen = true
+
+    private init(fileDescriptor: Int32) {
+        self.fileDescriptor = fileDescriptor
+    }
+
+    deinit { destroy() }
+
+    /// Opens `path` (write-only, non-blocking), declares `keys` (keys and buttons) and
+    /// `relativeAxes`, and creates the device. Errors are one line for the user.
+    static func create(path: String, keys: [EvdevCode], relativeAxes: [EvdevCode]) throws -> UInputDevice {
+        guard gp_input_event_size == Int32(InputEvent.byteCount) else {
+            throw ControlBackendError(
+                "uinput: struct input_event is \(gp_input_event_size) bytes here, GesturePad writes \(InputEvent.byteCount)")
+        }
+        let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw openError(path: path, code: errno) }
+        let device = UInputDevice(fileDescriptor: fd)
+        func check(_ result: Int32, _ request: String) throws {
+            guard result < 0 else { return }
+            let code = errno
+            device.destroy()
+            throw ControlBackendError("cannot create the uinput device (\(request)): \(errorText(code))")
+        }
+        for type in [EV_SYN, EV_KEY, EV_REL] {
+            try check(gp_uinput_enable_event_type(fd, type), "UI_SET_EVBIT")
+        }
+        for key in keys {
+            try check(gp_uinput_enable_key(fd, Int32(key)), "UI_SET_KEYBIT")
+        }
+        for axis in relativeAxes {
+            try check(gp_uinput_enable_relative_axis(fd, Int32(axis)), "UI_SET_RELBIT")
+        }
+        try check(gp_uinput_setup(fd, deviceName, UInt16(BUS_VIRTUAL), 0, 0, 1), "UI_DEV_SETUP")
+        try check(gp_uinput_create(fd), "UI_DEV_CREATE")
+        return device
+    }
+
+    /// Removes the device and closes the descriptor (once).
+    func destroy() {
+        guard isOpen else { return }
+        isOpen = false
+        _ = gp_uinput_destroy(fileDescriptor)
+        Glibc.close(fileDescriptor)
+    }
+
+    private static func openError(path: String, code: Int32) -> ControlBackendError {
+        switch code {
+        case EACCES, EPERM, EROFS:
+            ControlBackendError("\(path) is not writable: add the udev rule in docs/control.md")
+        case ENOENT, ENODEV, ENXIO:
+            ControlBackendError("\(path) does not exist: load the uinput module (modprobe uinput), see docs/control.md")
+        default:
+            ControlBackendError("cannot open \(path): \(errorText(code))")
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// What `BackendChooser` decided.
+public enum BackendChoice: Sendable, Hashable {
+    /// Open this backend.
+    case backend(BackendKind)
+    /// Run without control, and say why (not an error: `--control auto` found nothing, or
+    /// `--control off`).
+    case off(reason: String)
+    /// The backend asked for explicitly cannot work here: print the message and exit.
+    case failure(String)
+}
+
+/// Picks the backend for `--control`, from the session's facts alone (pure: no I/O). Every
+/// message is one line naming what is missing and pointing to docs/control.md.
+///
+/// `auto`:
+/// - a Wayland session (`WAYLAND_DISPLAY`): the portal if it offers RemoteDesktop, else
+///   uinput if writable, else off. X11 is never picked there: XTest through XWayland would
+///   reach X clients only.
+/// - an X session (`DISPLAY` only): x11.
+/// - neither (a console, ssh): uinput if writable, else off.
+///
+/// An explicit `x11`, `uinput` or `portal` that cannot work is a failure, not a silent off.
+public enum BackendChooser {
+    public static func choose(_ mode: ControlMode, in environment: ControlEnvironment) -> BackendChoice {
+        switch mode {
+        case .off:
+            return .off(reason: "control is off (--control off)")
+        case .x11:
+            return environment.hasDisplay ? .backend(.x11) : .failure(Message.x11WithoutDisplay)
+        case .uinput:
+            return environment.uinputWritable ? .backend(.uinput) : .failure(Message.uinputNotWritable)
+        case .portal:
+            return environment.portalOffersRemoteDesktop ? .backend(.portal) : .failure(Message.portalNotAvailable)
+        case .auto:
+            return chooseAutomatically(in: environment)
+        }
+    }
+
+    private static func chooseAutomatically(in environment: ControlEnvironment) -> BackendChoice {
+        if environment.hasWaylandDisplay {
+            if environment.portalOffersRemoteDesktop { return .backend(.portal) }
+            if environment.uinputWritable { return .backend(.uinput) }
+            return .off(reason: Message.waylandWithoutMeans)
+        }
+        if environment.hasDisplay { return .backend(.x11) }
+        if environment.uinputWritable { return .backend(.uinput) }
+        return .off(reason: Message.nothingAvailable)
+    }
+
+    /// The messages, kept together so that they read alike.
+    enum Message {
+        static let x11WithoutDisplay = "--control x11 needs an X session but DISPLAY is not set: see docs/control.md"
+        static let uinputNotWritable = "/dev/uinput is not writable: add the udev rule in docs/control.md"
+        static let portalNotAvailable =
+            "the portal backend (Wayland) is not available yet: use --control uinput, see docs/control.md"
+        static let waylandWithoutMeans =
+            "Wayland session without the RemoteDesktop portal and /dev/uinput is not writable: see docs/control.md"
+        static let nothingAvailable = "no DISPLAY and /dev/uinput is not writable: see docs/control.md"
+    }
+}

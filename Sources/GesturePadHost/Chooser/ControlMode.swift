@@ -1,0 +1,31 @@
+import GestureControl
+
+/// `--control auto|x11|uinput|portal|off` (CONTROL.md "Starting").
+public enum ControlMode: String, Sendable, Hashable, CaseIterable {
+    /// The first backend that works for the session (see `BackendChooser`).
+    case auto
+    case x11
+    case uinput
+    case portal
+    /// No control: recognize, draw, log and run hooks only.
+    case off
+}
+
+/// A backend that drives the computer.
+public enum BackendKind: String, Sendable, Hashable, CaseIterable {
+    /// The X server named by `DISPLAY`, through XTest (`X11Backend`).
+    case x11
+    /// A virtual input device through `/dev/uinput` (`UInputBackend`).
+    case uinput
+    /// The Wayland RemoteDesktop portal (not built yet).
+    case portal
+
+    /// What the backend can type, for the protocol layer to refuse what it cannot.
+    public var capabilities: ControlCapabilities {
+        switch self {
+        case .x11: X11Backend.capabilities
+        case .uinput: UInputBackend.capabilities
+        case .portal: ControlCapabilities(characters: .anyUnicode)
+        }
+    }
+}

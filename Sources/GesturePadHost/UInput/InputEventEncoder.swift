@@ -1,0 +1,131 @@
+import CUInput
+import GestureControl
+
+/// Turns `HostAction`s into the `input_event`s of a virtual touchpad-and-keyboard, each group
+/// ended by `EV_SYN SYN_REPORT`. Pure: it only appends to the array it is given, and keeps what
+/// must outlive one action (wheel remainders, what is held).
+///
+/// - motion: `REL_X`, `REL_Y` (zero components left out), one group;
+/// - buttons: `BTN_LEFT` / `BTN_RIGHT` / `BTN_MIDDLE` 1 or 0, one group each; a second
+///   press of a held button, or a release of one not held, sends nothing;
+/// - wheel: `REL_WHEEL_HI_RES` / `REL_HWHEEL_HI_RES` in 1/120 detents, fractions carried, and
+///   `REL_WHEEL` / `REL_HWHEEL` whenever a whole detent has accumulated, in one group.
+///   `REL_WHEEL` positive scrolls up, so a wheel `dy > 0` (down) is negative; `REL_HWHEEL`
+///   positive is right, as `dx`. `wheelStop` sends nothing and keeps the remainders;
+/// - keys: the evdev code (`EvdevKeys`), Shift pressed in a group of its own before a shifted
+///   character and released after it; text: each character pressed and released so.
+///   Characters a US layout cannot type are skipped (and counted): upstream refuses them.
+struct InputEventEncoder {
+    private struct Held {
+        var key: HostKey
+        var stroke: EvdevKeys.Stroke
+    }
+
+    private var vertical = WheelAccumulator()
+    private var horizontal = WheelAccumulator()
+    /// Buttons down, in press order.
+    private var heldButtons: [EvdevCode] = []
+    /// Keys down by key actions, in press order.
+    private var heldKeys: [Held] = []
+    /// How many holders each key code has (Shift is shared by held keys and characters).
+    private var holders = [Int](repeating: 0, count: Int(KEY_MAX) + 1)
+    /// Characters skipped because a US layout cannot type them.
+    private(set) var skippedCharacters = 0
+
+    init() {}
+
+    mutating func encode(_ action: HostAction, into events: inout [InputEvent]) {
+        switch action {
+        case .motion(let dx, let dy):
+            guard dx != 0 || dy != 0 else { return }
+            if dx != 0 { events.append(.relative(REL_X, dx)) }
+            if dy != 0 { events.append(.relative(REL_Y, dy)) }
+            events.append(.report)
+        case .button(let button, let state):
+            let code = EvdevKeys.button(button)
+            let index = heldButtons.firstIndex(of: code)
+            switch (state, index) {
+            case (.down, nil): heldButtons.append(code)
+            case (.up, let index?): heldButtons.remove(at: index)
+            default: return
+            }
+            events.append(.key(code, down: state == .down))
+            events.append(.report)
+        case .wheel(let dx, let dy):
+            encodeWheel(dx: dx, dy: dy, into: &events)
+        case .wheelStop:
+            return
+        case .key(let key, .down):
+            guard !heldKeys.contains(where: { $0.key == key }) else { return }
+            guard let stroke = EvdevKeys.stroke(for: key) else {
+                skippedCharacters += 1
+                return
+            }
+            if stroke.shifted { hold(EvdevKeys.leftShift, into: &events) }
+            hold(stroke.code, into: &events)
+            heldKeys.append(Held(key: key, stroke: stroke))
+        case .key(let key, .up):
+            guard let index = heldKeys.lastIndex(where: { $0.key == key }) else { return }
+            release(heldKeys.remove(at: index), into: &events)
+        case .text(let text):
+            for scalar in text.unicodeScalars {
+                guard let stroke = EvdevKeys.textStroke(scalar) else {
+                    skippedCharacters += 1
+                    continue
+                }
+                if stroke.shifted { hold(EvdevKeys.leftShift, into: &events) }
+                events.append(.key(stroke.code, down: true))
+                events.append(.report)
+                events.append(.key(stroke.code, down: false))
+                events.append(.report)
+                if stroke.shifted { unhold(EvdevKeys.leftShift, into: &events) }
+            }
+        }
+    }
+
+    /// Releases every held key (last pressed first), then every held button.
+    mutating func releaseAll(into events: inout [InputEvent]) {
+        while let last = heldKeys.popLast() { release(last, into: &events) }
+        for code in holders.indices where holders[code] > 0 {
+            holders[code] = 0
+            events.append(.key(EvdevCode(code), down: false))
+            events.append(.report)
+        }
+        while let button = heldButtons.popLast() {
+            events.append(.key(button, down: false))
+            events.append(.report)
+        }
+    }
+
+    private mutating func encodeWheel(dx: Double, dy: Double, into events: inout [InputEvent]) {
+        let down = vertical.add(dy)
+        let right = horizontal.add(dx)
+        let start = events.count
+        if down.highResolution != 0 { events.append(.relative(REL_WHEEL_HI_RES, -down.highResolution)) }
+        if down.detents != 0 { events.append(.relative(REL_WHEEL, -down.detents)) }
+        if right.highResolution != 0 { events.append(.relative(REL_HWHEEL_HI_RES, right.highResolution)) }
+        if right.detents != 0 { events.append(.relative(REL_HWHEEL, right.detents)) }
+        if events.count > start { events.append(.report) }
+    }
+
+    private mutating func release(_ held: Held, into events: inout [InputEvent]) {
+        unhold(held.stroke.code, into: &events)
+        if held.stroke.shifted { unhold(EvdevKeys.leftShift, into: &events) }
+    }
+
+    private mutating func hold(_ code: EvdevCode, into events: inout [InputEvent]) {
+        guard holders.indices.contains(Int(code)) else { return }
+        holders[Int(code)] += 1
+        guard holders[Int(code)] == 1 else { return }
+        events.append(.key(code, down: true))
+        events.append(.report)
+    }
+
+    private mutating func unhold(_ code: EvdevCode, into events: inout [InputEvent]) {
+        guard holders.indices.contains(Int(code)), holders[Int(code)] > 0 else { return }
+        holders[Int(code)] -= 1
+        guard holders[Int(code)] == 0 else { return }
+        events.append(.key(code, down: false))
+        events.append(.report)
+    }
+}

@@ -1,0 +1,105 @@
+import Testing
+
+@testable import GesturePadHost
+
+@Suite struct BackendChooserTests {
+    /// Every combination of the four facts.
+    static let environments: [ControlEnvironment] = (0..<16).map { bits in
+        ControlEnvironment(
+            hasDisplay: bits & 1 != 0, hasWaylandDisplay: bits & 2 != 0, uinputWritable: bits & 4 != 0,
+            portalOffersRemoteDesktop: bits & 8 != 0)
+    }
+
+    /// `auto`, for every combination (Wayland, X, uinput writable, portal offered → choice).
+    @Test(arguments: environments) func auto(_ environment: ControlEnvironment) {
+        let expected: BackendChoice
+        switch (environment.hasWaylandDisplay, environment.hasDisplay) {
+        case (true, _):
+            if environment.portalOffersRemoteDesktop {
+                expected = .backend(.portal)
+            } else if environment.uinputWritable {
+                expected = .backend(.uinput)
+            } else {
+                expected = .off(reason: BackendChooser.Message.waylandWithoutMeans)
+            }
+        case (false, true):
+            expected = .backend(.x11)
+        case (false, false):
+            expected = environment.uinputWritable ? .backend(.uinput) : .off(reason: BackendChooser.Message.nothingAvailable)
+        }
+        #expect(BackendChooser.choose(.auto, in: environment) == expected)
+    }
+
+    /// The rows of the rules spelled out, so the messages are checked word for word.
+    @Test func autoExamples() {
+        func env(x: Bool = false, wayland: Bool = false, uinput: Bool = false, portal: Bool = false) -> ControlEnvironment {
+            ControlEnvironment(hasDisplay: x, hasWaylandDisplay: wayland, uinputWritable: uinput, portalOffersRemoteDesktop: portal)
+        }
+        #expect(BackendChooser.choose(.auto, in: env(x: true)) == .backend(.x11))
+        #expect(BackendChooser.choose(.auto, in: env(x: true, uinput: true)) == .backend(.x11))
+        #expect(BackendChooser.choose(.auto, in: env(x: true, wayland: true)) == .off(reason:
+            "Wayland session without the RemoteDesktop portal and /dev/uinput is not writable: see docs/control.md"))
+        #expect(BackendChooser.choose(.auto, in: env(x: true, wayland: true, uinput: true)) == .backend(.uinput))
+        #expect(BackendChooser.choose(.auto, in: env(wayland: true, uinput: true, portal: true)) == .backend(.portal))
+        #expect(BackendChooser.choose(.auto, in: env(uinput: true)) == .backend(.uinput))
+        #expect(BackendChooser.choose(.auto, in: env()) == .off(reason:
+            "no DISPLAY and /dev/uinput is not writable: see docs/control.md"))
+    }
+
+    /// Explicit modes: the backend when it can work, else a failure (never a silent off).
+    @Test(arguments: environments) func explicitModes(_ environment: ControlEnvironment) {
+        #expect(BackendChooser.choose(.off, in: environment) == .off(reason: "control is off (--control off)"))
+        #expect(
+            BackendChooser.choose(.x11, in: environment)
+                == (environment.hasDisplay
+                    ? .backend(.x11)
+                    : .failure("--control x11 needs an X session but DISPLAY is not set: see docs/control.md")))
+        #expect(
+            BackendChooser.choose(.uinput, in: environment)
+                == (environment.uinputWritable
+                    ? .backend(.uinput) : .failure("/dev/uinput is not writable: add the udev rule in docs/control.md")))
+        #expect(
+            BackendChooser.choose(.portal, in: environment)
+                == (environment.portalOffersRemoteDesktop
+                    ? .backend(.portal)
+                    : .failure(
+                        "the portal backend (Wayland) is not available yet: use --control uinput, see docs/control.md")))
+    }
+
+    /// Every message is one line and points to docs/control.md.
+    @Test(arguments: environments) func messagesAreOneLineWithTheDocs(_ environment: ControlEnvironment) {
+        for mode in ControlMode.allCases {
+            let message: String
+            switch BackendChooser.choose(mode, in: environment) {
+            case .backend: continue
+            case .off(let reason): message = reason
+            case .failure(let text): message = text
+            }
+            #expect(!message.contains("\n"))
+            #expect(mode == .off || message.contains("docs/control.md"))
+        }
+    }
+
+    /// The environment is read from the variables: set and non-empty counts.
+    @Test func environmentFromVariables() {
+        let none = ControlEnvironment.current(environment: ["DISPLAY": "", "HOME": "/root"], uinputPath: "/nonexistent")
+        #expect(none == ControlEnvironment(hasDisplay: false, hasWaylandDisplay: false, uinputWritable: false))
+        let both = ControlEnvironment.current(
+            environment: ["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0"], uinputPath: "/nonexistent")
+        #expect(both.hasDisplay && both.hasWaylandDisplay && !both.portalOffersRemoteDesktop)
+    }
+
+    /// Each kind reports the characters it can type.
+    @Test func capabilitiesByKind() {
+        #expect(BackendKind.x11.capabilities.characters == .anyUnicode)
+        #expect(BackendKind.uinput.capabilities.characters == .usLayoutASCII)
+        #expect(ControlMode(rawValue: "uinput") == .uinput)
+        #expect(ControlMode.allCases.map(\.rawValue) == ["auto", "x11", "uinput", "portal", "off"])
+    }
+}
+
+extension ControlEnvironment: CustomTestStringConvertible {
+    public var testDescription: String {
+        "DISPLAY \(hasDisplay), WAYLAND \(hasWaylandDisplay), uinput \(uinputWritable), portal \(portalOffersRemoteDesktop)"
+    }
+}

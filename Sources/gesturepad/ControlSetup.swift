@@ -4,8 +4,8 @@ import GesturePadHost
 import GestureProtocol
 import Logging
 
-/// Picks and opens the backend that drives the computer (`--control`), and says why none
-/// does when none can.
+/// Picks the backend that drives the computer (`--control`, through the pure
+/// `BackendChooser`), opens it, and says why none does when none can.
 enum ControlSetup {
     struct Started {
         var context: ControlContext
@@ -13,41 +13,32 @@ enum ControlSetup {
     }
 
     static func start(mode: ControlMode, settings: ControlSettings, logger: Logger) throws -> Started {
-        let environment = ProcessInfo.processInfo.environment
-        switch mode {
-        case .off:
-            return Started(context: ControlContext.off(reason: "--control off"), backend: nil)
-        case .x11:
+        let facts = ControlEnvironment.current(environment: ProcessInfo.processInfo.environment)
+        switch BackendChooser.choose(mode, in: facts) {
+        case .off(let reason):
+            return Started(context: .off(reason: reason), backend: nil)
+        case .failure(let message):
+            throw ServeCommand.Failure("--control \(mode.rawValue): \(message)")
+        case .backend(let kind):
             do {
-                return try x11(settings: settings, logger: logger)
+                let backend = try open(kind, logger: logger)
+                let context = ControlContext(
+                    status: .active(backend: backend.name), settings: settings, capabilities: kind.capabilities)
+                return Started(context: context, backend: backend)
             } catch {
-                throw ServeCommand.Failure("--control x11: \(error.message)")
+                let message = (error as? ControlBackendError)?.message ?? "\(error)"
+                // `auto` runs on without control; a backend asked for by name must work.
+                guard mode == .auto else { throw ServeCommand.Failure("--control \(mode.rawValue): \(message)") }
+                return Started(context: .off(reason: message), backend: nil)
             }
-        case .auto:
-            if environment["WAYLAND_DISPLAY"] == nil, let display = environment["DISPLAY"], !display.isEmpty {
-                do {
-                    return try x11(settings: settings, logger: logger)
-                } catch {
-                    return Started(context: .off(reason: error.message), backend: nil)
-                }
-            }
-            return Started(context: .off(reason: "no DISPLAY: see docs/control.md"), backend: nil)
-        case .uinput, .portal:
-            throw ServeCommand.Failure("--control \(mode.rawValue): not available yet: see docs/control.md")
         }
     }
 
-    private static func x11(settings: ControlSettings, logger: Logger) throws(ControlBackendError) -> Started {
-        let backend: X11Backend
-        do {
-            backend = try X11Backend.open(logger: logger)
-        } catch let error as ControlBackendError {
-            throw error
-        } catch {
-            throw ControlBackendError("cannot start the x11 backend: \(error)")
+    private static func open(_ kind: BackendKind, logger: Logger) throws -> any ControlBackend {
+        switch kind {
+        case .x11: try X11Backend.open(logger: logger)
+        case .uinput: try UInputBackend.open(logger: logger)
+        case .portal: throw ControlBackendError("the portal backend (Wayland) is not available yet: see docs/control.md")
         }
-        let context = ControlContext(
-            status: .active(backend: backend.name), settings: settings, capabilities: X11Backend.capabilities)
-        return Started(context: context, backend: backend)
     }
 }

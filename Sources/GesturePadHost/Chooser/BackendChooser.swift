@@ -1,3 +1,5 @@
+import GestureControl
+
 /// What `BackendChooser` decided.
 public enum BackendChoice: Sendable, Hashable {
     /// Open this backend.

@@ -1,16 +1,5 @@
 import GestureControl
 
-/// `--control auto|x11|uinput|portal|off` (CONTROL.md "Starting").
-public enum ControlMode: String, Sendable, Hashable, CaseIterable {
-    /// The first backend that works for the session (see `BackendChooser`).
-    case auto
-    case x11
-    case uinput
-    case portal
-    /// No control: recognize, draw, log and run hooks only.
-    case off
-}
-
 /// A backend that drives the computer.
 public enum BackendKind: String, Sendable, Hashable, CaseIterable {
     /// The X server named by `DISPLAY`, through XTest (`X11Backend`).

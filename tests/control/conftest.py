@@ -9,6 +9,7 @@ has not landed) unless GESTUREPAD_REQUIRE_X11=1.
 """
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
@@ -35,6 +36,7 @@ else:
     MISSING = "" if xvfb_path() else "Xvfb is not installed (apt-get install xvfb)"
 
 
+@functools.cache
 def control_landed() -> bool:
     try:
         result = subprocess.run([str(binary()), "serve", "--help"], capture_output=True, text=True, timeout=30)

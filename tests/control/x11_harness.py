@@ -184,8 +184,8 @@ def describe(events: list[XEvent], motion: bool = False) -> str:
         parts.append(str(event))
     text = ", ".join(parts) if parts else "no button or key events"
     if moves:
-        text += f" (+{moves} motion events, last at {next(e for e in reversed(events) if e.kind == 'motion').x},"
-        text += f"{next(e for e in reversed(events) if e.kind == 'motion').y})"
+        last = next(e for e in reversed(events) if e.kind == "motion")
+        text += f" (+{moves} motion events, the last at ({last.x},{last.y}))"
     return text
 
 

@@ -55,3 +55,17 @@ def test_control_off_never_moves_or_clicks(x, start_server, pads):
     events = x.wait_quiet(x.start, quiet=0.4)  # longer than a tap's 300 ms button hold
     assert x.pointer() == (*HOME, 0), f"control off moved the pointer to {x.pointer()}; the window got: {describe(events)}"
     assert events == [], f"control off, yet the window got: {describe(events)}"
+
+
+def test_server_stop_releases_what_a_connection_holds(x, start_server, pads):
+    """SIGTERM while a touchpad holds a button and a key: both are released before the server exits."""
+    server = start_server()
+    pad = pads(server)
+    pad.send({"type": "button", "button": "left", "action": "down"})
+    pad.send({"type": "key", "key": "Shift"})  # a key press and release: nothing stays
+    pad.sync()
+    assert x.wait_pointer(lambda p: p[2] & 0x100)[2] & 0x100, "button 1 never went down"
+    assert server.stop() == 0
+    state = x.wait_pointer(lambda p: not p[2] & 0x100, timeout=2.0)
+    assert not state[2] & 0x100, f"button 1 still held after the server stopped: mask {state[2]:#x}"
+    assert x.held_keycodes() == [], f"keys still held after the server stopped: {x.held_keycodes()}"

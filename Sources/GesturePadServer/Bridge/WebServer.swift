@@ -54,7 +54,13 @@ public final class WebServer {
     }
 
     private func start() throws {
-        lws_set_log_level(LLL_ERR | LLL_WARN, nil)
+        LWSLog.install(logger)
+        if configuration.host.map(HostResolver.isIPLiteral) ?? true,
+            let problem = ListenProbe.problem(host: configuration.host, port: configuration.port)
+        {
+            throw ServerStartError(
+                description: "cannot listen on \(configuration.host ?? "all interfaces") port \(configuration.port): \(problem)")
+        }
         var contextInfo = lws_context_creation_info()
         contextInfo.options = CLWS_OPTION_EXPLICIT_VHOSTS
         contextInfo.user = Unmanaged.passUnretained(self).toOpaque()
@@ -86,6 +92,7 @@ public final class WebServer {
             throw ServerStartError(
                 description: "cannot listen on \(configuration.host ?? "all interfaces") port \(configuration.port)")
         }
+        LWSLog.started.store(true, ordering: .releasing)
         // From here on a signal is only recorded; `run()` acts on it.
         SignalRelay.install(waking: context)
     }

@@ -122,3 +122,18 @@ def test_a_privileged_port_as_non_root_fails_fast(tmp_path):
     status, lines, seconds, stdout = fails_fast(["--host", "127.0.0.1", "--port", "81"], tmp_path, user=65534)
     assert status != 0 and seconds < 1.0
     assert len(lines) == 1 and "port 81 is privileged" in lines[0], lines
+
+
+def test_token_guessing_is_rate_limited(server):
+    """Ten wrong tokens from one address are refused 403; the next attempt gets 429, even with the right token."""
+    from testkit import RawClient
+    statuses = []
+    for i in range(11):
+        client = RawClient(server.port, f"/ws?token=guess{i}")
+        statuses.append(client.status)
+        client.close()
+    assert statuses[:10] == [403] * 10 and statuses[10] == 429
+    client = RawClient(server.port, f"/ws?token={server.token}")
+    assert client.status == 429
+    client.close()
+    assert server.token not in server.stderr(), "the token must never be logged"

@@ -13,15 +13,23 @@ extension WebServer {
             token: queryArgument(wsi, name: "token"),
             origin: header(wsi, WSI_TOKEN_ORIGIN),
             host: header(wsi, WSI_TOKEN_HOST))
-        let decision = policy.decide(
-            request, openConnections: hub.connectionCount, shuttingDown: hub.shuttingDown)
+        let address = peer(wsi)
+        let now = MonotonicClock.nowMilliseconds()
+        var decision = HandshakeDecision.refuse(
+            status: 429, reason: "too many refused attempts from this address; try again in a minute")
+        if !refusals.isBlocked(address, at: now) {
+            decision = policy.decide(request, openConnections: hub.connectionCount, shuttingDown: hub.shuttingDown)
+            if case .refuse(let status, _) = decision, status == 401 || status == 403 {
+                refusals.recordRefusal(address, at: now)
+            }
+        }
         switch decision {
         case .accept:
             return 0
         case .refuse(let status, let reason):
             logger.notice(
                 "refused WebSocket upgrade: \(reason)",
-                metadata: ["http.status": "\(status)", "http.peer": "\(peer(wsi))"])
+                metadata: ["http.status": "\(status)", "http.peer": "\(address)"])
             // Raw bytes through lws_write: lws's own helper would answer "HTTP/1.0" here.
             var response = [UInt8](repeating: 0, count: Int(CLWS_PRE))
             response.append(contentsOf: HTTPRefusal.response(status: status, reason: reason))

@@ -19,6 +19,8 @@ public final class WebServer {
     let hub: ConnectionHub
     let logger: Logger
     let policy: HandshakePolicy
+    /// Refused upgrades per client address (429 once an address has used its tries).
+    var refusals = RefusalLimiter()
     private let storage = CStorage()
     private(set) var context: OpaquePointer?
     /// lws connection handle of every open WebSocket connection, by id.

@@ -106,6 +106,14 @@ import Testing
         #expect(key(.named(.mediaPlayPause), .down, on: &keyboard) == [.bind(201, 0x1008_FF14), .press(201)])
     }
 
+    /// With no keymap at all (the server could not be asked), nothing is typed or bound.
+    @Test func emptyKeymapTypesNothing() {
+        var keyboard = X11Keyboard(keymap: X11Keymap(minimumKeycode: 8, keysymsPerKeycode: 1, keysyms: []))
+        #expect(keyboard.spareKeycodes.isEmpty)
+        #expect(typing("aé", on: &keyboard).isEmpty)
+        #expect(key(.named(.enter), .down, on: &keyboard).isEmpty)
+    }
+
     /// unbindAll syncs, then unbinds every bound spare.
     @Test func unbindAllRestoresSpares() {
         var keyboard = X11Keyboard(keymap: FakeKeymap.usLike)

@@ -85,6 +85,8 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup(title: "Pointer") var pointer: ControlOptions
 
+    @OptionGroup(title: "HTTPS") var tls: TLSOptions
+
     func validate() throws {
         if newToken && (token != nil || noAuth) {
             throw ValidationError("--new-token makes a token to remember: it goes with neither --token nor --no-auth")
@@ -109,9 +111,9 @@ struct ServeCommand: ParsableCommand {
         // No token given anywhere: the one remembered in the state directory (made once).
         var tokenNote: String? = "The token was given (--token, GESTUREPAD_TOKEN or the configuration file)."
         var remembered: String? = nil
+        let state = StateDirectory.resolve(environment: environment)
         let explicit = flags.token ?? environmentToken ?? fileSettings.token
         if explicit == nil && (flags.auth ?? fileSettings.auth) != false {
-            let state = StateDirectory.resolve(environment: environment)
             do {
                 let (stored, origin) = try TokenStore.load(from: state, renew: newToken)
                 remembered = stored
@@ -133,6 +135,8 @@ struct ServeCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
+        let secure = try tls.configuration(state: state)
+        configuration.tls = secure?.0
         configuration.publicDirectory = try Self.publicFolder(
             flags.publicDirectory ?? fileSettings.publicDirectory.map(relativeToConfigFile), logger: logger)
         if let host = configuration.host {
@@ -157,7 +161,7 @@ struct ServeCommand: ParsableCommand {
             control.backend?.stop()
             throw Failure(error.description)
         }
-        printBanner(server: server, configuration: configuration, tokenNote: tokenNote)
+        printBanner(server: server, configuration: configuration, tokenNote: tokenNote, tlsNote: secure?.note)
         server.run()
         // Every connection has closed and released what it held; the backend lets go of the rest.
         control.backend?.stop()
@@ -176,16 +180,18 @@ struct ServeCommand: ParsableCommand {
         return folder.appendingPathComponent(path).path
     }
 
-    private func printBanner(server: WebServer, configuration: ServerConfiguration, tokenNote: String?) {
+    private func printBanner(
+        server: WebServer, configuration: ServerConfiguration, tokenNote: String?, tlsNote: String?
+    ) {
         let urls = ServerURLs.urls(
             host: configuration.host, port: server.port, token: configuration.token,
-            interfaces: InterfaceList.current())
+            interfaces: InterfaceList.current(), secure: configuration.tls != nil)
         let ansi = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
         let qr = noQR ? [] : urls.first.map { TerminalQRCode.lines(for: $0, ansi: ansi) } ?? []
         let lines = StartupBanner.lines(
             urls: urls, port: server.port, authenticated: configuration.token != nil,
             publicDirectory: configuration.publicDirectory, control: configuration.control.status,
-            tokenNote: tokenNote, qrLines: qr)
+            tokenNote: [tokenNote, tlsNote].compactMap { $0 }.joined(separator: "\n"), qrLines: qr)
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 

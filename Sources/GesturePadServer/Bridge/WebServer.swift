@@ -65,6 +65,7 @@ public final class WebServer {
         }
         var contextInfo = lws_context_creation_info()
         contextInfo.options = CLWS_OPTION_EXPLICIT_VHOSTS
+        if configuration.tls != nil { contextInfo.options |= CLWS_OPTION_DO_SSL_GLOBAL_INIT }
         contextInfo.user = Unmanaged.passUnretained(self).toOpaque()
         guard let context = lws_create_context(&contextInfo) else {
             throw ServerStartError(description: "libwebsockets could not create its context")
@@ -79,6 +80,15 @@ public final class WebServer {
             if !host.contains(":") { info.options |= CLWS_OPTION_DISABLE_IPV6 }
         } else if configuration.host == "0.0.0.0" {
             info.options |= CLWS_OPTION_DISABLE_IPV6
+        }
+        if let tls = configuration.tls {
+            info.ssl_cert_filepath = storage.string(tls.certificatePath)
+            info.ssl_private_key_filepath = storage.string(tls.keyPath)
+            // HTTP/1.1 only: the server frames WebSocket messages itself (LWS_WRITE_RAW) and
+            // writes whole HTTP/1.1 responses, neither of which may go through an h2 stream.
+            info.alpn = storage.string("http/1.1")
+            // Plain HTTP on the same port answers with a redirect to HTTPS: an old bookmark works.
+            info.options |= CLWS_OPTION_ALLOW_NON_SSL_ON_SSL_PORT | CLWS_OPTION_REDIRECT_HTTP_TO_HTTPS
         }
         info.protocols = UnsafePointer(makeProtocols())
         info.mounts = UnsafePointer(makeMount())

@@ -29,3 +29,16 @@ public enum HTTPRefusal {
         }
     }
 }
+
+/// A complete `200 OK` response with a body (the trust page, the CA certificate).
+enum HTTPResponse {
+    static func ok(contentType: String, body: [UInt8]) -> [UInt8] {
+        var head = "HTTP/1.1 200 OK\r\n"
+        head += "Content-Type: \(contentType)\r\n"
+        head += "Content-Length: \(body.count)\r\n"
+        head += "Cache-Control: no-store\r\n"
+        head += "X-Content-Type-Options: nosniff\r\n"
+        head += "Connection: close\r\n\r\n"
+        return Array(head.utf8) + body
+    }
+}

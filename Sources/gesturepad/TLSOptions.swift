@@ -16,7 +16,8 @@ struct TLSOptions: ParsableArguments {
 
     @Option(
         name: .customLong("tls-cert"),
-        help: ArgumentHelp("Your own certificate (PEM, with its chain) instead of the local CA; implies --tls.", valueName: "file"))
+        help: ArgumentHelp(
+            "Your own certificate (PEM, with its chain) instead of the local CA; implies --tls.", valueName: "file"))
     var certificate: String?
 
     @Option(

@@ -10,7 +10,7 @@ public struct ConfigFile: Sendable {
     /// The gesture thresholds: the defaults with the file's `gestures:` overrides applied.
     public var gestures = GestureConfig()
     public var log = LogSection()
-    /// The `hooks:` rules, in file order. (Extension of the contract stub.)
+    /// The `hooks:` rules, in file order.
     public var hooks: [HookRule] = []
     /// The `control:` section: the backend and the mapping settings over their defaults.
     public var control = ControlSection()

@@ -1,6 +1,6 @@
 import GestureEngine
 
-/// CONTRACT — an output for recognized gestures (terminal log, JSON log, hooks).
+/// An output for recognized gestures (terminal log, JSON log, hooks).
 ///
 /// The server calls it on its service thread for every event of every session, in order,
 /// including the events of a contact cancelled because its connection closed. Implementations

@@ -97,7 +97,7 @@ extension GestureEngine {
 
     /// Starts a phase from the fingers' positions at `t` (its first velocity sample).
     mutating func beginPhase(_ c: inout Contact, at t: Double) {
-        c.phase.begin(pointers, at: t)
+        c.phase.begin(pointers)
         c.motion = .idle
         var start = c.phase.sample
         start.t = t

@@ -1,13 +1,8 @@
 /// Why a contact ended: its last finger lifted, or it was cancelled.
-public enum EndReason: UInt8, Sendable, Hashable, CaseIterable {
+public enum EndReason: String, Sendable, Hashable, CaseIterable {
     case release
     case cancel
 
     /// The protocol's name of the reason.
-    public var name: String {
-        switch self {
-        case .release: "release"
-        case .cancel: "cancel"
-        }
-    }
+    public var name: String { rawValue }
 }

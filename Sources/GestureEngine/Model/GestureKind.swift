@@ -1,5 +1,5 @@
 /// Every gesture of GESTURES.md, by its protocol name.
-public enum GestureKind: UInt8, Sendable, Hashable, CaseIterable {
+public enum GestureKind: String, Sendable, Hashable, CaseIterable {
     case press
     case release
     case end
@@ -18,31 +18,11 @@ public enum GestureKind: UInt8, Sendable, Hashable, CaseIterable {
     case hover
 
     /// The protocol's name, e.g. `"doubleTap"`.
-    public var name: String {
-        switch self {
-        case .press: "press"
-        case .release: "release"
-        case .end: "end"
-        case .tap: "tap"
-        case .doubleTap: "doubleTap"
-        case .singleTapConfirmed: "singleTapConfirmed"
-        case .longPress: "longPress"
-        case .longPressDrag: "longPressDrag"
-        case .repeat: "repeat"
-        case .timedPress: "timedPress"
-        case .drag: "drag"
-        case .swipe: "swipe"
-        case .scroll: "scroll"
-        case .pinch: "pinch"
-        case .rotate: "rotate"
-        case .hover: "hover"
-        }
-    }
+    public var name: String { rawValue }
 
     /// Parses a protocol name; `nil` for an unknown gesture.
     public init?(name: String) {
-        guard let kind = GestureKind.allCases.first(where: { $0.name == name }) else { return nil }
-        self = kind
+        self.init(rawValue: name)
     }
 
     /// Whether the gesture goes `began` → `changed`* → `ended` | `cancelled`.

@@ -4,7 +4,6 @@
 struct PhaseGeometry: Sendable {
     /// Fingers down in this phase.
     private(set) var fingers = 0
-    private(set) var startT = 0.0
     private(set) var startX = 0.0
     private(set) var startY = 0.0
     private(set) var startSpan = 0.0
@@ -28,10 +27,9 @@ struct PhaseGeometry: Sendable {
 
     var sample: MotionSample { MotionSample(t: 0, x: x, y: y, scale: scale, angle: angle) }
 
-    /// Starts a phase from the fingers' positions at `t`.
-    mutating func begin(_ pointers: PointerTable, at t: Double) {
+    /// Starts a phase from the fingers' current positions.
+    mutating func begin(_ pointers: PointerTable) {
         fingers = pointers.count
-        startT = t
         angle = 0
         measure(pointers)
         startX = x

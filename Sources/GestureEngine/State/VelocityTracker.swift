@@ -29,11 +29,6 @@ struct VelocityTracker: Sendable {
         }
     }
 
-    /// The newest sample's time, if any.
-    var newestTime: Double? {
-        count == 0 ? nil : ring[(head + count - 1) % ring.count].t
-    }
-
     /// The velocities (per second) over the samples within `window` ms of the newest.
     /// With `stopAt` (a release or phase end at that time), every velocity is 0 when the
     /// newest sample is `stopTime` or more older than that moment.

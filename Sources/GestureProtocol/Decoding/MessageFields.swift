@@ -2,44 +2,14 @@
 /// Unknown keys are skipped; a repeated key keeps its last value (as `JSON.parse` does).
 struct MessageFields {
     /// A key the protocol knows.
-    enum Key: UInt8, CaseIterable {
+    enum Key: String, CaseIterable {
         case type, `protocol`, role, width, height, dpr, client
         case id, x, y, t, pointerType, pressure, buttons
         case text, key, modifiers, button, action
         case speed, acceleration, naturalScroll, scrollSpeed, tapToClick, tapAndDrag, dragLock, leftHanded
 
         /// The key as spelled on the wire.
-        var name: String {
-            switch self {
-            case .type: "type"
-            case .protocol: "protocol"
-            case .role: "role"
-            case .width: "width"
-            case .height: "height"
-            case .dpr: "dpr"
-            case .client: "client"
-            case .id: "id"
-            case .x: "x"
-            case .y: "y"
-            case .t: "t"
-            case .pointerType: "pointerType"
-            case .pressure: "pressure"
-            case .buttons: "buttons"
-            case .text: "text"
-            case .key: "key"
-            case .modifiers: "modifiers"
-            case .button: "button"
-            case .action: "action"
-            case .speed: "speed"
-            case .acceleration: "acceleration"
-            case .naturalScroll: "naturalScroll"
-            case .scrollSpeed: "scrollSpeed"
-            case .tapToClick: "tapToClick"
-            case .tapAndDrag: "tapAndDrag"
-            case .dragLock: "dragLock"
-            case .leftHanded: "leftHanded"
-            }
-        }
+        var name: String { rawValue }
 
         /// The known key a string token spells, if any (a byte compare for plain keys).
         static func match(_ token: JSONString, in s: Span<UInt8>) -> Key? {

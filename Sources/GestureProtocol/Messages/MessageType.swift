@@ -1,5 +1,5 @@
 /// The `type` of a page → server message (PROTOCOL.md "Page → server").
-public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
+public enum MessageType: String, Sendable, Hashable, CaseIterable {
     case hello
     case down
     case move
@@ -16,20 +16,5 @@ public enum MessageType: UInt8, Sendable, Hashable, CaseIterable {
     case settings
 
     /// The protocol's name, e.g. `"move"`.
-    public var name: String {
-        switch self {
-        case .hello: "hello"
-        case .down: "down"
-        case .move: "move"
-        case .up: "up"
-        case .cancel: "cancel"
-        case .leave: "leave"
-        case .resize: "resize"
-        case .ping: "ping"
-        case .text: "text"
-        case .key: "key"
-        case .button: "button"
-        case .settings: "settings"
-        }
-    }
+    public var name: String { rawValue }
 }

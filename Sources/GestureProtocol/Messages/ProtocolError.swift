@@ -9,36 +9,25 @@ public struct ProtocolError: Error, Sendable, Hashable {
     }
 
     /// The error codes of PROTOCOL.md "Bad input", plus two additive ones.
-    public enum Code: UInt8, Sendable, Hashable, CaseIterable {
+    public enum Code: String, Sendable, Hashable, CaseIterable {
         /// The frame is not JSON (or not a message object / array of them).
-        case badJSON
+        case badJSON = "bad_json"
         /// `type` names no message of the protocol.
-        case unknownType
+        case unknownType = "unknown_type"
         /// A field is missing, has the wrong type, is not finite or is out of range.
-        case badField
+        case badField = "bad_field"
         /// A message before `hello`.
-        case helloRequired
+        case helloRequired = "hello_required"
         /// A `down` beyond the pointer limit; the pointer is ignored.
-        case tooManyPointers
+        case tooManyPointers = "too_many_pointers"
         /// Additive: a second `hello` on the same connection; it is ignored.
-        case duplicateHello
+        case duplicateHello = "duplicate_hello"
         /// Additive: an observer sent something other than `ping`; it is ignored.
-        case observerReadOnly
+        case observerReadOnly = "observer_read_only"
         /// CONTROL.md: a `text`, `key` or `button` while the server does not control the computer.
-        case controlOff
+        case controlOff = "control_off"
 
         /// The wire name, e.g. `"bad_field"`.
-        public var name: String {
-            switch self {
-            case .badJSON: "bad_json"
-            case .unknownType: "unknown_type"
-            case .badField: "bad_field"
-            case .helloRequired: "hello_required"
-            case .tooManyPointers: "too_many_pointers"
-            case .duplicateHello: "duplicate_hello"
-            case .observerReadOnly: "observer_read_only"
-            case .controlOff: "control_off"
-            }
-        }
+        public var name: String { rawValue }
     }
 }

@@ -69,7 +69,9 @@
   });
   var state = conn.state;
   state.drawn = view.drawn;
+  state.frame = view.record;
   state.sessions = [];
+  GP.bindDetails(document.getElementById('details'), feed, view);
   window.addEventListener('resize', function () { view.resize(); });
   conn.start();
 })();

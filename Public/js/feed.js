@@ -34,10 +34,8 @@
   }
 
   var TAP_WORDS = { 1: 'tap', 2: 'double tap', 3: 'triple tap' };
-  var ARROWS = { left: '←', right: '→', up: '↑', down: '↓' };
 
   function fingers(m) { return num(m.pointers, 1) > 1 ? m.pointers + ' fingers' : ''; }
-  function join() { return Array.prototype.filter.call(arguments, Boolean).join(' · '); }
   /** The direction a finger travel points to, as an arrow (the dominant axis). */
   function arrow(dx, dy) {
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return '';
@@ -56,12 +54,12 @@
       case 'longPress': return ['long press', m.phase === 'began' ? '' : (num(m.duration) / 1000).toFixed(1) + ' s'];
       case 'drag': case 'longPressDrag': {
         var d = Math.hypot(num(m.dx), num(m.dy));
-        return [g === 'drag' ? 'drag' : 'long-press drag', join(arrow(num(m.dx), num(m.dy)), Math.round(d) + ' px')];
+        return [g === 'drag' ? 'drag' : 'long-press drag', (arrow(num(m.dx), num(m.dy)) + ' ' + Math.round(d) + ' px').trim()];
       }
-      case 'swipe': return ['swipe ' + (m.direction || ''), join(ARROWS[m.direction] || '', fingers(m))];
+      case 'swipe': return ['swipe ' + (m.direction || ''), fingers(m)];
       case 'scroll': {
         var s = Math.hypot(num(m.dx), num(m.dy));
-        return ['scroll', join(arrow(num(m.dx), num(m.dy)), Math.round(s) + ' px')];
+        return ['scroll', (arrow(num(m.dx), num(m.dy)) + ' ' + Math.round(s) + ' px').trim()];
       }
       case 'pinch': {
         var k = num(m.scale, 1);
@@ -109,10 +107,11 @@
 
   Feed.prototype.row = function (m, g) {
     var li = document.createElement('li');
-    li.innerHTML = '<span class="s"></span><b></b><span class="ph"></span><span class="kv"></span>';
+    // Spaces between the parts: the row reads as words (screen readers, copy and paste).
+    li.innerHTML = '<span class="s"></span> <b></b> <span class="ph"></span> <span class="kv"></span>';
     this.el.insertBefore(li, this.el.firstChild);
     while (this.el.childNodes.length > this.max) this.el.removeChild(this.el.lastChild);
-    var s = li.firstChild;
+    var s = li.querySelector('.s');
     if (this.sessionColor && m.session) { s.textContent = '#' + m.session.slice(0, 8); s.style.color = this.sessionColor(m.session); }
     else s.hidden = true;
     if (m.session) li.dataset.session = m.session;
@@ -123,11 +122,12 @@
   function fill(li, g, phase, name, phaseText, detail) {
     li.dataset.gesture = g;
     li.dataset.phase = phase || '';
-    li.childNodes[1].textContent = name;
-    li.childNodes[2].textContent = phaseText || '';
-    li.childNodes[2].hidden = !phaseText;
-    li.childNodes[3].textContent = detail || '';
-    li.childNodes[3].hidden = !detail;
+    var ph = li.querySelector('.ph'), kv = li.querySelector('.kv');
+    li.querySelector('b').textContent = name;
+    ph.textContent = phaseText || '';
+    ph.hidden = !phaseText;
+    kv.textContent = detail || '';
+    kv.hidden = !detail;
   }
 
   /** Details mode: every event, with its phase and key fields. */
@@ -140,7 +140,8 @@
       if (CONTINUOUS[g] || g === 'repeat') this.open[key] = li;
     }
     fill(li, g, m.phase, g, m.phase === 'ended' && !CONTINUOUS[g] ? '' : (m.phase || ''), describe(m));
-    if (m.phase === 'ended' || m.phase === 'cancelled') delete this.open[key];
+    // Every repeat tick is "ended"; its row stays open for the next count (count 1 starts anew).
+    if ((m.phase === 'ended' || m.phase === 'cancelled') && g !== 'repeat') delete this.open[key];
   };
 
   /** Calm mode: one row per thing the person did. */

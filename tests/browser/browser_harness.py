@@ -27,12 +27,16 @@ def free_port() -> int:
 class Server:
     """`gesturepad serve` on a loopback port, serving this worktree's Public/."""
 
-    def __init__(self, token: str = "t0k3n-browser-test") -> None:
+    def __init__(self, token: str = "t0k3n-browser-test", control: str = "off", env: dict | None = None,
+                 extra: list[str] | None = None, log_name: str = "browser-server.log") -> None:
         self.port = free_port()
         self.token = token
+        self.control = control
+        self.env = env
+        self.extra = list(extra or [])
         self.proc: subprocess.Popen | None = None
         ARTIFACTS.mkdir(exist_ok=True)
-        self.log_path = ARTIFACTS / "browser-server.log"
+        self.log_path = ARTIFACTS / log_name
         self.log_path.write_bytes(b"")
 
     @property
@@ -43,8 +47,9 @@ class Server:
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
             [BIN, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--token", self.token,
-             "--public", str(ROOT / "Public"), "--control", "off"],
+             "--public", str(ROOT / "Public"), "--control", self.control, *self.extra],
             stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, **self.env} if self.env else None,
         )
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
@@ -205,7 +210,15 @@ def check_wire(page, state: dict) -> list[list]:
 def feed(page) -> list[dict]:
     return page.eval(
         "Array.from(document.querySelectorAll('#feed li')).map(function(li){"
-        "return {gesture: li.dataset.gesture, phase: li.dataset.phase, session: li.dataset.session || null, text: li.textContent};})")
+        "return {gesture: li.dataset.gesture, phase: li.dataset.phase, session: li.dataset.session || null,"
+        " text: li.textContent.replace(/\\s+/g, ' ').trim()};})")
+
+
+def set_details(page, on: bool) -> None:
+    """Switches the feed's details mode with the header button (a click, as a person would)."""
+    if bool(page.eval("!!window.gesturepad.details")) != on:
+        page.eval("document.getElementById('details').click(), 1")
+    page.wait_for(f"window.gesturepad.details === {'true' if on else 'false'}")
 
 
 def names(state: dict, skip=("press", "release", "end")) -> list[str]:
@@ -214,6 +227,19 @@ def names(state: dict, skip=("press", "release", "end")) -> list[str]:
 
 def no_console_errors(page) -> None:
     assert page.console_errors == [], page.console_errors
+
+
+PREFS = ("gesturepad.details", "gesturepad.settings", "gesturepad.mouseBar")
+
+
+def forget_prefs(page) -> None:
+    """Removes what a test stored on the "phone" (details mode, settings, mouse bar), so the
+    next test of the same origin starts clean; the token stays."""
+    keys = ",".join(f"'{k}'" for k in PREFS)
+    try:
+        page.eval(f"[{keys}].forEach(function(k){{localStorage.removeItem(k);}}), 1")
+    except Exception:  # the page may be gone already
+        pass
 
 
 def open_pad(browser: Browser, server: Server, token: str | None = None, wait_live: bool = True) -> Page:

@@ -10,7 +10,7 @@ REQUIRED = bool(os.environ.get("GESTUREPAD_REQUIRE_BROWSER"))
 
 try:
     from browser_cdp import CHROMIUM, Browser
-    from browser_harness import ARTIFACTS, BIN, Server, open_pad
+    from browser_harness import ARTIFACTS, BIN, Server, forget_prefs, open_pad
 except ImportError as error:  # no `websockets` in this Python: skip the suite, loudly
     if REQUIRED:
         raise
@@ -63,4 +63,5 @@ def pad(browser, server):
     try:
         yield page
     finally:
+        forget_prefs(page)
         page.close()

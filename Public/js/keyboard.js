@@ -201,7 +201,10 @@
   };
 
   Keyboard.prototype.onInput = function (e) {
-    if (e.isComposing || this.composing) {
+    // The event knows best: a composition may end without a compositionend (the field was
+    // emptied while composing), and a stale flag would swallow the next text.
+    if (typeof e.isComposing === 'boolean') this.composing = e.isComposing;
+    if (this.composing) {
       // A sticky modifier waiting: the first composed character is the key (Ctrl + c on a
       // keyboard that composes every word); the composition is dropped.
       if (this.activeMods().length && !this.swallow && e.data) {
@@ -222,7 +225,9 @@
     input.value = '';
     input.blur();
     input.focus({ preventScroll: true });
-    if (!this.composing) this.swallow = false;
+    // Chrome drops the composition without a compositionend; others end it (swallowed).
+    this.composing = false;
+    this.swallow = false;
   };
 
   // ---- sticky modifiers -----------------------------------------------------------------

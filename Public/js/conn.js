@@ -186,7 +186,7 @@
         this.state.session = m.session;
         this.state.config = m.config || null;
         this.state.control = m.control && typeof m.control === 'object' ? m.control : null;
-        this.setStatus('live', this.role === 'observer' ? 'watching every session' : (m.session ? 'session ' + m.session : ''));
+        this.setStatus('live', this.role === 'observer' ? 'all sessions' : (m.session ? 'session ' + m.session : ''));
         if (this.role !== 'observer') this.startPing(); // an observer sends nothing after hello
         this.onLive(m);
       } else if (m.type === 'pong') {
@@ -310,12 +310,20 @@
   function bindStatus(el) {
     var notice = document.getElementById('notice');
     var rtt = document.getElementById('rtt');
+    var small = el.querySelector('small');
+    // The detail (e.g. the session) is left out rather than cut off when the header is narrow.
+    function fit() {
+      small.hidden = false;
+      if (small.textContent && small.scrollWidth > small.clientWidth + 0.5) small.hidden = true;
+    }
+    window.addEventListener('resize', fit);
     return function (status, detail) {
       el.className = 'status ' + status;
       el.querySelector('b').textContent = status;
-      el.querySelector('small').textContent = status === 'live' ? detail : '';
+      small.textContent = status === 'live' ? detail : '';
       el.title = status + (detail ? ' — ' + detail : '');
       if (rtt) rtt.hidden = status !== 'live';
+      fit();
       if (!notice) return;
       var title = NOTICE[status];
       notice.hidden = !title;

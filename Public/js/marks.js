@@ -68,7 +68,7 @@
         q = this.inside(x, y, PRESS_R);
         ctx.strokeStyle = c; ctx.lineWidth = 3;
         this.ring(ctx, q.x, q.y, 58 + 12 * p);
-        if (!mk.quiet) this.label(ctx, q.x + 80, q.y, 'repeat ' + num(m.count), c, mk.tint);
+        if (!mk.quiet) this.label(ctx, q.x, q.y, 'repeat ' + num(m.count), c, mk.tint, { gap: PRESS_R + 4 });
         break;
       case 'press':
         if (this.details) { ctx.fillStyle = c; circle(ctx, x, y, 6 + 6 * p); ctx.fill(); }
@@ -185,23 +185,47 @@
     this.label(ctx, x, y + 36, 'hover · ' + (a.m.pointerType || 'mouse'), c, a.tint);
   };
 
-  /** A small readable pill of text; observer labels carry the session's colour dot. */
-  View.prototype.label = function (ctx, x, y, text, c, tint) {
+  /** A small readable pill of text; observer labels carry the session's colour dot. Placed now
+   * (clear of the labels before it, inside the screen), painted at the end of the frame above
+   * every ring and path. `side` (optional): beside (x, y) instead of centred on it — `gap` px
+   * to the right, or to the left where the right has no room. */
+  View.prototype.label = function (ctx, x, y, text, c, tint, side) {
     var k = this.labelScale && this.fit ? this.labelScale : 1;
     ctx.save();
     ctx.font = '600 ' + (13 * k).toFixed(1) + 'px system-ui, sans-serif';
-    ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
     var w = ctx.measureText(text).width + 16 * k + (tint ? 12 * k : 0), h = 22 * k;
+    if (side) {
+      var right = x + side.gap + w / 2;
+      x = right + w / 2 + 4 * k <= this.labelBounds().r ? right : x - side.gap - w / 2;
+    }
     var at = this.place(ctx, x, y, w, h);
-    x = at.x; y = at.y;
     at.box.text = text;
     this.record.labels.push(at.box);
-    ctx.fillStyle = 'rgba(13,17,23,.9)'; ctx.strokeStyle = c; ctx.lineWidth = 1.5 * k;
-    roundRect(ctx, x - w / 2, y - h / 2, w, h, h / 2); ctx.fill(); ctx.stroke();
-    if (tint) { ctx.fillStyle = tint; circle(ctx, x - w / 2 + 10 * k, y, 4 * k); ctx.fill(); }
-    ctx.fillStyle = '#e6edf3';
-    ctx.fillText(text, x + (tint ? 6 * k : 0), y + 0.5);
+    this.pending.push({ x: at.x, y: at.y, w: w, h: h, k: k, text: text, c: c, tint: tint,
+                        t: ctx.getTransform(), alpha: ctx.globalAlpha });
     ctx.restore();
   };
+
+  /** Paints the labels placed this frame, last, so nothing is drawn over their text. */
+  View.prototype.paintLabels = function (ctx) {
+    for (var i = 0; i < this.pending.length; i++) {
+      var l = this.pending[i], k = l.k;
+      ctx.save();
+      ctx.setTransform(l.t);
+      ctx.globalAlpha = l.alpha;
+      ctx.font = '600 ' + (13 * k).toFixed(1) + 'px system-ui, sans-serif';
+      ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+      ctx.fillStyle = LABEL.pill; ctx.strokeStyle = l.c; ctx.lineWidth = 1.5 * k;
+      roundRect(ctx, l.x - l.w / 2, l.y - l.h / 2, l.w, l.h, l.h / 2); ctx.fill(); ctx.stroke();
+      if (l.tint) { ctx.fillStyle = l.tint; circle(ctx, l.x - l.w / 2 + 10 * k, l.y, 4 * k); ctx.fill(); }
+      ctx.fillStyle = LABEL.text;
+      ctx.fillText(l.text, l.x + (l.tint ? 6 * k : 0), l.y + 0.5);
+      ctx.restore();
+    }
+    this.pending.length = 0;
+  };
+
+  /** Label colours: light text on a dark pill, 90 % opaque (≥ 4.5:1 over anything). */
+  var LABEL = GP.LABEL = { text: '#e6edf3', pill: 'rgba(13,17,23,.9)' };
 
 })();

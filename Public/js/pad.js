@@ -10,7 +10,17 @@
   var hovering = {};   // mouse / pen ids hovering
   var size = surfaceSize();
 
-  var view = new GP.View(canvas);
+  var view = new GP.View(canvas, { obstacles: panels });
+  /** Page panels over the surface (feed rows, toolbar, key row and button bar), for the live
+   * view's labels to keep clear of. */
+  function panels() {
+    var out = [], els = document.querySelectorAll('#feed li, #tools:not([hidden]), #keys:not([hidden]), #mousebar:not([hidden]), .bar > *');
+    for (var i = 0; i < els.length; i++) {
+      var r = els[i].getBoundingClientRect();
+      if (r.width) out.push({ x: r.left, y: r.top, w: r.width, h: r.height });
+    }
+    return out;
+  }
   var feed = new GP.Feed(document.getElementById('feed'), { max: 6 });
   var hint = document.getElementById('hint');
   var statusEl = document.getElementById('status');

@@ -34,6 +34,10 @@
     // What the last frame drew, in CSS px of the canvas (page state for tests): label pills
     // {text, x, y, w, h} and rings {x, y, w, h} (bounding boxes).
     this.record = { labels: [], rings: [] };
+    this.pending = [];     // labels placed this frame, painted last
+    this.blocked = [];     // CSS px boxes of page panels (feed rows…) that labels avoid
+    this.obstacles = opts.obstacles || null;
+    this.area = opts.area || null;
     this.running = false;
     this.frame = this.frame.bind(this);
     this.resize();
@@ -130,6 +134,7 @@
     ctx.clearRect(0, 0, this.w, this.h);
     this.record.labels.length = 0;
     this.record.rings.length = 0;
+    this.blocked = this.obstacles ? this.obstacles() : []; // page panels labels keep clear of
     ctx.save();
     if (this.fit) this.drawFrame(ctx);
     var busy = false, i;
@@ -147,20 +152,25 @@
     this.marks = keep;
     for (var k in this.active) { busy = true; this.drawActive(ctx, this.active[k], now); }
     ctx.restore();
+    this.paintLabels(ctx); // outside the observer's frame clip: labels may reach past the frame
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     if (busy || keep.length) requestAnimationFrame(this.frame);
     else this.running = false;
   };
 
   View.prototype.drawFrame = function (ctx) {
-    var s = this.surface, top = 56, pad = 12;
-    var sc = Math.min((this.w - 2 * pad) / s.w, (this.h - top - pad) / s.h, 1.5);
-    var ox = (this.w - s.w * sc) / 2, oy = top + (this.h - top - pad - s.h * sc) / 2;
+    var s = this.surface, pad = 12;
+    // The page may keep bands free for its panels (observer: the session list, the feed).
+    var area = this.area ? this.area(this.w, this.h) : { top: 56, bottom: pad };
+    var top = area.top, bottom = area.bottom;
+    var sc = Math.max(0.05, Math.min((this.w - 2 * pad) / s.w, (this.h - top - bottom) / s.h, 1.5));
+    var ox = (this.w - s.w * sc) / 2, oy = top + (this.h - top - bottom - s.h * sc) / 2;
     ctx.setTransform(this.dpr * sc, 0, 0, this.dpr * sc, this.dpr * ox, this.dpr * oy);
     ctx.strokeStyle = '#30363d'; ctx.lineWidth = 2 / sc; ctx.setLineDash([6 / sc, 6 / sc]);
     roundRect(ctx, 0, 0, s.w, s.h, 28); ctx.stroke(); ctx.setLineDash([]);
     ctx.clip(); // a session's drawings stay inside its surface
     this.labelScale = 1 / sc;
+    this.frameBox = { ox: ox, oy: oy, sc: sc };
   };
 
   View.prototype.drawTrails = function (ctx, now) {
@@ -203,6 +213,14 @@
 
   function clampTo(v, lo, hi) { return lo > hi ? (lo + hi) / 2 : Math.max(lo, Math.min(hi, v)); }
 
+  /** Where labels may go, in drawing coordinates: the screen below the header (the observer's
+   * labels may leave the phone frame: a label wider than a small frame stays readable). */
+  View.prototype.labelBounds = function () {
+    if (!this.fit || !this.frameBox) return this.bounds();
+    var f = this.frameBox;
+    return { l: -f.ox / f.sc, t: (52 - f.oy) / f.sc, r: (this.w - f.ox) / f.sc, b: (this.h - f.oy) / f.sc, top: 0 };
+  };
+
   /** The centre at which a mark of radius `r` around (x, y) stays whole on the screen. */
   View.prototype.inside = function (x, y, r) {
     var b = this.bounds(), m = 2;
@@ -231,7 +249,7 @@
   /** Where a label pill of w × h centred at (x, y) goes: inside the screen and clear of the
    * labels already drawn this frame (tried below, above, then further out). */
   View.prototype.place = function (ctx, x, y, w, h) {
-    var b = this.bounds(), k = this.labelScale && this.fit ? this.labelScale : 1, pad = 4 * k;
+    var b = this.labelBounds(), k = this.labelScale && this.fit ? this.labelScale : 1, pad = 4 * k;
     x = clampTo(x, b.l + w / 2 + pad, b.r - w / 2 - pad);
     var lo = b.t + b.top + h / 2 + pad, hi = b.b - h / 2 - pad, step = h + 4 * k;
     var placed = this.record.labels, best = clampTo(y, lo, hi);
@@ -239,6 +257,7 @@
       var dy = i === 0 ? 0 : (i % 2 ? 1 : -1) * Math.ceil(i / 2) * step;
       var cy = clampTo(y + dy, lo, hi), box = this.toCss(ctx, x - w / 2, cy - h / 2, w, h), free = true;
       for (var j = 0; j < placed.length && free; j++) free = !overlap(box, placed[j], 1);
+      for (var o = 0; o < this.blocked.length && free; o++) free = !overlap(box, this.blocked[o], 1);
       if (free) return { x: x, y: cy, box: box };
       if (i === 0) best = cy;
     }

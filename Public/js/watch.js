@@ -37,7 +37,31 @@
   }
 
   var canvas = document.getElementById('surface');
-  var view = new GP.View(canvas, { fit: true, sessionColor: colorFor, linger: 2.5 });
+  function rect(el) { var r = el.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; }
+  var feedEl = document.getElementById('feed'), sessionsEl = listEl.parentNode;
+  var view = new GP.View(canvas, { fit: true, sessionColor: colorFor, linger: 2.5, area: frameArea, obstacles: panels });
+
+  /** The band the phone frame is drawn in: below the header, and clear of the session list
+   * and of the feed (up to its full height) where the centred frame would meet them. */
+  function frameArea(w, h) {
+    var s = view.surface, top = 56, bottom = 12;
+    function sides(t, b) { var sc = Math.min((w - 24) / s.w, (h - t - b) / s.h, 1.5); return { l: (w - s.w * sc) / 2, r: (w + s.w * sc) / 2 }; }
+    var feedMax = parseFloat(getComputedStyle(feedEl).maxHeight) || h * 0.34;
+    if (sides(top, bottom).l < Math.min(w, 560)) bottom = Math.max(bottom, feedMax + 16);
+    var list = sessionsEl.getBoundingClientRect();
+    if (list.height && sides(top, bottom).r > list.left) top = Math.max(top, list.bottom + 10);
+    return { top: top, bottom: bottom };
+  }
+
+  /** Page panels over the canvas, for labels to keep clear of. */
+  function panels() {
+    var out = [], rows = feedEl.children;
+    for (var i = 0; i < rows.length; i++) out.push(rect(rows[i]));
+    out.push(rect(sessionsEl));
+    var bar = document.querySelectorAll('.bar > *');
+    for (var j = 0; j < bar.length; j++) out.push(rect(bar[j]));
+    return out;
+  }
   var feed = new GP.Feed(document.getElementById('feed'), { max: 12, sessionColor: colorFor });
   var conn = new GP.Connection({
     role: 'observer',

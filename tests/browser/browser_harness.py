@@ -421,10 +421,19 @@ def check_screen(page, scope: str | None = None, min_contrast: float = 4.5) -> l
     return boxes
 
 
+PANELS_JS = ("Array.from(document.querySelectorAll('#feed li, .sessions, #tools, #keys, #mousebar, .bar > *'))"
+             ".filter(function(e){return e.getClientRects().length;}).map(function(e){var r=e.getBoundingClientRect();"
+             "return {x:r.left,y:r.top,w:r.width,h:r.height,text:e.id||e.className};})")
+
+
 def check_canvas(page, width: float, height: float, top: float = 0) -> dict:
-    """Asserts that the live view's last frame drew its labels apart and inside the screen
-    (below `top`, the header), its rings inside the screen. Returns the frame record."""
+    """Asserts that the live view's last frame drew its labels apart, inside the screen (below
+    `top`, the header) and clear of the page's panels (feed rows, session list, toolbar, header
+    pills), its rings inside the screen. Returns the frame record."""
     frame = page.eval("JSON.parse(JSON.stringify(window.gesturepad.frame))")
+    panels = page.eval(PANELS_JS)
+    hidden = [(lb["text"], p["text"]) for lb in frame["labels"] for p in panels if overlaps([lb, p])]
+    assert not hidden, f"canvas labels under page panels: {hidden}"
     for lb in frame["labels"]:
         assert lb["x"] >= -0.5 and lb["y"] >= top - 0.5 and lb["x"] + lb["w"] <= width + 0.5 and lb["y"] + lb["h"] <= height + 0.5, \
             f"label outside the screen: {lb}"

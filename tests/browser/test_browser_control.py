@@ -280,3 +280,72 @@ def test_haptics_on_click_bar_and_drag_lock(browser, ctl_server, x):
     finally:
         forget_prefs(page)
         page.close()
+
+
+# ---- end to end: what reaches the computer --------------------------------------------------
+
+def test_end_to_end_keys_and_buttons_reach_the_x_window(ctl_pad, x):
+    """The issue's scenario against `--control x11` on Xvfb: tap Keyboard, type with
+    Input.insertText and an IME composition, Enter, Backspace, a sticky Ctrl then c, a right
+    click from the bar — the X window receives exactly those characters, keys and buttons."""
+    from x11_harness import buttons, describe, keys
+    from x11_harness import typed as x_typed
+
+    open_keyboard(ctl_pad)
+    ctl_pad.call("Input.insertText", {"text": "Hello "})
+    for step in ("n", "ni", "nih", "niha", "nihao"):
+        ctl_pad.call("Input.imeSetComposition", {"text": step, "selectionStart": len(step), "selectionEnd": len(step)})
+    ctl_pad.call("Input.insertText", {"text": "你好"})
+    x.wait_for(lambda ev: len(x_typed(ev)) >= 8, x.start, timeout=5)
+    events = x.wait_quiet(x.start, quiet=0.2)
+    assert x_typed(events) == "Hello 你好", f"the window got: {describe(events)}"
+
+    mark = x.mark()
+    key_event(ctl_pad, "Enter", "Enter", 13)
+    key_event(ctl_pad, "Backspace", "Backspace", 8)
+    tap_element(ctl_pad, "#keys [data-mod=Control]")
+    ctl_pad.call("Input.insertText", {"text": "c"})
+    x.wait_for(lambda ev: ("up", "Control") in keys(ev), mark, timeout=5)
+    events = x.wait_quiet(mark, quiet=0.2)
+    assert keys(events) == [("down", "Enter"), ("up", "Enter"), ("down", "BackSpace"), ("up", "BackSpace"),
+                            ("down", "Control"), ("down", "c"), ("up", "c"), ("up", "Control")], describe(events)
+    assert buttons(events) == [], describe(events)
+
+    mark = x.mark()
+    tap_element(ctl_pad, "#mousebar-toggle")
+    tap_element(ctl_pad, "#mousebar [data-button=right]")
+    x.wait_for(lambda ev: ("release", 3) in buttons(ev), mark, timeout=5)
+    events = x.wait_quiet(mark, quiet=0.2)
+    assert buttons(events) == [("press", 3), ("release", 3)] and keys(events) == [], describe(events)
+    assert x.held_keycodes() == []
+    no_console_errors(ctl_pad)
+
+
+def stroke(page, dx: float) -> None:
+    """One finger moves `dx` px to the right on the surface (no tap, no long press)."""
+    p = Player(page)
+    p.down(0, f1=(100, 420))
+    p.move(10, 200, step=10, f1=(100 + dx, 420))
+    p.up(230)
+    p.finish()
+
+
+def test_speed_from_the_sheet_moves_the_pointer_faster_also_after_reload(ctl_pad, x):
+    """Speed changed in the sheet (acceleration flat): a 100 px stroke moves the X pointer
+    100 × speed px; after a reload the phone applies it again and the pointer still does."""
+    tap_element(ctl_pad, "#settings-open")
+    speed = set_range(ctl_pad, "speed", 0.42)
+    tap_element(ctl_pad, "#sheet [name=acceleration]")
+    ctl_pad.wait_for("window.gesturepad.settings.acceleration === 'flat'")
+    tap_element(ctl_pad, "#sheet [data-action=close]")
+
+    for attempt in ("set", "after reload"):
+        if attempt == "after reload":
+            ctl_pad.call("Page.reload")
+            ctl_pad.wait_for("window.gesturepad && window.gesturepad.status === 'live' && window.gesturepad.settings "
+                             "&& window.gesturepad.settings.acceleration === 'flat'", 8)
+        x.warp(500, 500)
+        stroke(ctl_pad, 100)
+        moved = x.wait_pointer(lambda s: abs(s[0] - 500 - 100 * speed) <= 1.5, timeout=3)
+        assert abs(moved[0] - 500 - 100 * speed) <= 1.5 and moved[1] == 500, \
+            f"{attempt}: a 100 px stroke at speed {speed} moved the pointer to {moved[:2]}"

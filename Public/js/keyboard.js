@@ -1,6 +1,6 @@
 /* GesturePad: the phone's keyboard, typing on the computer (CONTROL.md `text` and `key`).
  *
- * A hidden but focusable <input> opens the phone's soft keyboard. It is kept empty: what
+ * A hidden but focusable <textarea> opens the phone's soft keyboard. It is kept empty: what
  * lands in it goes out as `text` and is cleared. IME composition (pinyin, kana, Gboard's
  * underlined words) is left alone until `compositionend`, then the composed text goes out —
  * never the intermediate romaji / pinyin. Enter, Backspace, Tab, arrows… go out as `key`.
@@ -52,7 +52,7 @@
   }
 
   /**
-   * opts: input (the hidden <input>), keys (the special-keys row), button (the Keyboard
+   * opts: input (the hidden <textarea>), keys (the special-keys row), button (the Keyboard
    * button), send(msg) → bool, buzz(pattern, why), onOpen(open).
    */
   function Keyboard(opts) {

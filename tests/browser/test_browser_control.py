@@ -349,3 +349,20 @@ def test_speed_from_the_sheet_moves_the_pointer_faster_also_after_reload(ctl_pad
         moved = x.wait_pointer(lambda s: abs(s[0] - 500 - 100 * speed) <= 1.5, timeout=3)
         assert abs(moved[0] - 500 - 100 * speed) <= 1.5 and moved[1] == 500, \
             f"{attempt}: a 100 px stroke at speed {speed} moved the pointer to {moved[:2]}"
+
+
+def test_long_paste_is_split_and_control_characters_dropped(ctl_pad):
+    """A paste longer than a `text` may hold goes out in pieces of at most 500 code points (never
+    splitting a surrogate pair); CR LF becomes LF, other control characters are dropped — so the
+    server never has to refuse what the phone typed."""
+    open_keyboard(ctl_pad)
+    pasted = "é" * 499 + "😀" + "b" * 700 + "\r\nline\u0007two\ttab"
+    ctl_pad.call("Input.insertText", {"text": pasted})
+    wait_wire(ctl_pad, 4)
+    texts = [m["text"] for m in typed(ctl_pad)]
+    assert "".join(texts) == "é" * 499 + "😀" + "b" * 700 + "\nlinetwo\ttab"
+    assert [len(list(t)) for t in texts] == [500, 500, 212]  # code points per message
+    assert texts[0].endswith("😀")
+    time.sleep(1.5)  # the server types it (x11); nothing is refused
+    assert ctl_pad.state()["errors"] == []
+    no_console_errors(ctl_pad)

@@ -69,13 +69,16 @@ def test_screenshot_keyboard_open(ctl_pad):
     panels = [box(ctl_pad, "#tools"), box(ctl_pad, "#dock")]
     assert not overlaps(rows + panels), f"the feed runs into the toolbar or the dock: {overlaps(rows + panels)}"
     assert ctl_pad.eval("document.elementFromPoint(195, 200).id") == "surface"  # the surface is still there above
-    ctl_pad.call("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 740, "deviceScaleFactor": 3, "mobile": True})
-    time.sleep(0.3)
-    check_screen(ctl_pad)
-    keys_fit(ctl_pad)
-    rows = feed_boxes(ctl_pad)
-    panels = [box(ctl_pad, "#tools"), box(ctl_pad, "#dock")]
-    assert not overlaps(rows + panels), overlaps(rows + panels)
+    for width, height in ((360, 740), (844, 390)):  # a narrow phone; a phone on its side
+        ctl_pad.call("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 3, "mobile": True})
+        ctl_pad.wait_for(f"innerWidth === {width}")
+        time.sleep(0.3)
+        check_screen(ctl_pad)
+        keys_fit(ctl_pad)
+        rows = feed_boxes(ctl_pad)
+        panels = [box(ctl_pad, "#tools"), box(ctl_pad, "#dock"), box(ctl_pad, ".bar")]
+        assert not overlaps(rows + panels), (width, overlaps(rows + panels))
+    ctl_pad.screenshot(str(ARTIFACTS / "keyboard-open-landscape.png"))
     no_console_errors(ctl_pad)
 
 

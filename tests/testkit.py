@@ -64,6 +64,9 @@ class Server:
         self.err = tempfile.NamedTemporaryFile(prefix="gesturepad-err-", delete=False)
         full_env = dict(os.environ)
         full_env.pop("GESTUREPAD_TOKEN", None)
+        # Never the user's own state directory (the remembered token, the TLS keys).
+        self.state_home = tempfile.mkdtemp(prefix="gesturepad-state-")
+        full_env["XDG_STATE_HOME"] = self.state_home
         full_env.update(env or {})
         self.process = subprocess.Popen(args, stdout=self.out, stderr=self.err, env=full_env, cwd=REPO)
         self.returncode: int | None = None

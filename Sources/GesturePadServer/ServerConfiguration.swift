@@ -24,6 +24,8 @@ public struct ServerConfiguration: Sendable {
     public var limits: ProtocolLimits
     /// Gesture thresholds for every session.
     public var gestures: GestureConfig
+    /// HTTPS / WSS on the same port (`--tls`); nil serves plain HTTP / WS.
+    public var tls: TLSConfiguration? = nil
     /// Whether touchpads drive the computer, with which backend and mapping settings.
     public var control: ControlContext = .off(reason: "control is off")
     /// Queued outbound bytes above which a touchpad's input is paused (rx flow control).

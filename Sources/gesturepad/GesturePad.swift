@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureProtocol
 
 /// The `gesturepad` command line: `serve` (the default), `replay`, `check-config`.
 @main
@@ -6,6 +7,7 @@ struct GesturePad: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesturepad",
         abstract: "Use a phone as a remote touchpad: recognize its gestures, show them, run your scripts.",
+        version: GesturePadVersion.current,
         subcommands: [ServeCommand.self, ReplayCommand.self, CheckConfigCommand.self],
         defaultSubcommand: ServeCommand.self
     )

@@ -42,6 +42,11 @@ struct ServeCommand: ParsableCommand {
     @Flag(name: .customLong("no-auth"), help: "Turn the access token off: anyone who can reach the port may connect.")
     var noAuth = false
 
+    @Flag(
+        name: .customLong("new-token"),
+        help: "Make a new access token and remember it (links with the old one stop working at once).")
+    var newToken = false
+
     @Option(
         help: ArgumentHelp(
             "WebSocket connections at once; the next is refused with 503. (default: \(ServerConfiguration.defaultMaxConnections))",
@@ -80,6 +85,14 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup(title: "Pointer") var pointer: ControlOptions
 
+    @OptionGroup(title: "HTTPS") var tls: TLSOptions
+
+    func validate() throws {
+        if newToken && (token != nil || noAuth) {
+            throw ValidationError("--new-token makes a token to remember: it goes with neither --token nor --no-auth")
+        }
+    }
+
     func run() throws {
         let logger = Logger(label: "gesturepad.server") { StreamLogHandler.standardError(label: $0) }
         let file = try output.loadConfigFile()
@@ -93,15 +106,37 @@ struct ServeCommand: ParsableCommand {
             auth: section.auth, maxConnections: section.maxConnections, maxMessageBytes: section.maxMessageBytes,
             maxMessagesPerSecond: section.maxMessagesPerSecond, maxErrorsInARow: section.maxErrorsInARow,
             maxPointers: section.maxPointers)
+        let environment = ProcessInfo.processInfo.environment
+        let environmentToken = environment["GESTUREPAD_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        // No token given anywhere: the one remembered in the state directory (made once).
+        var tokenNote: String? = "The token was given (--token, GESTUREPAD_TOKEN or the configuration file)."
+        var remembered: String? = nil
+        let state = StateDirectory.resolve(environment: environment)
+        let explicit = flags.token ?? environmentToken ?? fileSettings.token
+        if explicit == nil && (flags.auth ?? fileSettings.auth) != false {
+            do {
+                let (stored, origin) = try TokenStore.load(from: state, renew: newToken)
+                remembered = stored
+                tokenNote =
+                    origin == .new
+                    ? "The token is new (kept in \(state.path)): pair the phone with this link or QR code once."
+                    : "The token is remembered from an earlier run (\(state.path)): paired phones keep working; --new-token replaces it."
+            } catch {
+                throw Failure(error.description)
+            }
+        } else if newToken {
+            throw ValidationError("--new-token: a token is given (GESTUREPAD_TOKEN or the configuration file)")
+        }
         var configuration: ServerConfiguration
         do {
             configuration = try ServeSettings.resolve(
-                flags: flags, file: fileSettings,
-                environmentToken: ProcessInfo.processInfo.environment["GESTUREPAD_TOKEN"],
-                publicDirectory: "", gestures: file.gestures)
+                flags: flags, file: fileSettings, environmentToken: environmentToken,
+                publicDirectory: "", gestures: file.gestures, makeToken: { remembered ?? AccessToken.random() })
         } catch {
             throw ValidationError(error.description)
         }
+        let secure = try tls.configuration(state: state)
+        configuration.tls = secure?.0
         configuration.publicDirectory = try Self.publicFolder(
             flags.publicDirectory ?? fileSettings.publicDirectory.map(relativeToConfigFile), logger: logger)
         if let host = configuration.host {
@@ -126,7 +161,7 @@ struct ServeCommand: ParsableCommand {
             control.backend?.stop()
             throw Failure(error.description)
         }
-        printBanner(server: server, configuration: configuration)
+        printBanner(server: server, configuration: configuration, tokenNote: tokenNote, tlsNote: secure?.note)
         server.run()
         // Every connection has closed and released what it held; the backend lets go of the rest.
         control.backend?.stop()
@@ -145,15 +180,18 @@ struct ServeCommand: ParsableCommand {
         return folder.appendingPathComponent(path).path
     }
 
-    private func printBanner(server: WebServer, configuration: ServerConfiguration) {
+    private func printBanner(
+        server: WebServer, configuration: ServerConfiguration, tokenNote: String?, tlsNote: String?
+    ) {
         let urls = ServerURLs.urls(
             host: configuration.host, port: server.port, token: configuration.token,
-            interfaces: InterfaceList.current())
+            interfaces: InterfaceList.current(), secure: configuration.tls != nil)
         let ansi = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
         let qr = noQR ? [] : urls.first.map { TerminalQRCode.lines(for: $0, ansi: ansi) } ?? []
         let lines = StartupBanner.lines(
             urls: urls, port: server.port, authenticated: configuration.token != nil,
-            publicDirectory: configuration.publicDirectory, control: configuration.control.status, qrLines: qr)
+            publicDirectory: configuration.publicDirectory, control: configuration.control.status,
+            tokenNote: [tokenNote, tlsNote].compactMap { $0 }.joined(separator: "\n"), qrLines: qr)
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 

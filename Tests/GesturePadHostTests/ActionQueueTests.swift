@@ -14,12 +14,13 @@ import Testing
     /// Motion and wheel drop at capacity; presses and text at twice that; releases never.
     @Test func fullQueueShedsMotionFirstAndNeverReleases() {
         var queue = ActionQueue(capacity: 2)
-        let offered: [(HostAction, Bool)] = [
-            (.motion(dx: 1, dy: 0), true), (.wheel(dx: 0, dy: 1), true),
-            (.motion(dx: 2, dy: 0), false), (.wheel(dx: 0, dy: 1), false), (.wheelStop, false),
-            (.button(.left, .down), true), (.text("x"), true),
-            (.key(.character("a"), .down), false), (.text("y"), false),
-        ] + Array(repeating: (.button(.left, .up), true), count: 10) + [(.key(.character("a"), .up), true)]
+        let offered: [(HostAction, Bool)] =
+            [
+                (.motion(dx: 1, dy: 0), true), (.wheel(dx: 0, dy: 1), true),
+                (.motion(dx: 2, dy: 0), false), (.wheel(dx: 0, dy: 1), false), (.wheelStop, false),
+                (.button(.left, .down), true), (.text("x"), true),
+                (.key(.character("a"), .down), false), (.text("y"), false),
+            ] + Array(repeating: (.button(.left, .up), true), count: 10) + [(.key(.character("a"), .up), true)]
         for (action, accepted) in offered {
             let result = queue.append(action)
             #expect(result == accepted, "\(action)")

@@ -34,17 +34,24 @@ import Testing
     /// The rows of the rules spelled out, so the messages are checked word for word.
     @Test func autoExamples() {
         func env(x: Bool = false, wayland: Bool = false, uinput: Bool = false, portal: Bool = false) -> ControlEnvironment {
-            ControlEnvironment(hasDisplay: x, hasWaylandDisplay: wayland, uinputWritable: uinput, portalOffersRemoteDesktop: portal)
+            ControlEnvironment(
+                hasDisplay: x, hasWaylandDisplay: wayland, uinputWritable: uinput, portalOffersRemoteDesktop: portal)
         }
         #expect(BackendChooser.choose(.auto, in: env(x: true)) == .backend(.x11))
         #expect(BackendChooser.choose(.auto, in: env(x: true, uinput: true)) == .backend(.x11))
-        #expect(BackendChooser.choose(.auto, in: env(x: true, wayland: true)) == .off(reason:
-            "Wayland session without the RemoteDesktop portal and /dev/uinput is not writable: see docs/control.md"))
+        #expect(
+            BackendChooser.choose(.auto, in: env(x: true, wayland: true))
+                == .off(
+                    reason:
+                        "Wayland session without the RemoteDesktop portal and /dev/uinput is not writable: see docs/control.md"))
         #expect(BackendChooser.choose(.auto, in: env(x: true, wayland: true, uinput: true)) == .backend(.uinput))
         #expect(BackendChooser.choose(.auto, in: env(wayland: true, uinput: true, portal: true)) == .backend(.portal))
         #expect(BackendChooser.choose(.auto, in: env(uinput: true)) == .backend(.uinput))
-        #expect(BackendChooser.choose(.auto, in: env()) == .off(reason:
-            "no DISPLAY and /dev/uinput is not writable: see docs/control.md"))
+        #expect(
+            BackendChooser.choose(.auto, in: env())
+                == .off(
+                    reason:
+                        "no DISPLAY and /dev/uinput is not writable: see docs/control.md"))
     }
 
     /// Explicit modes: the backend when it can work, else a failure (never a silent off).

@@ -37,7 +37,8 @@ let syn = InputEvent(type: 0, code: 0, value: 0)
     /// Buttons press and release once each.
     @Test func buttons() {
         #expect(
-            encode(.button(.left, .down), .button(.left, .down), .button(.right, .down), .button(.left, .up), .button(.middle, .up))
+            encode(
+                .button(.left, .down), .button(.left, .down), .button(.right, .down), .button(.left, .up), .button(.middle, .up))
                 == [key(BTN_LEFT, 1), syn, key(BTN_RIGHT, 1), syn, key(BTN_LEFT, 0), syn])
     }
 

@@ -81,8 +81,10 @@ import Testing
 @Suite struct UInputDeviceTests {
     /// A missing device says so and how to get it.
     @Test func missingDevice() {
-        #expect(throws: ControlBackendError(
-            "/nonexistent/uinput does not exist: load the uinput module (modprobe uinput), see docs/control.md")) {
+        #expect(
+            throws: ControlBackendError(
+                "/nonexistent/uinput does not exist: load the uinput module (modprobe uinput), see docs/control.md")
+        ) {
             _ = try UInputBackend.open(path: "/nonexistent/uinput")
         }
     }

@@ -19,11 +19,12 @@ import Testing
     /// Column 0 is pressed as it is; column 1 with Shift around it.
     @Test func shiftAroundColumnOne() {
         var keyboard = X11Keyboard(keymap: FakeKeymap.usLike)
-        #expect(typing("aA!", on: &keyboard) == [
-            .press(38), .release(38),
-            .press(50), .press(38), .release(38), .release(50),
-            .press(50), .press(10), .release(10), .release(50),
-        ])
+        #expect(
+            typing("aA!", on: &keyboard) == [
+                .press(38), .release(38),
+                .press(50), .press(38), .release(38), .release(50),
+                .press(50), .press(10), .release(10), .release(50),
+            ])
     }
 
     /// Newline and tab in text are Return and Tab; a carriage return types nothing.
@@ -46,13 +47,15 @@ import Testing
     @Test func spareReuseSyncsFirst() {
         var keyboard = X11Keyboard(keymap: FakeKeymap.make(free: [200, 201]))
         let first = typing("中文", on: &keyboard)
-        #expect(first == [.bind(201, 0x0100_4E2D), .press(201), .release(201), .bind(200, 0x0100_6587), .press(200), .release(200)])
+        #expect(
+            first == [.bind(201, 0x0100_4E2D), .press(201), .release(201), .bind(200, 0x0100_6587), .press(200), .release(200)])
         // 中 was used longest ago: its spare goes to 字.
         #expect(typing("字", on: &keyboard) == [.sync, .bind(201, 0x0100_5B57), .press(201), .release(201)])
         // 文 is still bound; 中 takes the spare used longest ago, 字's.
-        #expect(typing("文中", on: &keyboard) == [
-            .press(200), .release(200), .sync, .bind(201, 0x0100_4E2D), .press(201), .release(201),
-        ])
+        #expect(
+            typing("文中", on: &keyboard) == [
+                .press(200), .release(200), .sync, .bind(201, 0x0100_4E2D), .press(201), .release(201),
+            ])
     }
 
     /// A spare held down by a key action is never rebound; with none left, the character is skipped.
@@ -101,6 +104,14 @@ import Testing
     @Test func missingNamedKeyUsesASpare() {
         var keyboard = X11Keyboard(keymap: FakeKeymap.usLike)
         #expect(key(.named(.mediaPlayPause), .down, on: &keyboard) == [.bind(201, 0x1008_FF14), .press(201)])
+    }
+
+    /// With no keymap at all (the server could not be asked), nothing is typed or bound.
+    @Test func emptyKeymapTypesNothing() {
+        var keyboard = X11Keyboard(keymap: X11Keymap(minimumKeycode: 8, keysymsPerKeycode: 1, keysyms: []))
+        #expect(keyboard.spareKeycodes.isEmpty)
+        #expect(typing("aé", on: &keyboard).isEmpty)
+        #expect(key(.named(.enter), .down, on: &keyboard).isEmpty)
     }
 
     /// unbindAll syncs, then unbinds every bound spare.

@@ -109,8 +109,9 @@ import Testing
     @Test func bannerContents() {
         let lines = StartupBanner.lines(
             urls: ["http://a:1/#token=t", "http://b:1/#token=t"], port: 1, authenticated: true,
-            publicDirectory: "/p", qrLines: ["QR"])
+            publicDirectory: "/p", tokenNote: "The token is remembered.", qrLines: ["QR"])
         #expect(lines.contains("  http://a:1/#token=t") && lines.contains("  http://b:1/#token=t"))
+        #expect(lines.contains("The token is remembered."))
         #expect(lines.contains("QR"))
         #expect(!lines.joined().contains("WARNING"))
         let open = StartupBanner.lines(urls: ["http://a:1/"], port: 1, authenticated: false, publicDirectory: "/p", qrLines: [])

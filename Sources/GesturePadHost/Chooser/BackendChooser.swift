@@ -23,6 +23,7 @@ public enum BackendChoice: Sendable, Hashable {
 ///
 /// An explicit `x11`, `uinput` or `portal` that cannot work is a failure, not a silent off.
 public enum BackendChooser {
+    /// The backend for `mode` in a session with these facts, or why there is none.
     public static func choose(_ mode: ControlMode, in environment: ControlEnvironment) -> BackendChoice {
         switch mode {
         case .off:

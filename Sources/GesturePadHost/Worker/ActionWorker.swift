@@ -136,7 +136,7 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
                 return (s.stopping, s.queue.takeDropCount())
             }
             if dropped > 0 {
-                logger.warning("control: dropped \(dropped) motion/wheel actions: the device is not keeping up")
+                logger.warning("control: dropped \(dropped) actions (motion and wheel first): the device is not keeping up")
             }
             for item in batch {
                 switch item {

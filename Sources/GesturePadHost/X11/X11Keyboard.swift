@@ -13,7 +13,9 @@ import GestureControl
 ///   up again on MappingNotify, still finds the keysym it was sent; and a character typed
 ///   again needs no new binding. Before a spare that was pressed is rebound, a `sync` makes
 ///   the server deliver the earlier key events first.
-/// - Every key held by a key action is tracked, so that `releaseAll` releases it.
+/// - Every key held by a key action is tracked, so that `releaseAll` releases it. Shift is
+///   shared: a key action holding it is not pressed again for a capital, and text typed while
+///   it is held comes out shifted, as on a real keyboard.
 struct X11Keyboard {
     private struct Spare {
         var keycode: Keycode

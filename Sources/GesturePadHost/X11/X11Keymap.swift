@@ -22,17 +22,16 @@ struct X11Keymap: Sendable, Hashable {
         self.keysyms = keysyms
     }
 
-    /// The keycodes the snapshot covers.
-    var keycodes: ClosedRange<Keycode> {
-        let count = keysyms.count / keysymsPerKeycode
-        return minimumKeycode...(minimumKeycode + Keycode(max(count, 1)) - 1)
+    /// The keycodes the snapshot covers (none when the server could not be asked).
+    var keycodes: Range<Keycode> {
+        minimumKeycode..<(minimumKeycode + Keycode(keysyms.count / keysymsPerKeycode))
     }
 
     /// The keysyms of `keycode`, by column (empty outside the map).
     func keysyms(of keycode: Keycode) -> ArraySlice<Keysym> {
-        guard keycodes.contains(keycode), keycode >= minimumKeycode else { return [] }
+        guard keycodes.contains(keycode) else { return [] }
         let start = Int(keycode - minimumKeycode) * keysymsPerKeycode
-        return keysyms[start..<min(start + keysymsPerKeycode, keysyms.count)]
+        return keysyms[start..<(start + keysymsPerKeycode)]
     }
 
     /// Where `keysym` is typed from, searching as XKeysymToKeycode does: column 0 of every

@@ -13,15 +13,23 @@ extension WebServer {
             token: queryArgument(wsi, name: "token"),
             origin: header(wsi, WSI_TOKEN_ORIGIN),
             host: header(wsi, WSI_TOKEN_HOST))
-        let decision = policy.decide(
-            request, openConnections: hub.connectionCount, shuttingDown: hub.shuttingDown)
+        let address = peer(wsi)
+        let now = MonotonicClock.nowMilliseconds()
+        var decision = HandshakeDecision.refuse(
+            status: 429, reason: "too many refused attempts from this address; try again in a minute")
+        if !refusals.isBlocked(address, at: now) {
+            decision = policy.decide(request, openConnections: hub.connectionCount, shuttingDown: hub.shuttingDown)
+            if case .refuse(let status, _) = decision, status == 401 || status == 403 {
+                refusals.recordRefusal(address, at: now)
+            }
+        }
         switch decision {
         case .accept:
             return 0
         case .refuse(let status, let reason):
             logger.notice(
                 "refused WebSocket upgrade: \(reason)",
-                metadata: ["http.status": "\(status)", "http.peer": "\(peer(wsi))"])
+                metadata: ["http.status": "\(status)", "http.peer": "\(address)"])
             // Raw bytes through lws_write: lws's own helper would answer "HTTP/1.0" here.
             var response = [UInt8](repeating: 0, count: Int(CLWS_PRE))
             response.append(contentsOf: HTTPRefusal.response(status: status, reason: reason))
@@ -41,9 +49,40 @@ extension WebServer {
     func filterHTTP(_ wsi: OpaquePointer, input: UnsafeMutableRawPointer?, length: Int) -> Int32 {
         guard let input, length > 0 else { return 0 }
         let path = String(decoding: UnsafeRawBufferPointer(start: input, count: length), as: UTF8.self)
+        if let response = trustResponse(for: path) {
+            return writeWhole(wsi, response)
+        }
         if StaticFilePolicy.isServable(path) { return 0 }
         _ = lws_return_http_status(wsi, 404, nil)
         return 1
+    }
+
+    /// `/ca.crt` and `/trust` (with `--tls`): the local CA certificate and how to trust it.
+    private func trustResponse(for path: String) -> [UInt8]? {
+        guard let tls = configuration.tls else { return nil }
+        switch path {
+        case "/ca.crt":
+            guard let authority = tls.authority else { return HTTPRefusal.response(status: 404, reason: "no local CA") }
+            return HTTPResponse.ok(contentType: "application/x-x509-ca-cert", body: Array(authority.caPEM.utf8))
+        case "/trust", "/trust/":
+            let page = TrustPage.html(fingerprint: tls.authority?.fingerprint)
+            return HTTPResponse.ok(contentType: "text/html; charset=utf-8", body: Array(page.utf8))
+        default:
+            return nil
+        }
+    }
+
+    /// Writes a complete HTTP response and ends the request (1: lws closes after the write).
+    private func writeWhole(_ wsi: OpaquePointer, _ response: [UInt8]) -> Int32 {
+        var buffer = [UInt8](repeating: 0, count: Int(CLWS_PRE))
+        buffer.append(contentsOf: response)
+        let length = response.count
+        let written = buffer.withUnsafeMutableBytes { raw -> Int32 in
+            guard let base = raw.baseAddress else { return -1 }
+            return lws_write(
+                wsi, base.advanced(by: Int(CLWS_PRE)).assumingMemoryBound(to: UInt8.self), length, LWS_WRITE_HTTP_FINAL)
+        }
+        return written < 0 ? -1 : 1
     }
 
     func established(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?) -> Int32 {

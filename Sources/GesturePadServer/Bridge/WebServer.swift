@@ -19,6 +19,8 @@ public final class WebServer {
     let hub: ConnectionHub
     let logger: Logger
     let policy: HandshakePolicy
+    /// Refused upgrades per client address (429 once an address has used its tries).
+    var refusals = RefusalLimiter()
     private let storage = CStorage()
     private(set) var context: OpaquePointer?
     /// lws connection handle of every open WebSocket connection, by id.
@@ -54,9 +56,16 @@ public final class WebServer {
     }
 
     private func start() throws {
-        lws_set_log_level(LLL_ERR | LLL_WARN, nil)
+        LWSLog.install(logger)
+        if configuration.host.map(HostResolver.isIPLiteral) ?? true,
+            let problem = ListenProbe.problem(host: configuration.host, port: configuration.port)
+        {
+            throw ServerStartError(
+                description: "cannot listen on \(configuration.host ?? "all interfaces") port \(configuration.port): \(problem)")
+        }
         var contextInfo = lws_context_creation_info()
         contextInfo.options = CLWS_OPTION_EXPLICIT_VHOSTS
+        if configuration.tls != nil { contextInfo.options |= CLWS_OPTION_DO_SSL_GLOBAL_INIT }
         contextInfo.user = Unmanaged.passUnretained(self).toOpaque()
         guard let context = lws_create_context(&contextInfo) else {
             throw ServerStartError(description: "libwebsockets could not create its context")
@@ -72,6 +81,15 @@ public final class WebServer {
         } else if configuration.host == "0.0.0.0" {
             info.options |= CLWS_OPTION_DISABLE_IPV6
         }
+        if let tls = configuration.tls {
+            info.ssl_cert_filepath = storage.string(tls.certificatePath)
+            info.ssl_private_key_filepath = storage.string(tls.keyPath)
+            // HTTP/1.1 only: the server frames WebSocket messages itself (LWS_WRITE_RAW) and
+            // writes whole HTTP/1.1 responses, neither of which may go through an h2 stream.
+            info.alpn = storage.string("http/1.1")
+            // Plain HTTP on the same port answers with a redirect to HTTPS: an old bookmark works.
+            info.options |= CLWS_OPTION_ALLOW_NON_SSL_ON_SSL_PORT | CLWS_OPTION_REDIRECT_HTTP_TO_HTTPS
+        }
         info.protocols = UnsafePointer(makeProtocols())
         info.mounts = UnsafePointer(makeMount())
         info.retry_and_idle_policy = UnsafePointer(makeIdlePolicy())
@@ -86,6 +104,7 @@ public final class WebServer {
             throw ServerStartError(
                 description: "cannot listen on \(configuration.host ?? "all interfaces") port \(configuration.port)")
         }
+        LWSLog.started.store(true, ordering: .releasing)
         // From here on a signal is only recorded; `run()` acts on it.
         SignalRelay.install(waking: context)
     }

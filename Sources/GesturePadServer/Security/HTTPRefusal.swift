@@ -11,6 +11,7 @@ public enum HTTPRefusal {
         head += "Cache-Control: no-store\r\n"
         if status == 401 { head += "WWW-Authenticate: Token realm=\"gesturepad\"\r\n" }
         if status == 503 { head += "Retry-After: 5\r\n" }
+        if status == 429 { head += "Retry-After: 60\r\n" }
         head += "Connection: close\r\n\r\n"
         return Array((head + body).utf8)
     }
@@ -22,8 +23,22 @@ public enum HTTPRefusal {
         case 401: "Unauthorized"
         case 403: "Forbidden"
         case 404: "Not Found"
+        case 429: "Too Many Requests"
         case 503: "Service Unavailable"
         default: "Error"
         }
+    }
+}
+
+/// A complete `200 OK` response with a body (the trust page, the CA certificate).
+enum HTTPResponse {
+    static func ok(contentType: String, body: [UInt8]) -> [UInt8] {
+        var head = "HTTP/1.1 200 OK\r\n"
+        head += "Content-Type: \(contentType)\r\n"
+        head += "Content-Length: \(body.count)\r\n"
+        head += "Cache-Control: no-store\r\n"
+        head += "X-Content-Type-Options: nosniff\r\n"
+        head += "Connection: close\r\n\r\n"
+        return Array(head.utf8) + body
     }
 }

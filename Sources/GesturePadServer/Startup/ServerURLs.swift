@@ -5,7 +5,7 @@ public enum ServerURLs {
     /// `port`. LAN IPv4 addresses come first, then global IPv6, then loopback; link-local
     /// addresses are skipped and duplicates dropped.
     public static func urls(
-        host: String?, port: Int, token: String?, interfaces: [InterfaceAddress]
+        host: String?, port: Int, token: String?, interfaces: [InterfaceAddress], secure: Bool = false
     ) -> [String] {
         let hosts: [String]
         if let host, !isWildcard(host) {
@@ -18,14 +18,15 @@ public enum ServerURLs {
             hosts = ranked(usable).map(\.address).filter { seen.insert($0).inserted }
         }
         let list = hosts.isEmpty ? ["127.0.0.1"] : hosts
-        return list.map { url(host: $0, port: port, token: token) }
+        return list.map { url(host: $0, port: port, token: token, secure: secure) }
     }
 
-    /// `http://HOST:PORT/#token=TOKEN` (IPv6 literals in brackets; no fragment without a token).
-    public static func url(host: String, port: Int, token: String?) -> String {
+    /// `http://HOST:PORT/#token=TOKEN` (`https` when `secure`; IPv6 literals in brackets; no
+    /// fragment without a token).
+    public static func url(host: String, port: Int, token: String?, secure: Bool = false, path: String = "/") -> String {
         let hostPart = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         let fragment = token.map { "#token=\($0)" } ?? ""
-        return "http://\(hostPart):\(port)/\(fragment)"
+        return "\(secure ? "https" : "http")://\(hostPart):\(port)\(path)\(fragment)"
     }
 
     /// True for the "every interface" spellings of `--host`.

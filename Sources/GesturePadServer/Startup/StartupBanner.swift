@@ -6,7 +6,8 @@ public enum StartupBanner {
     /// The banner's lines. `qrLines` is the drawing of `urls.first` (empty: no QR code).
     public static func lines(
         urls: [String], port: Int, authenticated: Bool, publicDirectory: String,
-        control: ControlContext.Status = .inactive(reason: "control is off"), qrLines: [String]
+        control: ControlContext.Status = .inactive(reason: "control is off"), tokenNote: String? = nil,
+        qrLines: [String]
     ) -> [String] {
         var lines = ["GesturePad is listening on port \(port), serving \(publicDirectory)"]
         if !authenticated {
@@ -21,9 +22,8 @@ public enum StartupBanner {
         }
         lines.append("")
         if authenticated {
-            lines.append(
-                "The address carries the access token; keep it private. Set --token or GESTUREPAD_TOKEN to keep it across restarts."
-            )
+            lines.append("The address carries the access token; keep it private.")
+            if let tokenNote { lines.append(tokenNote) }
         }
         switch control {
         case .active(let backend):

@@ -49,6 +49,8 @@ public enum MessageEncoder {
     ) {
         JSONWriter.appendASCII("{\"type\":\"welcome\",\"protocol\":1,\"session\":", to: &out)
         JSONWriter.appendString(session, to: &out)
+        JSONWriter.appendASCII(",\"server\":", to: &out)
+        JSONWriter.appendString(GesturePadVersion.serverName, to: &out)
         JSONWriter.appendASCII(",\"config\":{", to: &out)
         for (i, key) in GestureConfig.keys.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }

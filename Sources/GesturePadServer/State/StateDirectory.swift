@@ -1,0 +1,80 @@
+import Foundation
+
+/// The user's state directory for GesturePad: `$XDG_STATE_HOME/gesturepad`, by default
+/// `~/.local/state/gesturepad` (XDG Base Directory). It holds what must outlive a run and stay
+/// private: the access token, the local certificate authority and server certificate, the
+/// portal's restore token. The folder is made 0700 and every file written 0600, atomically
+/// (a temporary file renamed over the old one), so no other user can read them and no crash
+/// leaves half a file.
+public struct StateDirectory: Sendable, Hashable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The folder for `environment` (the process environment): `XDG_STATE_HOME` when it is an
+    /// absolute path (the spec ignores relative ones), else `HOME/.local/state`.
+    public static func resolve(environment: [String: String]) -> StateDirectory {
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            return StateDirectory(path: xdg + "/gesturepad")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return StateDirectory(path: home + "/.local/state/gesturepad")
+    }
+
+    /// The path of a file in the folder.
+    public func file(_ name: String) -> String { path + "/" + name }
+
+    /// Makes the folder (and its parents) if missing, and makes sure it is 0700.
+    public func ensure() throws(StateError) {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw StateError("cannot create the state folder \(path): \(error.localizedDescription)")
+        }
+        guard chmod(path, 0o700) == 0 else {
+            throw StateError("cannot make the state folder \(path) private: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// The contents of a file, or nil when it does not exist or cannot be read.
+    public func read(_ name: String) -> Data? {
+        FileManager.default.contents(atPath: file(name))
+    }
+
+    /// Writes a file 0600, atomically.
+    public func write(_ name: String, _ contents: Data) throws(StateError) {
+        try ensure()
+        let target = file(name)
+        let temporary = target + ".tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: nil, attributes: [.posixPermissions: 0o600])
+        else { throw StateError("cannot write \(target): \(String(cString: strerror(errno)))") }
+        do {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
+            try handle.write(contentsOf: contents)
+            try handle.synchronize()
+            try handle.close()
+        } catch {
+            unlink(temporary)
+            throw StateError("cannot write \(target): \(error.localizedDescription)")
+        }
+        guard chmod(temporary, 0o600) == 0, rename(temporary, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw StateError("cannot write \(target): \(reason)")
+        }
+    }
+
+    /// Removes a file if it exists.
+    public func remove(_ name: String) {
+        unlink(file(name))
+    }
+}
+
+/// A problem with the state directory, as one line for the user.
+public struct StateError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,131 @@
+"""HTTPS / WSS (--tls): the local CA, a phone-like client that trusts only /ca.crt, the user's own certificate."""
+import hashlib
+import json
+import os
+import re
+import shutil
+import ssl
+import subprocess
+import urllib.request
+
+import pytest
+from websockets.sync.client import connect
+
+from testkit import REPO, Server, binary, free_port, hello
+
+pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl is needed to make test certificates")
+
+
+def fetch(url, context):
+    with urllib.request.urlopen(url, context=context, timeout=5) as response:
+        return response.status, response.headers, response.read()
+
+
+def insecure():
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
+
+
+def trusting(ca_pem):
+    context = ssl.create_default_context(cadata=ca_pem)
+    return context
+
+
+@pytest.fixture
+def tls_server(page_dir):
+    with Server(public=page_dir, extra=["--tls"]) as server:
+        yield server
+
+
+def test_a_client_trusting_only_the_ca_validates_and_talks(tls_server):
+    port = tls_server.port
+    # Bootstrapping, as a phone does: the CA certificate is public.
+    status, headers, ca = fetch(f"https://127.0.0.1:{port}/ca.crt", insecure())
+    assert status == 200 and headers["Content-Type"] == "application/x-x509-ca-cert"
+    assert ca.startswith(b"-----BEGIN CERTIFICATE-----")
+    context = trusting(ca.decode())
+    for host in ("127.0.0.1", "localhost"):
+        with connect(f"wss://{host}:{port}/ws?token={tls_server.token}", ssl=context) as ws:
+            assert hello(ws)["type"] == "welcome"
+        status, _, page = fetch(f"https://{host}:{port}/", context)
+        assert status == 200 and page
+
+
+def test_a_client_not_trusting_it_refuses_by_its_own_check(tls_server):
+    with pytest.raises(ssl.SSLCertVerificationError):
+        connect(f"wss://127.0.0.1:{tls_server.port}/ws?token={tls_server.token}", ssl=ssl.create_default_context())
+
+
+def test_fingerprint_matches_banner_trust_page_and_survives_restart(page_dir, tmp_path):
+    state = tmp_path / "state"
+    fingerprints = []
+    banners = []
+    for _ in range(2):
+        with Server(public=page_dir, extra=["--tls"], env={"XDG_STATE_HOME": str(state)}) as server:
+            _, _, ca = fetch(f"https://127.0.0.1:{server.port}/ca.crt", insecure())
+            _, _, trust = fetch(f"https://127.0.0.1:{server.port}/trust", insecure())
+            der = ssl.PEM_cert_to_DER_cert(ca.decode())
+            fingerprint = ":".join(f"{b:02X}" for b in hashlib.sha256(der).digest())
+            assert fingerprint in trust.decode()
+            assert fingerprint in server.stdout()
+            assert "https://127.0.0.1:" in server.stdout()
+            fingerprints.append(fingerprint)
+            banners.append(server.stdout())
+    assert fingerprints[0] == fingerprints[1]
+    assert "issued now" in banners[0] and "issued now" not in banners[1]
+    folder = state / "gesturepad"
+    for name in ("ca-key.pem", "ca.crt", "server-key.pem", "server.crt"):
+        assert oct((folder / name).stat().st_mode & 0o777) == "0o600", name
+    assert oct(folder.stat().st_mode & 0o777) == "0o700"
+
+
+def test_plain_http_on_the_port_redirects_to_https(tls_server):
+    request = urllib.request.Request(f"http://127.0.0.1:{tls_server.port}/")
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+    opener = urllib.request.build_opener(NoRedirect)
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        opener.open(request, timeout=5)
+    assert answer.value.code == 301
+    assert answer.value.headers["Location"].startswith(f"https://127.0.0.1:{tls_server.port}/")
+
+
+def make_certificate(folder, name, cn="127.0.0.1"):
+    key, cert = folder / f"{name}.key", folder / f"{name}.crt"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+                    "-keyout", str(key), "-out", str(cert), "-days", "2", "-subj", f"/CN={cn}",
+                    "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"], check=True, capture_output=True)
+    return cert, key
+
+
+def test_the_users_own_certificate(page_dir, tmp_path):
+    cert, key = make_certificate(tmp_path, "mine")
+    with Server(public=page_dir, extra=["--tls-cert", str(cert), "--tls-key", str(key)]) as server:
+        context = ssl.create_default_context(cafile=str(cert))
+        with connect(f"wss://localhost:{server.port}/ws?token={server.token}", ssl=context) as ws:
+            assert hello(ws)["type"] == "welcome"
+        status, _, body = fetch(f"https://localhost:{server.port}/trust", context)
+        assert status == 200 and b"certificate you gave it" in body
+        assert "your certificate" in server.stdout()
+
+
+def start_failure(args, tmp_path):
+    env = dict(os.environ, XDG_STATE_HOME=str(tmp_path))
+    run = subprocess.run([str(binary()), "serve", "--no-qr", "--control", "off", "--token", "t", "--host", "127.0.0.1",
+                          "--port", str(free_port()), *args], capture_output=True, text=True, timeout=10, env=env, cwd=REPO)
+    return run.returncode, [line for line in run.stderr.splitlines() if line.strip()]
+
+
+def test_a_key_that_does_not_match_or_a_missing_file_is_one_clear_line(tmp_path):
+    cert, _ = make_certificate(tmp_path, "a")
+    _, other_key = make_certificate(tmp_path, "b")
+    status, lines = start_failure(["--tls-cert", str(cert), "--tls-key", str(other_key)], tmp_path)
+    assert status != 0 and len(lines) == 1 and "does not belong to the certificate" in lines[0], lines
+    status, lines = start_failure(["--tls-cert", str(tmp_path / "none.crt"), "--tls-key", str(other_key)], tmp_path)
+    assert status != 0 and len(lines) == 1 and "cannot read the file" in lines[0], lines
+    status, lines = start_failure(["--tls-cert", str(cert)], tmp_path)
+    assert status != 0 and any("--tls-cert and --tls-key go together" in line for line in lines), lines

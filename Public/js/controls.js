@@ -77,6 +77,7 @@
     this.root.classList.toggle('control', on);
     $('tools').hidden = !on;
     this.dock.hidden = !on;
+    $('kbd-input').hidden = !on; // out of the accessibility tree too
     if (!on) {
       if (this.keyboard.open) this.keyboard.hide();
       this.openSheet(false);

@@ -37,7 +37,7 @@ def test_controls_hidden_when_control_off(pad):
     toolbar, key row, button bar or settings, nothing of them sent, the surface untouched."""
     st = pad.state()
     assert st["control"]["active"] is False and st["control"]["reason"]
-    for sel in ("#tools", "#keyboard", "#dock", "#keys", "#mousebar", "#sheet"):
+    for sel in ("#tools", "#keyboard", "#dock", "#keys", "#mousebar", "#sheet", "#kbd-input"):
         assert not shown(pad, sel), f"{sel} is shown with control off"
     assert pad.eval("document.body.classList.contains('control')") is False
     # The canvas is what a finger meets everywhere but the header.

@@ -51,8 +51,9 @@
         ctx.fillStyle = c; circle(ctx, q.x, q.y, 17); ctx.fill();
         ctx.fillStyle = '#0d1117'; ctx.font = '700 17px system-ui, sans-serif'; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
         ctx.fillText(String(num(m.count, 1)), q.x, q.y + 1);
+        // The second tap of a double tap leaves its words to the doubleTap mark.
         var n = num(m.count, 1);
-        this.label(ctx, q.x, q.y + 44 + 28 * Math.min(3, n - 1), (n === 1 ? 'tap' : n === 2 ? 'double tap' : 'tap ×' + n) + (num(m.pointers, 1) > 1 ? ' · ' + m.pointers + ' fingers' : ''), c, mk.tint);
+        if (n !== 2) this.label(ctx, q.x, q.y + 44 + 28 * Math.min(3, n - 1), (n === 1 ? 'tap' : 'tap ×' + n) + (num(m.pointers, 1) > 1 ? ' · ' + m.pointers + ' fingers' : ''), c, mk.tint);
         break;
       case 'doubleTap':
         q = this.inside(x, y, 58);

@@ -35,7 +35,7 @@
     // {text, x, y, w, h} and rings {x, y, w, h} (bounding boxes).
     this.record = { labels: [], rings: [] };
     this.pending = [];     // labels placed this frame, painted last
-    this.blocked = [];     // CSS px boxes of page panels (feed rows…) that labels avoid
+    this.blocked = null;   // CSS px boxes of page panels (feed rows…) that labels avoid
     this.obstacles = opts.obstacles || null;
     this.area = opts.area || null;
     this.running = false;
@@ -134,7 +134,7 @@
     ctx.clearRect(0, 0, this.w, this.h);
     this.record.labels.length = 0;
     this.record.rings.length = 0;
-    this.blocked = this.obstacles ? this.obstacles() : []; // page panels labels keep clear of
+    this.blocked = null; // page panels labels keep clear of: measured when a label needs them
     ctx.save();
     if (this.fit) this.drawFrame(ctx);
     var busy = false, i;
@@ -161,10 +161,10 @@
   View.prototype.drawFrame = function (ctx) {
     var s = this.surface, pad = 12;
     // The page may keep bands free for its panels (observer: the session list, the feed).
-    var area = this.area ? this.area(this.w, this.h) : { top: 56, bottom: pad };
-    var top = area.top, bottom = area.bottom;
-    var sc = Math.max(0.05, Math.min((this.w - 2 * pad) / s.w, (this.h - top - bottom) / s.h, 1.5));
-    var ox = (this.w - s.w * sc) / 2, oy = top + (this.h - top - bottom - s.h * sc) / 2;
+    var area = this.area ? this.area(this.w, this.h) : { top: 56, bottom: pad, left: 0, right: 0 };
+    var top = area.top, bottom = area.bottom, room = this.w - area.left - area.right - 2 * pad;
+    var sc = Math.max(0.05, Math.min(room / s.w, (this.h - top - bottom) / s.h, 1.5));
+    var ox = area.left + pad + (room - s.w * sc) / 2, oy = top + (this.h - top - bottom - s.h * sc) / 2;
     ctx.setTransform(this.dpr * sc, 0, 0, this.dpr * sc, this.dpr * ox, this.dpr * oy);
     ctx.strokeStyle = '#30363d'; ctx.lineWidth = 2 / sc; ctx.setLineDash([6 / sc, 6 / sc]);
     roundRect(ctx, 0, 0, s.w, s.h, 28); ctx.stroke(); ctx.setLineDash([]);
@@ -253,6 +253,7 @@
     x = clampTo(x, b.l + w / 2 + pad, b.r - w / 2 - pad);
     var lo = b.t + b.top + h / 2 + pad, hi = b.b - h / 2 - pad, step = h + 4 * k;
     var placed = this.record.labels, best = clampTo(y, lo, hi);
+    if (!this.blocked) this.blocked = this.obstacles ? this.obstacles() : [];
     for (var i = 0; i < 9; i++) {
       var dy = i === 0 ? 0 : (i % 2 ? 1 : -1) * Math.ceil(i / 2) * step;
       var cy = clampTo(y + dy, lo, hi), box = this.toCss(ctx, x - w / 2, cy - h / 2, w, h), free = true;

@@ -41,16 +41,24 @@
   var feedEl = document.getElementById('feed'), sessionsEl = listEl.parentNode;
   var view = new GP.View(canvas, { fit: true, sessionColor: colorFor, linger: 2.5, area: frameArea, obstacles: panels });
 
-  /** The band the phone frame is drawn in: below the header, and clear of the session list
-   * and of the feed (up to its full height) where the centred frame would meet them. */
+  /** Where the phone frame is drawn: below the header, clear of the session list, and either
+   * above the feed's band or beside the feed's column — whichever draws it larger. */
   function frameArea(w, h) {
-    var s = view.surface, top = 56, bottom = 12;
-    function sides(t, b) { var sc = Math.min((w - 24) / s.w, (h - t - b) / s.h, 1.5); return { l: (w - s.w * sc) / 2, r: (w + s.w * sc) / 2 }; }
-    var feedMax = parseFloat(getComputedStyle(feedEl).maxHeight) || h * 0.34;
-    if (sides(top, bottom).l < Math.min(w, 560)) bottom = Math.max(bottom, feedMax + 16);
-    var list = sessionsEl.getBoundingClientRect();
-    if (list.height && sides(top, bottom).r > list.left) top = Math.max(top, list.bottom + 10);
-    return { top: top, bottom: bottom };
+    var s = view.surface, pad = 12, list = sessionsEl.getBoundingClientRect();
+    function fit(a) {
+      var room = w - a.left - a.right - 2 * pad;
+      var sc = Math.min(room / s.w, (h - a.top - a.bottom) / s.h, 1.5);
+      var l = a.left + pad + (room - s.w * sc) / 2, r = l + s.w * sc;
+      if (list.height && r > list.left && l < list.right && a.top < list.bottom + 10) {
+        a.top = list.bottom + 10;
+        return fit(a);
+      }
+      a.sc = sc;
+      return a;
+    }
+    var below = fit({ top: 56, bottom: Math.min(h * 0.34, h - 64) + 16, left: 0, right: 0 });
+    var beside = fit({ top: 56, bottom: pad, left: feedEl.offsetWidth + 4, right: 0 });
+    return beside.sc >= below.sc ? beside : below;
   }
 
   /** Page panels over the canvas, for labels to keep clear of. */

@@ -8,6 +8,12 @@
   var TOKEN_KEY = 'gesturepad.token';
   var KEEP = 1000; // page-state history kept for tests / debugging (bounded)
 
+  /** The token in the page's address (fragment first, then query), or ''. */
+  function tokenInAddress() {
+    var hash = new URLSearchParams(location.hash.replace(/^#/, ''));
+    return hash.get('token') || new URLSearchParams(location.search).get('token') || '';
+  }
+
   /** Reads the token from the URL, remembers it, and removes it from the address bar. */
   function takeToken() {
     var hash = new URLSearchParams(location.hash.replace(/^#/, ''));
@@ -51,11 +57,40 @@
     this.pingTimer = 0;
     this.everLive = false;
     this.state = (window.gesturepad = {
-      role: opts.role, status: 'connecting', detail: '', session: null, config: null, rtt: null,
+      role: opts.role, status: 'connecting', detail: '', session: null, config: null, control: null, rtt: null,
       sent: [], received: [], batches: [], batchesSent: 0, framesSent: 0, connects: 0, errors: []
     });
     this.onFrame = this.onFrame.bind(this);
+    var self = this;
+    // A new link opened in this tab changes only the fragment: no reload, so reconnect here.
+    window.addEventListener('hashchange', function () { self.onHashChange(); });
   }
+
+  /** `#token=…` changed in the address: take the new token and connect with it at once. */
+  Connection.prototype.onHashChange = function () {
+    if (!tokenInAddress()) return;
+    var token = takeToken();
+    if (token === this.token && this.state.status === 'live') return; // same link again: nothing to do
+    this.token = token;
+    this.restart('new access token');
+  };
+
+  /** Drops the current connection (if any) and connects again now, from a fresh backoff. */
+  Connection.prototype.restart = function (why) {
+    clearTimeout(this.retryTimer);
+    var ws = this.ws;
+    if (ws) {
+      this.ws = null; // its onclose is ignored from now on
+      clearInterval(this.pingTimer);
+      this.queue.length = 0;
+      this.state.session = null;
+      this.onDown();
+      try { ws.close(1000, why || 'restart'); } catch (e) { /* already closing */ }
+    }
+    this.attempt = 0;
+    this.setStatus('connecting', why || '');
+    this.start();
+  };
 
   Connection.prototype.url = function () {
     var scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -150,7 +185,8 @@
         this.everLive = true;
         this.state.session = m.session;
         this.state.config = m.config || null;
-        this.setStatus('live', this.role === 'observer' ? 'watching every session' : (m.session ? 'session ' + m.session : ''));
+        this.state.control = m.control && typeof m.control === 'object' ? m.control : null;
+        this.setStatus('live', this.role === 'observer' ? 'all sessions' : (m.session ? 'session ' + m.session : ''));
         if (this.role !== 'observer') this.startPing(); // an observer sends nothing after hello
         this.onLive(m);
       } else if (m.type === 'pong') {
@@ -274,12 +310,20 @@
   function bindStatus(el) {
     var notice = document.getElementById('notice');
     var rtt = document.getElementById('rtt');
+    var small = el.querySelector('small');
+    // The detail (e.g. the session) is left out rather than cut off when the header is narrow.
+    function fit() {
+      small.hidden = false;
+      if (small.textContent && small.scrollWidth > small.clientWidth + 0.5) small.hidden = true;
+    }
+    window.addEventListener('resize', fit);
     return function (status, detail) {
       el.className = 'status ' + status;
       el.querySelector('b').textContent = status;
-      el.querySelector('small').textContent = status === 'live' ? detail : '';
+      small.textContent = status === 'live' ? detail : '';
       el.title = status + (detail ? ' — ' + detail : '');
       if (rtt) rtt.hidden = status !== 'live';
+      fit();
       if (!notice) return;
       var title = NOTICE[status];
       notice.hidden = !title;
@@ -290,7 +334,11 @@
     };
   }
 
+  /** Whether a welcome says that this connection drives the computer (CONTROL.md). */
+  function controlActive(welcome) { return !!(welcome && welcome.control && welcome.control.active === true); }
+
   GP.Connection = Connection;
+  GP.controlActive = controlActive;
   GP.bindStatus = bindStatus;
   GP.round2 = round2;
   GP.round3 = round3;

@@ -5,6 +5,8 @@
   var colorOf = GP.colorOf, num = GP.num, fmt = GP.fmt, D = GP.draw;
   var ease = D.ease, circle = D.circle, roundRect = D.roundRect, arrowHead = D.arrowHead, chevron = D.chevron;
 
+  var PRESS_R = 72;  // long press family: outer extent of the rings (kept whole on screen)
+
   View.prototype.drawActive = function (ctx, a, now) {
     var m = a.m, g = a.g, x = num(m.x), y = num(m.y), c = colorOf(g);
     ctx.save();
@@ -12,13 +14,18 @@
     if (g === 'timedPress' || g === 'longPress') {
       var lp = this.config.longPressDuration || 500;
       var held = num(m.duration) + (now - a.at);
-      var r = g === 'longPress' ? 52 : 42;
+      var r = g === 'longPress' ? 52 : 42, p = this.inside(x, y, PRESS_R);
       ctx.lineWidth = g === 'longPress' ? 7 : 5;
-      ctx.strokeStyle = '#30363d'; circle(ctx, x, y, r); ctx.stroke();
+      ctx.strokeStyle = '#30363d'; this.ring(ctx, p.x, p.y, r);
       ctx.strokeStyle = c;
-      ctx.beginPath(); ctx.arc(x, y, r, -Math.PI / 2, -Math.PI / 2 + TAU * Math.min(1, held / lp)); ctx.stroke();
-      if (g === 'longPress') { ctx.globalAlpha = 0.18 + 0.1 * Math.sin(now / 120); ctx.fillStyle = c; circle(ctx, x, y, r); ctx.fill(); ctx.globalAlpha = 1; }
-      this.label(ctx, x, y - r - 18, g === 'longPress' ? 'long press ' + (held / 1000).toFixed(1) + ' s' : 'hold ' + Math.round(held) + ' ms', c, a.tint);
+      ctx.beginPath(); ctx.arc(p.x, p.y, r, -Math.PI / 2, -Math.PI / 2 + TAU * Math.min(1, held / lp)); ctx.stroke();
+      if (g === 'longPress') {
+        ctx.globalAlpha = 0.18 + 0.1 * Math.sin(now / 120); ctx.fillStyle = c; circle(ctx, p.x, p.y, r); ctx.fill(); ctx.globalAlpha = 1;
+        this.label(ctx, p.x, p.y - r - 18, 'long press ' + (held / 1000).toFixed(1) + ' s', c, a.tint);
+      } else if (this.details) {
+        // Below the ring: the long press label goes above it, so the two never meet.
+        this.label(ctx, p.x, p.y + r + 18, 'hold ' + Math.round(held) + ' ms', c, a.tint);
+      }
     } else if (g === 'drag' || g === 'longPressDrag') {
       this.drawPath(ctx, a.pts, c, 1, m, a.tint);
     } else if (g === 'scroll') {
@@ -34,46 +41,53 @@
   };
 
   View.prototype.drawMark = function (ctx, mk, p, now) {
-    var m = mk.m, g = mk.g, x = num(m.x), y = num(m.y), c = mk.cancelled ? '#6e7681' : colorOf(g);
+    var m = mk.m, g = mk.g, x = num(m.x), y = num(m.y), c = mk.cancelled ? '#6e7681' : colorOf(g), q;
     ctx.lineCap = ctx.lineJoin = 'round';
     switch (g) {
       case 'tap':
+        q = this.inside(x, y, 65);
         ctx.strokeStyle = c; ctx.lineWidth = 4 * (1 - p) + 1;
-        circle(ctx, x, y, 16 + 46 * ease(p)); ctx.stroke();
-        ctx.fillStyle = c; circle(ctx, x, y, 17); ctx.fill();
+        this.ring(ctx, q.x, q.y, 16 + 46 * ease(p));
+        ctx.fillStyle = c; circle(ctx, q.x, q.y, 17); ctx.fill();
         ctx.fillStyle = '#0d1117'; ctx.font = '700 17px system-ui, sans-serif'; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
-        ctx.fillText(String(num(m.count, 1)), x, y + 1);
-        this.label(ctx, x, y + 44 + 28 * Math.min(3, num(m.count, 1) - 1), 'tap ×' + num(m.count, 1) + (num(m.pointers, 1) > 1 ? ' · ' + m.pointers + ' fingers' : ''), c, mk.tint);
+        ctx.fillText(String(num(m.count, 1)), q.x, q.y + 1);
+        // The second tap of a double tap leaves its words to the doubleTap mark.
+        var n = num(m.count, 1);
+        if (n !== 2) this.label(ctx, q.x, q.y + 44 + 28 * Math.min(3, n - 1), (n === 1 ? 'tap' : 'tap ×' + n) + (num(m.pointers, 1) > 1 ? ' · ' + m.pointers + ' fingers' : ''), c, mk.tint);
         break;
       case 'doubleTap':
+        q = this.inside(x, y, 58);
         ctx.strokeStyle = c; ctx.lineWidth = 4;
-        circle(ctx, x, y, 26 + 10 * p); ctx.stroke(); circle(ctx, x, y, 36 + 20 * p); ctx.stroke();
-        this.label(ctx, x, y - 62, 'double tap', c, mk.tint);
+        this.ring(ctx, q.x, q.y, 26 + 10 * p); this.ring(ctx, q.x, q.y, 36 + 20 * p);
+        this.label(ctx, q.x, q.y - 62, 'double tap', c, mk.tint);
         break;
       case 'singleTapConfirmed':
-        this.label(ctx, x, y - 34, 'single ✓', c, mk.tint);
+        if (this.details) this.label(ctx, x, y - 34, 'single ✓', c, mk.tint);
         break;
       case 'repeat':
+        if (!this.details) break;
+        q = this.inside(x, y, PRESS_R);
         ctx.strokeStyle = c; ctx.lineWidth = 3;
-        circle(ctx, x, y, 58 + 24 * p); ctx.stroke();
-        this.label(ctx, x + 80, y, 'repeat ' + num(m.count), c, mk.tint);
+        this.ring(ctx, q.x, q.y, 58 + 12 * p);
+        if (!mk.quiet) this.label(ctx, q.x, q.y, 'repeat ' + num(m.count), c, mk.tint, { gap: PRESS_R + 4 });
         break;
       case 'press':
-        ctx.fillStyle = c; circle(ctx, x, y, 6 + 6 * p); ctx.fill();
+        if (this.details) { ctx.fillStyle = c; circle(ctx, x, y, 6 + 6 * p); ctx.fill(); }
         break;
       case 'swipe':
         this.drawSwipe(ctx, mk, x, y, p, c);
         break;
       case 'end':
-        this.label(ctx, x, y, '✕ cancelled', '#f85149', mk.tint);
+        if (this.details) this.label(ctx, x, y, '✕ cancelled', '#f85149', mk.tint);
         break;
       case 'drag': case 'longPressDrag':
         this.drawPath(ctx, mk.a.pts, c, 1, m, mk.tint, true);
         break;
       case 'timedPress': case 'longPress':
+        q = this.inside(x, y, PRESS_R);
         ctx.strokeStyle = c; ctx.lineWidth = 5;
-        circle(ctx, x, y, (g === 'longPress' ? 52 : 42) + 18 * p); ctx.stroke();
-        if (g === 'longPress') this.label(ctx, x, y - 70, (mk.cancelled ? 'long press cancelled' : 'long press ') + (mk.cancelled ? '' : (num(m.duration) / 1000).toFixed(1) + ' s'), c, mk.tint);
+        this.ring(ctx, q.x, q.y, (g === 'longPress' ? 52 : 42) + 18 * p);
+        if (g === 'longPress') this.label(ctx, q.x, q.y - 70, mk.cancelled ? 'long press cancelled' : 'long press ' + (num(m.duration) / 1000).toFixed(1) + ' s', c, mk.tint);
         break;
       default:
         if (mk.a) this.drawActive(ctx, { g: g, m: m, a: mk.a, pts: mk.a.pts || [], start: mk.a.start, at: now, tint: mk.tint }, now);
@@ -90,8 +104,10 @@
     ctx.fillStyle = c; circle(ctx, pts[0].x, pts[0].y, 6); ctx.fill();
     arrowHead(ctx, a.x, a.y, b.x, b.y, 18, c);
     if (ended && m.predictedX !== undefined) {
+      var bd = this.bounds(), D = GP.draw;
       ctx.setLineDash([6, 8]); ctx.lineWidth = 3;
-      ctx.beginPath(); ctx.moveTo(b.x, b.y); ctx.lineTo(num(m.predictedX, b.x), num(m.predictedY, b.y)); ctx.stroke();
+      ctx.beginPath(); ctx.moveTo(b.x, b.y);
+      ctx.lineTo(D.clamp(num(m.predictedX, b.x), bd.l + 4, bd.r - 4), D.clamp(num(m.predictedY, b.y), bd.t + 4, bd.b - 4)); ctx.stroke();
       ctx.setLineDash([]);
     }
     var v = Math.hypot(num(m.vx), num(m.vy));
@@ -102,14 +118,25 @@
   View.prototype.drawSwipe = function (ctx, mk, x, y, p, c) {
     var m = mk.m, dir = { left: [-1, 0], right: [1, 0], up: [0, -1], down: [0, 1] }[m.direction] || [1, 0];
     var len = Math.min(150, Math.max(70, num(m.distance) * 0.6)), shift = 30 * ease(p);
-    var x0 = x - dir[0] * len + dir[0] * shift, y0 = y - dir[1] * len + dir[1] * shift;
-    var x1 = x + dir[0] * shift, y1 = y + dir[1] * shift;
+    // The arrow ends where the finger left the glass, moved back inside the screen if needed.
+    var bd = this.bounds(), ex = fitArrow(x, dir[0], len, bd.l, bd.r), ey = fitArrow(y, dir[1], len, bd.t, bd.b);
+    var x0 = ex - dir[0] * len + dir[0] * shift, y0 = ey - dir[1] * len + dir[1] * shift;
+    var x1 = ex + dir[0] * shift, y1 = ey + dir[1] * shift;
     ctx.strokeStyle = c; ctx.lineWidth = 14;
     ctx.beginPath(); ctx.moveTo(x0, y0); ctx.lineTo(x1, y1); ctx.stroke();
     arrowHead(ctx, x0, y0, x1 + dir[0] * 14, y1 + dir[1] * 14, 36, c);
     // Below a horizontal arrow, on a vertical one: clear of the drag label at the path's head.
     this.label(ctx, (x0 + x1) / 2, (y0 + y1) / 2 + (dir[1] ? 0 : 40), 'swipe ' + m.direction + ' · ' + Math.round(num(m.velocity)) + ' px/s' + (num(m.pointers, 1) > 1 ? ' · ' + m.pointers + 'f' : ''), c, mk.tint);
   };
+
+  /** One axis of a swipe arrow ending at v and pointing d (+1, -1, 0): tail `len` behind,
+   * head and its slide 44 ahead, 20 px of width either side, all inside [lo, hi]. */
+  function fitArrow(v, d, len, lo, hi) {
+    var D = GP.draw;
+    if (d > 0) return D.clamp(v, lo + 8 + len, hi - 46);
+    if (d < 0) return D.clamp(v, lo + 46, hi - 8 - len);
+    return D.clamp(v, lo + 20, hi - 20);
+  }
 
   View.prototype.drawScroll = function (ctx, a, c) {
     var m = a.m, x = num(m.x), y = num(m.y), s = a.start || { x: x, y: y };
@@ -122,16 +149,21 @@
   };
 
   View.prototype.drawPinch = function (ctx, x, y, scale, c, tint) {
-    var r0 = 56;
+    var rmax = Math.min(400, this.maxRadius() - 4), r0 = Math.min(56, rmax), r = Math.max(6, Math.min(rmax, r0 * scale));
+    var q = this.inside(x, y, Math.max(r0, r) + 3);
+    x = q.x; y = q.y;
     ctx.strokeStyle = '#6e7681'; ctx.lineWidth = 2; ctx.setLineDash([5, 6]);
-    circle(ctx, x, y, r0); ctx.stroke(); ctx.setLineDash([]);
+    this.ring(ctx, x, y, r0); ctx.setLineDash([]);
     ctx.strokeStyle = c; ctx.lineWidth = 5;
-    circle(ctx, x, y, Math.max(6, Math.min(400, r0 * scale))); ctx.stroke();
-    this.label(ctx, x, y - Math.max(r0, r0 * scale) - 20, 'pinch ×' + scale.toFixed(2), c, tint);
+    this.ring(ctx, x, y, r);
+    this.label(ctx, x, y - Math.max(r0, r) - 20, 'pinch ×' + scale.toFixed(2), c, tint);
   };
 
   View.prototype.drawRotate = function (ctx, x, y, angle, c, tint) {
     var r = 86, a0 = -Math.PI / 2, a1 = a0 + angle * Math.PI / 180;
+    var q = this.inside(x, y, r + 3);
+    x = q.x; y = q.y;
+    this.record.rings.push(this.toCss(ctx, x - r - 3, y - r - 3, 2 * r + 6, 2 * r + 6));
     ctx.strokeStyle = c; ctx.lineWidth = 6;
     ctx.beginPath(); ctx.arc(x, y, r, a0, a1, angle < 0); ctx.stroke();
     ctx.lineWidth = 3;
@@ -154,20 +186,47 @@
     this.label(ctx, x, y + 36, 'hover · ' + (a.m.pointerType || 'mouse'), c, a.tint);
   };
 
-  /** A small readable pill of text; observer labels carry the session's colour dot. */
-  View.prototype.label = function (ctx, x, y, text, c, tint) {
+  /** A small readable pill of text; observer labels carry the session's colour dot. Placed now
+   * (clear of the labels before it, inside the screen), painted at the end of the frame above
+   * every ring and path. `side` (optional): beside (x, y) instead of centred on it — `gap` px
+   * to the right, or to the left where the right has no room. */
+  View.prototype.label = function (ctx, x, y, text, c, tint, side) {
     var k = this.labelScale && this.fit ? this.labelScale : 1;
     ctx.save();
     ctx.font = '600 ' + (13 * k).toFixed(1) + 'px system-ui, sans-serif';
-    ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
     var w = ctx.measureText(text).width + 16 * k + (tint ? 12 * k : 0), h = 22 * k;
-    x = Math.max(w / 2 + 4, Math.min((this.fit ? this.surface.w : this.w) - w / 2 - 4, x));
-    ctx.fillStyle = 'rgba(13,17,23,.85)'; ctx.strokeStyle = c; ctx.lineWidth = 1.5 * k;
-    roundRect(ctx, x - w / 2, y - h / 2, w, h, h / 2); ctx.fill(); ctx.stroke();
-    if (tint) { ctx.fillStyle = tint; circle(ctx, x - w / 2 + 10 * k, y, 4 * k); ctx.fill(); }
-    ctx.fillStyle = '#e6edf3';
-    ctx.fillText(text, x + (tint ? 6 * k : 0), y + 0.5);
+    if (side) {
+      var right = x + side.gap + w / 2;
+      x = right + w / 2 + 4 * k <= this.labelBounds().r ? right : x - side.gap - w / 2;
+    }
+    var at = this.place(ctx, x, y, w, h);
+    at.box.text = text;
+    this.record.labels.push(at.box);
+    this.pending.push({ x: at.x, y: at.y, w: w, h: h, k: k, text: text, c: c, tint: tint,
+                        t: ctx.getTransform(), alpha: ctx.globalAlpha });
     ctx.restore();
   };
+
+  /** Paints the labels placed this frame, last, so nothing is drawn over their text. */
+  View.prototype.paintLabels = function (ctx) {
+    for (var i = 0; i < this.pending.length; i++) {
+      var l = this.pending[i], k = l.k;
+      ctx.save();
+      ctx.setTransform(l.t);
+      ctx.globalAlpha = l.alpha;
+      ctx.font = '600 ' + (13 * k).toFixed(1) + 'px system-ui, sans-serif';
+      ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+      ctx.fillStyle = LABEL.pill; ctx.strokeStyle = l.c; ctx.lineWidth = 1.5 * k;
+      roundRect(ctx, l.x - l.w / 2, l.y - l.h / 2, l.w, l.h, l.h / 2); ctx.fill(); ctx.stroke();
+      if (l.tint) { ctx.fillStyle = l.tint; circle(ctx, l.x - l.w / 2 + 10 * k, l.y, 4 * k); ctx.fill(); }
+      ctx.fillStyle = LABEL.text;
+      ctx.fillText(l.text, l.x + (l.tint ? 6 * k : 0), l.y + 0.5);
+      ctx.restore();
+    }
+    this.pending.length = 0;
+  };
+
+  /** Label colours: light text on a dark pill, 90 % opaque (≥ 4.5:1 over anything). */
+  var LABEL = GP.LABEL = { text: '#e6edf3', pill: 'rgba(13,17,23,.9)' };
 
 })();

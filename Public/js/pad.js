@@ -10,7 +10,17 @@
   var hovering = {};   // mouse / pen ids hovering
   var size = surfaceSize();
 
-  var view = new GP.View(canvas);
+  var view = new GP.View(canvas, { obstacles: panels });
+  /** Page panels over the surface (feed rows, toolbar, key row and button bar), for the live
+   * view's labels to keep clear of. */
+  function panels() {
+    var out = [], els = document.querySelectorAll('#feed li, #tools:not([hidden]), #keys:not([hidden]), #mousebar:not([hidden]), .bar > *');
+    for (var i = 0; i < els.length; i++) {
+      var r = els[i].getBoundingClientRect();
+      if (r.width) out.push({ x: r.left, y: r.top, w: r.width, h: r.height });
+    }
+    return out;
+  }
   var feed = new GP.Feed(document.getElementById('feed'), { max: 6 });
   var hint = document.getElementById('hint');
   var statusEl = document.getElementById('status');
@@ -31,27 +41,81 @@
     },
     onLive: function (welcome) {
       if (welcome.config) view.config = welcome.config;
+      controls.welcome(welcome);
+      if (hint) hint.innerHTML = controls.active
+        ? 'Touchpad ready<br><small>move · tap to click · two fingers scroll · pinch zooms · three fingers swipe</small>'
+        : 'Touch anywhere<br><small>tap · hold · drag · swipe · two-finger scroll · pinch · rotate</small>';
     },
-    onDown: function () { down = {}; hovering = {}; view.clearActive(); },
+    onDown: function () { down = {}; hovering = {}; view.clearActive(); controls.release(); },
     busy: function () { return Object.keys(down).length > 0 || Object.keys(hovering).length > 0; },
     onMessage: function (m) {
+      controls.message(m);
       if (m.type !== 'gesture') return;
       view.gesture(m);
       feed.add(m);
-      if (m.gesture === 'tap') buzz(12);
-      else if (m.gesture === 'longPress' && m.phase === 'began') buzz(35);
+      if (m.gesture === 'tap') buzz(12, controls.active && clicks() ? 'click' : 'tap');
+      else if (m.gesture === 'longPress' && m.phase === 'began') buzz(35, 'long press');
+      else if (m.gesture === 'longPressDrag' && m.phase === 'began') dragLock.buttonHeld(m.t);
     }
   });
   conn.onRtt = function (rtt) { rttEl.textContent = (rtt < 10 ? rtt.toFixed(1) : Math.round(rtt)) + ' ms'; };
   var state = conn.state;
   state.drawn = view.drawn;
   state.input = window.PointerEvent ? 'pointer' : 'touch';
+  state.haptics = [];
+  state.frame = view.record;
+  GP.bindDetails(document.getElementById('details'), feed, view);
+  var controls = new GP.Controls({ conn: conn, state: state, buzz: buzz });
+
+  /** Whether taps click on the computer with the settings in force. */
+  function clicks() { return !state.settings || state.settings.tapToClick !== false; }
 
   function surfaceSize() {
     return { w: r2(canvas.clientWidth || window.innerWidth), h: r2(canvas.clientHeight || window.innerHeight) };
   }
 
-  function emit(msg) { conn.send(msg); }
+  function emit(msg) { conn.send(msg); dragLock.input(msg); }
+
+  /* Drag lock, seen from the page: the server says nothing when it keeps a button down, so the
+   * page follows its own touches with the settings in force. A one-finger touch that starts
+   * within multiTapInterval of a tap (tap-and-drag), a long-press drag, or a touch while a lock
+   * is on holds the button; when that finger lifts after moving beyond slop, with drag lock
+   * on, the button stays down: a haptic pulse says so. */
+  var dragLock = {
+    count: 0, lastTap: -1e9, lockedUntil: -1e9, holding: false, moved: false, finger: null, start: null,
+    cfg: function (k, d) { return state.config && typeof state.config[k] === 'number' ? state.config[k] : d; },
+    on: function () { return controls.active && state.settings && state.settings.dragLock === true; },
+    input: function (m) {
+      if (m.pointerType !== 'touch' && m.type !== 'cancel') return;
+      var slop = this.cfg('slop', 10);
+      if (m.type === 'down') {
+        this.count++;
+        if (this.count === 1) {
+          var tapDrag = state.settings && state.settings.tapAndDrag !== false && clicks() &&
+            m.t - this.lastTap <= this.cfg('multiTapInterval', 300);
+          this.holding = tapDrag || m.t <= this.lockedUntil;
+          this.moved = false; this.finger = m.id; this.start = { x: m.x, y: m.y, t: m.t };
+          this.lockedUntil = -1e9;
+        } else { this.holding = false; } // a second finger releases the drag
+      } else if (m.type === 'move' && m.id === this.finger && this.start) {
+        if (Math.hypot(m.x - this.start.x, m.y - this.start.y) > slop) this.moved = true;
+      } else if (m.type === 'up' || m.type === 'cancel') {
+        this.count = Math.max(0, m.id === 'all' ? 0 : this.count - 1);
+        if (m.type === 'up' && m.id === this.finger) {
+          var s0 = this.start;
+          if (this.holding && this.moved && m.type === 'up' && this.on()) {
+            this.lockedUntil = m.t + 1000; // the server's dragLockTimeout default
+            buzz([15, 60, 15], 'drag lock');
+          } else if (s0 && !this.moved && m.t - s0.t <= this.cfg('tapMaxDuration', 250)) {
+            this.lastTap = m.t;
+          }
+          this.holding = false; this.finger = null;
+        }
+        if (m.type === 'cancel') { this.holding = false; this.finger = null; }
+      }
+    },
+    buttonHeld: function () { if (this.finger !== null) { this.holding = true; this.moved = true; } }
+  };
 
   function firstTouch() { if (hint) { hint.classList.add('gone'); hint = null; } }
 
@@ -149,10 +213,11 @@
   // Only when something is down or hovering: focus moving between windows is common and
   // there is nothing to cancel then (the three events also come together: one cancel).
   function cancelAll() {
+    controls.release(); // a mouse-bar button held down goes up
     var any = Object.keys(down).length || Object.keys(hovering).length;
     if (!any) return;
     down = {}; hovering = {};
-    conn.send({ type: 'cancel', id: 'all', t: r3(performance.now()) });
+    emit({ type: 'cancel', id: 'all', t: r3(performance.now()) });
     view.clearActive();
     conn.flushNow(); // animation frames stop on a hidden page: send now
   }
@@ -185,13 +250,23 @@
   ['gesturestart', 'gesturechange', 'gestureend'].forEach(function (t) {
     document.addEventListener(t, function (e) { e.preventDefault(); }, opts);
   });
-  document.addEventListener('touchmove', function (e) { if (e.cancelable) e.preventDefault(); }, opts);
+  var sheet = document.getElementById('sheet');
+  document.addEventListener('touchmove', function (e) {
+    if (e.cancelable && !sheet.contains(e.target)) e.preventDefault(); // the settings sheet may scroll
+  }, opts);
   document.addEventListener('dblclick', function (e) { e.preventDefault(); }, opts);
   document.addEventListener('contextmenu', function (e) { if (e.target === canvas) e.preventDefault(); });
 
   // ---- phone niceties -----------------------------------------------------------------
-  function buzz(ms) {
-    try { if (navigator.vibrate && navigator.userActivation && navigator.userActivation.hasBeenActive) navigator.vibrate(ms); } catch (e) { /* unsupported */ }
+  /** A short vibration where the phone has one (Android; iOS Safari has no Vibration API).
+   * Browsers allow it only after the person touched the page. */
+  function buzz(pattern, why) {
+    var done = false;
+    try {
+      if (navigator.vibrate && (!navigator.userActivation || navigator.userActivation.hasBeenActive)) done = navigator.vibrate(pattern) !== false;
+    } catch (e) { /* unsupported */ }
+    state.haptics.push({ why: why || '', pattern: pattern, done: done });
+    if (state.haptics.length > 100) state.haptics.shift();
   }
 
   var lock = null, lockWanted = false;

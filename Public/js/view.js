@@ -30,6 +30,14 @@
     this.trails = {};      // live pointers (touchpad only), by pointer id
     this.config = { longPressDuration: 500 };
     this.drawn = {};       // how many events of each gesture were drawn (page state for tests)
+    this.details = false;  // details mode: also the engine's inner events (timedPress, repeat, …)
+    // What the last frame drew, in CSS px of the canvas (page state for tests): label pills
+    // {text, x, y, w, h} and rings {x, y, w, h} (bounding boxes).
+    this.record = { labels: [], rings: [] };
+    this.pending = [];     // labels placed this frame, painted last
+    this.blocked = null;   // CSS px boxes of page panels (feed rows…) that labels avoid
+    this.obstacles = opts.obstacles || null;
+    this.area = opts.area || null;
     this.running = false;
     this.frame = this.frame.bind(this);
     this.resize();
@@ -91,6 +99,8 @@
         if (g !== 'timedPress') this.marks.push({ g: g, m: m, a: a, born: now, life: (g === 'hover' ? 250 : 1100) * this.linger, tint: tint, cancelled: m.phase === 'cancelled' });
       }
     } else if (g !== 'release' && g !== 'end') {
+      // Only the newest repeat of a session carries its count (older pulses fade silently).
+      if (g === 'repeat') for (var r = 0; r < this.marks.length; r++) if (this.marks[r].g === 'repeat' && this.marks[r].m.session === m.session) this.marks[r].quiet = true;
       this.marks.push({ g: g, m: m, born: now, life: (LIFE[g] || 700) * this.linger, tint: tint });
     } else if (g === 'end' && m.reason === 'cancel') {
       this.marks.push({ g: g, m: m, born: now, life: 900 * this.linger, tint: tint });
@@ -122,6 +132,9 @@
     var ctx = this.ctx, now = performance.now(), dpr = this.dpr;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, this.w, this.h);
+    this.record.labels.length = 0;
+    this.record.rings.length = 0;
+    this.blocked = null; // page panels labels keep clear of: measured when a label needs them
     ctx.save();
     if (this.fit) this.drawFrame(ctx);
     var busy = false, i;
@@ -139,20 +152,25 @@
     this.marks = keep;
     for (var k in this.active) { busy = true; this.drawActive(ctx, this.active[k], now); }
     ctx.restore();
+    this.paintLabels(ctx); // outside the observer's frame clip: labels may reach past the frame
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     if (busy || keep.length) requestAnimationFrame(this.frame);
     else this.running = false;
   };
 
   View.prototype.drawFrame = function (ctx) {
-    var s = this.surface, top = 56, pad = 12;
-    var sc = Math.min((this.w - 2 * pad) / s.w, (this.h - top - pad) / s.h, 1.5);
-    var ox = (this.w - s.w * sc) / 2, oy = top + (this.h - top - pad - s.h * sc) / 2;
+    var s = this.surface, pad = 12;
+    // The page may keep bands free for its panels (observer: the session list, the feed).
+    var area = this.area ? this.area(this.w, this.h) : { top: 56, bottom: pad, left: 0, right: 0 };
+    var top = area.top, bottom = area.bottom, room = this.w - area.left - area.right - 2 * pad;
+    var sc = Math.max(0.05, Math.min(room / s.w, (this.h - top - bottom) / s.h, 1.5));
+    var ox = area.left + pad + (room - s.w * sc) / 2, oy = top + (this.h - top - bottom - s.h * sc) / 2;
     ctx.setTransform(this.dpr * sc, 0, 0, this.dpr * sc, this.dpr * ox, this.dpr * oy);
     ctx.strokeStyle = '#30363d'; ctx.lineWidth = 2 / sc; ctx.setLineDash([6 / sc, 6 / sc]);
     roundRect(ctx, 0, 0, s.w, s.h, 28); ctx.stroke(); ctx.setLineDash([]);
     ctx.clip(); // a session's drawings stay inside its surface
     this.labelScale = 1 / sc;
+    this.frameBox = { ox: ox, oy: oy, sc: sc };
   };
 
   View.prototype.drawTrails = function (ctx, now) {
@@ -185,6 +203,72 @@
     return busy;
   };
 
+  // ---- keeping marks inside the screen, labels apart ---------------------------------------
+  /** The drawing area in drawing coordinates: the canvas (touchpad) or the phone frame
+   * (observer); `top` leaves the header's height free on the touchpad. */
+  View.prototype.bounds = function () {
+    if (this.fit) return { l: 0, t: 0, r: this.surface.w, b: this.surface.h, top: 0 };
+    return { l: 0, t: 0, r: this.w, b: this.h, top: 52 };
+  };
+
+  function clampTo(v, lo, hi) { return lo > hi ? (lo + hi) / 2 : Math.max(lo, Math.min(hi, v)); }
+
+  /** Where labels may go, in drawing coordinates: the screen below the header (the observer's
+   * labels may leave the phone frame: a label wider than a small frame stays readable). */
+  View.prototype.labelBounds = function () {
+    if (!this.fit || !this.frameBox) return this.bounds();
+    var f = this.frameBox;
+    return { l: -f.ox / f.sc, t: (52 - f.oy) / f.sc, r: (this.w - f.ox) / f.sc, b: (this.h - f.oy) / f.sc, top: 0 };
+  };
+
+  /** The centre at which a mark of radius `r` around (x, y) stays whole on the screen. */
+  View.prototype.inside = function (x, y, r) {
+    var b = this.bounds(), m = 2;
+    return { x: clampTo(x, b.l + r + m, b.r - r - m), y: clampTo(y, b.t + r + m, b.b - r - m) };
+  };
+
+  /** The largest radius a circle may have to fit on the screen. */
+  View.prototype.maxRadius = function () {
+    var b = this.bounds();
+    return Math.max(8, Math.min(b.r - b.l, b.b - b.t) / 2 - 4);
+  };
+
+  /** A box in drawing coordinates → CSS px of the canvas (the transform is scale + translate). */
+  View.prototype.toCss = function (ctx, x, y, w, h) {
+    var t = ctx.getTransform(), k = this.dpr || 1;
+    return { x: (t.a * x + t.e) / k, y: (t.d * y + t.f) / k, w: t.a * w / k, h: t.d * h / k };
+  };
+
+  /** Strokes a ring (the current path must be its circle) and records its bounding box. */
+  View.prototype.ring = function (ctx, x, y, r) {
+    circle(ctx, x, y, r); ctx.stroke();
+    var e = r + ctx.lineWidth / 2;
+    this.record.rings.push(this.toCss(ctx, x - e, y - e, 2 * e, 2 * e));
+  };
+
+  /** Where a label pill of w × h centred at (x, y) goes: inside the screen and clear of the
+   * labels already drawn this frame (tried below, above, then further out). */
+  View.prototype.place = function (ctx, x, y, w, h) {
+    var b = this.labelBounds(), k = this.labelScale && this.fit ? this.labelScale : 1, pad = 4 * k;
+    x = clampTo(x, b.l + w / 2 + pad, b.r - w / 2 - pad);
+    var lo = b.t + b.top + h / 2 + pad, hi = b.b - h / 2 - pad, step = h + 4 * k;
+    var placed = this.record.labels, best = clampTo(y, lo, hi);
+    if (!this.blocked) this.blocked = this.obstacles ? this.obstacles() : [];
+    for (var i = 0; i < 9; i++) {
+      var dy = i === 0 ? 0 : (i % 2 ? 1 : -1) * Math.ceil(i / 2) * step;
+      var cy = clampTo(y + dy, lo, hi), box = this.toCss(ctx, x - w / 2, cy - h / 2, w, h), free = true;
+      for (var j = 0; j < placed.length && free; j++) free = !overlap(box, placed[j], 1);
+      for (var o = 0; o < this.blocked.length && free; o++) free = !overlap(box, this.blocked[o], 1);
+      if (free) return { x: x, y: cy, box: box };
+      if (i === 0) best = cy;
+    }
+    return { x: x, y: best, box: this.toCss(ctx, x - w / 2, best - h / 2, w, h) };
+  };
+
+  function overlap(a, b, gap) {
+    return a.x < b.x + b.w + gap && b.x < a.x + a.w + gap && a.y < b.y + b.h + gap && b.y < a.y + a.h + gap;
+  }
+
   /** Fields of an ending drag / scroll event that are worth drawing (velocity, prediction). */
   function pick(m) {
     var o = { phase: m.phase };
@@ -216,5 +300,5 @@
   GP.CONTINUOUS = CONTINUOUS;
   GP.num = num;
   GP.fmt = fmt;
-  GP.draw = { ease: ease, circle: circle, roundRect: roundRect, arrowHead: arrowHead, chevron: chevron };
+  GP.draw = { ease: ease, circle: circle, roundRect: roundRect, arrowHead: arrowHead, chevron: chevron, clamp: clampTo, overlap: overlap };
 })();

@@ -37,7 +37,39 @@
   }
 
   var canvas = document.getElementById('surface');
-  var view = new GP.View(canvas, { fit: true, sessionColor: colorFor, linger: 2.5 });
+  function rect(el) { var r = el.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; }
+  var feedEl = document.getElementById('feed'), sessionsEl = listEl.parentNode;
+  var view = new GP.View(canvas, { fit: true, sessionColor: colorFor, linger: 2.5, area: frameArea, obstacles: panels });
+
+  /** Where the phone frame is drawn: below the header, clear of the session list, and either
+   * above the feed's band or beside the feed's column — whichever draws it larger. */
+  function frameArea(w, h) {
+    var s = view.surface, pad = 12, list = sessionsEl.getBoundingClientRect();
+    function fit(a) {
+      var room = w - a.left - a.right - 2 * pad;
+      var sc = Math.min(room / s.w, (h - a.top - a.bottom) / s.h, 1.5);
+      var l = a.left + pad + (room - s.w * sc) / 2, r = l + s.w * sc;
+      if (list.height && r > list.left && l < list.right && a.top < list.bottom + 10) {
+        a.top = list.bottom + 10;
+        return fit(a);
+      }
+      a.sc = sc;
+      return a;
+    }
+    var below = fit({ top: 56, bottom: Math.min(h * 0.34, h - 64) + 16, left: 0, right: 0 });
+    var beside = fit({ top: 56, bottom: pad, left: feedEl.offsetWidth + 4, right: 0 });
+    return beside.sc >= below.sc ? beside : below;
+  }
+
+  /** Page panels over the canvas, for labels to keep clear of. */
+  function panels() {
+    var out = [], rows = feedEl.children;
+    for (var i = 0; i < rows.length; i++) out.push(rect(rows[i]));
+    out.push(rect(sessionsEl));
+    var bar = document.querySelectorAll('.bar > *');
+    for (var j = 0; j < bar.length; j++) out.push(rect(bar[j]));
+    return out;
+  }
   var feed = new GP.Feed(document.getElementById('feed'), { max: 12, sessionColor: colorFor });
   var conn = new GP.Connection({
     role: 'observer',
@@ -69,7 +101,9 @@
   });
   var state = conn.state;
   state.drawn = view.drawn;
+  state.frame = view.record;
   state.sessions = [];
+  GP.bindDetails(document.getElementById('details'), feed, view);
   window.addEventListener('resize', function () { view.resize(); });
   conn.start();
 })();

@@ -27,12 +27,16 @@ def free_port() -> int:
 class Server:
     """`gesturepad serve` on a loopback port, serving this worktree's Public/."""
 
-    def __init__(self, token: str = "t0k3n-browser-test") -> None:
+    def __init__(self, token: str = "t0k3n-browser-test", control: str = "off", env: dict | None = None,
+                 extra: list[str] | None = None, log_name: str = "browser-server.log") -> None:
         self.port = free_port()
         self.token = token
+        self.control = control
+        self.env = env
+        self.extra = list(extra or [])
         self.proc: subprocess.Popen | None = None
         ARTIFACTS.mkdir(exist_ok=True)
-        self.log_path = ARTIFACTS / "browser-server.log"
+        self.log_path = ARTIFACTS / log_name
         self.log_path.write_bytes(b"")
 
     @property
@@ -43,8 +47,9 @@ class Server:
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
             [BIN, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--token", self.token,
-             "--public", str(ROOT / "Public"), "--control", "off"],
+             "--public", str(ROOT / "Public"), "--control", self.control, *self.extra],
             stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, **self.env} if self.env else None,
         )
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
@@ -205,7 +210,15 @@ def check_wire(page, state: dict) -> list[list]:
 def feed(page) -> list[dict]:
     return page.eval(
         "Array.from(document.querySelectorAll('#feed li')).map(function(li){"
-        "return {gesture: li.dataset.gesture, phase: li.dataset.phase, session: li.dataset.session || null, text: li.textContent};})")
+        "return {gesture: li.dataset.gesture, phase: li.dataset.phase, session: li.dataset.session || null,"
+        " text: li.textContent.replace(/\\s+/g, ' ').trim()};})")
+
+
+def set_details(page, on: bool) -> None:
+    """Switches the feed's details mode with the header button (a click, as a person would)."""
+    if bool(page.eval("!!window.gesturepad.details")) != on:
+        page.eval("document.getElementById('details').click(), 1")
+    page.wait_for(f"window.gesturepad.details === {'true' if on else 'false'}")
 
 
 def names(state: dict, skip=("press", "release", "end")) -> list[str]:
@@ -214,6 +227,19 @@ def names(state: dict, skip=("press", "release", "end")) -> list[str]:
 
 def no_console_errors(page) -> None:
     assert page.console_errors == [], page.console_errors
+
+
+PREFS = ("gesturepad.details", "gesturepad.settings", "gesturepad.mouseBar")
+
+
+def forget_prefs(page) -> None:
+    """Removes what a test stored on the "phone" (details mode, settings, mouse bar), so the
+    next test of the same origin starts clean; the token stays."""
+    keys = ",".join(f"'{k}'" for k in PREFS)
+    try:
+        page.eval(f"[{keys}].forEach(function(k){{localStorage.removeItem(k);}}), 1")
+    except Exception:  # the page may be gone already
+        pass
 
 
 def open_pad(browser: Browser, server: Server, token: str | None = None, wait_live: bool = True) -> Page:
@@ -231,3 +257,188 @@ def open_watch(browser: Browser, server: Server) -> Page:
     page.navigate(f"{server.origin}/watch.html#token={server.token}")
     page.wait_for("window.gesturepad && window.gesturepad.status === 'live'", 8)
     return page
+
+
+# ---- controls for the computer -------------------------------------------------------------
+
+CONTROL_TYPES = ("text", "key", "button", "settings")
+
+
+def wire_messages(page, types: tuple[str, ...] = CONTROL_TYPES) -> list[dict]:
+    """The messages of the given types in the WebSocket frames the tab really sent (CDP
+    Network.webSocketFrameSent), in order — the page's output, not what it says it sent."""
+    out = []
+    for frame in page.frames_sent:
+        data = json.loads(frame)
+        for m in data if isinstance(data, list) else [data]:
+            if isinstance(m, dict) and m.get("type") in types:
+                out.append(m)
+    return out
+
+
+def wait_wire(page, count: int, types: tuple[str, ...] = CONTROL_TYPES, timeout: float = 3.0) -> list[dict]:
+    """Waits until at least `count` such messages went out, then a little more (to see extras)."""
+    deadline = time.monotonic() + timeout
+    while len(wire_messages(page, types)) < count and time.monotonic() < deadline:
+        time.sleep(0.02)
+    time.sleep(0.15)
+    return wire_messages(page, types)
+
+
+def center(page, selector: str) -> tuple[float, float]:
+    box = page.eval(f"(function(e){{var r=e.getBoundingClientRect();return [r.left+r.width/2,r.top+r.height/2,r.width];}})"
+                    f"(document.querySelector({json.dumps(selector)}))")
+    assert box[2] > 0, f"{selector} is not displayed"
+    return box[0], box[1]
+
+
+def tap_element(page, selector: str, hold_ms: float = 50, finger: int = 9) -> None:
+    """A finger taps the element's centre (touchStart, touchEnd `hold_ms` later, in real time)."""
+    x, y = center(page, selector)
+    p = Player(page, realtime=True)
+    p.down(0, **{f"f{finger}": (x, y)})
+    p.up(hold_ms)
+    p.finish()
+
+
+def key_event(page, key: str, code: str, vk: int, text: str | None = None) -> None:
+    """A hardware-style key press into the focused element (keyDown + keyUp)."""
+    down = {"type": "keyDown", "key": key, "code": code, "windowsVirtualKeyCode": vk}
+    if text:
+        down["text"] = text
+    page.call("Input.dispatchKeyEvent", down)
+    page.call("Input.dispatchKeyEvent", {"type": "keyUp", "key": key, "code": code, "windowsVirtualKeyCode": vk})
+
+
+def open_ctl_pad(browser: Browser, server: Server, script: str | None = None) -> Page:
+    """A touchpad tab on a server that drives the computer, live with its settings answered."""
+    page = browser.new_page()
+    page.phone()
+    if script:
+        page.call("Page.addScriptToEvaluateOnNewDocument", {"source": script})
+    page.navigate(f"{server.origin}/#token={server.token}")
+    page.wait_for("window.gesturepad && window.gesturepad.status === 'live' && !!window.gesturepad.settings", 8)
+    return page
+
+
+# ---- what is on screen: text boxes, clipping, overlaps, contrast ---------------------------
+
+# Every visible text node under `scope` (a selector, or the body): its rectangles, whether an
+# ancestor that clips (overflow not visible) or the viewport cuts it, its colour composited with
+# the opacity of its ancestors, and the background behind it (every ancestor's background
+# colour composited from the page's down, with their opacity).
+TEXT_JS = r"""
+(function (scope) {
+  var root = scope ? document.querySelector(scope) : document.body;
+  function rgba(s) { var m = s.match(/rgba?\(([^)]+)\)/); if (!m) return [0,0,0,0];
+    var p = m[1].split(/[ ,\/]+/).filter(Boolean).map(parseFloat); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; }
+  function over(top, bottom, a) { return [0,1,2].map(function (i) { return top[i] * a + bottom[i] * (1 - a); }); }
+  function shown(el) {
+    for (var e = el; e; e = e.parentElement) {
+      var cs = getComputedStyle(e);
+      if (cs.display === 'none' || cs.visibility === 'hidden' || parseFloat(cs.opacity) === 0) return false;
+    }
+    return true;
+  }
+  function chain(el) { var c = []; for (var e = el; e; e = e.parentElement) c.unshift(e); return c; }
+  function name(el) { return el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).join('.') : ''); }
+  var out = [], walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    var n = walker.currentNode;
+    if (!n.data.trim()) continue;
+    var el = n.parentElement;
+    if (!el || !shown(el) || el.closest('svg, script, style, title')) continue;
+    var range = document.createRange(); range.selectNodeContents(n);
+    var rects = Array.prototype.filter.call(range.getClientRects(), function (q) { return q.width > 0.5 && q.height > 0.5; });
+    if (!rects.length) continue;
+    // colours
+    var bg = [13, 17, 23], opacity = 1, anc = chain(el);
+    for (var i = 0; i < anc.length; i++) {
+      var cs = getComputedStyle(anc[i]);
+      opacity *= parseFloat(cs.opacity);
+      var c = rgba(cs.backgroundColor);
+      if (c[3] > 0) bg = over(c, bg, c[3] * opacity);
+    }
+    var fgc = rgba(getComputedStyle(el).color), fg = over(fgc, bg, fgc[3] * opacity);
+    // clipping
+    var clips = anc.filter(function (a) { var cs = getComputedStyle(a); return a !== document.documentElement && a !== document.body &&
+      (cs.overflowX !== 'visible' || cs.overflowY !== 'visible'); });
+    rects.forEach(function (q) {
+      var cut = [];
+      if (q.left < -0.5 || q.top < -0.5 || q.right > innerWidth + 0.5 || q.bottom > innerHeight + 0.5) cut.push('viewport');
+      clips.forEach(function (a) {
+        var r = a.getBoundingClientRect(), cs = getComputedStyle(a);
+        var l = r.left + a.clientLeft, t = r.top + a.clientTop, rr = l + a.clientWidth, bb = t + a.clientHeight;
+        if (q.left < l - 0.5 || q.right > rr + 0.5 || q.top < t - 0.5 || q.bottom > bb + 0.5) cut.push(name(a));
+      });
+      out.push({ text: n.data.trim().slice(0, 60), el: name(el), x: q.left, y: q.top, w: q.width, h: q.height,
+                 fg: fg, bg: bg, fontSize: parseFloat(getComputedStyle(el).fontSize), cut: cut });
+    });
+  }
+  return out;
+})
+"""
+
+
+def texts(page, scope: str | None = None) -> list[dict]:
+    return page.eval(f"({TEXT_JS})({json.dumps(scope)})")
+
+
+def luminance(rgb) -> float:
+    def ch(c):
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (ch(v) for v in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(fg, bg) -> float:
+    a, b = sorted((luminance(fg), luminance(bg)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def overlaps(boxes: list[dict], gap: float = 0.5) -> list[tuple[str, str]]:
+    """Pairs of boxes that intersect by more than `gap` px both ways."""
+    found = []
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            if (min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"]) > gap and
+                    min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"]) > gap):
+                found.append((f"{a.get('text')!r} ({a.get('el', '')})", f"{b.get('text')!r} ({b.get('el', '')})"))
+    return found
+
+
+def check_screen(page, scope: str | None = None, min_contrast: float = 4.5) -> list[dict]:
+    """Asserts that no visible text is clipped, no two texts overlap and every text has a
+    contrast of at least `min_contrast` with what is behind it. Returns the text boxes."""
+    boxes = texts(page, scope)
+    assert boxes, "no visible text found"
+    cut = [(b["text"], b["el"], b["cut"]) for b in boxes if b["cut"]]
+    assert not cut, f"clipped text: {cut}"
+    assert not overlaps(boxes), f"overlapping text: {overlaps(boxes)}"
+    low = [(b["text"], b["el"], round(contrast(b["fg"], b["bg"]), 2)) for b in boxes if contrast(b["fg"], b["bg"]) < min_contrast]
+    assert not low, f"text below {min_contrast}:1 contrast: {low}"
+    return boxes
+
+
+PANELS_JS = ("Array.from(document.querySelectorAll('#feed li, .sessions, #tools, #keys, #mousebar, .bar > *'))"
+             ".filter(function(e){return e.getClientRects().length;}).map(function(e){var r=e.getBoundingClientRect();"
+             "return {x:r.left,y:r.top,w:r.width,h:r.height,text:e.id||e.className};})")
+
+
+def check_canvas(page, width: float, height: float, top: float = 0) -> dict:
+    """Asserts that the live view's last frame drew its labels apart, inside the screen (below
+    `top`, the header) and clear of the page's panels (feed rows, session list, toolbar, header
+    pills), its rings inside the screen. Returns the frame record."""
+    frame = page.eval("JSON.parse(JSON.stringify(window.gesturepad.frame))")
+    panels = page.eval(PANELS_JS)
+    hidden = [(lb["text"], p["text"]) for lb in frame["labels"] for p in panels if overlaps([lb, p])]
+    assert not hidden, f"canvas labels under page panels: {hidden}"
+    for lb in frame["labels"]:
+        assert lb["x"] >= -0.5 and lb["y"] >= top - 0.5 and lb["x"] + lb["w"] <= width + 0.5 and lb["y"] + lb["h"] <= height + 0.5, \
+            f"label outside the screen: {lb}"
+    assert not overlaps(frame["labels"]), f"overlapping labels: {overlaps(frame['labels'])}"
+    for ring in frame["rings"]:
+        assert ring["x"] >= -0.5 and ring["y"] >= -0.5 and ring["x"] + ring["w"] <= width + 0.5 and ring["y"] + ring["h"] <= height + 0.5, \
+            f"ring cut by the screen edge: {ring}"
+    return frame

@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 import pytest
 
 REQUIRED = bool(os.environ.get("GESTUREPAD_REQUIRE_BROWSER"))
 
+# The control tests' private X server and recorder window (tests/control/x11_harness.py),
+# for the tests that run the server with `--control x11`.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "control"))
+try:
+    from x11_harness import XWatcher, Xvfb, xvfb_path
+except ImportError as error:  # no python-xlib
+    X11_MISSING = f"python-xlib is missing ({error}); pip install -r tests/requirements.txt"
+else:
+    X11_MISSING = "" if xvfb_path() else "Xvfb is not installed (apt-get install xvfb)"
+
 try:
     from browser_cdp import CHROMIUM, Browser
-    from browser_harness import ARTIFACTS, BIN, Server, open_pad
+    from browser_harness import ARTIFACTS, BIN, Server, forget_prefs, open_ctl_pad, open_pad
 except ImportError as error:  # no `websockets` in this Python: skip the suite, loudly
     if REQUIRED:
         raise
@@ -63,4 +75,60 @@ def pad(browser, server):
     try:
         yield page
     finally:
+        forget_prefs(page)
+        page.close()
+
+
+# ---- a server that drives a private X display --------------------------------------------
+
+@pytest.fixture(scope="session")
+def xserver():
+    """A private Xvfb for the suite (never the shell's DISPLAY)."""
+    if X11_MISSING:
+        if REQUIRED:
+            pytest.fail(X11_MISSING)
+        pytest.skip(X11_MISSING)
+    xv = Xvfb()
+    try:
+        yield xv
+    finally:
+        xv.close()
+
+
+@pytest.fixture(scope="session")
+def xwatcher(xserver):
+    w = XWatcher(xserver.name)
+    try:
+        yield w
+    finally:
+        w.close()
+
+
+@pytest.fixture
+def x(xwatcher):
+    """The X window, reset for this test: nothing held, focused, pointer at (500, 500);
+    `x.start` marks the test's first event."""
+    xwatcher.start = xwatcher.reset(500, 500)
+    return xwatcher
+
+
+@pytest.fixture(scope="session")
+def ctl_server(xserver):
+    """`gesturepad serve --control x11` on the private Xvfb."""
+    srv = Server(control="x11", env={"DISPLAY": xserver.name}, log_name="browser-server-x11.log")
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture
+def ctl_pad(browser, ctl_server, xwatcher):
+    """A touchpad tab whose server drives the (private) computer; its settings answered."""
+    page = open_ctl_pad(browser, ctl_server)
+    try:
+        yield page
+    finally:
+        forget_prefs(page)
         page.close()

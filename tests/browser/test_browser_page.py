@@ -12,7 +12,7 @@ import math
 import pytest
 
 from browser_harness import (
-    Player, check_wire, feed, gestures, has_gesture, no_console_errors, pointer_messages, settle,
+    Player, check_wire, feed, gestures, has_gesture, no_console_errors, pointer_messages, set_details, settle,
 )
 
 
@@ -39,7 +39,13 @@ def test_tap(pad):
     assert (tap["count"], tap["pointers"], tap["x"], tap["y"]) == (1, 1, 120, 300)
     assert tap["session"] == st["session"]
     assert st["drawn"]["tap"] == 1
-    assert any(f["gesture"] == "tap" and "count 1" in f["text"] for f in feed(pad))
+    # The calm feed: one row, "tap"; no timedPress / singleTapConfirmed / press / end rows.
+    assert [(f["gesture"], f["text"]) for f in feed(pad)] == [("tap", "tap")]
+    # Details mode lists every event of the same tap, with its fields.
+    set_details(pad, True)
+    shown = feed(pad)
+    assert any(f["gesture"] == "tap" and "count 1" in f["text"] for f in shown)
+    assert {"press", "release", "end", "singleTapConfirmed"} <= {f["gesture"] for f in shown}
     no_console_errors(pad)
 
 
@@ -59,7 +65,8 @@ def test_double_tap(pad):
     assert len(dt) == 1 and (dt[0]["x"], dt[0]["y"]) == (200, 400)
     assert gestures(st, "singleTapConfirmed") == []
     assert st["drawn"]["doubleTap"] == 1
-    assert any(f["gesture"] == "doubleTap" for f in feed(pad))
+    # One row for the whole sequence, updated in place: "tap" became "double tap".
+    assert [(f["gesture"], f["text"]) for f in feed(pad)] == [("doubleTap", "double tap")]
     no_console_errors(pad)
 
 
@@ -86,8 +93,13 @@ def test_long_press(pad):
     assert gestures(st, "tap") == [] and gestures(st, "drag") == []
     assert st["drawn"]["longPress"] == 2 and st["drawn"]["repeat"] == len(counts)
     shown = feed(pad)
-    assert any(f["gesture"] == "longPress" and f["phase"] == "ended" for f in shown)
-    assert any(f["gesture"] == "repeat" for f in shown)
+    # Calm: one "long press" row with the time held; the repeat ticks are not listed.
+    assert [f["gesture"] for f in shown] == ["longPress"]
+    assert shown[0]["phase"] == "ended" and shown[0]["text"].startswith("long press")
+    # Details: the repeat ticks are one row, updated in place to the last count.
+    set_details(pad, True)
+    reps_shown = [f for f in feed(pad) if f["gesture"] == "repeat"]
+    assert len(reps_shown) == 1 and reps_shown[0]["text"].endswith(f"count {counts[-1]}")
     no_console_errors(pad)
 
 
@@ -112,7 +124,7 @@ def test_drag(pad):
     assert (drag[0]["startX"], drag[0]["startY"]) == (100, 500)
     assert gestures(st, "swipe") == [] and gestures(st, "tap") == []
     assert st["drawn"]["drag"] == len(drag)
-    assert any(f["gesture"] == "drag" and f["phase"] == "ended" and "dx 150" in f["text"] for f in feed(pad))
+    assert [(f["gesture"], f["phase"], f["text"]) for f in feed(pad)] == [("drag", "ended", "drag → 150 px")]
     no_console_errors(pad)
 
 
@@ -176,7 +188,7 @@ def test_pinch(pad):
     assert (pinch[-1]["x"], pinch[-1]["y"]) == (pytest.approx(195, abs=1), pytest.approx(420, abs=1))
     assert gestures(st, "scroll") == [] and gestures(st, "rotate") == []
     assert st["drawn"]["pinch"] == len(pinch)
-    assert any(f["gesture"] == "pinch" and "scale 2.0" in f["text"] for f in feed(pad))
+    assert any(f["gesture"] == "pinch" and "zoom in ×2.0" in f["text"] for f in feed(pad))
     no_console_errors(pad)
 
 
@@ -201,7 +213,7 @@ def test_rotate(pad):
     assert rot[-1]["angle"] == pytest.approx(60, abs=1)
     assert gestures(st, "pinch") == [] and gestures(st, "scroll") == []
     assert st["drawn"]["rotate"] == len(rot)
-    assert any(f["gesture"] == "rotate" and "angle 60" in f["text"] for f in feed(pad))
+    assert any(f["gesture"] == "rotate" and "+60°" in f["text"] for f in feed(pad))
     no_console_errors(pad)
 
 
@@ -222,8 +234,10 @@ def test_cancelled_touch(pad):
     assert len(end) == 1 and end[0]["reason"] == "cancel"
     assert gestures(st, "release") == [] and gestures(st, "tap") == [] and gestures(st, "swipe") == []
     shown = feed(pad)
-    assert any(f["gesture"] == "drag" and f["phase"] == "cancelled" for f in shown)
-    assert any(f["gesture"] == "end" and "cancel" in f["text"] for f in shown)
+    assert any(f["gesture"] == "drag" and f["phase"] == "cancelled" and "cancelled" in f["text"] for f in shown)
+    assert not any(f["gesture"] == "end" for f in shown)  # the contact's end: details only
+    set_details(pad, True)
+    assert any(f["gesture"] == "end" and "cancel" in f["text"] for f in feed(pad))
     no_console_errors(pad)
 
 

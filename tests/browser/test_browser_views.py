@@ -55,7 +55,8 @@ def test_observer_sees_touchpad_gestures_and_screenshots(browser, server):
         assert {"swipe", "tap", "pinch", "rotate"} <= {m["gesture"] for m in mine}
         assert watch.state()["drawn"]["swipe"] == 1
         shown = feed(watch)
-        assert any(f["gesture"] == "tap" and f["session"] == session for f in shown)
+        # The two taps are one row of the calm feed: "double tap".
+        assert any(f["gesture"] == "doubleTap" and f["text"].endswith("double tap") and f["session"] == session for f in shown)
         sessions = {s["id"]: s for s in watch.state()["sessions"]}
         assert sessions[session]["state"] == "open" and sessions[session]["count"] == len(mine)
         # The observer only ever sent its hello.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what GesturePad needs on Debian / Ubuntu, only what is missing.
 #   scripts/setup.sh          build and run: libwebsockets, libqrencode, libX11 + libXtst (XTest), pkg-config
-#   scripts/setup.sh --test   also the test tools: Chromium, Xvfb (a headless X server for
+#   scripts/setup.sh --test   also the test tools: Chromium, NSS tools (certutil), Xvfb (a headless X server for
 #                             tests/control), a Python venv (.venv) with tests/requirements.txt
 #                             (pytest, websockets, python-xlib)
 set -euo pipefail
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 packages=(libwebsockets-dev libqrencode-dev libxtst-dev libx11-dev pkg-config)
 if [[ "${1:-}" == "--test" ]]; then
-    packages+=(chromium xvfb python3 python3-venv)
+    packages+=(chromium xvfb libnss3-tools python3 python3-venv)
 fi
 
 missing=()

@@ -45,6 +45,9 @@
     this.onLive = opts.onLive || function () {};
     this.onDown = opts.onDown || function () {};
     this.busy = opts.busy || function () { return false; };
+    this.lastPointerT = null; // the newest pointer `t` sent (keep-alive pings carry it)
+    this.lastSentAt = 0;
+    this.keepAliveT = null;
     this.token = takeToken();
     this.ws = null;
     this.queue = [];
@@ -190,7 +193,7 @@
         if (this.role !== 'observer') this.startPing(); // an observer sends nothing after hello
         this.onLive(m);
       } else if (m.type === 'pong') {
-        if (typeof m.t === 'number') {
+        if (typeof m.t === 'number' && m.t !== this.keepAliveT) {
           this.state.rtt = Math.max(0, performance.now() - m.t);
           if (this.onRtt) this.onRtt(this.state.rtt);
         }
@@ -205,9 +208,19 @@
   Connection.prototype.startPing = function () {
     var self = this;
     clearInterval(this.pingTimer);
-    // No ping while a pointer is down or hovering: its `t` (now) is later than the pending
-    // pointer timestamps and would move the server's gesture clock ahead of them.
-    var ping = function () { if (self.live() && !self.busy() && document.visibilityState !== 'hidden') self.send({ type: 'ping', t: round3(performance.now()) }); };
+    // No timing ping while a pointer is down or hovering: its `t` (now) is later than the
+    // pending pointer timestamps and would move the server's gesture clock ahead of them.
+    // A finger held still sends nothing, though, and the server releases whatever a silent
+    // connection holds after 10 s (docs/control.md): then a keep-alive ping goes out that
+    // carries the last pointer `t`, so it moves no clock (its pong is not a round trip).
+    var ping = function () {
+      if (!self.live() || document.visibilityState === 'hidden') return;
+      if (!self.busy()) { self.send({ type: 'ping', t: round3(performance.now()) }); return; }
+      if (self.lastPointerT !== null && performance.now() - self.lastSentAt > 1500) {
+        self.keepAliveT = self.lastPointerT;
+        self.send({ type: 'ping', t: self.lastPointerT, keepAlive: true });
+      }
+    };
     ping();
     this.pingTimer = setInterval(ping, 2000);
   };
@@ -251,7 +264,13 @@
     this.queue = [];
     if (!this.ws || this.ws.readyState !== 1) return;
     // A ping measures the wire, not the wait for this frame: stamp it now.
-    for (var i = 0; i < batch.length; i++) if (batch[i].type === 'ping') batch[i].t = round3(performance.now());
+    for (var i = 0; i < batch.length; i++) {
+      var m = batch[i];
+      if (m.type === 'ping' && !m.keepAlive) m.t = round3(performance.now());
+      else if ((m.type === 'down' || m.type === 'move' || m.type === 'up') && typeof m.t === 'number') {
+        this.lastPointerT = this.lastPointerT === null ? m.t : Math.max(this.lastPointerT, m.t);
+      }
+    }
     this.slotUsed = true;
     this.wantFrame(); // the next frame frees the slot
     this.sendFrame(JSON.stringify(batch), batch, true, frame);
@@ -262,6 +281,7 @@
 
   Connection.prototype.sendFrame = function (text, msgs, isBatch, frameStamp) {
     try { this.ws.send(text); } catch (e) { return; }
+    this.lastSentAt = performance.now();
     var st = this.state;
     st.framesSent++;
     for (var i = 0; i < msgs.length; i++) push(st.sent, msgs[i]);

@@ -299,5 +299,10 @@
       if (p && p.catch) p.catch(function () {});
     });
   }
+  // Installable as an app over HTTPS (`serve --tls`): the service worker (sw.js) never
+  // touches the WebSocket. Plain HTTP on a LAN address is no secure context: nothing to do.
+  if ('serviceWorker' in navigator && window.isSecureContext && location.protocol === 'https:') {
+    navigator.serviceWorker.register('sw.js').then(function () { state.serviceWorker = true; }, function () {});
+  }
   conn.start();
 })();

@@ -45,7 +45,7 @@ class Pending:
 class Browser:
     """One headless Chromium process and its browser-level CDP connection."""
 
-    def __init__(self, width: int = 390, height: int = 844) -> None:
+    def __init__(self, width: int = 390, height: int = 844, env: dict | None = None) -> None:
         self.profile = tempfile.mkdtemp(prefix="gp-chromium-")
         self.proc = subprocess.Popen(
             [
@@ -58,6 +58,7 @@ class Browser:
                 "--disable-backgrounding-occluded-windows", "--mute-audio", "about:blank",
             ],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+            env={**os.environ, **env} if env else None,
         )
         port_file = os.path.join(self.profile, "DevToolsActivePort")
         deadline = time.monotonic() + 20

@@ -6,6 +6,7 @@ import json
 import os
 import signal
 import socket
+import ssl
 import subprocess
 import time
 import urllib.request
@@ -41,7 +42,8 @@ class Server:
 
     @property
     def origin(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        scheme = "https" if "--tls" in self.extra else "http"
+        return f"{scheme}://127.0.0.1:{self.port}"
 
     def start(self) -> None:
         log = open(self.log_path, "ab")
@@ -56,7 +58,9 @@ class Server:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"gesturepad serve exited with {self.proc.returncode}; see {self.log_path}")
             try:
-                with urllib.request.urlopen(self.origin + "/", timeout=1) as r:
+                # Readiness only: the browser, not this probe, judges the certificate.
+                unverified = ssl._create_unverified_context() if self.origin.startswith("https") else None
+                with urllib.request.urlopen(self.origin + "/", timeout=1, context=unverified) as r:
                     if r.status == 200:
                         return
             except OSError:

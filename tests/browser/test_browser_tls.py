@@ -1,0 +1,74 @@
+"""The page over HTTPS (`serve --tls`) in real headless Chromium that trusts the local CA through
+its NSS store (as a phone that installed /ca.crt): no certificate error, a secure context, the
+screen kept awake, the service worker registered."""
+from __future__ import annotations
+
+import os
+import shutil
+import ssl
+import subprocess
+import tempfile
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from browser_cdp import Browser
+from browser_harness import Server
+
+CERTUTIL = shutil.which("certutil")
+pytestmark = pytest.mark.skipif(
+    CERTUTIL is None and not os.environ.get("GESTUREPAD_REQUIRE_BROWSER"),
+    reason="certutil (Debian libnss3-tools) is needed to give Chromium the CA")
+
+
+@pytest.fixture(scope="module")
+def tls_server():
+    state = tempfile.mkdtemp(prefix="gp-tls-state-")
+    server = Server(extra=["--tls"], env={"XDG_STATE_HOME": state}, log_name="browser-tls-server.log")
+    server.start()
+    yield server
+    server.stop()
+
+
+def trusting_browser(ca_pem: bytes) -> Browser:
+    home = Path(tempfile.mkdtemp(prefix="gp-nss-home-"))
+    nssdb = home / ".pki" / "nssdb"
+    nssdb.mkdir(parents=True)
+    ca = home / "gesturepad-ca.crt"
+    ca.write_bytes(ca_pem)
+    subprocess.run([CERTUTIL, "-d", f"sql:{nssdb}", "-N", "--empty-password"], check=True, capture_output=True)
+    subprocess.run([CERTUTIL, "-d", f"sql:{nssdb}", "-A", "-t", "C,,", "-n", "GesturePad local CA", "-i", str(ca)],
+                   check=True, capture_output=True)
+    return Browser(env={"HOME": str(home)})
+
+
+def test_the_page_over_https_with_the_ca_trusted(tls_server):
+    with urllib.request.urlopen(tls_server.origin + "/ca.crt", context=ssl._create_unverified_context()) as r:
+        ca_pem = r.read()
+    browser = trusting_browser(ca_pem)
+    try:
+        page = browser.new_page()
+        page.phone()
+        browser.call("Browser.setPermission", {"permission": {"name": "screen-wake-lock"}, "setting": "granted",
+                                               "origin": tls_server.origin})
+        page.navigate(f"{tls_server.origin}/#token={tls_server.token}")
+        page.wait_for("window.gesturepad && window.gesturepad.status === 'live'", 10)
+        assert page.eval("window.isSecureContext") is True
+        assert page.eval("location.protocol") == "https:"
+        page.wait_for("window.gesturepad.wakeLock === true", 5)
+        page.wait_for("window.gesturepad.serviceWorker === true", 5)
+    finally:
+        browser.close()
+
+
+def test_an_untrusting_browser_does_not_get_the_page(tls_server):
+    browser = Browser()
+    try:
+        page = browser.new_page()
+        page.navigate(f"{tls_server.origin}/#token={tls_server.token}")
+        # Chromium's certificate interstitial: the page never runs, so no GesturePad state.
+        page.wait_for("document.readyState === 'complete'", 5)
+        assert page.eval("typeof window.gesturepad") == "undefined"
+    finally:
+        browser.close()

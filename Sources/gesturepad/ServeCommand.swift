@@ -126,7 +126,7 @@ struct ServeCommand: ParsableCommand {
             control.backend?.stop()
             throw Failure(error.description)
         }
-        printBanner(server: server, configuration: configuration)
+        printBanner(server: server, configuration: configuration, controlNote: control.note)
         server.run()
         // Every connection has closed and released what it held; the backend lets go of the rest.
         control.backend?.stop()
@@ -145,7 +145,7 @@ struct ServeCommand: ParsableCommand {
         return folder.appendingPathComponent(path).path
     }
 
-    private func printBanner(server: WebServer, configuration: ServerConfiguration) {
+    private func printBanner(server: WebServer, configuration: ServerConfiguration, controlNote: String?) {
         let urls = ServerURLs.urls(
             host: configuration.host, port: server.port, token: configuration.token,
             interfaces: InterfaceList.current())
@@ -153,7 +153,8 @@ struct ServeCommand: ParsableCommand {
         let qr = noQR ? [] : urls.first.map { TerminalQRCode.lines(for: $0, ansi: ansi) } ?? []
         let lines = StartupBanner.lines(
             urls: urls, port: server.port, authenticated: configuration.token != nil,
-            publicDirectory: configuration.publicDirectory, control: configuration.control.status, qrLines: qr)
+            publicDirectory: configuration.publicDirectory, control: configuration.control.status,
+            controlNote: controlNote, qrLines: qr)
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 

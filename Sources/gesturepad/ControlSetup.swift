@@ -26,7 +26,7 @@ enum ControlSetup {
         case .off(let reason):
             return Started(context: .off(reason: reason), backend: nil)
         case .failure(let message):
-            throw ServeCommand.Failure("--control \(mode.rawValue): \(message)")
+            throw ServeCommand.Failure("--control \(mode.rawValue): \(message)\(detail(of: mode))")
         case .backend(let kind):
             do {
                 let backend = try open(kind, environment: environment, logger: logger)
@@ -52,6 +52,18 @@ enum ControlSetup {
         case .x11: try X11Backend.open(logger: logger)
         case .uinput: try UInputBackend.open(logger: logger)
         case .portal: try PortalBackend.open(tokenStore: PortalTokenStore.standard(environment: environment), logger: logger)
+        }
+    }
+
+    /// Why the portal is not there, asked once more for the message (" (reason)"), since the
+    /// chooser only knows that it is not.
+    private static func detail(of mode: ControlMode) -> String {
+        guard mode == .portal else { return "" }
+        do {
+            _ = try PortalProbe.check()
+            return ""
+        } catch {
+            return " (\((error as? ControlBackendError)?.message ?? "\(error)"))"
         }
     }
 

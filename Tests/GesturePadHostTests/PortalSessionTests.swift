@@ -148,6 +148,17 @@ import Testing
         #expect(other.handle(.connectionLost("again")) == [])
     }
 
+    /// The portal leaving the bus ends the session (nothing to close: it is gone); while
+    /// inactive it changes nothing.
+    @Test func portalGone() {
+        var machine = PortalSession()
+        #expect(machine.handle(.portalGone) == [])
+        _ = startUp(&machine)
+        _ = machine.handle(startResponse([:]))
+        #expect(machine.handle(.portalGone) == [.report(.inactive(reason: PortalSession.Reason.portalGone))])
+        #expect(machine.activeSession == nil)
+    }
+
     /// `stop` closes the open session and everything after it is ignored.
     @Test func stopClosesTheSession() {
         var machine = PortalSession()

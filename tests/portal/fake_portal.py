@@ -8,7 +8,9 @@ call it receives, one JSON object per line, in the log file.
                           [--granted 3] [--no-restore-token] [--no-remote-desktop]
 
 Standard input takes commands, one per line: `close` (the desktop ends every started session:
-`Session.Closed`), `start-response N` (how later Start calls are answered), `quit`.
+`Session.Closed`), `start-response N` (how later Start calls are answered), `vanish` (the portal
+leaves the bus, as when it restarts: its sessions are gone, without a signal), `return` (it
+owns the name again), `quit`.
 Prints `ready` on standard output once it owns the name.
 
 Built on dbus-fast's low-level message handler, so that it sees each caller's unique name
@@ -173,6 +175,14 @@ async def main() -> None:
         loop.add_reader(sys.stdin.fileno(), lambda: lines.put_nowait(sys.stdin.readline()))
         while True:
             line = await lines.get()
+            if line.strip() == "vanish":
+                for state in portal.sessions.values():
+                    state["closed"] = True
+                portal.record({"event": "Vanished"})
+                await bus.release_name(SERVICE)
+            elif line.strip() == "return":
+                await bus.request_name(SERVICE)
+                portal.record({"event": "Returned"})
             if not line or not portal.command(line):  # end of input or quit
                 break
         loop.remove_reader(sys.stdin.fileno())

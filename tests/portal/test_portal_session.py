@@ -99,6 +99,24 @@ def test_revoked_session_turns_control_off_and_is_asked_again(portals, start_ser
     assert portal.wait_for(lambda p: ("NotifyKeyboardKeycode", 28, 0) in p.notifies()), portal.notifies()
 
 
+def test_portal_leaving_the_bus_turns_control_off(portals, start_server, pads):
+    """The portal leaves the bus (it restarted: its sessions are gone without a Closed signal):
+    control turns off with the reason; when it is back, the next touchpad connection asks again."""
+    portal = portals()
+    server = start_server()
+    pad = pads(server)
+    mark = pad.mark()
+    portal.command("vanish")
+    notice = pad.wait_message(lambda m: m.get("type") == "control", mark)
+    assert notice is not None and notice["active"] is False and "left the session bus" in notice["reason"], notice
+    portal.command("return")
+    mark = pad.mark()
+    pads(server)
+    back = pad.wait_message(lambda m: m.get("type") == "control" and m.get("active"), mark)
+    assert back is not None, f"control did not come back: {pad.messages(mark)} {portal.session_flow()}"
+    assert len(portal.calls("CreateSession")) == 2
+
+
 def test_declined_dialog_keeps_serving_and_asks_again(portals, start_server, pads):
     """The user declines (Response 1): the server runs on without control and says why; the next
     touchpad connection asks again."""

@@ -66,6 +66,19 @@ final class SDBusConnection {
         }
     }
 
+    /// Subscribes to the bus's `NameOwnerChanged` signal for `name` alone (its owner left,
+    /// came, or changed), through `takeInbox()`.
+    func subscribeOwnerChanges(of name: String) throws {
+        guard let bus else { throw ControlBackendError("the session bus connection is closed") }
+        let rule =
+            "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',"
+            + "interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(name)'"
+        let result = sd_bus_add_match(bus, nil, rule, sdBusTrampoline, Unmanaged.passUnretained(self).toOpaque())
+        guard result >= 0 else {
+            throw ControlBackendError("cannot watch \(name) on the session bus: \(errorText(-result))")
+        }
+    }
+
     /// Calls a method and waits (up to the call timeout) for its reply's arguments.
     func call(_ call: DBusMethodCall) throws -> [DBusValue] {
         guard let bus else { throw ControlBackendError("the session bus connection is closed") }

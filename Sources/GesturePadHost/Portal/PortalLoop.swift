@@ -46,6 +46,7 @@ final class PortalLoop {
         uniqueName = try connection.uniqueName()
         try connection.subscribe(interface: PortalBus.request, member: "Response")
         try connection.subscribe(interface: PortalBus.session, member: "Closed")
+        try connection.subscribeOwnerChanges(of: PortalBus.service)
         bus = connection
     }
 
@@ -177,6 +178,12 @@ final class PortalLoop {
             apply(session.handle(.response(path: signal.path, code: code, results: results)))
         case .signal(let signal) where signal.interface == PortalBus.session && signal.member == "Closed":
             apply(session.handle(.sessionClosed(path: signal.path)))
+        case .signal(let signal) where signal.member == "NameOwnerChanged":
+            // (name, old owner, new owner): an old owner that is gone or replaced took its sessions.
+            let owners = signal.arguments.compactMap(\.text)
+            if owners.count == 3, owners[0] == PortalBus.service, !owners[1].isEmpty {
+                apply(session.handle(.portalGone))
+            }
         case .signal:
             break
         case .callFailed(let text):

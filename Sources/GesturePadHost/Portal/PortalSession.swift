@@ -14,8 +14,8 @@
 /// - `SelectDevices` asks for keyboard and pointer (types 3); on RemoteDesktop version 2 and
 ///   later also `persist_mode` 2 (kept until revoked) and the stored `restore_token`, if any,
 ///   so the dialog appears once. `Start`'s results carry the next `restore_token`: saved.
-/// - The session's `Closed` signal (revoked by the user, the compositor restarted) and a lost
-///   bus end it. Nothing starts again by itself: the next `begin` asks again (no loop).
+/// - The session's `Closed` signal (revoked by the user, the compositor restarted), the portal
+///   leaving the bus, and a lost bus end it. Nothing starts again by itself: the next `begin` asks again (no loop).
 /// - `stop` closes the session (if one exists) and ignores everything after.
 struct PortalSession: Sendable {
     /// What happened.
@@ -33,6 +33,9 @@ struct PortalSession: Sendable {
         case sessionClosed(path: String)
         /// The bus connection broke.
         case connectionLost(String)
+        /// The portal left the bus (it, or the desktop, restarted): its sessions are gone,
+        /// without a `Closed` signal.
+        case portalGone
         /// The server stops.
         case stop
     }
@@ -72,6 +75,8 @@ struct PortalSession: Sendable {
         static func failed(_ message: String) -> String {
             "the RemoteDesktop portal failed: \(message); reconnect the page to ask again"
         }
+        static let portalGone =
+            "the desktop portal left the session bus (it, or the desktop, restarted); reconnect the page to ask again"
         static func lost(_ message: String) -> String {
             "lost the session bus (\(message)); reconnect the page to ask again"
         }
@@ -130,8 +135,10 @@ struct PortalSession: Sendable {
         case (_, .sessionClosed(let path)):
             guard path == currentSession else { return [] }
             return end(reason: Reason.closed, closing: nil)
-        case (.inactive, .connectionLost):
+        case (.inactive, .connectionLost), (.inactive, .portalGone):
             return []
+        case (_, .portalGone):
+            return end(reason: Reason.portalGone, closing: nil)
         case (_, .connectionLost(let message)):
             return end(reason: Reason.lost(message), closing: nil)
         }

@@ -42,7 +42,7 @@ traces: build
 	fi
 
 py-test: build
-	GESTUREPAD_BIN=$(BIN) GESTUREPAD_REQUIRE_BROWSER=1 GESTUREPAD_REQUIRE_X11=1 $(PY) -m pytest -q tests
+	GESTUREPAD_BIN=$(BIN) GESTUREPAD_REQUIRE_BROWSER=1 GESTUREPAD_REQUIRE_X11=1 GESTUREPAD_REQUIRE_PORTAL=1 $(PY) -m pytest -q tests
 
 # Benchmarks, not tests (never part of `make test`): installs what they need, builds release,
 # runs about two minutes and prints one table. See BENCHMARKS.md.

@@ -48,7 +48,7 @@ let package = Package(
         .target(
             name: "GesturePadHost",
             dependencies: [
-                "CXTest", "CUInput", "GestureControl",
+                "CXTest", "CUInput", "GestureControl", "CSDBus",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -102,6 +102,12 @@ let package = Package(
         .testTarget(
             name: "GesturePadServerTests",
             dependencies: ["GesturePadServer", "GestureProtocol", "GestureEngine", "GestureControl", "GesturePadHost"]
+        ),
+        // sd-bus (libsystemd), the D-Bus library of the `portal` control backend.
+        .systemLibrary(
+            name: "CSDBus",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
         ),
     ]
 )

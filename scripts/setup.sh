@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Installs what GesturePad needs on Debian / Ubuntu, only what is missing.
-#   scripts/setup.sh          build and run: libwebsockets, libqrencode, libX11 + libXtst (XTest), pkg-config
+#   scripts/setup.sh          build and run: libwebsockets, libqrencode, libX11 + libXtst (XTest),
+#                             libsystemd (sd-bus, for the portal backend), pkg-config
 #   scripts/setup.sh --test   also the test tools: Chromium, NSS tools (certutil), Xvfb (a headless X server for
-#                             tests/control), a Python venv (.venv) with tests/requirements.txt
-#                             (pytest, websockets, python-xlib)
+#                             tests/control), dbus (a private session bus for tests/portal), a
+#                             Python venv (.venv) with tests/requirements.txt (pytest, websockets,
+#                             python-xlib, dbus-fast)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libwebsockets-dev libqrencode-dev libxtst-dev libx11-dev pkg-config)
+packages=(libwebsockets-dev libqrencode-dev libxtst-dev libx11-dev libsystemd-dev pkg-config)
 if [[ "${1:-}" == "--test" ]]; then
-    packages+=(chromium xvfb libnss3-tools python3 python3-venv)
+    packages+=(chromium xvfb libnss3-tools dbus python3 python3-venv)
 fi
 
 missing=()

@@ -14,4 +14,20 @@ public protocol ControlBackend: AnyObject, Sendable {
     func releaseAll()
     /// Releases everything, carries out what is queued, and stops; waits for its thread.
     func stop()
+    /// Whether the backend drives the computer now (`x11`, `uinput`: always once open).
+    var status: ControlBackendStatus { get }
+    /// Registers the one observer of status changes (the server) and tells it the current
+    /// status at once. It is called on the backend's thread and must not block.
+    func observeStatus(_ observer: @escaping @Sendable (ControlBackendStatus) -> Void)
+    /// Asks the backend to drive the computer again after it became inactive (the portal: a
+    /// new session, which may show the desktop's dialog). Called when a touchpad connects; does
+    /// nothing while active or already asking. Never blocks.
+    func requestControl()
+}
+
+/// Backends that are active from the moment they open and never change.
+extension ControlBackend {
+    public var status: ControlBackendStatus { .active }
+    public func observeStatus(_ observer: @escaping @Sendable (ControlBackendStatus) -> Void) { observer(.active) }
+    public func requestControl() {}
 }

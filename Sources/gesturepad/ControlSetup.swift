@@ -10,21 +10,32 @@ enum ControlSetup {
     struct Started {
         var context: ControlContext
         var backend: (any ControlBackend)?
+        /// A line for the banner, under the control line (the portal: whether and where the
+        /// desktop's permission is kept).
+        var note: String?
     }
 
+    /// How long start-up waits for the portal's first answer: a kept permission answers at
+    /// once; a dialog is left open (the banner says control waits for it).
+    static let portalAnswerWait = 1.0
+
     static func start(mode: ControlMode, settings: ControlSettings, logger: Logger) throws -> Started {
-        let facts = ControlEnvironment.current(environment: ProcessInfo.processInfo.environment)
+        let environment = ProcessInfo.processInfo.environment
+        let facts = ControlEnvironment.current(environment: environment, for: mode)
         switch BackendChooser.choose(mode, in: facts) {
         case .off(let reason):
             return Started(context: .off(reason: reason), backend: nil)
         case .failure(let message):
-            throw ServeCommand.Failure("--control \(mode.rawValue): \(message)")
+            throw ServeCommand.Failure("--control \(mode.rawValue): \(message)\(detail(of: mode))")
         case .backend(let kind):
             do {
-                let backend = try open(kind, logger: logger)
+                let backend = try open(kind, environment: environment, logger: logger)
+                let portal = backend as? PortalBackend
+                let status = portal?.waitForAnswer(timeout: portalAnswerWait) ?? backend.status
                 let context = ControlContext(
-                    status: .active(backend: backend.name), settings: settings, capabilities: kind.capabilities)
-                return Started(context: context, backend: backend)
+                    status: status.isActive ? .active(backend: backend.name) : .inactive(reason: reasonText(status)),
+                    settings: settings, capabilities: kind.capabilities)
+                return Started(context: context, backend: backend, note: portal.map(permissionNote))
             } catch {
                 let message = (error as? ControlBackendError)?.message ?? "\(error)"
                 // `auto` runs on without control; a backend asked for by name must work.
@@ -34,11 +45,42 @@ enum ControlSetup {
         }
     }
 
-    private static func open(_ kind: BackendKind, logger: Logger) throws -> any ControlBackend {
+    private static func open(_ kind: BackendKind, environment: [String: String], logger: Logger) throws
+        -> any ControlBackend
+    {
         switch kind {
         case .x11: try X11Backend.open(logger: logger)
         case .uinput: try UInputBackend.open(logger: logger)
-        case .portal: throw ControlBackendError("the portal backend (Wayland) is not available yet: see docs/control.md")
+        case .portal: try PortalBackend.open(tokenStore: PortalTokenStore.standard(environment: environment), logger: logger)
         }
+    }
+
+    /// Why the portal is not there, asked once more for the message (" (reason)"), since the
+    /// chooser only knows that it is not.
+    private static func detail(of mode: ControlMode) -> String {
+        guard mode == .portal else { return "" }
+        do {
+            _ = try PortalProbe.check()
+            return ""
+        } catch {
+            return " (\((error as? ControlBackendError)?.message ?? "\(error)"))"
+        }
+    }
+
+    private static func reasonText(_ status: ControlBackendStatus) -> String {
+        if case .inactive(let reason) = status { return reason }
+        return ""
+    }
+
+    /// What happens to the desktop's permission, for the banner.
+    static func permissionNote(_ portal: PortalBackend) -> String {
+        guard portal.info.version >= 2 else {
+            return
+                "This desktop's RemoteDesktop portal (version \(portal.info.version)) cannot keep the permission: it asks at every start."
+        }
+        guard let store = portal.tokenStore else {
+            return "No state directory (HOME is not set): the desktop asks for permission at every start."
+        }
+        return "The desktop's permission is kept in \(store.path) (delete it to be asked again)."
     }
 }

@@ -161,7 +161,9 @@ struct ServeCommand: ParsableCommand {
             control.backend?.stop()
             throw Failure(error.description)
         }
-        printBanner(server: server, configuration: configuration, tokenNote: tokenNote, tlsNote: secure?.note)
+        printBanner(
+            server: server, configuration: configuration, tokenNote: tokenNote, tlsNote: secure?.note,
+            controlNote: control.note)
         server.run()
         // Every connection has closed and released what it held; the backend lets go of the rest.
         control.backend?.stop()
@@ -181,7 +183,8 @@ struct ServeCommand: ParsableCommand {
     }
 
     private func printBanner(
-        server: WebServer, configuration: ServerConfiguration, tokenNote: String?, tlsNote: String?
+        server: WebServer, configuration: ServerConfiguration, tokenNote: String?, tlsNote: String?,
+        controlNote: String?
     ) {
         let urls = ServerURLs.urls(
             host: configuration.host, port: server.port, token: configuration.token,
@@ -191,7 +194,8 @@ struct ServeCommand: ParsableCommand {
         let lines = StartupBanner.lines(
             urls: urls, port: server.port, authenticated: configuration.token != nil,
             publicDirectory: configuration.publicDirectory, control: configuration.control.status,
-            tokenNote: [tokenNote, tlsNote].compactMap { $0 }.joined(separator: "\n"), qrLines: qr)
+            controlNote: controlNote, tokenNote: [tokenNote, tlsNote].compactMap { $0 }.joined(separator: "\n"),
+            qrLines: qr)
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 

@@ -71,7 +71,8 @@ import Testing
                 == (environment.portalOffersRemoteDesktop
                     ? .backend(.portal)
                     : .failure(
-                        "the portal backend (Wayland) is not available yet: use --control uinput, see docs/control.md")))
+                        "the desktop portal on the session bus does not offer RemoteDesktop (GNOME and KDE do; wlroots compositors such as Sway do not: use --control uinput there): see docs/control.md"
+                    )))
     }
 
     /// Every message is one line and points to docs/control.md.
@@ -93,14 +94,40 @@ import Testing
         let none = ControlEnvironment.current(environment: ["DISPLAY": "", "HOME": "/root"], uinputPath: "/nonexistent")
         #expect(none == ControlEnvironment(hasDisplay: false, hasWaylandDisplay: false, uinputWritable: false))
         let both = ControlEnvironment.current(
-            environment: ["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0"], uinputPath: "/nonexistent")
+            environment: ["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0"], uinputPath: "/nonexistent",
+            portalProbe: { false })
         #expect(both.hasDisplay && both.hasWaylandDisplay && !both.portalOffersRemoteDesktop)
+    }
+
+    /// The portal is asked only when its answer can change the choice: `--control portal`, and
+    /// `auto` in a Wayland session; never for x11, uinput, off, or `auto` without Wayland.
+    @Test func portalProbedOnlyWhenItMatters() {
+        let wayland = ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"]
+        let xOnly = ["DISPLAY": ":0"]
+        for mode in ControlMode.allCases {
+            for variables in [wayland, xOnly, [:]] {
+                var asked = false
+                let facts = ControlEnvironment.current(
+                    environment: variables, uinputPath: "/nonexistent", for: mode,
+                    portalProbe: {
+                        asked = true
+                        return true
+                    })
+                let expected = mode == .portal || (mode == .auto && variables["WAYLAND_DISPLAY"] != nil)
+                #expect(asked == expected, "\(mode) with \(variables)")
+                #expect(facts.portalOffersRemoteDesktop == expected)
+            }
+        }
+        let facts = ControlEnvironment.current(environment: wayland, uinputPath: "/nonexistent", portalProbe: { false })
+        #expect(!facts.portalOffersRemoteDesktop)
+        #expect(BackendChooser.choose(.auto, in: facts) == .off(reason: BackendChooser.Message.waylandWithoutMeans))
     }
 
     /// Each kind reports the characters it can type.
     @Test func capabilitiesByKind() {
         #expect(BackendKind.x11.capabilities.characters == .anyUnicode)
         #expect(BackendKind.uinput.capabilities.characters == .usLayoutASCII)
+        #expect(BackendKind.portal.capabilities.characters == .anyUnicode)
         #expect(ControlMode(rawValue: "uinput") == .uinput)
         #expect(ControlMode.allCases.map(\.rawValue) == ["auto", "x11", "uinput", "portal", "off"])
     }

@@ -6,7 +6,7 @@ public enum BackendKind: String, Sendable, Hashable, CaseIterable {
     case x11
     /// A virtual input device through `/dev/uinput` (`UInputBackend`).
     case uinput
-    /// The Wayland RemoteDesktop portal (not built yet).
+    /// The RemoteDesktop portal of a Wayland desktop, over D-Bus (`PortalBackend`).
     case portal
 
     /// What the backend can type, for the protocol layer to refuse what it cannot.
@@ -14,7 +14,7 @@ public enum BackendKind: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .x11: X11Backend.capabilities
         case .uinput: UInputBackend.capabilities
-        case .portal: ControlCapabilities(characters: .anyUnicode)
+        case .portal: PortalBackend.capabilities
         }
     }
 }

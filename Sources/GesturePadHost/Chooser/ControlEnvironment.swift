@@ -1,3 +1,5 @@
+import GestureControl
+
 /// The facts about the session that decide which backend can drive the computer: the input of
 /// `BackendChooser`, gathered once at start-up by `ControlEnvironment.current`.
 public struct ControlEnvironment: Sendable, Hashable {
@@ -7,7 +9,8 @@ public struct ControlEnvironment: Sendable, Hashable {
     public var hasWaylandDisplay: Bool
     /// This user may write `/dev/uinput` (`UInputAccess.isWritable`).
     public var uinputWritable: Bool
-    /// The desktop portal offers RemoteDesktop. Always false until the portal backend exists.
+    /// The desktop portal on the session bus offers RemoteDesktop with a pointer
+    /// (`PortalProbe`).
     public var portalOffersRemoteDesktop: Bool
 
     public init(
@@ -19,16 +22,21 @@ public struct ControlEnvironment: Sendable, Hashable {
         self.portalOffersRemoteDesktop = portalOffersRemoteDesktop
     }
 
-    /// Reads the facts from `environment` (the process environment) and the file system.
-    /// The portal is not asked: its backend is not built yet.
+    /// Reads the facts from `environment` (the process environment) and the file system. The
+    /// portal is asked (`portalProbe`, a D-Bus round trip of up to `PortalProbe.defaultTimeout`)
+    /// only when the answer can change the choice: for `--control portal`, and for `auto` in a
+    /// Wayland session.
     public static func current(
-        environment: [String: String], uinputPath: String = UInputAccess.defaultPath
+        environment: [String: String], uinputPath: String = UInputAccess.defaultPath, for mode: ControlMode = .auto,
+        portalProbe: () -> Bool = { PortalProbe.offersRemoteDesktop() }
     ) -> ControlEnvironment {
-        ControlEnvironment(
+        let wayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+        let askPortal = mode == .portal || (mode == .auto && wayland)
+        return ControlEnvironment(
             hasDisplay: !(environment["DISPLAY"] ?? "").isEmpty,
-            hasWaylandDisplay: !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty,
+            hasWaylandDisplay: wayland,
             uinputWritable: UInputAccess.isWritable(path: uinputPath),
-            portalOffersRemoteDesktop: false
+            portalOffersRemoteDesktop: askPortal && portalProbe()
         )
     }
 }

@@ -4,7 +4,9 @@ import GestureControl
 /// An X11 keysym (`KeySym`: `unsigned long`). 0 is `NoSymbol`.
 typealias Keysym = UInt
 
-/// Keys and characters as X11 keysyms (X11/keysym.h, X11/XF86keysym.h).
+/// Keys and characters as X11 keysyms (X11/keysym.h, X11/XF86keysym.h). The one table of
+/// keysyms: the `portal` backend types characters with them too (`NotifyKeyboardKeysym`
+/// takes X11 keysyms, which xkbcommon also speaks on Wayland).
 enum X11Keysyms {
     /// `NoSymbol`.
     static let none: Keysym = 0

@@ -28,6 +28,13 @@ enum SignalRelay {
         contextBits.store(0, ordering: .releasing)
     }
 
+    /// Wakes the service loop from another thread (a control backend's status changed).
+    static func wakeLoop() {
+        if let context = OpaquePointer(bitPattern: contextBits.load(ordering: .acquiring)) {
+            lws_cancel_service(context)
+        }
+    }
+
     /// The signals received since the last call.
     static func takePending() -> Int {
         pending.exchange(0, ordering: .acquiringAndReleasing)

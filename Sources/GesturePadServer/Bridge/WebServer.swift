@@ -30,6 +30,8 @@ public final class WebServer {
     /// Set while `lws_context_destroy` runs: the transport then does nothing.
     var destroying = false
     private let wakeTimer: UnsafeMutablePointer<lws_sorted_usec_list_t>
+    /// The backend's status changes, posted on its thread, applied by `run()`.
+    private let controlMailbox = ControlStatusMailbox()
 
     /// `backend` carries out what touchpads ask of the computer (`configuration.control` says
     /// whether it is active); it is the caller's to stop after `run()` returns.
@@ -45,6 +47,11 @@ public final class WebServer {
         scratch.reserveCapacity(Int(CLWS_PRE) + 4096)
         hub.transport = self
         try start()
+        let mailbox = controlMailbox
+        backend?.observeStatus { status in
+            mailbox.post(status)
+            SignalRelay.wakeLoop()
+        }
     }
 
     deinit {
@@ -158,6 +165,7 @@ public final class WebServer {
         var draining = false
         var deadline = 0.0
         while true {
+            if let status = controlMailbox.take() { hub.controlStatusChanged(status) }
             let signals = SignalRelay.takePending()
             if signals & SignalRelay.hangup != 0 {
                 logger.info("SIGHUP: reopening outputs")

@@ -14,6 +14,9 @@ final class ConnectionHub {
     let sinks: [any GestureSink]
     /// Carries out the host actions of touchpad sessions (nil: control is off).
     let backend: (any ControlBackend)?
+    /// Whether touchpads drive the computer now: `configuration.control` at start, then
+    /// what the backend reports (`controlStatusChanged`).
+    var control: ControlContext
     var logger: Logger
     weak var transport: (any HubTransport)?
 
@@ -25,7 +28,7 @@ final class ConnectionHub {
     private var nextID = 1
     private(set) var shuttingDown = false
     /// Reused for every call into a session, so the hot path does not allocate.
-    private var output = SessionOutput()
+    var output = SessionOutput()
 
     init(
         configuration: ServerConfiguration, sinks: [any GestureSink], backend: (any ControlBackend)? = nil,
@@ -33,7 +36,8 @@ final class ConnectionHub {
     ) {
         self.configuration = configuration
         self.sinks = sinks
-        self.backend = configuration.control.isActive ? backend : nil
+        self.backend = backend
+        self.control = configuration.control
         self.logger = logger
     }
 
@@ -45,8 +49,7 @@ final class ConnectionHub {
         let id = nextID
         nextID += 1
         let session = ProtocolSession(
-            sessionID: String(id), config: configuration.gestures, limits: configuration.limits,
-            control: configuration.control)
+            sessionID: String(id), config: configuration.gestures, limits: configuration.limits, control: control)
         connections[id] = Connection(id: id, session: session)
         return id
     }
@@ -159,7 +162,7 @@ final class ConnectionHub {
 
     // MARK: - Routing
 
-    private func dispatch(_ connection: Connection) {
+    func dispatch(_ connection: Connection) {
         if output.helloRole == .touchpad { becameTouchpad(connection) }
         for (kind, range) in output.frames.frames {
             let frame = output.frames.bytes[range]
@@ -200,6 +203,8 @@ final class ConnectionHub {
         logger.info("touchpad session opened", metadata: ["ws.connection.id": "\(connection.id)"])
         for sink in sinks { sink.session(connection.sessionName, open: true) }
         broadcastToObservers(SessionNotice.encode(session: connection.sessionName, open: true)[...])
+        // Control ended (the desktop closed the portal session): a touchpad arriving asks again.
+        if !control.isActive { backend?.requestControl() }
     }
 
     private func becameObserver(_ connection: Connection) {

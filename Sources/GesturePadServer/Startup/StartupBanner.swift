@@ -6,7 +6,8 @@ public enum StartupBanner {
     /// The banner's lines. `qrLines` is the drawing of `urls.first` (empty: no QR code).
     public static func lines(
         urls: [String], port: Int, authenticated: Bool, publicDirectory: String,
-        control: ControlContext.Status = .inactive(reason: "control is off"), tokenNote: String? = nil,
+        control: ControlContext.Status = .inactive(reason: "control is off"), controlNote: String? = nil,
+        tokenNote: String? = nil,
         qrLines: [String]
     ) -> [String] {
         var lines = ["GesturePad is listening on port \(port), serving \(publicDirectory)"]
@@ -31,6 +32,7 @@ public enum StartupBanner {
         case .inactive(let reason):
             lines.append("The phone does not drive this computer: \(reason).")
         }
+        if let controlNote { lines.append(controlNote) }
         lines.append("Press Ctrl-C to stop.")
         return lines
     }

@@ -8,6 +8,8 @@ import GestureEngine
 struct TouchpadCore: Sendable {
     private(set) var engine: GestureEngine
     private(set) var mapper: ControlMapper?
+    /// The mapper's settings when control turned off, for when it turns on again.
+    private var parkedSettings: ControlSettings?
 
     init(engine: GestureEngine, control: ControlSettings?) {
         self.engine = engine
@@ -73,6 +75,19 @@ struct TouchpadCore: Sendable {
         let updated = update.applied(to: settings)
         mapper?.settings = updated
         return updated
+    }
+
+    /// Turns control on (a new mapper, with the settings the connection had when control
+    /// turned off, else `settings`) or off (nil: the mapper releases what it holds and goes).
+    mutating func setControl(_ settings: ControlSettings?, actions: inout [HostAction]) {
+        if let settings {
+            guard mapper == nil else { return }
+            mapper = ControlMapper(settings: parkedSettings ?? settings, gestures: engine.config)
+        } else if let current = mapper {
+            mapper?.releaseAll(into: &actions)
+            parkedSettings = current.settings
+            mapper = nil
+        }
     }
 
     /// Releases whatever the mapper holds (the connection went silent).

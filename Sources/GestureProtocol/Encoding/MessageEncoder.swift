@@ -93,6 +93,21 @@ public enum MessageEncoder {
         out.append(UInt8(ascii: "}"))
     }
 
+    /// The touchpad notice `{"type":"control","active":true,"backend":…}` |
+    /// `{"type":"control","active":false,"reason":…}`: the server's control changed after
+    /// `welcome` (docs/protocol.md, additive).
+    public static func appendControlNotice(_ status: ControlContext.Status, to out: inout [UInt8]) {
+        switch status {
+        case .active(let backend):
+            JSONWriter.appendASCII("{\"type\":\"control\",\"active\":true,\"backend\":", to: &out)
+            JSONWriter.appendString(backend, to: &out)
+        case .inactive(let reason):
+            JSONWriter.appendASCII("{\"type\":\"control\",\"active\":false,\"reason\":", to: &out)
+            JSONWriter.appendString(reason, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
     /// The observer notice `{"type":"session","session":S,"state":"open"|"closed"}`.
     public static func appendSessionNotice(session: String, open: Bool, to out: inout [UInt8]) {
         JSONWriter.appendASCII("{\"type\":\"session\",\"session\":", to: &out)

@@ -19,8 +19,9 @@ public struct ProtocolSession: Sendable {
     public let sessionID: String
     public let limits: ProtocolLimits
     public let config: GestureConfig
-    /// Whether and how this connection drives the computer (touchpads only).
-    public let control: ControlContext
+    /// Whether and how this connection drives the computer (touchpads only); changes with
+    /// `updateControl(_:into:)`.
+    public private(set) var control: ControlContext
 
     /// `nil` until a valid `hello`.
     public private(set) var role: ConnectionRole? = nil
@@ -133,6 +134,18 @@ public struct ProtocolSession: Sendable {
             core?.releaseAll(actions: &output.actions)
         }
         encodeEvents(from: start, &output)
+    }
+
+    /// The server's control changed (its backend became active or inactive, e.g. the desktop
+    /// ended the portal session): a touchpad drives the computer from now on or stops (its
+    /// mapper releases what it held first), and is told with the notice
+    /// `{"type":"control","active":…}` (docs/protocol.md). Observers are not told.
+    public mutating func updateControl(_ newControl: ControlContext, into output: inout SessionOutput) {
+        guard newControl != control else { return }
+        control = newControl
+        guard case .open = phase, role == .touchpad else { return }
+        core?.setControl(newControl.isActive ? newControl.settings : nil, actions: &output.actions)
+        output.frames.append(.reply) { MessageEncoder.appendControlNotice(newControl.status, to: &$0) }
     }
 
     /// The connection closed at `now` (server clock): judges a held step, then cancels the

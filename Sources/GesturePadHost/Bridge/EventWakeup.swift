@@ -1,0 +1,37 @@
+import CSDBus
+import Glibc
+
+/// An eventfd that other threads write to wake the portal backend's thread out of `poll`, and
+/// the `poll` itself (on the bus descriptor and this one): the thread's only wait. Owns the
+/// descriptor.
+final class EventWakeup: Sendable {
+    let fileDescriptor: Int32
+
+    init() throws {
+        let descriptor = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
+        guard descriptor >= 0 else { throw ControlBackendError("cannot create an eventfd: \(errorText(errno))") }
+        fileDescriptor = descriptor
+    }
+
+    deinit { Glibc.close(fileDescriptor) }
+
+    /// Wakes the waiting thread (from any thread; never blocks).
+    func signal() {
+        var one: UInt64 = 1
+        _ = withUnsafeBytes(of: &one) { Glibc.write(fileDescriptor, $0.baseAddress, 8) }
+    }
+
+    /// Consumes the pending wake-ups.
+    func drain() {
+        var count: UInt64 = 0
+        _ = withUnsafeMutableBytes(of: &count) { Glibc.read(fileDescriptor, $0.baseAddress, 8) }
+    }
+
+    /// Waits until this is signalled, the bus descriptor has `events`, or `timeout` ms pass
+    /// (-1: no limit).
+    func wait(bus: (fileDescriptor: Int32, events: Int16)?, timeoutMilliseconds timeout: Int32) {
+        var descriptors = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        if let bus { descriptors.append(pollfd(fd: bus.fileDescriptor, events: bus.events, revents: 0)) }
+        _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+    }
+}

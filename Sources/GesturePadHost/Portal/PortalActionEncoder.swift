@@ -1,0 +1,138 @@
+import GestureControl
+
+/// Turns `HostAction`s into RemoteDesktop portal calls. Pure: it appends to the array it is
+/// given and keeps what must outlive one action (what is held, the scroll in progress, the
+/// wheel remainders of discrete steps).
+///
+/// - motion: `NotifyPointerMotion` (zero motion is not sent);
+/// - buttons: `NotifyPointerButton` with evdev codes (BTN_LEFT 272, BTN_RIGHT 273,
+///   BTN_MIDDLE 274), 1 / 0; a second press of a held button, or a release of one not held,
+///   sends nothing;
+/// - wheel: smooth `NotifyPointerAxis`, `smoothUnitsPerDetent` (10) per detent, positive
+///   down / right as `HostAction.wheel`; `wheelStop` sends one with `finish` (kinetic
+///   scrolling ends there). While a modifier key is held (pinch zoom holds Control) the wheel
+///   goes as `NotifyPointerAxisDiscrete` steps instead, once whole detents accumulate:
+///   applications zoom one step per click. Never both for the same motion: GNOME turns the
+///   smooth axis into wheel clicks itself (10 units per click), so discrete steps on top
+///   would scroll twice;
+/// - named keys: `NotifyKeyboardKeycode`, the evdev code of `EvdevKeys` (layout-independent);
+/// - character keys and text: `NotifyKeyboardKeysym` with the keysym of `X11Keysyms` (Latin-1
+///   as is, other characters as Unicode keysyms 0x01000000 + code point; newline is Return,
+///   tab is Tab), pressed and released; the compositor finds the key and level itself, so any
+///   character is typed whatever the layout.
+struct PortalActionEncoder: Sendable {
+    /// Smooth scroll units per wheel detent: GNOME's (mutter's `DISCRETE_SCROLL_STEP`) unit of
+    /// one click, which is also about what a touchpad scrolls per 15° of wheel.
+    static let smoothUnitsPerDetent = 10.0
+
+    private enum HeldKey: Sendable, Hashable {
+        case keycode(Int32)
+        case keysym(Int32)
+    }
+
+    /// Buttons down, in press order.
+    private var heldButtons: [Int32] = []
+    /// Keys down by key actions, in press order.
+    private var heldKeys: [(key: HostKey, held: HeldKey)] = []
+    /// A smooth scroll was sent and has not been finished.
+    private var scrolling = false
+    private var vertical = WheelAccumulator()
+    private var horizontal = WheelAccumulator()
+
+    init() {}
+
+    mutating func encode(_ action: HostAction, into calls: inout [PortalNotify]) {
+        switch action {
+        case .motion(let dx, let dy):
+            guard dx != 0 || dy != 0 else { return }
+            calls.append(.pointerMotion(dx: Double(dx), dy: Double(dy)))
+        case .button(let button, let state):
+            let code = Int32(EvdevKeys.button(button))
+            let index = heldButtons.firstIndex(of: code)
+            switch (state, index) {
+            case (.down, nil): heldButtons.append(code)
+            case (.up, let index?): heldButtons.remove(at: index)
+            default: return
+            }
+            calls.append(.pointerButton(button: code, pressed: state == .down))
+        case .wheel(let dx, let dy):
+            if holdsModifier {
+                encodeDiscrete(dx: dx, dy: dy, into: &calls)
+            } else {
+                encodeSmooth(dx: dx, dy: dy, into: &calls)
+            }
+        case .wheelStop:
+            finishScroll(into: &calls)
+        case .key(let key, .down):
+            guard !heldKeys.contains(where: { $0.key == key }) else { return }
+            let held = Self.heldKey(for: key)
+            heldKeys.append((key, held))
+            calls.append(Self.notify(held, pressed: true))
+        case .key(let key, .up):
+            guard let index = heldKeys.lastIndex(where: { $0.key == key }) else { return }
+            calls.append(Self.notify(heldKeys.remove(at: index).held, pressed: false))
+        case .text(let text):
+            for scalar in text.unicodeScalars {
+                guard let keysym = X11Keysyms.textKeysym(scalar) else { continue }
+                calls.append(.keyboardKeysym(Int32(truncatingIfNeeded: keysym), pressed: true))
+                calls.append(.keyboardKeysym(Int32(truncatingIfNeeded: keysym), pressed: false))
+            }
+        }
+    }
+
+    /// Finishes a scroll in progress, releases every held key (last pressed first), then every
+    /// held button.
+    mutating func releaseAll(into calls: inout [PortalNotify]) {
+        finishScroll(into: &calls)
+        while let last = heldKeys.popLast() { calls.append(Self.notify(last.held, pressed: false)) }
+        while let button = heldButtons.popLast() { calls.append(.pointerButton(button: button, pressed: false)) }
+    }
+
+    /// Whether a key action holds a modifier (Shift, Control, Alt, Meta, AltGraph).
+    private var holdsModifier: Bool {
+        heldKeys.contains { entry in
+            guard case .named(let named) = entry.key else { return false }
+            return [.shift, .control, .alt, .meta, .altGraph].contains(named)
+        }
+    }
+
+    private mutating func encodeSmooth(dx: Double, dy: Double, into calls: inout [PortalNotify]) {
+        let limit = WheelAccumulator.maximumDetentsPerAction
+        func units(_ detents: Double) -> Double {
+            detents.isFinite ? min(max(detents, -limit), limit) * Self.smoothUnitsPerDetent : 0
+        }
+        let x = units(dx)
+        let y = units(dy)
+        guard x != 0 || y != 0 else { return }
+        scrolling = true
+        calls.append(.pointerAxis(dx: x, dy: y, finish: false))
+    }
+
+    private mutating func encodeDiscrete(dx: Double, dy: Double, into calls: inout [PortalNotify]) {
+        let down = vertical.add(dy).detents
+        let right = horizontal.add(dx).detents
+        if down != 0 { calls.append(.pointerAxisDiscrete(axis: 0, steps: Int32(clamping: down))) }
+        if right != 0 { calls.append(.pointerAxisDiscrete(axis: 1, steps: Int32(clamping: right))) }
+    }
+
+    private mutating func finishScroll(into calls: inout [PortalNotify]) {
+        guard scrolling else { return }
+        scrolling = false
+        calls.append(.pointerAxis(dx: 0, dy: 0, finish: true))
+    }
+
+    /// Named keys by evdev code; characters by keysym.
+    private static func heldKey(for key: HostKey) -> HeldKey {
+        switch key {
+        case .named(let named): .keycode(Int32(EvdevKeys.code(for: named)))
+        case .character(let scalar): .keysym(Int32(truncatingIfNeeded: X11Keysyms.character(scalar)))
+        }
+    }
+
+    private static func notify(_ key: HeldKey, pressed: Bool) -> PortalNotify {
+        switch key {
+        case .keycode(let code): .keyboardKeycode(code, pressed: pressed)
+        case .keysym(let keysym): .keyboardKeysym(keysym, pressed: pressed)
+        }
+    }
+}

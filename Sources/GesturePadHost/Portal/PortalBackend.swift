@@ -1,0 +1,128 @@
+import Dispatch
+import Foundation
+import GestureControl
+import Logging
+import Synchronization
+
+/// The `portal` backend: drives a Wayland desktop (GNOME, KDE) through the
+/// xdg-desktop-portal RemoteDesktop interface on the session bus, with sd-bus, from a thread
+/// of its own (`PortalLoop`). The desktop asks the user once; with RemoteDesktop version 2 and
+/// later the permission is kept through a restore token (`PortalTokenStore`). The session may
+/// end at any time (revoked, the compositor restarted): the backend then reports inactive,
+/// and asks again when `requestControl()` is called (a touchpad connects).
+public final class PortalBackend: ControlBackend {
+    /// Keysyms type any character, whatever the layout.
+    public static let capabilities = ControlCapabilities(characters: .anyUnicode)
+
+    public let name = BackendKind.portal.rawValue
+    public var capabilities: ControlCapabilities { Self.capabilities }
+    /// The portal's RemoteDesktop facts, read at open.
+    public let info: PortalProbe.Info
+    /// Where the permission is kept (nil: nowhere, the desktop asks at every start).
+    public let tokenStore: PortalTokenStore?
+    private let mailbox: PortalMailbox
+    private let relay: ControlStatusRelay
+    private let answered: DispatchSemaphore
+    private let finished: DispatchSemaphore
+    private let logger: Logger
+
+    private init(
+        info: PortalProbe.Info, tokenStore: PortalTokenStore?, mailbox: PortalMailbox, relay: ControlStatusRelay,
+        answered: DispatchSemaphore, finished: DispatchSemaphore, logger: Logger
+    ) {
+        self.info = info
+        self.tokenStore = tokenStore
+        self.mailbox = mailbox
+        self.relay = relay
+        self.answered = answered
+        self.finished = finished
+        self.logger = logger
+    }
+
+    /// Connects to the session bus, checks the portal, starts the backend's thread and asks
+    /// the desktop for a session (the answer comes later: `status`, `waitForAnswer`). Throws a
+    /// one-line `ControlBackendError` when the portal cannot be used at all.
+    public static func open(
+        tokenStore: PortalTokenStore?, logger: Logger = Logger(label: "gesturepad.control.portal")
+    ) throws -> PortalBackend {
+        let mailbox = try PortalMailbox(capacity: 1024)
+        let relay = ControlStatusRelay(.inactive(reason: PortalSession.Reason.waiting))
+        let answered = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let ready = DispatchSemaphore(value: 0)
+        let outcome = OpenOutcome()
+        let thread = Thread {
+            let loop = PortalLoop(
+                mailbox: mailbox, relay: relay, tokenStore: tokenStore, answered: answered, logger: logger)
+            do {
+                try loop.connect()
+                outcome.set(.success(loop.info))
+            } catch {
+                outcome.set(.failure(error))
+            }
+            ready.signal()
+            if case .success = outcome.get() { loop.run() }
+            finished.signal()
+        }
+        thread.name = "gesturepad-portal"
+        thread.start()
+        ready.wait()
+        let info = try outcome.get().get()
+        return PortalBackend(
+            info: info, tokenStore: tokenStore, mailbox: mailbox, relay: relay, answered: answered, finished: finished,
+            logger: logger)
+    }
+
+    /// Waits (up to `timeout` seconds) for the desktop's first answer, and returns the status.
+    /// A restored permission answers at once; a dialog waits for the user.
+    public func waitForAnswer(timeout: Double) -> ControlBackendStatus {
+        if answered.wait(timeout: .now() + timeout) == .success { answered.signal() }
+        return relay.status
+    }
+
+    public var status: ControlBackendStatus { relay.status }
+
+    public func observeStatus(_ observer: @escaping @Sendable (ControlBackendStatus) -> Void) {
+        relay.observe(observer)
+    }
+
+    public func requestControl() {
+        guard !relay.status.isActive else { return }
+        mailbox.postRequestControl()
+    }
+
+    public func perform(_ actions: ArraySlice<HostAction>) {
+        guard !actions.isEmpty else { return }
+        mailbox.post(actions)
+    }
+
+    public func releaseAll() {
+        mailbox.post(marker: .releaseAll)
+    }
+
+    /// Releases what is held, closes the session and the bus, and waits (up to 2 s) for the
+    /// thread.
+    public func stop() {
+        guard mailbox.postStop() else { return }
+        if finished.wait(timeout: .now() + 2) == .timedOut {
+            logger.error("control: the portal thread did not stop within 2 s")
+        }
+    }
+
+    /// Waits until everything queued so far went out on the bus (tests).
+    func waitUntilSent(timeout: Double = 5) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        guard mailbox.post(marker: .barrier(done)) else { return false }
+        return done.wait(timeout: .now() + timeout) == .success
+    }
+}
+
+/// The result of connecting, handed from the backend's thread to `open`.
+private final class OpenOutcome: Sendable {
+    private let value = Mutex<Result<PortalProbe.Info, any Error>?>(nil)
+
+    func set(_ result: Result<PortalProbe.Info, any Error>) { value.withLock { $0 = result } }
+    func get() -> Result<PortalProbe.Info, any Error> {
+        value.withLock { $0 } ?? .failure(ControlBackendError("the portal thread did not start"))
+    }
+}

@@ -1,0 +1,212 @@
+import Dispatch
+import GestureControl
+import Logging
+
+/// The portal backend's thread: owns the bus connection, the session state machine and the
+/// action encoder, and waits in one `poll` on the bus and on the mailbox's eventfd. Carries
+/// out what `PortalSession` returns (calls, the token file, status reports) and sends each
+/// host action's Notify calls in order while the session is active (actions before that, or
+/// after it ended, are dropped: nothing reaches the desktop then).
+final class PortalLoop {
+    private let mailbox: PortalMailbox
+    private let relay: ControlStatusRelay
+    private let tokenStore: PortalTokenStore?
+    private let logger: Logger
+    /// Signalled once, when the first session request is answered (active or refused).
+    private let answered: DispatchSemaphore
+    private var hasAnswered = false
+
+    private var bus: SDBusConnection?
+    private var uniqueName = ""
+    private(set) var info = PortalProbe.Info(version: 0, deviceTypes: 0)
+    private var session = PortalSession()
+    private var encoder = PortalActionEncoder()
+    private var notifies: [PortalNotify] = []
+    private var refusedCalls = 0
+
+    init(
+        mailbox: PortalMailbox, relay: ControlStatusRelay, tokenStore: PortalTokenStore?, answered: DispatchSemaphore,
+        logger: Logger
+    ) {
+        self.mailbox = mailbox
+        self.relay = relay
+        self.tokenStore = tokenStore
+        self.answered = answered
+        self.logger = logger
+        notifies.reserveCapacity(64)
+    }
+
+    /// Connects to the bus and reads the portal's facts; throws a one-line reason.
+    func connect() throws {
+        let connection = try SDBusConnection.openSessionBus()
+        connection.setCallTimeout(seconds: PortalProbe.defaultTimeout)
+        info = try PortalProbe.read(on: connection)
+        // Each step of the session waits for a Request handle, not for the dialog: 10 s is ample.
+        connection.setCallTimeout(seconds: 10)
+        uniqueName = try connection.uniqueName()
+        try connection.subscribe(interface: PortalBus.request, member: "Response")
+        try connection.subscribe(interface: PortalBus.session, member: "Closed")
+        try connection.subscribeOwnerChanges(of: PortalBus.service)
+        bus = connection
+    }
+
+    /// The thread's body, after a successful `connect`: asks for a session, then serves the
+    /// mailbox and the bus until stopped.
+    func run() {
+        beginSession()
+        var batch: [WorkItem] = []
+        batch.reserveCapacity(mailbox.reservedCapacity)
+        while true {
+            let taken = mailbox.take(into: &batch)
+            if taken.dropped > 0 {
+                logger.warning("control: dropped \(taken.dropped) motion/wheel actions: the portal is not keeping up")
+            }
+            if taken.requestControl { beginSession() }
+            for item in batch { carryOut(item) }
+            batch.removeAll(keepingCapacity: true)
+            if taken.stopping { break }
+            pumpBus()
+            let request = bus?.pollRequest()
+            mailbox.wakeup.wait(
+                bus: request.map { ($0.fileDescriptor, $0.events) }, timeoutMilliseconds: request?.timeoutMilliseconds ?? -1)
+        }
+        shutDown()
+    }
+
+    // MARK: - The session
+
+    private func beginSession() {
+        if bus == nil {
+            do {
+                try connect()
+            } catch {
+                let message = (error as? ControlBackendError)?.message ?? "\(error)"
+                apply([.report(.inactive(reason: PortalSession.Reason.failed(message)))])
+                return
+            }
+        }
+        let token = tokenStore?.load()
+        apply(session.handle(.begin(uniqueName: uniqueName, version: info.version, restoreToken: token)))
+    }
+
+    private func apply(_ actions: [PortalSession.Action]) {
+        for action in actions {
+            switch action {
+            case .call(let call):
+                perform(call)
+            case .saveRestoreToken(let token):
+                guard let tokenStore else { continue }
+                do {
+                    try tokenStore.save(token)
+                } catch {
+                    logger.warning("control: cannot keep the desktop's permission: \(error)")
+                }
+            case .report(let status):
+                if status == .active { encoder = PortalActionEncoder() }
+                relay.report(status)
+                if status != .inactive(reason: PortalSession.Reason.waiting), !hasAnswered {
+                    hasAnswered = true
+                    answered.signal()
+                }
+            case .notice(let text):
+                logger.notice("control: \(text)")
+            }
+        }
+    }
+
+    /// A session call: waits for the Request handle (the portal answers at once; the dialog's
+    /// answer comes later as the Request's Response), or fires `Session.Close`.
+    private func perform(_ call: PortalCall) {
+        guard let bus else { return }
+        guard call.returnsRequest else {
+            bus.send(call.methodCall)
+            return
+        }
+        do {
+            let reply = try bus.call(call.methodCall)
+            if let path = reply.first?.text { apply(session.handle(.requestHandle(path))) }
+        } catch {
+            let message = (error as? ControlBackendError)?.message ?? "\(error)"
+            apply(session.handle(.callFailed(message)))
+        }
+    }
+
+    // MARK: - Actions
+
+    private func carryOut(_ item: WorkItem) {
+        switch item {
+        case .action(let action):
+            guard session.activeSession != nil else { return }
+            encoder.encode(action, into: &notifies)
+            sendNotifies()
+        case .releaseAll:
+            guard session.activeSession != nil else { return }
+            encoder.releaseAll(into: &notifies)
+            sendNotifies()
+        case .barrier(let done):
+            pumpBus()
+            done.signal()
+        }
+    }
+
+    private func sendNotifies() {
+        defer { notifies.removeAll(keepingCapacity: true) }
+        guard let bus, let path = session.activeSession else { return }
+        for notify in notifies { bus.send(notify.methodCall(session: path)) }
+    }
+
+    // MARK: - The bus
+
+    /// Reads and writes what is pending and handles what arrived, until nothing is left.
+    private func pumpBus() {
+        while let bus {
+            if let error = bus.process() {
+                lose(error.message)
+                return
+            }
+            let incoming = bus.takeInbox()
+            if incoming.isEmpty { return }
+            for message in incoming { handle(message) }
+        }
+    }
+
+    private func handle(_ message: SDBusIncoming) {
+        switch message {
+        case .signal(let signal) where signal.interface == PortalBus.request && signal.member == "Response":
+            let code = signal.arguments.first?.uint32 ?? 2
+            let results = signal.arguments.count > 1 ? signal.arguments[1].entries : [:]
+            apply(session.handle(.response(path: signal.path, code: code, results: results)))
+        case .signal(let signal) where signal.interface == PortalBus.session && signal.member == "Closed":
+            apply(session.handle(.sessionClosed(path: signal.path)))
+        case .signal(let signal) where signal.member == "NameOwnerChanged":
+            // (name, old owner, new owner): an old owner that is gone or replaced took its sessions.
+            let owners = signal.arguments.compactMap(\.text)
+            if owners.count == 3, owners[0] == PortalBus.service, !owners[1].isEmpty {
+                apply(session.handle(.portalGone))
+            }
+        case .signal:
+            break
+        case .callFailed(let text):
+            refusedCalls += 1
+            if refusedCalls == 1 || refusedCalls.isMultiple(of: 1000) {
+                logger.warning("control: the portal refused a call (\(refusedCalls) so far): \(text)")
+            }
+        }
+    }
+
+    private func lose(_ message: String) {
+        bus?.close()
+        bus = nil
+        apply(session.handle(.connectionLost(message)))
+    }
+
+    private func shutDown() {
+        if session.activeSession != nil {
+            encoder.releaseAll(into: &notifies)
+            sendNotifies()
+        }
+        apply(session.handle(.stop))
+        bus?.close()
+        bus = nil
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Glibc
+
+/// Where the RemoteDesktop portal's restore token is kept between runs, so the desktop asks
+/// for permission once, not at every start: `$XDG_STATE_HOME/gesturepad/portal-restore-token`
+/// (`~/.local/state/gesturepad/…` by default). Missing folders are made 0700, the file is
+/// written 0600 through a temporary file and a rename, so a reader never sees half a token.
+/// Deleting the file resets the consent: the desktop asks again at the next start.
+///
+/// Kept small and in one file on purpose: the project's general state directory (for this
+/// token and the TLS keys) can fold it in.
+public struct PortalTokenStore: Sendable, Hashable {
+    public static let fileName = "portal-restore-token"
+    /// Longer tokens are not ones a portal wrote (they are UUIDs today).
+    static let maximumLength = 4096
+
+    /// The folder holding the file (`…/gesturepad`).
+    public let directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// The token file.
+    public var path: String { directory + "/" + Self.fileName }
+
+    /// `$XDG_STATE_HOME/gesturepad` when that is set to an absolute path (the XDG base
+    /// directory rule), else `$HOME/.local/state/gesturepad`; nil without either.
+    public static func standard(environment: [String: String]) -> PortalTokenStore? {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return PortalTokenStore(directory: trimmed(state) + "/gesturepad")
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return PortalTokenStore(directory: trimmed(home) + "/.local/state/gesturepad")
+    }
+
+    /// The stored token, or nil when there is none or it is not one (empty, too long, not
+    /// printable ASCII).
+    public func load() -> String? {
+        guard let data = FileManager.default.contents(atPath: path),
+            let text = String(data: data, encoding: .utf8)
+        else { return nil }
+        let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return Self.isValid(token) ? token : nil
+    }
+
+    /// Stores `token` (0600), replacing the old one. Throws a one-line `ControlBackendError`.
+    public func save(_ token: String) throws {
+        guard Self.isValid(token) else { throw ControlBackendError("the portal sent an unusable restore token") }
+        try Self.makeDirectories(directory)
+        let temporary = path + ".tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw failure("cannot write", temporary, errno) }
+        _ = fchmod(descriptor, 0o600)
+        let written = FileDescriptorSink(fileDescriptor: descriptor).write(Array((token + "\n").utf8))
+        let synced = fsync(descriptor) == 0 ? nil : errno
+        close(descriptor)
+        if let code = written ?? synced {
+            unlink(temporary)
+            throw failure("cannot write", temporary, code)
+        }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw failure("cannot replace", path, code)
+        }
+    }
+
+    /// Deletes the stored token (the desktop asks again at the next start).
+    public func remove() {
+        unlink(path)
+    }
+
+    static func isValid(_ token: String) -> Bool {
+        !token.isEmpty && token.utf8.count <= maximumLength && token.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+    }
+
+    /// Makes `directory` and its missing parents, each 0700 (existing ones are left as they are).
+    private static func makeDirectories(_ directory: String) throws {
+        var current = ""
+        for component in directory.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o700) != 0, errno != EEXIST {
+                throw failure("cannot create", current, errno)
+            }
+        }
+    }
+
+    private func failure(_ what: String, _ path: String, _ code: Int32) -> ControlBackendError {
+        Self.failure(what, path, code)
+    }
+
+    private static func failure(_ what: String, _ path: String, _ code: Int32) -> ControlBackendError {
+        ControlBackendError("\(what) \(path): \(errorText(code))")
+    }
+
+    private static func trimmed(_ path: String) -> String {
+        var result = path
+        while result.count > 1, result.hasSuffix("/") { result.removeLast() }
+        return result
+    }
+}

@@ -89,6 +89,16 @@
 
   Controls.prototype.message = function (m) {
     if (m.type === 'settings') this.settings.answer(m);
+    // The server's control went off (the desktop revoked it) or came back (docs/protocol.md).
+    if (m.type === 'control') {
+      var on = m.active === true;
+      this.state.control = { active: on, backend: m.backend, reason: m.reason };
+      if (on !== this.active) {
+        this.show(on);
+        if (on) this.settings.welcome();
+        this.conn.toast(on ? 'The phone drives the computer again' : 'Control is off: ' + (m.reason || ''));
+      }
+    }
   };
 
   /** The height the dock takes at the bottom, for the feed and the toolbar to sit above it. */

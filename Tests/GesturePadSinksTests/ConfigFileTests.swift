@@ -213,6 +213,32 @@ import Testing
         #expect(found[7].message.contains("both"))
     }
 
+    /// A placeholder that only some matched gestures have is refused without suggesting itself:
+    /// the message names the gestures that have it; a misspelling still gets a suggestion from
+    /// the fields every matched gesture has.
+    @Test func placeholderOfSomeGesturesOnly() {
+        let found = issues(
+            """
+            hooks:
+              - gesture: [press, tap]
+                run: [echo, "{pointerType}"]
+              - gesture: [press, hover]
+                run: [echo, "{pointertype}"]
+              - gesture: [drag, scroll]
+                run: [echo, "{dxx}"]
+              - gesture: [drag, tap]
+                run: [echo, "{dx}"]
+            """)
+        #expect(found.map(\.line) == [3, 5, 7, 9])
+        #expect(found[0].message.contains("{pointerType} is not a field of tap"))
+        #expect(!found[0].message.contains("did you mean"), "\(found[0].message)")
+        #expect(found[0].message.contains("only of press"))
+        #expect(found[1].message.contains("did you mean {pointerType}?"))  // a different spelling
+        #expect(found[2].message.contains("did you mean {ddx}?") || found[2].message.contains("did you mean {dx}?"))
+        #expect(found[3].message.contains("{dx} is not a field of tap") && found[3].message.contains("only of drag"))
+        #expect(!found[3].message.contains("did you mean {dx}"), "\(found[3].message)")
+    }
+
     /// Placeholders valid for every matched gesture are accepted; common fields always are.
     @Test func validPlaceholders() throws {
         let config = try ConfigFile.parse(

@@ -2,6 +2,7 @@ import Foundation
 import GestureEngine
 import GestureProtocol
 import Logging
+import Synchronization
 import Testing
 
 @testable import GesturePadSinks
@@ -111,5 +112,36 @@ struct SubmitLatency {
         let p99 = sorted[Int(Double(sorted.count - 1) * 0.99)]
         #expect(p99 < 0.02, "99th percentile \(p99) s", sourceLocation: sourceLocation)
         #expect(max < 1.0, "slowest \(max) s", sourceLocation: sourceLocation)
+    }
+}
+
+/// Every log record, as "level message key=value …" lines, for tests that check what a sink
+/// logged (hook output, notes).
+final class LogCapture: Sendable {
+    private let records = Mutex<[String]>([])
+
+    var lines: [String] { records.withLock { $0 } }
+
+    var logger: Logger {
+        Logger(label: "test") { _ in Handler(capture: self) }
+    }
+
+    func append(_ line: String) { records.withLock { $0.append(line) } }
+
+    private struct Handler: LogHandler {
+        let capture: LogCapture
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            let all = metadata.merging(event.metadata ?? [:]) { $1 }
+            let fields = all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            capture.append(([event.level.rawValue, "\(event.message)"] + fields).joined(separator: " "))
+        }
     }
 }

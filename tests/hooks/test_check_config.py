@@ -48,3 +48,12 @@ def test_missing_file(gesturepad, tmp_path):
     result = subprocess.run([gesturepad, "check-config", str(tmp_path / "nope.yaml")], capture_output=True, text=True, timeout=30)
     assert result.returncode == 1
     assert "cannot read" in result.stderr
+
+
+def test_placeholder_of_some_gestures_only(gesturepad, tmp_path):
+    """A right placeholder on a too-wide rule is explained, never "did you mean" itself."""
+    result, lines = check(gesturepad, tmp_path, 'hooks:\n  - gesture: [press, tap]\n    run: [echo, "{pointerType}"]\n')
+    assert result.returncode == 1
+    assert len(lines) == 1 and ":3:" in lines[0]
+    assert "{pointerType} is not a field of tap" in lines[0] and "only of press" in lines[0]
+    assert "did you mean" not in lines[0]

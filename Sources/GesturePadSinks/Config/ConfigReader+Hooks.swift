@@ -170,11 +170,23 @@ extension ConfigReader {
             if GestureCatalog.commonFields.contains(field) { continue }
             let missing = gestures.filter { !GestureCatalog.ownFields(of: $0).contains(field) }
             guard !missing.isEmpty else { continue }
-            let known = Set(GestureCatalog.commonFields + gestures.flatMap(GestureCatalog.ownFields(of:)))
             var message = "\(label).run: placeholder {\(field)} is not a field of \(missing.map(\.name).joined(separator: ", "))"
-            if let guess = Suggestion.closest(to: field, in: known.sorted()) { message += " (did you mean {\(guess)}?)" }
+            let having = gestures.filter { GestureCatalog.ownFields(of: $0).contains(field) }
+            if !having.isEmpty {
+                // The name is right, the rule too wide: say who has it, suggest nothing.
+                message += " (only of \(having.map(\.name).joined(separator: ", ")): give those their own rule)"
+            } else if let guess = Suggestion.closest(to: field, in: Self.fieldsOfEvery(gestures)) {
+                message += " (did you mean {\(guess)}?)"
+            }
             add(node, message)
         }
+    }
+
+    /// The placeholders valid for every gesture of `gestures`: the only useful suggestions.
+    private static func fieldsOfEvery(_ gestures: [GestureKind]) -> [String] {
+        let own = gestures.map { Set(GestureCatalog.ownFields(of: $0)) }
+        let shared = own.dropFirst().reduce(own.first ?? []) { $0.intersection($1) }
+        return GestureCatalog.commonFields + shared.sorted()
     }
 
     /// A name or a list of names, each parsed by `parse`.

@@ -1,11 +1,12 @@
 /// "Did you mean …?" for misspelt names: the closest candidate by edit distance.
 enum Suggestion {
     /// The candidate nearest to `word` (case-insensitive Levenshtein), if it is close enough
-    /// to be a likely typo.
+    /// to be a likely typo. Never `word` itself: a name that is right but not allowed where it
+    /// stands needs another explanation, not a "did you mean" of itself.
     static func closest(to word: String, in candidates: [String]) -> String? {
         let w = Array(word.lowercased())
         var best: (String, Int)?
-        for candidate in candidates {
+        for candidate in candidates where candidate != word {
             let d = distance(w, Array(candidate.lowercased()))
             if d < (best?.1 ?? Int.max) { best = (candidate, d) }
         }

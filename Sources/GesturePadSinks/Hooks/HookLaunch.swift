@@ -9,7 +9,8 @@ import SystemPackage
 #endif
 
 /// How hook processes are started: no shell, their own process group (so a timeout or a
-/// shutdown kills the whole group, grandchildren included), output to the server's stderr.
+/// shutdown kills the whole group, grandchildren included), stdout and stderr to the
+/// hook's `HookOutput` pipes (never straight to the server's stderr).
 enum HookLaunch {
     /// A program name is looked up in `PATH`; anything with a `/` is a path.
     static func executable(_ program: String) -> Executable {

@@ -16,16 +16,21 @@ public final class HookSink: GestureSink {
     private let closeTimeout: Double
 
     /// Builds the runners and starts the `pipe` processes.
-    /// - Parameter closeTimeout: seconds `close()` waits for hooks to finish.
-    public init(rules: [HookRule], logger: Logger, closeTimeout: Double = 2) {
+    /// - Parameters:
+    ///   - closeTimeout: seconds `close()` waits for hooks to finish.
+    ///   - outputLimits: the limits on each rule's output (stdout and stderr of its processes).
+    public init(
+        rules: [HookRule], logger: Logger, closeTimeout: Double = 2, outputLimits: HookOutputLimits = HookOutputLimits()
+    ) {
         HookLaunch.ignoreBrokenPipes()
         self.closeTimeout = closeTimeout
         self.rules = rules.map { rule in
             switch rule.action {
             case .run(let options):
-                return (rule, .run(RunHookRunner(name: rule.name, options: options, logger: logger)))
+                let runner = RunHookRunner(name: rule.name, options: options, outputLimits: outputLimits, logger: logger)
+                return (rule, .run(runner))
             case .pipe(let options):
-                let runner = PipeHookRunner(name: rule.name, options: options, logger: logger)
+                let runner = PipeHookRunner(name: rule.name, options: options, outputLimits: outputLimits, logger: logger)
                 runner.start()
                 return (rule, .pipe(runner))
             }
@@ -73,12 +78,16 @@ public final class HookSink: GestureSink {
             switch runner {
             case .run(let r):
                 let s = r.statistics
+                let o = r.output.statistics
                 return HookStatistics(
-                    started: s.started, dropped: s.dropped, coalesced: 0, timedOut: s.timedOut, failed: s.failed, pid: nil)
+                    started: s.started, dropped: s.dropped, coalesced: 0, timedOut: s.timedOut, failed: s.failed, pid: nil,
+                    outputLogged: o.logged, outputSuppressed: o.suppressed)
             case .pipe(let p):
                 let s = p.statistics
+                let o = p.output.statistics
                 return HookStatistics(
-                    started: s.starts, dropped: s.dropped, coalesced: s.coalesced, timedOut: 0, failed: 0, pid: s.pid)
+                    started: s.starts, dropped: s.dropped, coalesced: s.coalesced, timedOut: 0, failed: 0, pid: s.pid,
+                    outputLogged: o.logged, outputSuppressed: o.suppressed)
             }
         }
     }
@@ -98,4 +107,7 @@ public struct HookStatistics: Sendable, Hashable {
     public var failed: Int
     /// `pipe`: the running process, if any.
     public var pid: Int32?
+    /// Lines of the processes' stdout and stderr logged, and suppressed by the output limit.
+    public var outputLogged = 0
+    public var outputSuppressed = 0
 }

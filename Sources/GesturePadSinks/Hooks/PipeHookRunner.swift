@@ -7,7 +7,8 @@ import SystemPackage
 
 /// Carries out one `pipe` rule: one long-lived process, started at launch, fed matching
 /// events as JSON lines on its stdin. Restarted with backoff (0.1 s doubling to 5 s; reset
-/// after 10 s of life) when it dies. `submit` only touches a bounded `PipeQueue` under a lock.
+/// after 10 s of life) when it dies. Its stdout and stderr go to the rule's `HookOutput`.
+/// `submit` only touches a bounded `PipeQueue` under a lock.
 final class PipeHookRunner: Sendable {
     private struct State {
         var queue: PipeQueue
@@ -22,16 +23,18 @@ final class PipeHookRunner: Sendable {
 
     let name: String
     let options: PipeHookOptions
+    let output: HookOutput
     private let logger: Logger
     private let state: Mutex<State>
     private let stopped = DispatchSemaphore(value: 0)
 
-    init(name: String, options: PipeHookOptions, logger: Logger) {
+    init(name: String, options: PipeHookOptions, outputLimits: HookOutputLimits, logger: Logger) {
         self.name = name
         self.options = options
         var logger = logger
         logger[metadataKey: "hook.name"] = "\(name)"
         self.logger = logger
+        output = HookOutput(label: "pipe hook output", limits: outputLimits, logger: logger)
         state = Mutex(State(queue: PipeQueue(limit: options.queueLimit)))
     }
 
@@ -90,24 +93,16 @@ final class PipeHookRunner: Sendable {
             let result = try await Subprocess.run(
                 HookLaunch.executable(options.program), arguments: Arguments(options.arguments),
                 environment: HookLaunch.environment([("GESTUREPAD_HOOK", name)]),
-                platformOptions: HookLaunch.platformOptions, input: .inputWriter, output: .sequence,
-                error: .fileDescriptor(.standardError, closeAfterSpawningProcess: false)
+                platformOptions: HookLaunch.platformOptions, input: .inputWriter,
+                output: .fileDescriptor(output.standardOutput, closeAfterSpawningProcess: false),
+                error: .fileDescriptor(output.standardError, closeAfterSpawningProcess: false)
             ) { execution in
                 state.withLock { $0.pid = execution.processIdentifier.value }
                 logger.info("pipe hook started", metadata: ["hook.pid": "\(execution.processIdentifier.value)"])
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask { await self.feed(execution.standardInputWriter, doorbell: doorbell, execution: execution) }
-                    // The process's stdout lines become diagnostics. A line beyond 64 KiB is
-                    // misbehaviour: the process is replaced.
-                    do {
-                        for try await line in execution.standardOutput.strings(bufferingPolicy: .maxLineLength(65_536)) {
-                            logger.info("pipe hook output", metadata: ["hook.output": "\(line)"])
-                        }
-                    } catch {
-                        try? execution.send(signal: .kill, toProcessGroup: true)
-                    }
-                    // stdout ends when the process exits — or when it closed its stdout and
-                    // reads on (`exec >/dev/null`): then wait until it really exits.
+                    // The process is gone when it exits (closing its stdout or stdin is no sign:
+                    // the output pipes outlive it, and the feeder handles stdin).
                     let pid = execution.processIdentifier.value
                     while !Task.isCancelled, !HookLaunch.hasExited(pid) {
                         try? await Task.sleep(for: .milliseconds(100))
@@ -117,8 +112,10 @@ final class PipeHookRunner: Sendable {
                 }
                 try? await execution.standardInputWriter.finish()
             }
+            output.processEnded()
             logger.info("pipe hook ended", metadata: ["hook.status": "\(HookLaunch.describe(result.terminationStatus))"])
         } catch {
+            output.processEnded()
             logger.error("pipe hook could not run", metadata: ["hook.program": "\(options.program)", "error": "\(error)"])
         }
     }
@@ -126,7 +123,7 @@ final class PipeHookRunner: Sendable {
     /// Writes queued events until the doorbell is finished (process gone, or shutdown).
     private func feed(
         _ writer: StandardInputWriter, doorbell: AsyncStream<Void>,
-        execution: Execution<CustomWriteInput, SequenceOutput, FileDescriptorOutput>
+        execution: Execution<CustomWriteInput, FileDescriptorOutput, FileDescriptorOutput>
     ) async {
         var batch: [PipeQueue.Item] = []
         var buffer: [UInt8] = []
@@ -174,8 +171,6 @@ final class PipeHookRunner: Sendable {
         }
     }
 
-    /// Stops taking events, sends what is queued, closes stdin and waits up to `timeout`
-    /// seconds for the process to exit; then kills its process group.
     /// Stops taking events; the feeder writes what is queued, then closes stdin (EOF).
     func requestClose() {
         state.withLock { s in
@@ -184,16 +179,19 @@ final class PipeHookRunner: Sendable {
         }
     }
 
+    /// Stops taking events, sends what is queued, closes stdin and waits up to `timeout`
+    /// seconds for the process to exit; then kills its process group. Its output is read to
+    /// the end and the last "suppressed" note given.
     func close(timeout: Double) {
         requestClose()
         let task = state.withLock { s -> Task<Void, Never>? in
             defer { s.closeWaited = true }
             return s.closeWaited ? nil : s.supervisor
         }
-        guard let task else { return }
-        if stopped.wait(timeout: .now() + timeout) == .timedOut {
+        if let task, stopped.wait(timeout: .now() + timeout) == .timedOut {
             task.cancel()
             _ = stopped.wait(timeout: .now() + 1)
         }
+        output.close()
     }
 }

@@ -7,7 +7,8 @@ import SystemPackage
 
 /// Carries out one `run` rule: a process per matching event, at most `concurrency` at once,
 /// at most `queueLimit` waiting (more are dropped and counted), each killed with its whole
-/// process group after `timeout`. `submit` only takes a lock: it never waits for a process.
+/// process group after `timeout`. Their stdout and stderr go to the rule's `HookOutput`.
+/// `submit` only takes a lock: it never waits for a process.
 final class RunHookRunner: Sendable {
     struct Job: Sendable {
         var event: GestureEvent
@@ -29,15 +30,17 @@ final class RunHookRunner: Sendable {
 
     let name: String
     let options: RunHookOptions
+    let output: HookOutput
     private let logger: Logger
     private let state = Mutex(State())
 
-    init(name: String, options: RunHookOptions, logger: Logger) {
+    init(name: String, options: RunHookOptions, outputLimits: HookOutputLimits, logger: Logger) {
         self.name = name
         self.options = options
         var logger = logger
         logger[metadataKey: "hook.name"] = "\(name)"
         self.logger = logger
+        output = HookOutput(label: "run hook output", limits: outputLimits, logger: logger)
     }
 
     /// Counters for tests and the shutdown summary.
@@ -102,6 +105,7 @@ final class RunHookRunner: Sendable {
         let environment = HookLaunch.environment(HookLaunch.variables(for: job.event, session: job.session, time: job.time))
         let executable = HookLaunch.executable(options.program)
         let timeout = options.timeout
+        let (stdout, stderr) = (output.standardOutput, output.standardError)
         state.withLock { $0.started += 1 }
         do {
             let outcome = try await withThrowingTaskGroup(of: Outcome.self) { group in
@@ -113,8 +117,8 @@ final class RunHookRunner: Sendable {
                     let result = try await Subprocess.run(
                         executable, arguments: Arguments(arguments), environment: environment,
                         platformOptions: HookLaunch.platformOptions, input: .inputWriter,
-                        output: .fileDescriptor(.standardError, closeAfterSpawningProcess: false),
-                        error: .fileDescriptor(.standardError, closeAfterSpawningProcess: false)
+                        output: .fileDescriptor(stdout, closeAfterSpawningProcess: false),
+                        error: .fileDescriptor(stderr, closeAfterSpawningProcess: false)
                     ) { execution in
                         let writer = execution.standardInputWriter
                         _ = try? await writer.write(payload)
@@ -166,13 +170,21 @@ final class RunHookRunner: Sendable {
             return Array(s.workers.values)
         }
         for task in remaining { task.cancel() }
+        // Cancelled processes get SIGKILL within 0.2 s (HookLaunch); their last output is read.
+        let killed = Date().addingTimeInterval(0.3)
+        while !remaining.isEmpty, state.withLock({ $0.running > 0 }), Date() < killed {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        output.close()
         let stats = statistics
-        if stats.dropped > 0 || stats.timedOut > 0 || stats.failed > 0 {
+        let suppressed = output.statistics.suppressed
+        if stats.dropped > 0 || stats.timedOut > 0 || stats.failed > 0 || suppressed > 0 {
             logger.info(
                 "run hook summary",
                 metadata: [
                     "hook.started": "\(stats.started)", "hook.dropped": "\(stats.dropped)",
                     "hook.timedOut": "\(stats.timedOut)", "hook.failed": "\(stats.failed)",
+                    "hook.output.suppressed": "\(suppressed)",
                 ])
         }
     }

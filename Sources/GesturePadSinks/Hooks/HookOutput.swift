@@ -1,0 +1,209 @@
+import Dispatch
+import Foundation
+import Logging
+import Synchronization
+import SystemPackage
+
+/// The I/O shell around one hook's `HookOutputLimiter`. Every process of the hook gets the
+/// write ends of two pipes as its stdout and stderr; the pipes live as long as the hook, so a
+/// process it leaves running (a daemon) can keep writing. One thread reads both at the
+/// limiter's pace and carries out its decisions: log these lines, log this note first, pause
+/// reading until then (the pipes fill, the writers wait), wake up then for a note.
+final class HookOutput: Sendable {
+    enum Stream: String, Sendable {
+        case stdout, stderr
+    }
+
+    private struct Control {
+        var closing = false
+        var endings = 0
+        var logged = 0
+        var suppressed = 0
+    }
+
+    let limits: HookOutputLimits
+    /// What a process of this hook gets as its fd 1 and 2.
+    let standardOutput: FileDescriptor
+    let standardError: FileDescriptor
+    private let pipes: [(stream: Stream, pipe: OutputPipe)]
+    private let wakePipe: OutputPipe?
+    private let label: String
+    private let logger: Logger
+    private let control = Mutex(Control())
+    private let finished = DispatchSemaphore(value: 0)
+    private let started: Bool
+
+    /// Makes the pipes and starts the reading thread.
+    /// - Parameter label: the log message of each line, e.g. "pipe hook output".
+    init(label: String, limits: HookOutputLimits, logger: Logger) {
+        self.label = label
+        self.limits = limits.sanitized
+        self.logger = logger
+        let made = (OutputPipe(), OutputPipe(), OutputPipe(nonBlockingWrites: true))
+        if let out = made.0, let err = made.1, let wake = made.2 {
+            pipes = [(.stdout, out), (.stderr, err)]
+            wakePipe = wake
+            standardOutput = FileDescriptor(rawValue: out.writeEnd)
+            standardError = FileDescriptor(rawValue: err.writeEnd)
+        } else {
+            // Out of descriptors: the hook's output is discarded rather than let through unlimited.
+            for pipe in [made.0, made.1, made.2].compactMap({ $0 }) {
+                pipe.closeReadEnd()
+                pipe.closeWriteEnd()
+            }
+            logger.error("hook output pipes could not be made: the hook's output is discarded")
+            let null = (try? FileDescriptor.open("/dev/null", .writeOnly, options: .closeOnExec)) ?? .standardError
+            pipes = []
+            wakePipe = nil
+            standardOutput = null
+            standardError = null
+        }
+        started = wakePipe != nil
+        guard started else { return }
+        let thread = Thread { [self] in
+            readUntilClosed()
+            finished.signal()
+        }
+        thread.name = "gesturepad-hook-output"
+        thread.start()
+    }
+
+    /// Lines logged and suppressed so far.
+    var statistics: (logged: Int, suppressed: Int) {
+        control.withLock { ($0.logged, $0.suppressed) }
+    }
+
+    /// The hook's end (a `pipe` process exited): once what it wrote is read, the note of the
+    /// lines suppressed since the last one, if any.
+    func processEnded() {
+        control.withLock { $0.endings += 1 }
+        wakePipe?.ring()
+    }
+
+    /// Reads what is left (a bounded amount), logs the last note and stops the thread,
+    /// waiting at most `timeout` seconds. Call once no process of the hook runs any more.
+    func close(timeout: Double = 1) {
+        let first = control.withLock { c -> Bool in
+            defer { c.closing = true }
+            return !c.closing
+        }
+        guard first, started else { return }
+        wakePipe?.ring()
+        _ = finished.wait(timeout: .now() + timeout)
+    }
+
+    // MARK: - The reading thread
+
+    /// The thread's state: the limiter and one line splitter per stream.
+    private struct Reader {
+        var limiter: HookOutputLimiter
+        var lines: [HookOutputLines]
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        /// Reading is paused until then (the byte pace).
+        var resumeAt: ContinuousClock.Instant?
+        /// Streams whose descriptor failed (never expected: the write ends are held open).
+        var failed: Set<Int> = []
+    }
+
+    private func readUntilClosed() {
+        guard let wakePipe else { return }
+        var reader = Reader(
+            limiter: HookOutputLimiter(limits: limits),
+            lines: pipes.map { _ in HookOutputLines(maxBytes: limits.maxLineBytes) })
+        var handledEndings = 0
+        while true {
+            let now = ContinuousClock.now
+            if let note = reader.limiter.expire(at: now) { logNote(note) }
+            if let resume = reader.resumeAt, now >= resume { reader.resumeAt = nil }
+            let (closing, endings) = control.withLock { ($0.closing, $0.endings) }
+            if closing { break }
+            if endings > handledEndings {
+                // A process ended: what it wrote is read, its unfinished lines end with it.
+                handledEndings = endings
+                drain(&reader)
+                flushUnfinishedLines(&reader)
+                if let note = reader.limiter.finish(at: .now) { logNote(note) }
+            }
+            // Wait for output (unless paused), the wake pipe, or the next deadline.
+            var deadline = reader.limiter.wake
+            if let resume = reader.resumeAt { deadline = min(deadline ?? resume, resume) }
+            let open = pipes.indices.filter { !reader.failed.contains($0) }
+            let watched = [wakePipe.readEnd] + (reader.resumeAt == nil ? open.map { pipes[$0].pipe.readEnd } : [])
+            let ready = OutputPipe.wait(for: watched, timeout: deadline.map { $0 - now })
+            if ready.contains(wakePipe.readEnd) { _ = wakePipe.read(into: &reader.buffer) }
+            for index in open where ready.contains(pipes[index].pipe.readEnd) {
+                let result = pipes[index].pipe.read(into: &reader.buffer)
+                if result == .ended { reader.failed.insert(index) }
+                guard case .bytes(let n) = result else { continue }
+                if case .pause(let until) = handle(n, from: index, &reader) {
+                    reader.resumeAt = until
+                    break
+                }
+            }
+        }
+        // Closing: no process of the hook runs; what is in the pipes is read (bounded), the
+        // unfinished lines logged, the last note given.
+        for entry in pipes { entry.pipe.closeWriteEnd() }
+        drain(&reader)
+        flushUnfinishedLines(&reader)
+        if let note = reader.limiter.finish(at: .now) { logNote(note) }
+        publish(reader.limiter)
+        for entry in pipes { entry.pipe.closeReadEnd() }
+        wakePipe.closeReadEnd()
+        wakePipe.closeWriteEnd()
+    }
+
+    /// Reads what the pipes hold now, without the pace: at most four pipe-fulls per stream,
+    /// so a daemon that keeps writing cannot hold the thread.
+    private func drain(_ reader: inout Reader) {
+        for (index, entry) in pipes.enumerated() {
+            for _ in 0..<4 {
+                guard case .bytes(let n) = entry.pipe.read(into: &reader.buffer) else { break }
+                _ = handle(n, from: index, &reader)
+            }
+        }
+    }
+
+    /// Each stream's unfinished last line counts as a line.
+    private func flushUnfinishedLines(_ reader: inout Reader) {
+        for index in pipes.indices {
+            guard let last = reader.lines[index].finish() else { continue }
+            let admission = reader.limiter.admit(lines: 1, at: .now)
+            carryOut(admission, lines: admission.log > 0 ? [last] : [], stream: pipes[index].stream)
+        }
+    }
+
+    /// One chunk of `n` bytes in `reader.buffer` from stream `index`: the limiter decides.
+    private func handle(_ n: Int, from index: Int, _ reader: inout Reader) -> HookOutputLimiter.Pace {
+        let chunk = Array(reader.buffer[..<n])
+        let now = ContinuousClock.now
+        let admission = reader.limiter.admit(lines: HookOutputLines.count(in: chunk), at: now)
+        let lines = reader.lines[index].take(chunk, keeping: admission.log)
+        carryOut(admission, lines: lines, stream: pipes[index].stream)
+        publish(reader.limiter)
+        return reader.limiter.read(bytes: n, at: now)
+    }
+
+    private func carryOut(_ admission: HookOutputLimiter.Admission, lines: [String], stream: Stream) {
+        if let note = admission.note { logNote(note) }
+        for line in lines {
+            logger.info("\(label)", metadata: ["hook.stream": "\(stream.rawValue)", "hook.output": "\(line)"])
+        }
+    }
+
+    private func logNote(_ count: Int) {
+        logger.notice(
+            "\(label): suppressed \(count) \(count == 1 ? "line" : "lines")",
+            metadata: [
+                "hook.output.limit":
+                    "\(limits.burst) lines at once, \(GestureJSON.numberText(limits.linesPerSecond)) lines/s"
+            ])
+    }
+
+    private func publish(_ limiter: HookOutputLimiter) {
+        control.withLock { c in
+            c.logged = limiter.loggedLines
+            c.suppressed = limiter.suppressedLines
+        }
+    }
+}

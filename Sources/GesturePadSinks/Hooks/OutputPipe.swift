@@ -1,0 +1,86 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A pipe whose write end hook processes get as stdout or stderr and whose read end only the
+/// hook's output thread reads: both ends close-on-exec (a process gets the write end only as
+/// its fd 1 or 2, which `dup2` makes inheritable), the read end non-blocking.
+///
+/// `pipe2(O_CLOEXEC)` is not visible to Swift without `_GNU_SOURCE`; `pipe` then `fcntl` leaves
+/// a moment in which a concurrent `fork` could inherit the ends, but the only spawner here,
+/// swift-subprocess, closes every descriptor above 2 in its children anyway.
+struct OutputPipe: Sendable {
+    let readEnd: Int32
+    let writeEnd: Int32
+
+    /// `nil` when the system refuses (out of descriptors).
+    /// - Parameter nonBlockingWrites: the write end too (a wake-up pipe, which must never block).
+    init?(nonBlockingWrites: Bool = false) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        func nonBlocking(_ fd: Int32) -> Bool {
+            let flags = fcntl(fd, F_GETFL)
+            return flags >= 0 && fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0
+        }
+        guard fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0,
+            nonBlocking(ends[0]), !nonBlockingWrites || nonBlocking(ends[1])
+        else {
+            _ = Glibc.close(ends[0])
+            _ = Glibc.close(ends[1])
+            return nil
+        }
+        readEnd = ends[0]
+        writeEnd = ends[1]
+    }
+
+    /// What one read returned.
+    enum ReadResult: Equatable {
+        case bytes(Int)
+        /// Nothing to read now.
+        case empty
+        /// Every write end is closed, or the descriptor failed: nothing will come.
+        case ended
+    }
+
+    /// Reads what is there, up to `buffer.count` bytes, into `buffer`.
+    func read(into buffer: inout [UInt8]) -> ReadResult {
+        while true {
+            let n = Glibc.read(readEnd, &buffer, buffer.count)
+            if n > 0 { return .bytes(n) }
+            if n == 0 { return .ended }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .empty
+            default: return .ended
+            }
+        }
+    }
+
+    /// Writes one byte (the wake-up of a `wait`); a full wake pipe is awake already.
+    func ring() {
+        var byte: UInt8 = 1
+        _ = Glibc.write(writeEnd, &byte, 1)
+    }
+
+    func closeWriteEnd() { _ = Glibc.close(writeEnd) }
+    func closeReadEnd() { _ = Glibc.close(readEnd) }
+
+    /// Waits until one of `descriptors` is readable (or hung up), or until `timeout`
+    /// (`nil`: no limit). Returns the readable ones.
+    static func wait(for descriptors: [Int32], timeout: Duration?) -> Set<Int32> {
+        var polled = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let milliseconds = timeout.map { Self.milliseconds($0) } ?? -1
+        guard poll(&polled, nfds_t(polled.count), milliseconds) > 0 else { return [] }
+        return Set(polled.filter { $0.revents != 0 }.map(\.fd))
+    }
+
+    /// A timeout for `poll(2)`: rounded up (never early, so never a spin), at most a minute.
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        let seconds = HookOutputLimiter.seconds(duration)
+        return Int32(min(60_000, (seconds * 1_000).rounded(.up)))
+    }
+}

@@ -62,6 +62,24 @@ import Testing
         #expect(harness.hub.connectionCount == 0)
     }
 
+    /// A close the transport started by itself (lws's 1002, the peer's Close) drops the queued
+    /// frames: nothing is written after it, and later input and timers produce nothing.
+    @Test func closeUnderwayDropsQueuedFramesAndStopsTheSession() {
+        let harness = HubHarness()
+        let id = harness.hub.open()
+        harness.send(id, HubHarness.touchpadHello)
+        harness.send(id, HubHarness.pointer("down", x: 100, y: 100, t: 1000), at: 1000)
+        #expect(harness.hub.armedWakeup(of: id) != nil)
+        harness.hub.closeUnderway(id)
+        #expect(harness.hub.armedWakeup(of: id) == nil)
+        #expect(harness.transport.schedules.last.map { $0.1 == nil } == true)
+        harness.send(id, #"{"type":"ping","t":5}"#, at: 1010)
+        harness.hub.timerFired(id, now: 2000)
+        let (frames, close) = harness.drain(id)
+        #expect(frames.isEmpty && close == nil)
+        #expect(harness.hub.connectionCount == 1)  // until lws reports it closed
+    }
+
     /// Unknown ids are ignored everywhere (a stale lws callback cannot crash the hub).
     @Test func unknownIdsAreIgnored() {
         let harness = HubHarness()

@@ -82,6 +82,14 @@ extension WebServer {
 
     func writable(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?) -> Int32 {
         guard let id = connectionID(slot) else { return 0 }
+        // A close reason is set once lws has a Close frame prepared or sent: ours, or its own
+        // for a protocol error it found in the input (1002 for reserved bits, …), which it sends
+        // before any writable callback. lws still calls this callback afterwards, and it would
+        // send raw bytes in any state: the transport stops here, whoever started the close.
+        if lws_get_close_length(wsi) > 0 {
+            hub.closeUnderway(id)
+            return 0
+        }
         let (step, wantsMore) = hub.writable(id, into: &scratch)
         switch step {
         case .idle:
@@ -103,6 +111,13 @@ extension WebServer {
             setCloseReason(wsi, code: code, reason: reason)
             return -1
         }
+    }
+
+    /// `WS_PEER_INITIATED_CLOSE`: the peer sent a Close; lws answers it (returning 0) and then
+    /// lets go of the connection. The hub stops writing and processing from here on.
+    func peerClosed(slot: UnsafeMutablePointer<gp_connection_slot>?) -> Int32 {
+        if let id = connectionID(slot) { hub.closeUnderway(id) }
+        return 0
     }
 
     func closed(slot: UnsafeMutablePointer<gp_connection_slot>?) {

@@ -128,6 +128,18 @@ final class ConnectionHub {
     /// (the kernel's per-send cost, not parsing or the engine, is what limits throughput).
     static let maxWriteBytes = 32_768
 
+    /// The transport is closing `id` by itself: lws answered a protocol error with its own Close
+    /// (1002 for reserved bits, …) or the peer sent a Close. RFC 6455 §5.5.1 allows no data frame
+    /// after a Close, so the queued frames are dropped, input is no longer processed and the timer
+    /// is cancelled; `closed` follows when lws lets go of the connection.
+    func closeUnderway(_ id: Int) {
+        guard let connection = connections[id], connection.phase != .closeSent else { return }
+        connection.phase = .closeSent
+        connection.outbound.removeAll()
+        connection.message.removeAll()
+        cancelTimer(of: connection)
+    }
+
     /// `id` closed at `now`: cancels its open contact (its events still reach the sinks and
     /// observers) and tells observers its session closed.
     func closed(_ id: Int, now: Double) {
@@ -249,10 +261,7 @@ final class ConnectionHub {
         connection.phase = .closeSent
         connection.outbound.removeAll()
         connection.message.removeAll()
-        if connection.armedWakeup != nil {
-            connection.armedWakeup = nil
-            transport?.schedule(connection.id, at: nil)
-        }
+        cancelTimer(of: connection)
         return .close(code: code, reason: reason)
     }
 
@@ -261,12 +270,15 @@ final class ConnectionHub {
         connection.phase = .closing(code: code, reason: reason, flush: flush)
         connection.message.removeAll()
         if !flush { connection.outbound.removeAll() }
-        if connection.armedWakeup != nil {
-            connection.armedWakeup = nil
-            transport?.schedule(connection.id, at: nil)
-        }
+        cancelTimer(of: connection)
         transport?.closeStarted(connection.id)
         transport?.requestWritable(connection.id)
+    }
+
+    private func cancelTimer(of connection: Connection) {
+        guard connection.armedWakeup != nil else { return }
+        connection.armedWakeup = nil
+        transport?.schedule(connection.id, at: nil)
     }
 
     private func rearmTimer(of connection: Connection) {

@@ -1,0 +1,54 @@
+"""The WebSocket transport against RFC 6455 where hand-made frames are needed (issue 12):
+nothing after a Close, every refusal ends in a Close frame, close reasons, handshake extremes."""
+import json
+
+import pytest
+
+from testkit import RawClient
+
+TEXT, BINARY, CLOSE, PING, PONG = 0x1, 0x2, 0x8, 0x9, 0xA
+HELLO = json.dumps({"type": "hello", "protocol": 1, "role": "touchpad", "width": 390, "height": 844}).encode()
+
+
+def connect(server, **kwargs) -> RawClient:
+    client = RawClient(server.port, f"/ws?token={server.token}", **kwargs)
+    assert client.status == 101
+    return client
+
+
+def split_at_close(frames):
+    """(frames before the first Close, the Close's code, frames after it)."""
+    for index, (opcode, payload) in enumerate(frames):
+        if opcode == CLOSE:
+            return frames[:index], RawClient.close_code_of(payload), frames[index + 1:]
+    return frames, None, []
+
+
+# Frames lws itself fails the connection for (1002), each sent in the same write as a hello and
+# a message that gets an answer, so answers are queued when lws sends its Close.
+PROTOCOL_ERRORS = {
+    "reserved bits": RawClient.encode(TEXT, b"x", rsv=2),
+    "reserved opcode": RawClient.encode(0x3, b"x"),
+    "fragmented ping": RawClient.encode(PING, b"x", fin=False),
+    "continuation without a start": RawClient.encode(0x0, b"x"),
+}
+
+
+@pytest.mark.parametrize("bad", PROTOCOL_ERRORS.values(), ids=PROTOCOL_ERRORS.keys())
+def test_nothing_is_sent_after_the_close_lws_sends_for_a_protocol_error(server, bad):
+    client = connect(server)
+    assert client.send_raw(RawClient.encode(TEXT, HELLO) + RawClient.encode(TEXT, b"not json") + bad)
+    _, code, after = split_at_close(client.frames(timeout=3))
+    client.close()
+    assert code == 1002
+    assert after == []  # RFC 6455 §5.5.1: no data frame after a Close
+
+
+def test_nothing_is_sent_after_the_close_for_an_oversize_message(server):
+    client = connect(server)
+    oversize = RawClient.encode(TEXT, b" " * 70_000)
+    assert client.send_raw(RawClient.encode(TEXT, HELLO) + RawClient.encode(TEXT, b"not json") + oversize)
+    _, code, after = split_at_close(client.frames(timeout=3))
+    client.close()
+    assert code == 1009
+    assert after == []

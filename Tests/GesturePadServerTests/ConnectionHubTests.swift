@@ -5,32 +5,56 @@ import Testing
 @testable import GesturePadServer
 
 @Suite struct ConnectionHubTransportTests {
-    /// A binary frame is refused with 1003 at once, and nothing more is written afterwards.
+    /// A binary frame is refused with 1003 at once: the queued frames are dropped, the close is
+    /// the next (and last) thing written, and what follows in the input is ignored.
     @Test func binaryFrameCloses1003() {
         let harness = HubHarness()
         let id = harness.hub.open()
-        let verdict = harness.hub.receive(id, length: 3, isFinal: true, isBinary: true, now: 0) { $0 += [1, 2, 3] }
-        #expect(verdict == .close(code: .unsupportedData, reason: "binary frames are not accepted"))
+        harness.send(id, HubHarness.touchpadHello)
+        harness.hub.receive(id, length: 3, isFinal: true, isBinary: true, now: 0) { $0 += [1, 2, 3] }
+        harness.send(id, #"{"type":"ping","t":1}"#)
+        #expect(harness.transport.closesStarted == [id])
+        let (frames, close) = harness.drain(id)
+        #expect(frames.isEmpty)
+        #expect(close == .close(code: .unsupportedData, reason: "binary frames are not accepted"))
         #expect(harness.drain(id).close == nil)
     }
 
-    /// Fragments accumulate; crossing the size limit closes with 1009 before the bytes are kept.
+    /// Fragments accumulate; crossing the size limit closes with 1009 before the bytes are kept,
+    /// and later fragments of the same message are not kept either.
     @Test func oversizeAcrossFragmentsCloses1009() {
         let harness = HubHarness { $0.limits.maxMessageBytes = 10 }
         let id = harness.hub.open()
         var appended = 0
-        let first = harness.hub.receive(id, length: 6, isFinal: false, isBinary: false, now: 0) {
+        harness.hub.receive(id, length: 6, isFinal: false, isBinary: false, now: 0) {
             $0 += Array("123456".utf8); appended += 1
         }
-        #expect(first == .proceed)
-        let second = harness.hub.receive(id, length: 5, isFinal: true, isBinary: false, now: 0) {
-            $0 += Array("78901".utf8); appended += 1
+        #expect(harness.transport.closesStarted.isEmpty)
+        for _ in 0..<3 {
+            harness.hub.receive(id, length: 5, isFinal: false, isBinary: false, now: 0) {
+                $0 += Array("78901".utf8); appended += 1
+            }
         }
-        guard case .close(let code, _) = second else {
+        #expect(appended == 1)
+        guard case .close(let code, _) = harness.drain(id).close else {
             Issue.record("expected a close")
             return
         }
-        #expect(code == .messageTooBig && appended == 1)
+        #expect(code == .messageTooBig)
+    }
+
+    /// A connection whose reading was paused (its queue was full) reads again once its close is
+    /// handed to the transport, so lws can see the peer's answering Close.
+    @Test func closeResumesPausedReading() {
+        let harness = HubHarness { $0.outboundHighWatermark = 100 }
+        let id = harness.hub.open()
+        harness.send(id, HubHarness.touchpadHello)
+        #expect(harness.transport.receiving.last.map { $0.1 } == false)
+        harness.hub.receive(id, length: 1, isFinal: true, isBinary: true, now: 0) { $0 += [0] }
+        let (frames, close) = harness.drain(id)
+        #expect(frames.isEmpty)
+        #expect(close == .close(code: .unsupportedData, reason: "binary frames are not accepted"))
+        #expect(harness.transport.receiving.last.map { $0.1 } == true)
     }
 
     /// A message that ends inside a UTF-8 sequence closes with 1007.
@@ -83,7 +107,7 @@ import Testing
     /// Unknown ids are ignored everywhere (a stale lws callback cannot crash the hub).
     @Test func unknownIdsAreIgnored() {
         let harness = HubHarness()
-        #expect(harness.send(42, "{}") == .proceed)
+        harness.send(42, "{}")
         harness.hub.timerFired(42, now: 1)
         harness.hub.closed(42, now: 1)
         #expect(harness.drain(42).frames.isEmpty)

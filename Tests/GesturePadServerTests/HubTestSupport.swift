@@ -48,10 +48,9 @@ struct HubHarness {
     }
 
     /// Sends one whole text message to `id` at server time `now`.
-    @discardableResult
-    func send(_ id: Int, _ text: String, at now: Double = 0) -> ReceiveVerdict {
+    func send(_ id: Int, _ text: String, at now: Double = 0) {
         let bytes = Array(text.utf8)
-        return hub.receive(id, length: bytes.count, isFinal: true, isBinary: false, now: now) {
+        hub.receive(id, length: bytes.count, isFinal: true, isBinary: false, now: now) {
             $0.append(contentsOf: bytes)
         }
     }

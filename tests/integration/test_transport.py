@@ -52,3 +52,15 @@ def test_nothing_is_sent_after_the_close_for_an_oversize_message(server):
     client.close()
     assert code == 1009
     assert after == []
+
+
+@pytest.mark.parametrize("fragment", [64, 256])
+def test_oversize_message_in_small_fragments_closes_with_1009(server, fragment):
+    client = connect(server)
+    count = 200_000 // fragment
+    message = b"".join(RawClient.encode(TEXT if i == 0 else 0x0, b" " * fragment, fin=False) for i in range(count))
+    client.send_raw(message)  # the server may close before it has read everything
+    _, code, after = split_at_close(client.frames(timeout=5))
+    client.close()
+    assert code == 1009
+    assert after == []

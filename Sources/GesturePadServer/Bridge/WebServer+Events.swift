@@ -63,7 +63,7 @@ extension WebServer {
         input: UnsafeMutableRawPointer?, length: Int
     ) -> Int32 {
         guard let id = connectionID(slot) else { return 0 }
-        let verdict = hub.receive(
+        hub.receive(
             id, length: length, isFinal: lws_is_final_fragment(wsi) != 0,
             isBinary: lws_frame_is_binary(wsi) != 0, now: MonotonicClock.nowMilliseconds()
         ) { buffer in
@@ -71,13 +71,12 @@ extension WebServer {
                 buffer.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
             }
         }
-        switch verdict {
-        case .proceed:
-            return 0
-        case .close(let code, let reason):
-            setCloseReason(wsi, code: code, reason: reason)
-            return -1
-        }
+        // Never -1 here, even for a refusal: lws would drop the rest of the bytes it has read,
+        // its frame parser would lose step with the stream, and the next read (payload taken
+        // for headers) would make it drop the socket before the Close frame went out — what
+        // happened to an oversize message sent as many small fragments. The hub closes from
+        // the writable callback instead.
+        return 0
     }
 
     func writable(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?) -> Int32 {

@@ -52,12 +52,13 @@ final class ConnectionHub {
     }
 
     /// A chunk of a frame arrived on `id`. `append` copies the chunk's `length` bytes into the
-    /// buffer it is given; it is called only when the chunk is accepted.
+    /// buffer it is given; it is called only when the chunk is accepted. A refusal (binary frame,
+    /// oversize message) starts the close; the transport sends it at the next writable callback.
     func receive(
         _ id: Int, length: Int, isFinal: Bool, isBinary: Bool, now: Double,
         append: (inout [UInt8]) -> Void
-    ) -> ReceiveVerdict {
-        guard let connection = connections[id], connection.isOpen else { return .proceed }
+    ) {
+        guard let connection = connections[id], connection.isOpen else { return }
         if isBinary {
             return refuse(connection, .unsupportedData, "binary frames are not accepted")
         }
@@ -66,14 +67,13 @@ final class ConnectionHub {
             return refuse(connection, .messageTooBig, "message over \(limit) bytes")
         }
         append(&connection.message)
-        guard isFinal else { return .proceed }
+        guard isFinal else { return }
         // The protocol session checks the whole message's UTF-8 (a sequence cut at its end
         // included, which lws misses) and asks to close with 1007.
         output.removeAll()
         connection.session.receive(text: connection.message.span, arrival: now, into: &output)
         connection.message.removeAll(keepingCapacity: true)
         dispatch(connection)
-        return .proceed
     }
 
     /// The transport is ready to serve `id` (its timer can be armed) at `now`: starts the
@@ -110,6 +110,11 @@ final class ConnectionHub {
         case .closing(let code, let reason, let flush) where !flush || connection.outbound.isEmpty:
             connection.phase = .closeSent
             connection.outbound.removeAll()
+            if !connection.receiving {
+                // lws must read the peer's Close to finish the handshake.
+                connection.receiving = true
+                transport?.setReceiving(id, true)
+            }
             return (.close(code: code, reason: reason), false)
         case .open, .closing:
             break
@@ -254,15 +259,14 @@ final class ConnectionHub {
         if wasEmpty { transport?.requestWritable(connection.id) }
     }
 
-    private func refuse(_ connection: Connection, _ code: CloseCode, _ reason: String) -> ReceiveVerdict {
+    /// Closes at once, without the queued frames, for what the transport itself refuses. The
+    /// close is sent from the writable callback like every other one: lws keeps parsing what it
+    /// has already read (and the hub ignores it), so its frame parser never loses step.
+    private func refuse(_ connection: Connection, _ code: CloseCode, _ reason: String) {
         logger.notice(
             "closing connection: \(reason)",
             metadata: ["ws.connection.id": "\(connection.id)", "ws.close.code": "\(code.rawValue)"])
-        connection.phase = .closeSent
-        connection.outbound.removeAll()
-        connection.message.removeAll()
-        cancelTimer(of: connection)
-        return .close(code: code, reason: reason)
+        startClosing(connection, code, reason, flush: false)
     }
 
     private func startClosing(_ connection: Connection, _ code: CloseCode, _ reason: String, flush: Bool) {

@@ -64,3 +64,29 @@ def test_oversize_message_in_small_fragments_closes_with_1009(server, fragment):
     client.close()
     assert code == 1009
     assert after == []
+
+
+@pytest.mark.parametrize("reason", [b"bye \xff\xfe", b"\xce\xba\xed\xa0\x80edited"], ids=["bad bytes", "surrogate"])
+def test_close_reason_that_is_not_utf8_is_answered_1007(server, reason):
+    client = connect(server)
+    client.frame(CLOSE, b"\x03\xe8" + reason)
+    _, code, after = split_at_close(client.frames(timeout=3, answer_close=False))
+    client.close()
+    assert code == 1007
+    assert after == []
+
+
+def test_close_with_a_valid_reason_is_echoed(server):
+    client = connect(server)
+    client.frame(CLOSE, b"\x03\xe8" + "au revoir ✓".encode())
+    _, code, _ = split_at_close(client.frames(timeout=3, answer_close=False))
+    client.close()
+    assert code == 1000
+
+
+def test_close_with_a_one_byte_body_is_answered_1002(server):
+    client = connect(server)
+    client.frame(CLOSE, b"a")
+    _, code, _ = split_at_close(client.frames(timeout=3, answer_close=False))
+    client.close()
+    assert code == 1002

@@ -112,10 +112,25 @@ extension WebServer {
         }
     }
 
-    /// `WS_PEER_INITIATED_CLOSE`: the peer sent a Close; lws answers it (returning 0) and then
-    /// lets go of the connection. The hub stops writing and processing from here on.
-    func peerClosed(slot: UnsafeMutablePointer<gp_connection_slot>?) -> Int32 {
+    /// `WS_PEER_INITIATED_CLOSE`: the peer sent a Close (`input`: its body). The hub stops
+    /// writing and processing from here on. lws echoes the body (returning 0), having replaced a
+    /// code RFC 6455 forbids with 1002, but checks neither a 1-byte body nor the reason's UTF-8
+    /// (§5.5.1: a code, then UTF-8): those fail the connection instead (returning nonzero makes
+    /// lws send the close reason set here), 1002 and 1007.
+    func peerClosed(
+        _ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?, input: UnsafeMutableRawPointer?,
+        length: Int
+    ) -> Int32 {
         if let id = connectionID(slot) { hub.closeUnderway(id) }
+        let body = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
+        if body.count == 1 {
+            setCloseReason(wsi, code: .protocolError, reason: "close frame with a 1-byte body")
+            return -1
+        }
+        if body.count > 2, String(validating: body[2...], as: UTF8.self) == nil {
+            setCloseReason(wsi, code: .invalidPayload, reason: "close reason is not valid UTF-8")
+            return -1
+        }
         return 0
     }
 

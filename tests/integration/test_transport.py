@@ -90,3 +90,21 @@ def test_close_with_a_one_byte_body_is_answered_1002(server):
     _, code, _ = split_at_close(client.frames(timeout=3, answer_close=False))
     client.close()
     assert code == 1002
+
+
+def extension_offer(length: int) -> str:
+    """A plausible offer (permessage-deflate variants) of exactly `length` bytes."""
+    offer = ("permessage-deflate; client_no_context_takeover, " * (length // 40 + 1))[:length]
+    return offer[:-1] + "x"
+
+
+@pytest.mark.parametrize("length", [254, 255, 1000])
+def test_any_extension_offer_gets_an_http_answer(server, length):
+    offer = extension_offer(length)
+    assert len(offer) == length
+    client = RawClient(server.port, f"/ws?token={server.token}", headers={"Sec-WebSocket-Extensions": offer})
+    status = client.status
+    client.close()
+    # No extension is ever negotiated: a short offer is accepted without it; one lws cannot
+    # parse (255 bytes or more) is refused as too large, never left without an answer.
+    assert status == (101 if length < 255 else 431)

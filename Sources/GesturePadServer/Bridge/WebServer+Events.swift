@@ -12,7 +12,8 @@ extension WebServer {
             path: header(wsi, WSI_TOKEN_GET_URI) ?? "",
             token: queryArgument(wsi, name: "token"),
             origin: header(wsi, WSI_TOKEN_ORIGIN),
-            host: header(wsi, WSI_TOKEN_HOST))
+            host: header(wsi, WSI_TOKEN_HOST),
+            extensionOfferLength: Int(lws_hdr_total_length(wsi, WSI_TOKEN_EXTENSIONS)))
         let decision = policy.decide(
             request, openConnections: hub.connectionCount, shuttingDown: hub.shuttingDown)
         switch decision {

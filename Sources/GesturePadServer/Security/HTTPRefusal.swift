@@ -22,6 +22,7 @@ public enum HTTPRefusal {
         case 401: "Unauthorized"
         case 403: "Forbidden"
         case 404: "Not Found"
+        case 431: "Request Header Fields Too Large"
         case 503: "Service Unavailable"
         default: "Error"
         }

@@ -288,10 +288,11 @@ class RawClient:
         except OSError:
             return False
 
-    def frames(self, timeout: float = 5.0, answer_close: bool = True) -> list[tuple[int, bytes]]:
-        """Every frame (opcode, payload) the server sends until it closes the TCP connection or
-        `timeout` passes. A Close is answered with a Close (as a client does), and reading goes
-        on, so anything the server sends after its Close shows up too."""
+    def frames(self, timeout: float = 5.0, answer_close: bool = True, until=None) -> list[tuple[int, bytes]]:
+        """Every frame (opcode, payload) the server sends until it closes the TCP connection,
+        `timeout` passes or a frame satisfies `until(opcode, payload)`. A Close is answered with a
+        Close (as a client does), and reading goes on, so anything the server sends after its
+        Close shows up too."""
         deadline = time.monotonic() + timeout
         data, frames, answered = self.buffer, [], False
         while True:
@@ -313,6 +314,9 @@ class RawClient:
                 if opcode == 0x8 and answer_close and not answered:
                     answered = True
                     self.send_raw(self.encode(0x8, frames[-1][1][:2]))
+                if until is not None and until(*frames[-1]):
+                    self.buffer = data
+                    return frames
             left = deadline - time.monotonic()
             if left <= 0:
                 break

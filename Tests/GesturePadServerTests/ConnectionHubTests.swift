@@ -211,6 +211,27 @@ import Testing
         #expect(code == .policyViolation)
     }
 
+    /// Input that waited while the hub had paused reading (the peer did not read its replies) is
+    /// not counted as a burst when reading resumes: the session hears how long the pause was.
+    @Test func backlogAfterBackPressureIsNotABurst() {
+        let harness = HubHarness {
+            $0.outboundHighWatermark = 400
+            $0.outboundLowWatermark = 100
+            $0.limits.maxMessagesPerSecond = 100
+        }
+        let touchpad = harness.hub.open()
+        harness.send(touchpad, HubHarness.touchpadHello, at: 1_000)
+        #expect(harness.transport.receiving.last.map { $0.1 } == false)  // the welcome is over 400 bytes
+        // 20 s later the peer reads; 1,500 messages it sent meanwhile (75 a second) arrive at once.
+        _ = harness.drain(touchpad, at: 21_000)
+        #expect(harness.transport.receiving.last.map { $0.1 } == true)
+        for i in 0..<1_500 {
+            harness.send(touchpad, #"{"type":"ping","t":\#(i)}"#, at: 21_000 + Double(i) * 0.01)
+            _ = harness.drain(touchpad, at: 21_000 + Double(i) * 0.01)
+        }
+        #expect(harness.transport.closesStarted.isEmpty)
+    }
+
     /// A protocol close (errors in a row) flushes the error frames first, then closes with 1008 once.
     @Test func protocolCloseFlushesThenCloses() {
         let harness = HubHarness { $0.limits.maxErrorsInARow = 3 }

@@ -56,11 +56,11 @@ struct HubHarness {
     }
 
     /// Writes everything `id` has queued; returns the frames and the close it ended with, if any.
-    func drain(_ id: Int) -> (frames: [String], close: WriteStep?) {
+    func drain(_ id: Int, at now: Double = 0) -> (frames: [String], close: WriteStep?) {
         var frames: [String] = []
         var scratch: [UInt8] = []
         while true {
-            let (step, _) = hub.writable(id, into: &scratch)
+            let (step, _) = hub.writable(id, into: &scratch, now: now)
             switch step {
             case .idle: return (frames, nil)
             case .frames(let length, let count):

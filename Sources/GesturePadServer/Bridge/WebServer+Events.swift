@@ -90,7 +90,7 @@ extension WebServer {
             hub.closeUnderway(id)
             return 0
         }
-        let (step, wantsMore) = hub.writable(id, into: &scratch)
+        let (step, wantsMore) = hub.writable(id, into: &scratch, now: MonotonicClock.nowMilliseconds())
         switch step {
         case .idle:
             return 0

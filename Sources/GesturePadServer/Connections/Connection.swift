@@ -28,6 +28,8 @@ final class Connection {
     var outbound = OutboundQueue()
     /// False while reading is paused because `outbound` is over the high watermark.
     var receiving = true
+    /// When reading was paused (server clock, ms), while it is.
+    var pausedAt: Double?
     /// The timer deadline the transport has armed (server clock, ms).
     var armedWakeup: Double?
 

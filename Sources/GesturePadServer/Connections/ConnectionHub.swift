@@ -73,7 +73,7 @@ final class ConnectionHub {
         output.removeAll()
         connection.session.receive(text: connection.message.span, arrival: now, into: &output)
         connection.message.removeAll(keepingCapacity: true)
-        dispatch(connection)
+        dispatch(connection, now: now)
     }
 
     /// The transport is ready to serve `id` (its timer can be armed) at `now`: starts the
@@ -96,13 +96,13 @@ final class ConnectionHub {
         guard connection.isOpen else { return }
         output.removeAll()
         connection.session.fire(now: max(now, connection.session.nextWakeup ?? now), into: &output)
-        dispatch(connection)
+        dispatch(connection, now: now)
     }
 
-    /// `id` is writable: moves its queued frames (up to `maxWriteBytes`), framed, into
+    /// `id` is writable at `now`: moves its queued frames (up to `maxWriteBytes`), framed, into
     /// `scratch`, or says it must close. `wantsMore` is true when another `SERVER_WRITEABLE`
-    /// is needed.
-    func writable(_ id: Int, into scratch: inout [UInt8]) -> (step: WriteStep, wantsMore: Bool) {
+    /// is needed. Reading resumes once the queue is below the low watermark.
+    func writable(_ id: Int, into scratch: inout [UInt8], now: Double) -> (step: WriteStep, wantsMore: Bool) {
         guard let connection = connections[id] else { return (.idle, false) }
         switch connection.phase {
         case .closeSent:
@@ -113,6 +113,7 @@ final class ConnectionHub {
             if !connection.receiving {
                 // lws must read the peer's Close to finish the handshake.
                 connection.receiving = true
+                connection.pausedAt = nil
                 transport?.setReceiving(id, true)
             }
             return (.close(code: code, reason: reason), false)
@@ -124,6 +125,11 @@ final class ConnectionHub {
         }
         if !connection.receiving && connection.outbound.queuedBytes <= configuration.outboundLowWatermark {
             connection.receiving = true
+            if let pausedAt = connection.pausedAt {
+                // What the peer sent meanwhile is no burst (the server chose not to read it).
+                connection.session.readingPaused(from: pausedAt, to: now)
+                connection.pausedAt = nil
+            }
             transport?.setReceiving(id, true)
         }
         return (.frames(bytes: bytes, frames: frames), !connection.outbound.isEmpty || !connection.isOpen)
@@ -155,11 +161,11 @@ final class ConnectionHub {
         output.removeAll()
         connection.session.close(now: now, into: &output)
         for (kind, range) in output.frames.frames where kind == .gesture {
-            broadcastToObservers(output.frames.bytes[range])
+            broadcastToObservers(output.frames.bytes[range], now: now)
         }
         deliverEvents(of: connection)
         performActions()
-        broadcastToObservers(SessionNotice.encode(session: connection.sessionName, open: false)[...])
+        broadcastToObservers(SessionNotice.encode(session: connection.sessionName, open: false)[...], now: now)
         for sink in sinks { sink.session(connection.sessionName, open: false) }
     }
 
@@ -176,21 +182,21 @@ final class ConnectionHub {
 
     // MARK: - Routing
 
-    private func dispatch(_ connection: Connection) {
-        if output.helloRole == .touchpad { becameTouchpad(connection) }
+    private func dispatch(_ connection: Connection, now: Double) {
+        if output.helloRole == .touchpad { becameTouchpad(connection, now: now) }
         for (kind, range) in output.frames.frames {
             let frame = output.frames.bytes[range]
             switch kind {
             case .reply:
-                enqueue(frame, to: connection)
+                enqueue(frame, to: connection, now: now)
             case .gesture:
-                if connection.role != .observer { enqueue(frame, to: connection) }
-                broadcastToObservers(frame, except: connection.id)
+                if connection.role != .observer { enqueue(frame, to: connection, now: now) }
+                broadcastToObservers(frame, except: connection.id, now: now)
             }
         }
         deliverEvents(of: connection)
         performActions()
-        if output.helloRole == .observer { becameObserver(connection) }
+        if output.helloRole == .observer { becameObserver(connection, now: now) }
         if let close = output.close {
             startClosing(connection, close.code, close.reason, flush: true)
         }
@@ -210,34 +216,35 @@ final class ConnectionHub {
         backend.perform(output.actions[...])
     }
 
-    private func becameTouchpad(_ connection: Connection) {
+    private func becameTouchpad(_ connection: Connection, now: Double) {
         guard connection.role == nil else { return }
         connection.role = .touchpad
         touchpads.append(connection.id)
         logger.info("touchpad session opened", metadata: ["ws.connection.id": "\(connection.id)"])
         for sink in sinks { sink.session(connection.sessionName, open: true) }
-        broadcastToObservers(SessionNotice.encode(session: connection.sessionName, open: true)[...])
+        broadcastToObservers(SessionNotice.encode(session: connection.sessionName, open: true)[...], now: now)
     }
 
-    private func becameObserver(_ connection: Connection) {
+    private func becameObserver(_ connection: Connection, now: Double) {
         guard connection.role == nil else { return }
         connection.role = .observer
         observers.append(connection.id)
         logger.info("observer joined", metadata: ["ws.connection.id": "\(connection.id)"])
         for id in touchpads {
             if let touchpad = connections[id] {
-                enqueue(SessionNotice.encode(session: touchpad.sessionName, open: true)[...], to: connection)
+                enqueue(
+                    SessionNotice.encode(session: touchpad.sessionName, open: true)[...], to: connection, now: now)
             }
         }
     }
 
-    private func broadcastToObservers(_ frame: ArraySlice<UInt8>, except id: Int? = nil) {
+    private func broadcastToObservers(_ frame: ArraySlice<UInt8>, except id: Int? = nil, now: Double) {
         for observerID in observers where observerID != id {
-            if let observer = connections[observerID] { enqueue(frame, to: observer) }
+            if let observer = connections[observerID] { enqueue(frame, to: observer, now: now) }
         }
     }
 
-    private func enqueue(_ frame: ArraySlice<UInt8>, to connection: Connection) {
+    private func enqueue(_ frame: ArraySlice<UInt8>, to connection: Connection, now: Double) {
         switch connection.phase {
         case .closing(_, _, flush: false), .closeSent: return
         case .open, .closing: break
@@ -254,6 +261,7 @@ final class ConnectionHub {
         }
         if connection.receiving && queued > configuration.outboundHighWatermark {
             connection.receiving = false
+            connection.pausedAt = now
             transport?.setReceiving(connection.id, false)
         }
         if wasEmpty { transport?.requestWritable(connection.id) }

@@ -80,6 +80,8 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup(title: "Pointer") var pointer: ControlOptions
 
+    @OptionGroup(visibility: .hidden) var testing: TestOptions
+
     func run() throws {
         let logger = Logger(label: "gesturepad.server") { StreamLogHandler.standardError(label: $0) }
         let file = try output.loadConfigFile()
@@ -102,6 +104,7 @@ struct ServeCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
+        testing.apply(to: &configuration)
         configuration.publicDirectory = try Self.publicFolder(
             flags.publicDirectory ?? fileSettings.publicDirectory.map(relativeToConfigFile), logger: logger)
         if let host = configuration.host {

@@ -108,3 +108,24 @@ def test_any_extension_offer_gets_an_http_answer(server, length):
     # No extension is ever negotiated: a short offer is accepted without it; one lws cannot
     # parse (255 bytes or more) is refused as too large, never left without an answer.
     assert status == (101 if length < 255 else 431)
+
+
+def test_only_connections_the_server_hears_nothing_from_are_pinged(page_dir):
+    """The keep-alive ping is for silent connections: one that keeps sending is alive and is
+    never pinged; one that sends nothing is pinged after the idle time (2 s here, 30 s by default)."""
+    import time
+    from testkit import Server
+    with Server(public=page_dir, extra=["--test-keepalive", "2"]) as server:
+        busy, idle = connect(server), connect(server)
+        busy.frame(TEXT, HELLO)
+        idle.frame(TEXT, HELLO)
+        seen = {"busy": [], "idle": []}
+        start = time.monotonic()
+        while time.monotonic() - start < 4.5:
+            busy.frame(TEXT, b'{"type":"ping","t":1}')
+            seen["busy"] += busy.frames(timeout=0.2)
+            seen["idle"] += idle.frames(timeout=0.2)
+        busy.close()
+        idle.close()
+    assert PING not in [opcode for opcode, _ in seen["busy"]]
+    assert PING in [opcode for opcode, _ in seen["idle"]]

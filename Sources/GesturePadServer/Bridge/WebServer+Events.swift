@@ -63,10 +63,12 @@ extension WebServer {
         _ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?,
         input: UnsafeMutableRawPointer?, length: Int
     ) -> Int32 {
-        guard let id = connectionID(slot) else { return 0 }
+        guard let slot, let id = connectionID(slot) else { return 0 }
+        let now = MonotonicClock.nowMilliseconds()
+        confirmAlive(wsi, slot: slot, now: now)
         hub.receive(
             id, length: length, isFinal: lws_is_final_fragment(wsi) != 0,
-            isBinary: lws_frame_is_binary(wsi) != 0, now: MonotonicClock.nowMilliseconds()
+            isBinary: lws_frame_is_binary(wsi) != 0, now: now
         ) { buffer in
             if let input, length > 0 {
                 buffer.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
@@ -79,6 +81,19 @@ extension WebServer {
         // the writable callback instead.
         return 0
     }
+
+    /// Data from the peer shows it is alive: lws's keep-alive (`retry_and_idle_policy`) only
+    /// counts a pong, so it would ping a connection every 30 s however busy it is. Telling it on
+    /// input (at most every `aliveConfirmInterval`; each call re-sorts a timer list) keeps the
+    /// ping for connections nothing has arrived from, as docs/server.md says.
+    func confirmAlive(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>, now: Double) {
+        guard now - slot.pointee.alive_confirmed_ms >= aliveConfirmInterval else { return }
+        slot.pointee.alive_confirmed_ms = now
+        lws_validity_confirmed(wsi)
+    }
+
+    /// How stale the last keep-alive confirmation may be: a quarter of the idle time, at most 1 s.
+    var aliveConfirmInterval: Double { min(1_000, Double(configuration.idlePingSeconds) * 250) }
 
     func writable(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?) -> Int32 {
         guard let id = connectionID(slot) else { return 0 }

@@ -104,6 +104,23 @@ import Testing
         #expect(harness.hub.connectionCount == 1)  // until lws reports it closed
     }
 
+    /// Conformance mode (test only): a text message comes back as it came, fragments joined; text
+    /// that is not UTF-8 closes with 1007; no hello deadline is armed.
+    @Test func conformanceEchoSendsTextBack() {
+        let harness = HubHarness { $0.conformanceEcho = true }
+        let id = harness.hub.open()
+        harness.hub.started(id, now: 0)
+        #expect(harness.hub.armedWakeup(of: id) == nil)
+        let text = Array("not a gesture: wörld".utf8)
+        harness.hub.receive(id, length: 17, isFinal: false, isBinary: false, now: 0) { $0 += text[..<17] }
+        harness.hub.receive(id, length: text.count - 17, isFinal: true, isBinary: false, now: 0) { $0 += text[17...] }
+        #expect(harness.drain(id).frames == ["not a gesture: wörld"])
+        harness.hub.receive(id, length: 2, isFinal: true, isBinary: false, now: 0) { $0 += [0x61, 0xFF] }
+        let (frames, close) = harness.drain(id)
+        #expect(frames.isEmpty)
+        #expect(close == .close(code: .invalidPayload, reason: "text frame is not valid UTF-8"))
+    }
+
     /// Unknown ids are ignored everywhere (a stale lws callback cannot crash the hub).
     @Test func unknownIdsAreIgnored() {
         let harness = HubHarness()

@@ -129,3 +129,21 @@ def test_only_connections_the_server_hears_nothing_from_are_pinged(page_dir):
         idle.close()
     assert PING not in [opcode for opcode, _ in seen["busy"]]
     assert PING in [opcode for opcode, _ in seen["idle"]]
+
+
+def test_conformance_echo_mode_is_test_only(page_dir):
+    """`--test-echo` (what Autobahn runs against) echoes text, still refuses binary with 1003,
+    and appears in no normal help."""
+    import subprocess
+    from testkit import Server, binary
+    assert "--test-echo" not in subprocess.run([str(binary()), "serve", "--help"], capture_output=True,
+                                               text=True, timeout=30).stdout
+    with Server(public=page_dir, extra=["--test-echo"]) as server:
+        with server.connect() as ws:
+            ws.send("not a gesture ✓")
+            assert ws.recv(timeout=3) == "not a gesture ✓"
+        client = connect(server)
+        client.frame(BINARY, b"\x00")
+        _, code, _ = split_at_close(client.frames(timeout=3))
+        client.close()
+        assert code == 1003

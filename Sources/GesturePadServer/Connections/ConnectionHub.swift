@@ -68,6 +68,7 @@ final class ConnectionHub {
         }
         append(&connection.message)
         guard isFinal else { return }
+        if configuration.conformanceEcho { return echo(connection, now: now) }
         // The protocol session checks the whole message's UTF-8 (a sequence cut at its end
         // included, which lws misses) and asks to close with 1007.
         output.removeAll()
@@ -79,7 +80,7 @@ final class ConnectionHub {
     /// The transport is ready to serve `id` (its timer can be armed) at `now`: starts the
     /// session's `hello` deadline.
     func started(_ id: Int, now: Double) {
-        guard let connection = connections[id], connection.isOpen else { return }
+        guard let connection = connections[id], connection.isOpen, !configuration.conformanceEcho else { return }
         connection.session.start(at: now)
         rearmTimer(of: connection)
     }
@@ -244,7 +245,7 @@ final class ConnectionHub {
         }
     }
 
-    private func enqueue(_ frame: ArraySlice<UInt8>, to connection: Connection, now: Double) {
+    func enqueue(_ frame: ArraySlice<UInt8>, to connection: Connection, now: Double) {
         switch connection.phase {
         case .closing(_, _, flush: false), .closeSent: return
         case .open, .closing: break
@@ -270,7 +271,7 @@ final class ConnectionHub {
     /// Closes at once, without the queued frames, for what the transport itself refuses. The
     /// close is sent from the writable callback like every other one: lws keeps parsing what it
     /// has already read (and the hub ignores it), so its frame parser never loses step.
-    private func refuse(_ connection: Connection, _ code: CloseCode, _ reason: String) {
+    func refuse(_ connection: Connection, _ code: CloseCode, _ reason: String) {
         logger.notice(
             "closing connection: \(reason)",
             metadata: ["ws.connection.id": "\(connection.id)", "ws.close.code": "\(code.rawValue)"])

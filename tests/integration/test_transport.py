@@ -44,6 +44,28 @@ def test_nothing_is_sent_after_the_close_lws_sends_for_a_protocol_error(server, 
     assert after == []  # RFC 6455 §5.5.1: no data frame after a Close
 
 
+FAILURES = {
+    "reserved bits": RawClient.encode(TEXT, b"x", rsv=2),
+    "close reason not UTF-8": RawClient.encode(CLOSE, b"\x03\xe8\xff"),
+    "close with a 1-byte body": RawClient.encode(CLOSE, b"a"),
+}
+
+
+@pytest.mark.parametrize("bad", FAILURES.values(), ids=FAILURES.keys())
+def test_a_failed_connection_is_hung_up_right_after_its_close(server, bad):
+    """Failing a connection (RFC 6455 §7.1.7) is a Close and then the end of the TCP connection:
+    no waiting for an answering Close that lws could not parse or that will never come."""
+    import time
+    client = connect(server)
+    assert client.send_raw(bad)
+    start = time.monotonic()
+    _, code, _ = split_at_close(client.frames(timeout=4, answer_close=False))
+    elapsed = time.monotonic() - start
+    client.close()
+    assert code in (1002, 1007)
+    assert elapsed < 2  # lws alone waits 5 s
+
+
 def test_nothing_is_sent_after_the_close_for_an_oversize_message(server):
     client = connect(server)
     oversize = RawClient.encode(TEXT, b" " * 70_000)

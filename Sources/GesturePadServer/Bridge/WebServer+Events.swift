@@ -98,11 +98,18 @@ extension WebServer {
     func writable(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?) -> Int32 {
         guard let id = connectionID(slot) else { return 0 }
         // A close reason is set once lws has a Close frame prepared or sent: ours, or its own
-        // for a protocol error it found in the input (1002 for reserved bits, …), which it sends
-        // before any writable callback. lws still calls this callback afterwards, and it would
-        // send raw bytes in any state: the transport stops here, whoever started the close.
+        // for a protocol error it found in the input (1002 for reserved bits, …). A pending one
+        // goes out before any writable callback, so here it has been sent. lws still calls this
+        // callback afterwards, and it would send raw bytes in any state: the transport stops
+        // here, whoever started the close.
         if lws_get_close_length(wsi) > 0 {
-            hub.closeUnderway(id)
+            if hub.closeUnderway(id) {
+                // The connection was failed (RFC 6455 §7.1.7), not closed by the hub: close the
+                // TCP connection now. lws would wait 5 s for an answering Close it may never
+                // parse (it drops the rest of the read that held the bad frame) or that will
+                // never come (the peer's own Close was the one refused).
+                lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_ACK, CLWS_TO_KILL_ASYNC)
+            }
             return 0
         }
         let (step, wantsMore) = hub.writable(id, into: &scratch, now: MonotonicClock.nowMilliseconds())
@@ -137,16 +144,16 @@ extension WebServer {
         _ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?, input: UnsafeMutableRawPointer?,
         length: Int
     ) -> Int32 {
-        if let id = connectionID(slot) { hub.closeUnderway(id) }
         let body = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
         if body.count == 1 {
             setCloseReason(wsi, code: .protocolError, reason: "close frame with a 1-byte body")
-            return -1
+            return -1  // the writable callback after this Close tells the hub and hangs up
         }
         if body.count > 2, String(validating: body[2...], as: UTF8.self) == nil {
             setCloseReason(wsi, code: .invalidPayload, reason: "close reason is not valid UTF-8")
             return -1
         }
+        if let id = connectionID(slot) { hub.closeUnderway(id) }
         return 0
     }
 

@@ -140,16 +140,19 @@ final class ConnectionHub {
     /// (the kernel's per-send cost, not parsing or the engine, is what limits throughput).
     static let maxWriteBytes = 32_768
 
-    /// The transport is closing `id` by itself: lws answered a protocol error with its own Close
-    /// (1002 for reserved bits, …) or the peer sent a Close. RFC 6455 §5.5.1 allows no data frame
-    /// after a Close, so the queued frames are dropped, input is no longer processed and the timer
-    /// is cancelled; `closed` follows when lws lets go of the connection.
-    func closeUnderway(_ id: Int) {
-        guard let connection = connections[id], connection.phase != .closeSent else { return }
+    /// A Close for `id` is on its way: lws answered a protocol error with its own Close (1002 for
+    /// reserved bits, …), the peer sent one, or the hub's own was sent. RFC 6455 §5.5.1 allows no
+    /// data frame after a Close, so the queued frames are dropped, input is no longer processed
+    /// and the timer is cancelled; `closed` follows when lws lets go of the connection. Returns
+    /// true when the close is not the hub's (the connection was failed without it).
+    @discardableResult
+    func closeUnderway(_ id: Int) -> Bool {
+        guard let connection = connections[id], connection.phase != .closeSent else { return false }
         connection.phase = .closeSent
         connection.outbound.removeAll()
         connection.message.removeAll()
         cancelTimer(of: connection)
+        return true
     }
 
     /// `id` closed at `now`: cancels its open contact (its events still reach the sinks and

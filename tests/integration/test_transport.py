@@ -1,10 +1,12 @@
 """The WebSocket transport against RFC 6455 where hand-made frames are needed (issue 12):
 nothing after a Close, every refusal ends in a Close frame, close reasons, handshake extremes."""
 import json
+import subprocess
+import time
 
 import pytest
 
-from testkit import RawClient
+from testkit import RawClient, Server, binary
 
 TEXT, BINARY, CLOSE, PING, PONG = 0x1, 0x2, 0x8, 0x9, 0xA
 HELLO = json.dumps({"type": "hello", "protocol": 1, "role": "touchpad", "width": 390, "height": 844}).encode()
@@ -55,7 +57,6 @@ FAILURES = {
 def test_a_failed_connection_is_hung_up_right_after_its_close(server, bad):
     """Failing a connection (RFC 6455 §7.1.7) is a Close and then the end of the TCP connection:
     no waiting for an answering Close that lws could not parse or that will never come."""
-    import time
     client = connect(server)
     assert client.send_raw(bad)
     start = time.monotonic()
@@ -135,8 +136,6 @@ def test_any_extension_offer_gets_an_http_answer(server, length):
 def test_only_connections_the_server_hears_nothing_from_are_pinged(page_dir):
     """The keep-alive ping is for silent connections: one that keeps sending is alive and is
     never pinged; one that sends nothing is pinged after the idle time (2 s here, 30 s by default)."""
-    import time
-    from testkit import Server
     with Server(public=page_dir, extra=["--test-keepalive", "2"]) as server:
         busy, idle = connect(server), connect(server)
         busy.frame(TEXT, HELLO)
@@ -156,8 +155,6 @@ def test_only_connections_the_server_hears_nothing_from_are_pinged(page_dir):
 def test_conformance_echo_mode_is_test_only(page_dir):
     """`--test-echo` (what Autobahn runs against) echoes text, still refuses binary with 1003,
     and appears in no normal help."""
-    import subprocess
-    from testkit import Server, binary
     assert "--test-echo" not in subprocess.run([str(binary()), "serve", "--help"], capture_output=True,
                                                text=True, timeout=30).stdout
     with Server(public=page_dir, extra=["--test-echo"]) as server:

@@ -241,23 +241,34 @@ def replay(path: Path) -> list[dict]:
 class RawClient:
     """A minimal client: handshake, then hand-made (masked) frames."""
 
-    def __init__(self, port: int, path: str):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    def __init__(self, port: int, path: str, headers: dict[str, str] | None = None,
+                 receive_buffer: int | None = None):
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        if receive_buffer is not None:  # before connecting, so the window starts small
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        self.sock.settimeout(5)
+        self.sock.connect(("127.0.0.1", port))
         key = base64.b64encode(os.urandom(16)).decode()
+        extra = "".join(f"{name}: {value}\r\n" for name, value in (headers or {}).items())
         self.sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
                            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                           "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+                           f"Sec-WebSocket-Version: 13\r\n{extra}\r\n").encode())
         response = b""
         while b"\r\n\r\n" not in response:
-            chunk = self.sock.recv(4096)
+            try:
+                chunk = self.sock.recv(4096)
+            except OSError:  # reset, or no answer at all
+                break
             if not chunk:
                 break
             response += chunk
         head, _, self.buffer = response.partition(b"\r\n\r\n")
         self.status = int(head.split(b" ", 2)[1]) if head else 0
 
-    def frame(self, opcode: int, payload: bytes, fin: bool = True) -> None:
-        header = bytes([(0x80 if fin else 0) | opcode])
+    @staticmethod
+    def encode(opcode: int, payload: bytes, fin: bool = True, rsv: int = 0) -> bytes:
+        """One masked client frame; `rsv` is the three reserved bits (0–7)."""
+        header = bytes([(0x80 if fin else 0) | (rsv << 4) | opcode])
         n = len(payload)
         if n < 126:
             header += bytes([0x80 | n])
@@ -266,7 +277,68 @@ class RawClient:
         else:
             header += bytes([0x80 | 127]) + struct.pack("!Q", n)
         mask = os.urandom(4)
-        self.sock.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+        return header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+    def frame(self, opcode: int, payload: bytes, fin: bool = True, rsv: int = 0) -> None:
+        self.sock.sendall(self.encode(opcode, payload, fin, rsv))
+
+    def send_raw(self, data: bytes) -> bool:
+        """Sends bytes as they are (frames made with `encode`, all in one write); False when the
+        server has already closed the connection."""
+        try:
+            self.sock.sendall(data)
+            return True
+        except OSError:
+            return False
+
+    def frames(self, timeout: float = 5.0, answer_close: bool = True, until=None) -> list[tuple[int, bytes]]:
+        """Every frame (opcode, payload) the server sends until it closes the TCP connection,
+        `timeout` passes or a frame satisfies `until(opcode, payload)`. A Close is answered with a
+        Close (as a client does), and reading goes on, so anything the server sends after its
+        Close shows up too."""
+        deadline = time.monotonic() + timeout
+        data, frames, answered = self.buffer, [], False
+        while True:
+            while len(data) >= 2:
+                opcode, length = data[0] & 0x0F, data[1] & 0x7F
+                offset = 2
+                if length == 126:
+                    if len(data) < 4:
+                        break
+                    length, offset = struct.unpack("!H", data[2:4])[0], 4
+                elif length == 127:
+                    if len(data) < 10:
+                        break
+                    length, offset = struct.unpack("!Q", data[2:10])[0], 10
+                if len(data) < offset + length:
+                    break
+                frames.append((opcode, data[offset:offset + length]))
+                data = data[offset + length:]
+                if opcode == 0x8 and answer_close and not answered:
+                    answered = True
+                    self.send_raw(self.encode(0x8, frames[-1][1][:2]))
+                if until is not None and until(*frames[-1]):
+                    self.buffer = data
+                    return frames
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            self.sock.settimeout(left)
+            try:
+                chunk = self.sock.recv(65536)
+            except (TimeoutError, socket.timeout):
+                break
+            except OSError:
+                break
+            if not chunk:
+                break
+            data += chunk
+        self.buffer = data
+        return frames
+
+    @staticmethod
+    def close_code_of(payload: bytes) -> int | None:
+        return struct.unpack("!H", payload[:2])[0] if len(payload) >= 2 else None
 
     def close_code(self, timeout: float = 5.0) -> int | None:
         """Reads frames until a close frame; returns its code."""

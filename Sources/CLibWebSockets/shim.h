@@ -21,6 +21,8 @@ typedef struct gp_connection_slot {
     struct lws *wsi;
     /// The connection id (0: not a WebSocket connection of ours).
     uint64_t connection_id;
+    /// When lws was last told the peer is alive because data arrived (server clock, ms).
+    double alive_confirmed_ms;
 } gp_connection_slot;
 
 _Static_assert(offsetof(gp_connection_slot, sul) == 0, "the timer must be the slot's first member");

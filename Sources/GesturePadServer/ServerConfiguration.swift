@@ -39,6 +39,10 @@ public struct ServerConfiguration: Sendable {
     public var idleHangupSeconds: Int = 75
     /// How long shutdown waits for clients to acknowledge the 1001 close, in ms.
     public var shutdownGraceMilliseconds: Double = 2_000
+    /// Test only (`serve --test-echo`): each text message is sent back as it came instead of
+    /// going to a protocol session — what a WebSocket conformance suite (Autobahn) expects. The
+    /// transport's own rules stay: binary 1003, size 1009, UTF-8 1007, the send queue limits.
+    public var conformanceEcho = false
 
     public init(
         host: String? = nil, port: Int = ServerConfiguration.defaultPort, publicDirectory: String,

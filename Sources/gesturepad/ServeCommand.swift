@@ -87,6 +87,8 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup(title: "HTTPS") var tls: TLSOptions
 
+    @OptionGroup(visibility: .hidden) var testing: TestOptions
+
     func validate() throws {
         if newToken && (token != nil || noAuth) {
             throw ValidationError("--new-token makes a token to remember: it goes with neither --token nor --no-auth")
@@ -137,6 +139,7 @@ struct ServeCommand: ParsableCommand {
         }
         let secure = try tls.configuration(state: state)
         configuration.tls = secure?.0
+        testing.apply(to: &configuration)
         configuration.publicDirectory = try Self.publicFolder(
             flags.publicDirectory ?? fileSettings.publicDirectory.map(relativeToConfigFile), logger: logger)
         if let host = configuration.host {

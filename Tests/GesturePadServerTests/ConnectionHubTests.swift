@@ -5,32 +5,56 @@ import Testing
 @testable import GesturePadServer
 
 @Suite struct ConnectionHubTransportTests {
-    /// A binary frame is refused with 1003 at once, and nothing more is written afterwards.
+    /// A binary frame is refused with 1003 at once: the queued frames are dropped, the close is
+    /// the next (and last) thing written, and what follows in the input is ignored.
     @Test func binaryFrameCloses1003() {
         let harness = HubHarness()
         let id = harness.hub.open()
-        let verdict = harness.hub.receive(id, length: 3, isFinal: true, isBinary: true, now: 0) { $0 += [1, 2, 3] }
-        #expect(verdict == .close(code: .unsupportedData, reason: "binary frames are not accepted"))
+        harness.send(id, HubHarness.touchpadHello)
+        harness.hub.receive(id, length: 3, isFinal: true, isBinary: true, now: 0) { $0 += [1, 2, 3] }
+        harness.send(id, #"{"type":"ping","t":1}"#)
+        #expect(harness.transport.closesStarted == [id])
+        let (frames, close) = harness.drain(id)
+        #expect(frames.isEmpty)
+        #expect(close == .close(code: .unsupportedData, reason: "binary frames are not accepted"))
         #expect(harness.drain(id).close == nil)
     }
 
-    /// Fragments accumulate; crossing the size limit closes with 1009 before the bytes are kept.
+    /// Fragments accumulate; crossing the size limit closes with 1009 before the bytes are kept,
+    /// and later fragments of the same message are not kept either.
     @Test func oversizeAcrossFragmentsCloses1009() {
         let harness = HubHarness { $0.limits.maxMessageBytes = 10 }
         let id = harness.hub.open()
         var appended = 0
-        let first = harness.hub.receive(id, length: 6, isFinal: false, isBinary: false, now: 0) {
+        harness.hub.receive(id, length: 6, isFinal: false, isBinary: false, now: 0) {
             $0 += Array("123456".utf8); appended += 1
         }
-        #expect(first == .proceed)
-        let second = harness.hub.receive(id, length: 5, isFinal: true, isBinary: false, now: 0) {
-            $0 += Array("78901".utf8); appended += 1
+        #expect(harness.transport.closesStarted.isEmpty)
+        for _ in 0..<3 {
+            harness.hub.receive(id, length: 5, isFinal: false, isBinary: false, now: 0) {
+                $0 += Array("78901".utf8); appended += 1
+            }
         }
-        guard case .close(let code, _) = second else {
+        #expect(appended == 1)
+        guard case .close(let code, _) = harness.drain(id).close else {
             Issue.record("expected a close")
             return
         }
-        #expect(code == .messageTooBig && appended == 1)
+        #expect(code == .messageTooBig)
+    }
+
+    /// A connection whose reading was paused (its queue was full) reads again once its close is
+    /// handed to the transport, so lws can see the peer's answering Close.
+    @Test func closeResumesPausedReading() {
+        let harness = HubHarness { $0.outboundHighWatermark = 100 }
+        let id = harness.hub.open()
+        harness.send(id, HubHarness.touchpadHello)
+        #expect(harness.transport.receiving.last.map { $0.1 } == false)
+        harness.hub.receive(id, length: 1, isFinal: true, isBinary: true, now: 0) { $0 += [0] }
+        let (frames, close) = harness.drain(id)
+        #expect(frames.isEmpty)
+        #expect(close == .close(code: .unsupportedData, reason: "binary frames are not accepted"))
+        #expect(harness.transport.receiving.last.map { $0.1 } == true)
     }
 
     /// A message that ends inside a UTF-8 sequence closes with 1007.
@@ -62,10 +86,45 @@ import Testing
         #expect(harness.hub.connectionCount == 0)
     }
 
+    /// A close the transport started by itself (lws's 1002, the peer's Close) drops the queued
+    /// frames: nothing is written after it, and later input and timers produce nothing.
+    @Test func closeUnderwayDropsQueuedFramesAndStopsTheSession() {
+        let harness = HubHarness()
+        let id = harness.hub.open()
+        harness.send(id, HubHarness.touchpadHello)
+        harness.send(id, HubHarness.pointer("down", x: 100, y: 100, t: 1000), at: 1000)
+        #expect(harness.hub.armedWakeup(of: id) != nil)
+        harness.hub.closeUnderway(id)
+        #expect(harness.hub.armedWakeup(of: id) == nil)
+        #expect(harness.transport.schedules.last.map { $0.1 == nil } == true)
+        harness.send(id, #"{"type":"ping","t":5}"#, at: 1010)
+        harness.hub.timerFired(id, now: 2000)
+        let (frames, close) = harness.drain(id)
+        #expect(frames.isEmpty && close == nil)
+        #expect(harness.hub.connectionCount == 1)  // until lws reports it closed
+    }
+
+    /// Conformance mode (test only): a text message comes back as it came, fragments joined; text
+    /// that is not UTF-8 closes with 1007; no hello deadline is armed.
+    @Test func conformanceEchoSendsTextBack() {
+        let harness = HubHarness { $0.conformanceEcho = true }
+        let id = harness.hub.open()
+        harness.hub.started(id, now: 0)
+        #expect(harness.hub.armedWakeup(of: id) == nil)
+        let text = Array("not a gesture: wörld".utf8)
+        harness.hub.receive(id, length: 17, isFinal: false, isBinary: false, now: 0) { $0 += text[..<17] }
+        harness.hub.receive(id, length: text.count - 17, isFinal: true, isBinary: false, now: 0) { $0 += text[17...] }
+        #expect(harness.drain(id).frames == ["not a gesture: wörld"])
+        harness.hub.receive(id, length: 2, isFinal: true, isBinary: false, now: 0) { $0 += [0x61, 0xFF] }
+        let (frames, close) = harness.drain(id)
+        #expect(frames.isEmpty)
+        #expect(close == .close(code: .invalidPayload, reason: "text frame is not valid UTF-8"))
+    }
+
     /// Unknown ids are ignored everywhere (a stale lws callback cannot crash the hub).
     @Test func unknownIdsAreIgnored() {
         let harness = HubHarness()
-        #expect(harness.send(42, "{}") == .proceed)
+        harness.send(42, "{}")
         harness.hub.timerFired(42, now: 1)
         harness.hub.closed(42, now: 1)
         #expect(harness.drain(42).frames.isEmpty)
@@ -167,6 +226,27 @@ import Testing
             return
         }
         #expect(code == .policyViolation)
+    }
+
+    /// Input that waited while the hub had paused reading (the peer did not read its replies) is
+    /// not counted as a burst when reading resumes: the session hears how long the pause was.
+    @Test func backlogAfterBackPressureIsNotABurst() {
+        let harness = HubHarness {
+            $0.outboundHighWatermark = 400
+            $0.outboundLowWatermark = 100
+            $0.limits.maxMessagesPerSecond = 100
+        }
+        let touchpad = harness.hub.open()
+        harness.send(touchpad, HubHarness.touchpadHello, at: 1_000)
+        #expect(harness.transport.receiving.last.map { $0.1 } == false)  // the welcome is over 400 bytes
+        // 20 s later the peer reads; 1,500 messages it sent meanwhile (75 a second) arrive at once.
+        _ = harness.drain(touchpad, at: 21_000)
+        #expect(harness.transport.receiving.last.map { $0.1 } == true)
+        for i in 0..<1_500 {
+            harness.send(touchpad, #"{"type":"ping","t":\#(i)}"#, at: 21_000 + Double(i) * 0.01)
+            _ = harness.drain(touchpad, at: 21_000 + Double(i) * 0.01)
+        }
+        #expect(harness.transport.closesStarted.isEmpty)
     }
 
     /// A protocol close (errors in a row) flushes the error frames first, then closes with 1008 once.

@@ -52,6 +52,17 @@ import Testing
         #expect(status(policy.decide(request(), openConnections: 0, shuttingDown: true)) == 503)
     }
 
+    /// An extension offer lws can read is accepted (and declined: none is negotiated); a longer
+    /// one, which lws would drop without an answer, is refused with 431.
+    @Test func longExtensionOfferIs431() {
+        var offer = request()
+        offer.extensionOfferLength = HandshakePolicy.maxExtensionOfferLength
+        #expect(policy.decide(offer, openConnections: 0, shuttingDown: false) == .accept)
+        offer.extensionOfferLength += 1
+        #expect(status(policy.decide(offer, openConnections: 0, shuttingDown: false)) == 431)
+        #expect(HTTPRefusal.phrase(for: 431) == "Request Header Fields Too Large")
+    }
+
     /// The token is checked before the limit, so a stranger cannot learn that the server is full.
     @Test func authBeforeLimit() {
         #expect(status(policy.decide(request(token: nil), openConnections: 5, shuttingDown: false)) == 401)

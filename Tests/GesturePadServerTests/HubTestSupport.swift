@@ -48,20 +48,19 @@ struct HubHarness {
     }
 
     /// Sends one whole text message to `id` at server time `now`.
-    @discardableResult
-    func send(_ id: Int, _ text: String, at now: Double = 0) -> ReceiveVerdict {
+    func send(_ id: Int, _ text: String, at now: Double = 0) {
         let bytes = Array(text.utf8)
-        return hub.receive(id, length: bytes.count, isFinal: true, isBinary: false, now: now) {
+        hub.receive(id, length: bytes.count, isFinal: true, isBinary: false, now: now) {
             $0.append(contentsOf: bytes)
         }
     }
 
     /// Writes everything `id` has queued; returns the frames and the close it ended with, if any.
-    func drain(_ id: Int) -> (frames: [String], close: WriteStep?) {
+    func drain(_ id: Int, at now: Double = 0) -> (frames: [String], close: WriteStep?) {
         var frames: [String] = []
         var scratch: [UInt8] = []
         while true {
-            let (step, _) = hub.writable(id, into: &scratch)
+            let (step, _) = hub.writable(id, into: &scratch, now: now)
             switch step {
             case .idle: return (frames, nil)
             case .frames(let length, let count):

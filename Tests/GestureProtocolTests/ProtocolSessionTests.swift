@@ -199,6 +199,38 @@ struct ProtocolSessionLimitTests {
         #expect(closedAt.map { $0 > 4_900 && $0 < 5_100 } == true)
     }
 
+    /// Messages sent at the allowed rate while the server was not reading arrive together when
+    /// it reads again: they are not a burst. The room lasts about as long as the pause, then the
+    /// bucket is back to its one-second capacity.
+    @Test func backlogAfterAPauseIsNotABurst() {
+        let ping = #"{"type":"ping","t":1}"#
+        var output = SessionOutput()
+        // 20 s not read at 1,500 messages/s (the limit is 100/s here, so 20 × 100 = 2,000 are fine).
+        var paused = Self.opened(ProtocolLimits(maxMessagesPerSecond: 100))
+        paused.receive(ping, at: 1_000, into: &output)
+        paused.readingPaused(from: 1_000, to: 21_000)
+        for i in 0..<1_900 { paused.receive(ping, at: 21_000 + Double(i) * 0.01, into: &output) }
+        #expect(output.close == nil)
+        // Without the pause the same backlog is a burst.
+        var unpaused = Self.opened(ProtocolLimits(maxMessagesPerSecond: 100))
+        unpaused.receive(ping, at: 1_000, into: &output)
+        for i in 0..<1_900 { unpaused.receive(ping, at: 21_000 + Double(i) * 0.01, into: &output) }
+        #expect(output.close?.code == .policyViolation)
+    }
+
+    /// The room a pause gave is not kept for later: once it lapses, a burst is a burst again.
+    @Test func pauseCreditLapses() {
+        let ping = #"{"type":"ping","t":1}"#
+        var output = SessionOutput()
+        var session = Self.opened(ProtocolLimits(maxMessagesPerSecond: 100))
+        session.readingPaused(from: 1_000, to: 11_000)
+        for i in 0..<150 { session.receive(ping, at: 11_000 + Double(i), into: &output) }
+        #expect(output.close == nil)
+        // 30 s later (the pause lasted 10 s): one second's worth again, no more.
+        for i in 0..<150 { session.receive(ping, at: 41_000 + Double(i) * 0.01, into: &output) }
+        #expect(output.close?.code == .policyViolation)
+    }
+
     /// Batch elements count against the rate limit one by one.
     @Test func rateLimitCountsBatchElements() {
         var session = Self.opened(ProtocolLimits(maxMessagesPerSecond: 100))

@@ -177,3 +177,58 @@ def test_observer_that_stops_reading_is_dropped_and_others_go_on(page_dir):
             quiet.send(json.dumps({"type": "ping", "t": -1}))
             assert recv_json(quiet, timeout=5)["type"] == "pong"
         observer.close()
+
+
+def unsent_bytes(sock) -> int:
+    """Bytes this socket has sent that the peer has not taken yet (Linux SIOCOUTQ)."""
+    import fcntl
+    import struct
+    import termios
+    return struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, b"\0" * 4))[0]
+
+
+def test_backlog_read_after_the_server_paused_reading_is_not_a_burst(page_dir):
+    """A touchpad that stops reading while it keeps sending under the rate limit: its drag
+    events fill the network and then its send queue, so the server stops reading from it, and
+    what it sends meanwhile waits in the network. When it reads again that backlog arrives at
+    once; it was sent at an allowed rate, so it is no burst (no 1008)."""
+    import socket
+    rate = 5_000
+    with Server(public=page_dir, extra=["--max-rate", str(rate)]) as server:
+        client = RawClient(server.port, f"/ws?token={server.token}", receive_buffer=4096)
+        assert client.status == 101
+        client.frame(0x1, json.dumps({"type": "hello", "protocol": 1, "role": "touchpad", "width": 390,
+                                      "height": 844}).encode())
+        t = 1000.0
+        client.frame(0x1, json.dumps({"type": "down", "id": 1, "x": 100, "y": 100, "t": t,
+                                      "pointerType": "touch"}).encode())
+        client.sock.settimeout(2)
+        # 40 % of the limit (a batch every 25 ms), so a busy machine that holds the server up for
+        # a moment does not make a burst of its own: moves, each answered by a drag event of
+        # about 280 bytes, until the server has stopped reading (what we send stays unsent),
+        # then 3.5 s of pings, more than the bucket's one-second burst, wait in the network.
+        per_batch = rate * 4 // 10 // 40
+        sent, paused_at, start = 0, None, time.monotonic()
+        try:
+            while time.monotonic() - start < 30:
+                if paused_at is None and unsent_bytes(client.sock) > 32_768:
+                    paused_at = time.monotonic()
+                if paused_at is not None and time.monotonic() - paused_at > 3.5:
+                    break
+                batch = []
+                for i in range(per_batch):
+                    t += 1
+                    batch.append({"type": "ping", "t": t} if paused_at else
+                                 {"type": "move", "id": 1, "x": 100 + (sent + i) % 150, "y": 100, "t": t,
+                                  "pointerType": "touch"})
+                client.sock.sendall(RawClient.encode(0x1, json.dumps(batch).encode()))
+                sent += len(batch)
+                time.sleep(0.025)
+        except (socket.timeout, TimeoutError):
+            pass  # the network is full
+        assert paused_at is not None, "the server never stopped reading"
+        client.frame(0x1, b'{"type":"ping","t":-1}')
+        frames = client.frames(timeout=20, until=lambda opcode, payload: opcode == 0x8 or b'"t":-1,' in payload)
+        client.close()
+        assert not [payload for opcode, payload in frames if opcode == 0x8]
+        assert b'"t":-1,' in frames[-1][1]  # the last ping's pong: every message was read

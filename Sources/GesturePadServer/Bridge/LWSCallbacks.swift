@@ -22,6 +22,8 @@ func gesturePadCallback(
         return server.received(wsi, slot: slot, input: input, length: length)
     case LWS_CALLBACK_SERVER_WRITEABLE:
         return server.writable(wsi, slot: slot)
+    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+        return server.peerClosed(wsi, slot: slot, input: input, length: length)
     case LWS_CALLBACK_CLOSED:
         server.closed(slot: slot)
         return 0

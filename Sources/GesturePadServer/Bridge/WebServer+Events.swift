@@ -12,7 +12,8 @@ extension WebServer {
             path: header(wsi, WSI_TOKEN_GET_URI) ?? "",
             token: queryArgument(wsi, name: "token"),
             origin: header(wsi, WSI_TOKEN_ORIGIN),
-            host: header(wsi, WSI_TOKEN_HOST))
+            host: header(wsi, WSI_TOKEN_HOST),
+            extensionOfferLength: Int(lws_hdr_total_length(wsi, WSI_TOKEN_EXTENSIONS)))
         let address = peer(wsi)
         let now = MonotonicClock.nowMilliseconds()
         var decision = HandshakeDecision.refuse(
@@ -101,27 +102,56 @@ extension WebServer {
         _ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?,
         input: UnsafeMutableRawPointer?, length: Int
     ) -> Int32 {
-        guard let id = connectionID(slot) else { return 0 }
-        let verdict = hub.receive(
+        guard let slot, let id = connectionID(slot) else { return 0 }
+        let now = MonotonicClock.nowMilliseconds()
+        confirmAlive(wsi, slot: slot, now: now)
+        hub.receive(
             id, length: length, isFinal: lws_is_final_fragment(wsi) != 0,
-            isBinary: lws_frame_is_binary(wsi) != 0, now: MonotonicClock.nowMilliseconds()
+            isBinary: lws_frame_is_binary(wsi) != 0, now: now
         ) { buffer in
             if let input, length > 0 {
                 buffer.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
             }
         }
-        switch verdict {
-        case .proceed:
-            return 0
-        case .close(let code, let reason):
-            setCloseReason(wsi, code: code, reason: reason)
-            return -1
-        }
+        // Never -1 here, even for a refusal: lws would drop the rest of the bytes it has read,
+        // its frame parser would lose step with the stream, and the next read (payload taken
+        // for headers) would make it drop the socket before the Close frame went out — what
+        // happened to an oversize message sent as many small fragments. The hub closes from
+        // the writable callback instead.
+        return 0
     }
+
+    /// Data from the peer shows it is alive: lws's keep-alive (`retry_and_idle_policy`) only
+    /// counts a pong, so it would ping a connection every 30 s however busy it is. Telling it on
+    /// input (at most every `aliveConfirmInterval`; each call re-sorts a timer list) keeps the
+    /// ping for connections nothing has arrived from, as docs/server.md says.
+    func confirmAlive(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>, now: Double) {
+        guard now - slot.pointee.alive_confirmed_ms >= aliveConfirmInterval else { return }
+        slot.pointee.alive_confirmed_ms = now
+        lws_validity_confirmed(wsi)
+    }
+
+    /// How stale the last keep-alive confirmation may be: a quarter of the idle time, at most 1 s.
+    var aliveConfirmInterval: Double { min(1_000, Double(configuration.idlePingSeconds) * 250) }
 
     func writable(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?) -> Int32 {
         guard let id = connectionID(slot) else { return 0 }
-        let (step, wantsMore) = hub.writable(id, into: &scratch)
+        // A close reason is set once lws has a Close frame prepared or sent: ours, or its own
+        // for a protocol error it found in the input (1002 for reserved bits, …). A pending one
+        // goes out before any writable callback, so here it has been sent. lws still calls this
+        // callback afterwards, and it would send raw bytes in any state: the transport stops
+        // here, whoever started the close.
+        if lws_get_close_length(wsi) > 0 {
+            if hub.closeUnderway(id) {
+                // The connection was failed (RFC 6455 §7.1.7), not closed by the hub: close the
+                // TCP connection now. lws would wait 5 s for an answering Close it may never
+                // parse (it drops the rest of the read that held the bad frame) or that will
+                // never come (the peer's own Close was the one refused).
+                lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_ACK, CLWS_TO_KILL_ASYNC)
+            }
+            return 0
+        }
+        let (step, wantsMore) = hub.writable(id, into: &scratch, now: MonotonicClock.nowMilliseconds())
         switch step {
         case .idle:
             return 0
@@ -142,6 +172,28 @@ extension WebServer {
             setCloseReason(wsi, code: code, reason: reason)
             return -1
         }
+    }
+
+    /// `WS_PEER_INITIATED_CLOSE`: the peer sent a Close (`input`: its body). The hub stops
+    /// writing and processing from here on. lws echoes the body (returning 0), having replaced a
+    /// code RFC 6455 forbids with 1002, but checks neither a 1-byte body nor the reason's UTF-8
+    /// (§5.5.1: a code, then UTF-8): those fail the connection instead (returning nonzero makes
+    /// lws send the close reason set here), 1002 and 1007.
+    func peerClosed(
+        _ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?, input: UnsafeMutableRawPointer?,
+        length: Int
+    ) -> Int32 {
+        let body = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
+        if body.count == 1 {
+            setCloseReason(wsi, code: .protocolError, reason: "close frame with a 1-byte body")
+            return -1  // the writable callback after this Close tells the hub and hangs up
+        }
+        if body.count > 2, String(validating: body[2...], as: UTF8.self) == nil {
+            setCloseReason(wsi, code: .invalidPayload, reason: "close reason is not valid UTF-8")
+            return -1
+        }
+        if let id = connectionID(slot) { hub.closeUnderway(id) }
+        return 0
     }
 
     func closed(slot: UnsafeMutablePointer<gp_connection_slot>?) {

@@ -165,7 +165,7 @@ public final class WebServer {
         var draining = false
         var deadline = 0.0
         while true {
-            if let status = controlMailbox.take() { hub.controlStatusChanged(status) }
+            if let status = controlMailbox.take() { hub.controlStatusChanged(status, now: MonotonicClock.nowMilliseconds()) }
             let signals = SignalRelay.takePending()
             if signals & SignalRelay.hangup != 0 {
                 logger.info("SIGHUP: reopening outputs")

@@ -10,9 +10,10 @@ final class Connection {
         /// Closing with `code`: no more input is processed; queued frames are sent first
         /// when `flush` is set, then the close frame.
         case closing(code: CloseCode, reason: String, flush: Bool)
-        /// The close was handed to lws, which now waits for the peer's acknowledgement;
-        /// nothing more is written (a second close from us would make lws drop the socket
-        /// at once, possibly with a reset that loses the close frame).
+        /// A Close frame is with lws — ours, its own for a protocol error, or the answer to the
+        /// peer's — and lws waits for the other side; nothing more is written (RFC 6455 §5.5.1;
+        /// also, a second close from us would make lws drop the socket at once, possibly with a
+        /// reset that loses the close frame).
         case closeSent
     }
 
@@ -27,6 +28,8 @@ final class Connection {
     var outbound = OutboundQueue()
     /// False while reading is paused because `outbound` is over the high watermark.
     var receiving = true
+    /// When reading was paused (server clock, ms), while it is.
+    var pausedAt: Double?
     /// The timer deadline the transport has armed (server clock, ms).
     var armedWakeup: Double?
 

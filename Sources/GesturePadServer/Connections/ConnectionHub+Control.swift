@@ -7,7 +7,7 @@ extension ConnectionHub {
     /// The backend became active or inactive (the desktop allowed or ended the portal
     /// session): says so on the terminal, and every open touchpad drives the computer from now
     /// on or stops, and gets the `control` notice. Observers are not concerned.
-    func controlStatusChanged(_ status: ControlBackendStatus) {
+    func controlStatusChanged(_ status: ControlBackendStatus, now: Double) {
         guard let backend else { return }
         let updated: ControlContext.Status
         switch status {
@@ -24,7 +24,7 @@ extension ConnectionHub {
             guard let connection = connections[id], connection.isOpen else { continue }
             output.removeAll()
             connection.session.updateControl(control, into: &output)
-            dispatch(connection)
+            dispatch(connection, now: now)
         }
     }
 }

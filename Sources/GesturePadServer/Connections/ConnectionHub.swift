@@ -55,12 +55,13 @@ final class ConnectionHub {
     }
 
     /// A chunk of a frame arrived on `id`. `append` copies the chunk's `length` bytes into the
-    /// buffer it is given; it is called only when the chunk is accepted.
+    /// buffer it is given; it is called only when the chunk is accepted. A refusal (binary frame,
+    /// oversize message) starts the close; the transport sends it at the next writable callback.
     func receive(
         _ id: Int, length: Int, isFinal: Bool, isBinary: Bool, now: Double,
         append: (inout [UInt8]) -> Void
-    ) -> ReceiveVerdict {
-        guard let connection = connections[id], connection.isOpen else { return .proceed }
+    ) {
+        guard let connection = connections[id], connection.isOpen else { return }
         if isBinary {
             return refuse(connection, .unsupportedData, "binary frames are not accepted")
         }
@@ -69,20 +70,20 @@ final class ConnectionHub {
             return refuse(connection, .messageTooBig, "message over \(limit) bytes")
         }
         append(&connection.message)
-        guard isFinal else { return .proceed }
+        guard isFinal else { return }
+        if configuration.conformanceEcho { return echo(connection, now: now) }
         // The protocol session checks the whole message's UTF-8 (a sequence cut at its end
         // included, which lws misses) and asks to close with 1007.
         output.removeAll()
         connection.session.receive(text: connection.message.span, arrival: now, into: &output)
         connection.message.removeAll(keepingCapacity: true)
-        dispatch(connection)
-        return .proceed
+        dispatch(connection, now: now)
     }
 
     /// The transport is ready to serve `id` (its timer can be armed) at `now`: starts the
     /// session's `hello` deadline.
     func started(_ id: Int, now: Double) {
-        guard let connection = connections[id], connection.isOpen else { return }
+        guard let connection = connections[id], connection.isOpen, !configuration.conformanceEcho else { return }
         connection.session.start(at: now)
         rearmTimer(of: connection)
     }
@@ -99,13 +100,13 @@ final class ConnectionHub {
         guard connection.isOpen else { return }
         output.removeAll()
         connection.session.fire(now: max(now, connection.session.nextWakeup ?? now), into: &output)
-        dispatch(connection)
+        dispatch(connection, now: now)
     }
 
-    /// `id` is writable: moves its queued frames (up to `maxWriteBytes`), framed, into
+    /// `id` is writable at `now`: moves its queued frames (up to `maxWriteBytes`), framed, into
     /// `scratch`, or says it must close. `wantsMore` is true when another `SERVER_WRITEABLE`
-    /// is needed.
-    func writable(_ id: Int, into scratch: inout [UInt8]) -> (step: WriteStep, wantsMore: Bool) {
+    /// is needed. Reading resumes once the queue is below the low watermark.
+    func writable(_ id: Int, into scratch: inout [UInt8], now: Double) -> (step: WriteStep, wantsMore: Bool) {
         guard let connection = connections[id] else { return (.idle, false) }
         switch connection.phase {
         case .closeSent:
@@ -113,6 +114,12 @@ final class ConnectionHub {
         case .closing(let code, let reason, let flush) where !flush || connection.outbound.isEmpty:
             connection.phase = .closeSent
             connection.outbound.removeAll()
+            if !connection.receiving {
+                // lws must read the peer's Close to finish the handshake.
+                connection.receiving = true
+                connection.pausedAt = nil
+                transport?.setReceiving(id, true)
+            }
             return (.close(code: code, reason: reason), false)
         case .open, .closing:
             break
@@ -122,6 +129,11 @@ final class ConnectionHub {
         }
         if !connection.receiving && connection.outbound.queuedBytes <= configuration.outboundLowWatermark {
             connection.receiving = true
+            if let pausedAt = connection.pausedAt {
+                // What the peer sent meanwhile is no burst (the server chose not to read it).
+                connection.session.readingPaused(from: pausedAt, to: now)
+                connection.pausedAt = nil
+            }
             transport?.setReceiving(id, true)
         }
         return (.frames(bytes: bytes, frames: frames), !connection.outbound.isEmpty || !connection.isOpen)
@@ -130,6 +142,21 @@ final class ConnectionHub {
     /// The most bytes handed to one write: frames queued together go out in one `send()`
     /// (the kernel's per-send cost, not parsing or the engine, is what limits throughput).
     static let maxWriteBytes = 32_768
+
+    /// A Close for `id` is on its way: lws answered a protocol error with its own Close (1002 for
+    /// reserved bits, …), the peer sent one, or the hub's own was sent. RFC 6455 §5.5.1 allows no
+    /// data frame after a Close, so the queued frames are dropped, input is no longer processed
+    /// and the timer is cancelled; `closed` follows when lws lets go of the connection. Returns
+    /// true when the close is not the hub's (the connection was failed without it).
+    @discardableResult
+    func closeUnderway(_ id: Int) -> Bool {
+        guard let connection = connections[id], connection.phase != .closeSent else { return false }
+        connection.phase = .closeSent
+        connection.outbound.removeAll()
+        connection.message.removeAll()
+        cancelTimer(of: connection)
+        return true
+    }
 
     /// `id` closed at `now`: cancels its open contact (its events still reach the sinks and
     /// observers) and tells observers its session closed.
@@ -141,11 +168,11 @@ final class ConnectionHub {
         output.removeAll()
         connection.session.close(now: now, into: &output)
         for (kind, range) in output.frames.frames where kind == .gesture {
-            broadcastToObservers(output.frames.bytes[range])
+            broadcastToObservers(output.frames.bytes[range], now: now)
         }
         deliverEvents(of: connection)
         performActions()
-        broadcastToObservers(SessionNotice.encode(session: connection.sessionName, open: false)[...])
+        broadcastToObservers(SessionNotice.encode(session: connection.sessionName, open: false)[...], now: now)
         for sink in sinks { sink.session(connection.sessionName, open: false) }
     }
 
@@ -162,21 +189,21 @@ final class ConnectionHub {
 
     // MARK: - Routing
 
-    func dispatch(_ connection: Connection) {
-        if output.helloRole == .touchpad { becameTouchpad(connection) }
+    func dispatch(_ connection: Connection, now: Double) {
+        if output.helloRole == .touchpad { becameTouchpad(connection, now: now) }
         for (kind, range) in output.frames.frames {
             let frame = output.frames.bytes[range]
             switch kind {
             case .reply:
-                enqueue(frame, to: connection)
+                enqueue(frame, to: connection, now: now)
             case .gesture:
-                if connection.role != .observer { enqueue(frame, to: connection) }
-                broadcastToObservers(frame, except: connection.id)
+                if connection.role != .observer { enqueue(frame, to: connection, now: now) }
+                broadcastToObservers(frame, except: connection.id, now: now)
             }
         }
         deliverEvents(of: connection)
         performActions()
-        if output.helloRole == .observer { becameObserver(connection) }
+        if output.helloRole == .observer { becameObserver(connection, now: now) }
         if let close = output.close {
             startClosing(connection, close.code, close.reason, flush: true)
         }
@@ -196,36 +223,37 @@ final class ConnectionHub {
         backend.perform(output.actions[...])
     }
 
-    private func becameTouchpad(_ connection: Connection) {
+    private func becameTouchpad(_ connection: Connection, now: Double) {
         guard connection.role == nil else { return }
         connection.role = .touchpad
         touchpads.append(connection.id)
         logger.info("touchpad session opened", metadata: ["ws.connection.id": "\(connection.id)"])
         for sink in sinks { sink.session(connection.sessionName, open: true) }
-        broadcastToObservers(SessionNotice.encode(session: connection.sessionName, open: true)[...])
+        broadcastToObservers(SessionNotice.encode(session: connection.sessionName, open: true)[...], now: now)
         // Control ended (the desktop closed the portal session): a touchpad arriving asks again.
         if !control.isActive { backend?.requestControl() }
     }
 
-    private func becameObserver(_ connection: Connection) {
+    private func becameObserver(_ connection: Connection, now: Double) {
         guard connection.role == nil else { return }
         connection.role = .observer
         observers.append(connection.id)
         logger.info("observer joined", metadata: ["ws.connection.id": "\(connection.id)"])
         for id in touchpads {
             if let touchpad = connections[id] {
-                enqueue(SessionNotice.encode(session: touchpad.sessionName, open: true)[...], to: connection)
+                enqueue(
+                    SessionNotice.encode(session: touchpad.sessionName, open: true)[...], to: connection, now: now)
             }
         }
     }
 
-    private func broadcastToObservers(_ frame: ArraySlice<UInt8>, except id: Int? = nil) {
+    private func broadcastToObservers(_ frame: ArraySlice<UInt8>, except id: Int? = nil, now: Double) {
         for observerID in observers where observerID != id {
-            if let observer = connections[observerID] { enqueue(frame, to: observer) }
+            if let observer = connections[observerID] { enqueue(frame, to: observer, now: now) }
         }
     }
 
-    private func enqueue(_ frame: ArraySlice<UInt8>, to connection: Connection) {
+    func enqueue(_ frame: ArraySlice<UInt8>, to connection: Connection, now: Double) {
         switch connection.phase {
         case .closing(_, _, flush: false), .closeSent: return
         case .open, .closing: break
@@ -242,23 +270,20 @@ final class ConnectionHub {
         }
         if connection.receiving && queued > configuration.outboundHighWatermark {
             connection.receiving = false
+            connection.pausedAt = now
             transport?.setReceiving(connection.id, false)
         }
         if wasEmpty { transport?.requestWritable(connection.id) }
     }
 
-    private func refuse(_ connection: Connection, _ code: CloseCode, _ reason: String) -> ReceiveVerdict {
+    /// Closes at once, without the queued frames, for what the transport itself refuses. The
+    /// close is sent from the writable callback like every other one: lws keeps parsing what it
+    /// has already read (and the hub ignores it), so its frame parser never loses step.
+    func refuse(_ connection: Connection, _ code: CloseCode, _ reason: String) {
         logger.notice(
             "closing connection: \(reason)",
             metadata: ["ws.connection.id": "\(connection.id)", "ws.close.code": "\(code.rawValue)"])
-        connection.phase = .closeSent
-        connection.outbound.removeAll()
-        connection.message.removeAll()
-        if connection.armedWakeup != nil {
-            connection.armedWakeup = nil
-            transport?.schedule(connection.id, at: nil)
-        }
-        return .close(code: code, reason: reason)
+        startClosing(connection, code, reason, flush: false)
     }
 
     private func startClosing(_ connection: Connection, _ code: CloseCode, _ reason: String, flush: Bool) {
@@ -266,12 +291,15 @@ final class ConnectionHub {
         connection.phase = .closing(code: code, reason: reason, flush: flush)
         connection.message.removeAll()
         if !flush { connection.outbound.removeAll() }
-        if connection.armedWakeup != nil {
-            connection.armedWakeup = nil
-            transport?.schedule(connection.id, at: nil)
-        }
+        cancelTimer(of: connection)
         transport?.closeStarted(connection.id)
         transport?.requestWritable(connection.id)
+    }
+
+    private func cancelTimer(of connection: Connection) {
+        guard connection.armedWakeup != nil else { return }
+        connection.armedWakeup = nil
+        transport?.schedule(connection.id, at: nil)
     }
 
     private func rearmTimer(of connection: Connection) {

@@ -24,6 +24,7 @@ public enum HTTPRefusal {
         case 403: "Forbidden"
         case 404: "Not Found"
         case 429: "Too Many Requests"
+        case 431: "Request Header Fields Too Large"
         case 503: "Service Unavailable"
         default: "Error"
         }

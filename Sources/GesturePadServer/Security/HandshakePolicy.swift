@@ -8,12 +8,15 @@ public struct UpgradeRequest: Sendable, Hashable {
     public var origin: String?
     /// The `Host` header, if any.
     public var host: String?
+    /// Length of the `Sec-WebSocket-Extensions` offer (all such headers together), 0 when absent.
+    public var extensionOfferLength: Int
 
-    public init(path: String, token: String?, origin: String?, host: String?) {
+    public init(path: String, token: String?, origin: String?, host: String?, extensionOfferLength: Int = 0) {
         self.path = path
         self.token = token
         self.origin = origin
         self.host = host
+        self.extensionOfferLength = extensionOfferLength
     }
 }
 
@@ -24,13 +27,20 @@ public enum HandshakeDecision: Sendable, Hashable {
     case refuse(status: Int, reason: String)
 }
 
-/// Decides WebSocket upgrades (PROTOCOL.md "Connecting"): the path must be `/ws`, the token
-/// right (401 when missing, 403 when wrong), a browser `Origin` must match `Host` (403), and
-/// there must be room under the connection limit (503).
+/// Decides WebSocket upgrades (PROTOCOL.md "Connecting"): the path must be `/ws`, an extension
+/// offer short enough for lws to read (431), the token right (401 when missing, 403 when wrong),
+/// a browser `Origin` must match `Host` (403), and there must be room under the connection
+/// limit (503).
 public struct HandshakePolicy: Sendable {
     /// The required token; `nil` when authentication is off.
     public var token: String?
     public var maxConnections: Int
+
+    /// The longest `Sec-WebSocket-Extensions` offer lws 4.1 can read. It fails the handshake of a
+    /// longer one after the upgrade was accepted, dropping the connection without any HTTP
+    /// answer (its offer parser stops at 255 bytes). The server negotiates no extension, so a
+    /// shorter offer is simply declined; a longer one is refused with 431 beforehand.
+    public static let maxExtensionOfferLength = 254
 
     public init(token: String?, maxConnections: Int) {
         self.token = token
@@ -43,6 +53,11 @@ public struct HandshakePolicy: Sendable {
     ) -> HandshakeDecision {
         if request.path != "/ws" {
             return .refuse(status: 404, reason: "no WebSocket endpoint at this path (use /ws)")
+        }
+        if request.extensionOfferLength > Self.maxExtensionOfferLength {
+            return .refuse(
+                status: 431,
+                reason: "Sec-WebSocket-Extensions over \(Self.maxExtensionOfferLength) bytes (no extension is supported)")
         }
         if shuttingDown {
             return .refuse(status: 503, reason: "the server is shutting down")

@@ -112,6 +112,14 @@ public struct ProtocolSession: Sendable {
         }
     }
 
+    /// The server read nothing from this connection from `start` to `end` (server clock, ms):
+    /// its send queue was full (the server's back-pressure). What the peer sent in that time
+    /// waited in the network and now arrives together: the rate limit counts it as sent over
+    /// that time, not as a burst (`TokenBucket.stretch(forPauseOf:resumed:)`).
+    public mutating func readingPaused(from start: Double, to end: Double) {
+        bucket.stretch(forPauseOf: end - start, resumed: end)
+    }
+
     /// Fires what is due at `now` (server clock, ms): a held step whose hold ended, and the
     /// engine's timers whose deadline (mapped through the offset) is at or before `now`.
     public mutating func fire(now: Double, into output: inout SessionOutput) {

@@ -7,14 +7,15 @@
 # ($AUTOBAHN_PYTHON2, python2.7 on PATH, or pyenv's 2.7.x), installs the pinned suite from PyPI
 # into .autobahn/venv the first time (again when requirements-py27.txt changes), starts
 # $GESTUREPAD_BIN (default .build/debug/gesturepad, built by make) on 127.0.0.1, runs every
-# case over ws://, stops the server (it must exit 0), and judges the report with check.py
-# against expected.txt. Report: artifacts/autobahn/index.html. About a minute.
+# case over ws:// and then over wss:// (serve --tls, the local CA), stops the server each time (it
+# must exit 0), and judges each report with check.py
+# against expected.txt. Reports: artifacts/autobahn/{ws,wss}/index.html. About two minutes.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 here=tests/autobahn
 state=.autobahn
-report=artifacts/autobahn
+base=artifacts/autobahn
 bin=${GESTUREPAD_BIN:-.build/debug/gesturepad}
 # The last virtualenv that creates Python 2.7 environments; pip comes with it (no download).
 virtualenv_pin=virtualenv==16.7.12
@@ -64,13 +65,20 @@ if [[ ! -x "$state/venv/bin/wstest" || "$(cat "$state/venv/.installed" 2>/dev/nu
     echo "$wanted" > "$state/venv/.installed"
 fi
 
-# -- the server ----------------------------------------------------------------------------
+run_suite() {  # scheme (ws | wss): the whole suite against a fresh server, judged
+local scheme=$1 report=$base/$1 tls=() env_state=()
 rm -rf "$report"
 mkdir -p "$report"
+if [[ $scheme == wss ]]; then
+    # HTTPS / WSS with the local certificate authority, in a state folder of the run's own.
+    tls=(--tls)
+    env_state=(env "XDG_STATE_HOME=$PWD/$report/state")
+fi
+# -- the server ----------------------------------------------------------------------------
 token=autobahn-$RANDOM$RANDOM
 # Only what Autobahn cannot know changes: it expects an echo (--test-echo) and sends messages
 # up to 16 MiB (9.1.6) faster than a touchpad would (--max-rate).
-"$bin" serve --host 127.0.0.1 --port 0 --token "$token" --no-qr --control off --public Public \
+"${env_state[@]}" "$bin" serve --host 127.0.0.1 --port 0 --token "$token" --no-qr --control off --public Public "${tls[@]}" \
     --test-echo --max-message-bytes 16777216 --max-rate 1000000 \
     > "$report/server.out" 2> "$report/server.err" &
 server=$!
@@ -90,7 +98,7 @@ cat > "$report/fuzzingclient.json" <<EOF
 {
   "options": {"failByDrop": false},
   "outdir": "$PWD/$report",
-  "servers": [{"agent": "gesturepad", "url": "ws://127.0.0.1:$port/ws?token=$token"}],
+  "servers": [{"agent": "gesturepad", "url": "$scheme://127.0.0.1:$port/ws?token=$token"}],
   "cases": ["*"],
   "exclude-cases": [],
   "exclude-agent-cases": {}
@@ -98,10 +106,10 @@ cat > "$report/fuzzingclient.json" <<EOF
 EOF
 
 # -- the run -------------------------------------------------------------------------------
-echo "autobahn: running every case against $bin --test-echo on 127.0.0.1:$port"
+echo "autobahn: running every case over $scheme:// against $bin --test-echo on 127.0.0.1:$port"
 started=$SECONDS
 status=0
-(cd "$report" && PYTHONWARNINGS=ignore timeout 900 "$PWD/../../$state/venv/bin/wstest" \
+(cd "$report" && PYTHONWARNINGS=ignore timeout 900 "$root/$state/venv/bin/wstest" \
     -m fuzzingclient -s fuzzingclient.json > wstest.log 2>&1) || status=$?
 echo "autobahn: wstest finished in $((SECONDS - started)) s (status $status)"
 
@@ -119,3 +127,8 @@ if [[ $status -ne 0 ]]; then
 fi
 
 python3 "$here/check.py" "$report/index.json" "$here/expected.txt"
+}
+
+root=$PWD
+run_suite ws
+run_suite wss

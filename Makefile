@@ -7,12 +7,18 @@ PY      := .venv/bin/python
 BIN     := .build/debug/gesturepad
 SHARED  := ../shared
 
-.PHONY: run test setup setup-test build release lint swift-test traces py-test bench clean
+.PHONY: run test setup setup-test build release lint swift-test traces py-test fuzz-smoke fuzz bench clean
+
+# Fuzzing (docs/testing.md): seconds per target in `make test` (fixed seed, fresh working
+# corpus; the four with their build take about 4 minutes on 2 cores) and in `make fuzz`
+# (e.g. make fuzz FUZZ_SECONDS=3600 for an hour each).
+FUZZ_SMOKE_SECONDS ?= 20
+FUZZ_SECONDS       ?= 60
 
 run: setup release
 	.build/release/gesturepad serve $(ARGS)
 
-test: setup-test build lint swift-test traces py-test
+test: setup-test build lint swift-test traces py-test fuzz-smoke
 
 setup:
 	@scripts/setup.sh
@@ -28,7 +34,7 @@ release:
 
 # Formatting and the no-force-unwrap / no-try! rules (.swift-format), on the shipped code.
 lint:
-	swift format lint --strict -r Sources Package.swift
+	swift format lint --strict -r Sources Package.swift Fuzz
 
 swift-test:
 	swift test
@@ -44,10 +50,18 @@ traces: build
 py-test: build
 	GESTUREPAD_BIN=$(BIN) GESTUREPAD_REQUIRE_BROWSER=1 GESTUREPAD_REQUIRE_X11=1 $(PY) -m pytest -q tests
 
+# A short run of every fuzz target; a crash fails it and leaves its input in artifacts/fuzz/.
+fuzz-smoke:
+	scripts/fuzz.sh --fresh --seconds $(FUZZ_SMOKE_SECONDS)
+
+# Longer runs; the working corpus in artifacts/fuzz/ grows from run to run.
+fuzz:
+	scripts/fuzz.sh --seconds $(FUZZ_SECONDS)
+
 # Benchmarks, not tests (never part of `make test`): installs what they need, builds release,
 # runs about two minutes and prints one table. See BENCHMARKS.md.
 bench:
 	bench/run.sh
 
 clean:
-	rm -rf .build .venv artifacts
+	rm -rf .build .build-fuzz .venv artifacts

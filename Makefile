@@ -7,7 +7,8 @@ PY      := .venv/bin/python
 BIN     := .build/debug/gesturepad
 SHARED  := ../shared
 
-.PHONY: run test setup setup-test build release lint swift-test traces py-test fuzz-smoke fuzz bench clean
+.PHONY: run test setup setup-test build release lint swift-test traces py-test fuzz-smoke fuzz \
+	sanitize sanitize-address sanitize-thread bench clean
 
 # Fuzzing (docs/testing.md): seconds per target in `make test` (fixed seed, fresh working
 # corpus; the four with their build take about 4 minutes on 2 cores) and in `make fuzz`
@@ -18,7 +19,7 @@ FUZZ_SECONDS       ?= 60
 run: setup release
 	.build/release/gesturepad serve $(ARGS)
 
-test: setup-test build lint swift-test traces py-test fuzz-smoke
+test: setup-test build lint swift-test traces py-test fuzz-smoke sanitize
 
 setup:
 	@scripts/setup.sh
@@ -58,10 +59,23 @@ fuzz-smoke:
 fuzz:
 	scripts/fuzz.sh --seconds $(FUZZ_SECONDS)
 
+# The Swift tests under AddressSanitizer (with LeakSanitizer) and under ThreadSanitizer, each
+# in its own scratch path, one test at a time (under the sanitizers, parallel tests starve the
+# hook tests' timers on 2 cores). Suppressions, each with its reason: Tests/Sanitizers/.
+sanitize: sanitize-address sanitize-thread
+
+sanitize-address:
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp \
+		swift test --disable-xctest --no-parallel --sanitize=address --scratch-path .build-asan
+
+sanitize-thread:
+	TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/tsan.supp \
+		swift test --disable-xctest --no-parallel --sanitize=thread --scratch-path .build-tsan
+
 # Benchmarks, not tests (never part of `make test`): installs what they need, builds release,
 # runs about two minutes and prints one table. See BENCHMARKS.md.
 bench:
 	bench/run.sh
 
 clean:
-	rm -rf .build .build-fuzz .venv artifacts
+	rm -rf .build .build-fuzz .build-asan .build-tsan .venv artifacts

@@ -111,3 +111,28 @@ let package = Package(
         ),
     ]
 )
+
+// The libFuzzer targets (Fuzz/, docs/testing.md), only in the manifest when
+// GESTUREPAD_FUZZ is set: they link libFuzzer's driver, so they build only with
+// `-sanitize=fuzzer` (scripts/fuzz.sh, `make fuzz-smoke` / `make fuzz`), never in the
+// normal `swift build` / `swift test`.
+if Context.environment["GESTUREPAD_FUZZ"] != nil {
+    package.products += ["FuzzProtocol", "FuzzEngine", "FuzzControl", "FuzzConfig"].map {
+        .executable(name: $0, targets: [$0])
+    }
+    package.targets += [
+        // libFuzzer's driver entry point (the toolchain ships no header for it).
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .target(
+            name: "FuzzSupport", dependencies: ["CLibFuzzer", "GestureEngine", "GestureControl"], path: "Fuzz/FuzzSupport"),
+        .executableTarget(
+            name: "FuzzProtocol", dependencies: ["FuzzSupport", "GestureProtocol", "GestureEngine", "GestureControl"],
+            path: "Fuzz/FuzzProtocol"),
+        .executableTarget(
+            name: "FuzzEngine", dependencies: ["FuzzSupport", "GestureEngine"], path: "Fuzz/FuzzEngine"),
+        .executableTarget(
+            name: "FuzzControl", dependencies: ["FuzzSupport", "GestureEngine", "GestureControl"], path: "Fuzz/FuzzControl"),
+        .executableTarget(
+            name: "FuzzConfig", dependencies: ["FuzzSupport", "GestureEngine", "GesturePadSinks"], path: "Fuzz/FuzzConfig"),
+    ]
+}

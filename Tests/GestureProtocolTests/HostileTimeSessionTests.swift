@@ -35,6 +35,7 @@ struct HostileTimeSessionTests {
         session.receive(TestSupport.down(1, t: 1e12), at: 2, into: &output)
         session.receive(#"{"type":"ping","t":-1e12}"#, at: 2, into: &output)
         #expect(TestSupport.errorCodes(output).isEmpty)
-        #expect(session.nextWakeup.map { $0.isFinite } == true)
+        // Its timers fall beyond the time limit, so none is armed (FuzzRegressionTests); any wakeup is finite.
+        #expect(session.nextWakeup.map { $0.isFinite } ?? true)
     }
 }

@@ -1,6 +1,10 @@
 extension GestureEngine {
     /// The earliest pending timer: the contact's hold timers and a pending
     /// `singleTapConfirmed`, ties broken in GESTURES.md "Order".
+    ///
+    /// A timer due beyond `timeLimit` is never pending: the clock cannot get there (every `t`
+    /// is clamped into the range), so a host that armed it would wake up again and again for
+    /// a timer `advance` can never fire.
     var nextTimer: (deadline: Double, timer: EngineTimer)? {
         var best = contact?.hold.nextTimer
         if case .pending(let tap) = confirmation {
@@ -8,6 +12,7 @@ extension GestureEngine {
                 best = (tap.deadline, .singleTapConfirmed)
             }
         }
+        guard let best, best.deadline <= Self.timeLimit else { return nil }
         return best
     }
 

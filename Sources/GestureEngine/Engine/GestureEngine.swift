@@ -59,7 +59,8 @@ public struct GestureEngine: Sendable {
         hovers.reserveCapacity(4)
     }
 
-    /// The earliest page-clock deadline of a pending timer, if any.
+    /// The earliest page-clock deadline of a pending timer, if any: always within
+    /// ±`timeLimit`, so `advance(to: nextDeadline)` fires it.
     public var nextDeadline: Double? { nextTimer?.deadline }
 
     /// Whether a move step is held, waiting for more moves with the same `t`.

@@ -1,0 +1,96 @@
+import FuzzSupport
+import GestureEngine
+import GestureProtocol
+
+/// One connection's session with the server's clock, checking the invariants after every
+/// call.
+struct FuzzConnection {
+    var session: ProtocolSession
+    var output = SessionOutput()
+    /// The server clock, ms.
+    private(set) var now = 0.0
+    private let backwards: Bool
+    private var ledger = PressLedger()
+    /// The session asked to close, or `close` ran: it must write nothing more.
+    private var finished = false
+    private var closed = false
+    private var decoded: [DecodedMessage] = []
+
+    /// How many times a timer may fire at one instant before it counts as spinning.
+    static let maxFiresPerInstant = 8
+
+    init(_ script: ProtocolScript) {
+        session = ProtocolSession(sessionID: "fuzz", config: GestureConfig(), limits: script.limits, control: script.control)
+        backwards = script.backwards
+        session.start(at: now)
+    }
+
+    /// The server clock moves by `delay` ms (never back unless the script allows it).
+    mutating func move(by delay: Double) {
+        let next = now + delay
+        guard next.isFinite else { return }
+        now = backwards ? next : max(now, next)
+    }
+
+    mutating func receive(_ bytes: ArraySlice<UInt8>) {
+        let frame = Array(bytes)
+        output.removeAll()
+        session.receive(text: frame.span, arrival: now, into: &output)
+        check("receive")
+    }
+
+    /// Fires the session's timer at `time` (the server fires at `max(now, wakeup)`).
+    mutating func fire(at time: Double) {
+        output.removeAll()
+        session.fire(now: time, into: &output)
+        check("fire")
+    }
+
+    /// Fires the timer while it is due, as the server's timer does; it must not stay due.
+    mutating func fireDueTimers() {
+        var fires = 0
+        while let wakeup = session.nextWakeup, wakeup <= now {
+            fires += 1
+            invariant(fires <= Self.maxFiresPerInstant, "timer due at \(wakeup) still due after \(fires - 1) fires at \(now)")
+            fire(at: max(now, wakeup))
+        }
+    }
+
+    mutating func close() {
+        output.removeAll()
+        session.close(now: now, into: &output)
+        let wasClosed = closed
+        closed = true
+        finished = true
+        check("close", closing: !wasClosed)
+        invariant(ledger.down.isEmpty, "still held after close: \(ledger.down)")
+        invariant(session.nextWakeup == nil, "a wakeup after close")
+    }
+
+    /// The invariants after one call. `closing`: the first `close`, which may still write
+    /// the cancel of the open contact (gesture frames, for observers).
+    private mutating func check(_ call: String, closing: Bool = false) {
+        if finished && !closing {
+            invariant(
+                output.frames.frames.isEmpty && output.events.isEmpty && output.actions.isEmpty,
+                "\(call) after the close wrote \(output.frames.frames.count) frames, \(output.actions.count) actions")
+        }
+        if output.close != nil { finished = true }
+        var gestures = 0
+        for index in output.frames.frames.indices {
+            let bytes = Array(output.frames.frameBytes(index))
+            invariant(String(validating: bytes, as: UTF8.self) != nil, "\(call) wrote a frame that is not UTF-8")
+            if case .invalid(let error) = FrameDecoder.decode(bytes.span, into: &decoded) {
+                invariant(false, "\(call) wrote a frame that is not a JSON object (\(error.message)): \(bytes)")
+            }
+            if output.frames.frames[index].kind == .gesture { gestures += 1 }
+        }
+        invariant(gestures == output.events.count, "\(call): \(output.events.count) events, \(gestures) gesture frames")
+        ledger.absorb(output.actions[...], call)
+        if let wakeup = session.nextWakeup {
+            invariant(wakeup.isFinite, "\(call): nextWakeup \(wakeup)")
+        } else if !finished {
+            invariant(ledger.down.isEmpty, "\(call): \(ledger.down) held with no wakeup to release it")
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import GestureControl
+
+/// What a stream of host actions holds down, checked as it is read: no button or key
+/// pressed while it is down, none released while it is up (CONTROL.md "Nothing stays
+/// pressed on the computer").
+public struct PressLedger {
+    /// The buttons and keys down, in press order.
+    public private(set) var down: [HostAction] = []
+
+    public init() {}
+
+    /// Reads `actions`; a double press or a release of something not held breaks the
+    /// invariant (`context` says where, for the crash report).
+    public mutating func absorb(_ actions: ArraySlice<HostAction>, _ context: @autoclosure () -> String) {
+        for action in actions {
+            switch action {
+            case .button(let button, .down): press(.button(button, .down), context)
+            case .button(let button, .up): release(.button(button, .down), context)
+            case .key(let key, .down): press(.key(key, .down), context)
+            case .key(let key, .up): release(.key(key, .down), context)
+            case .motion, .wheel, .wheelStop, .text: break
+            }
+        }
+    }
+
+    private mutating func press(_ action: HostAction, _ context: () -> String) {
+        invariant(!down.contains(action), "\(action) pressed while down (\(context()))")
+        down.append(action)
+    }
+
+    private mutating func release(_ action: HostAction, _ context: () -> String) {
+        let index = down.firstIndex(of: action)
+        invariant(index != nil, "release of \(action) while up (\(context()))")
+        if let index { down.remove(at: index) }
+    }
+}

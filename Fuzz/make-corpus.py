@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""Writes the committed seed corpus of the fuzz targets (docs/testing.md "Corpus").
+
+    Fuzz/make-corpus.py        # rewrites Fuzz/Corpus/<target>/ from the sources below
+
+Sources: the trace fixtures (Tests/Fixtures/traces/*.jsonl), a few control messages (text,
+key, button, settings) and hostile times, and the example configuration. The engine and
+control seeds use the byte layout of Fuzz/FuzzSupport/FuzzScript.swift, every number as a
+raw double (tag 0xFF), so the seeds replay the traces exactly. Deterministic: running it
+twice writes the same files.
+"""
+import json
+import pathlib
+import struct
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+TRACES = sorted((ROOT / "Tests/Fixtures/traces").glob("*.jsonl"))
+CORPUS = ROOT / "Fuzz/Corpus"
+
+# FuzzScript op codes (the low nibble of a step's first byte).
+DOWN, MOVE, UP, CANCEL, CANCEL_ALL, LEAVE, RESIZE, CLOCK = range(8)
+FRAME_END, ADVANCE, ADVANCE_TO_DEADLINE, COMMAND, SETTINGS, RELEASE_ALL = range(8, 14)
+POINTER_TYPES = {"touch": 0, "mouse": 1, "pen": 2}
+
+CONTROL_LINES = [
+    '{"type":"text","text":"héllo\\tworld"}',
+    '{"type":"key","key":"a","modifiers":["Control","Shift"]}',
+    '{"type":"key","key":"Enter"}',
+    '{"type":"button","button":"left","action":"down"}',
+    '{"type":"button","button":"left","action":"up"}',
+    '{"type":"button","button":"right","action":"click"}',
+    '{"type":"settings","speed":1.4,"acceleration":"flat","naturalScroll":false,"scrollSpeed":1,'
+    '"tapToClick":true,"tapAndDrag":true,"dragLock":true,"leftHanded":true}',
+]
+
+
+def number(value):
+    """A number as a raw double: tag 0xFF and 8 little-endian bytes."""
+    return b"\xff" + struct.pack("<d", float(value))
+
+
+def pointer_id(value):
+    return bytes([value & 0x0F]) if 0 <= value < 16 else b"\xff" + struct.pack("<q", value)
+
+
+def header(hello, settings_flags=0):
+    out = bytes([0])  # no threshold overrides
+    out += number(hello.get("width", 400)) + number(hello.get("height", 800))
+    out += bytes([9])  # maxPointers 10
+    return out + bytes([settings_flags])
+
+
+def sample(op, m):
+    kind = POINTER_TYPES.get(m.get("pointerType", "touch"), 0)
+    extra = b""
+    if "buttons" in m:
+        kind |= 4
+        extra += bytes([m["buttons"] & 0xFF])
+    if "pressure" in m:
+        kind |= 8
+        extra += number(m["pressure"])
+    return bytes([op]) + pointer_id(m["id"]) + number(m["t"]) + number(m["x"]) + number(m["y"]) + bytes([kind]) + extra
+
+
+def script_step(m):
+    kind = m.get("type")
+    if kind in ("down", "move", "up"):
+        return sample({"down": DOWN, "move": MOVE, "up": UP}[kind], m)
+    if kind == "cancel":
+        if m.get("id") == "all":
+            return bytes([CANCEL_ALL]) + number(m["t"])
+        return bytes([CANCEL]) + pointer_id(m["id"]) + number(m["t"])
+    if kind == "leave":
+        return bytes([LEAVE]) + pointer_id(m["id"]) + number(m["t"])
+    if kind == "resize":
+        return bytes([RESIZE]) + number(m["width"]) + number(m["height"])
+    if kind == "ping":
+        return bytes([CLOCK]) + number(m["t"])
+    return b""
+
+
+def script(lines, settings_flags=0, extra=b""):
+    """A trace as a FuzzScript: each line's messages, then the end of the frame."""
+    messages = [json.loads(line) for line in lines if line.strip()]
+    hello = next((m for m in messages if isinstance(m, dict) and m.get("type") == "hello"), {})
+    out = header(hello, settings_flags)
+    last_t = 0.0
+    for message in messages:
+        for m in message if isinstance(message, list) else [message]:
+            out += script_step(m)
+            last_t = m.get("t", last_t)
+        out += bytes([FRAME_END, ADVANCE_TO_DEADLINE])
+    return out + extra + bytes([ADVANCE]) + number(last_t + 1000)
+
+
+def protocol(lines, options="#"):
+    """A trace as FuzzProtocol lines: each frame arrives when its page time says."""
+    out = [options]
+    last_t = None
+    for line in lines:
+        if not line.strip():
+            continue
+        message = json.loads(line)
+        first = message[0] if isinstance(message, list) and message else message
+        t = first.get("t") if isinstance(first, dict) else None
+        delay = 0 if t is None or last_t is None else round(t - last_t, 3)
+        last_t = t if t is not None else last_t
+        out.append(f"@{delay:g} {line.strip()}")
+    out += ["~", "~1000"]
+    return ("\n".join(out) + "\n").encode()
+
+
+def write(target, name, data):
+    folder = CORPUS / target
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_bytes(data)
+
+
+def main():
+    for folder in CORPUS.glob("*"):
+        for seed in folder.glob("*"):
+            seed.unlink()
+    for trace in TRACES:
+        lines = trace.read_text().splitlines()
+        name = trace.stem
+        write("FuzzProtocol", name, protocol(lines))
+        write("FuzzEngine", name, script(lines))
+        write("FuzzControl", name, script(lines, settings_flags=0x10 if "drag" in name else 0))
+    hello = '{"type":"hello","protocol":1,"role":"touchpad","width":400,"height":800}'
+    down = '{"type":"down","id":1,"t":10,"x":100,"y":100,"pointerType":"touch"}'
+    write("FuzzProtocol", "control_messages", protocol([hello, down] + CONTROL_LINES))
+    write("FuzzProtocol", "control_uinput", protocol([hello] + CONTROL_LINES, options="#u"))
+    write(
+        "FuzzProtocol",
+        "hostile_times",
+        protocol(
+            [
+                hello,
+                down,
+                '{"type":"move","id":1,"t":9.3e20,"x":120,"y":100,"pointerType":"touch"}',
+                '{"type":"down","id":2,"t":1e19,"x":100,"y":100,"pointerType":"touch"}',
+                '{"type":"ping","t":1e12}',
+            ]
+        ),
+    )
+    write("FuzzProtocol", "observer", protocol(['{"type":"hello","protocol":1,"role":"observer"}', down]))
+    commands = bytes([COMMAND, 2, 1]) + bytes([COMMAND, 1, 0x41, 0x03]) + bytes([COMMAND, 2, 4])
+    commands += bytes([SETTINGS, 0xFF, 0xF0]) + number(2.5) + number(0.5) + bytes([RELEASE_ALL])
+    taps = (ROOT / "Tests/Fixtures/traces/tap_double.jsonl").read_text().splitlines()
+    write("FuzzControl", "commands_and_settings", script(taps, extra=commands))
+    write("FuzzConfig", "example.yaml", (ROOT / "examples/gesturepad.yaml").read_bytes())
+    write("FuzzConfig", "gestures.yaml", b"gestures:\n  repeatInterval: 0.001\n  decelerationRate: 0.5\n")
+    write(
+        "FuzzConfig",
+        "control.yaml",
+        b"control:\n  backend: uinput\n  speed: 2\n  swipeKeys:\n    left: Control++\n    up: none\n"
+        b"  tapButtons: [right]\n  releaseAfterSilence: 500\n",
+    )
+    write("FuzzConfig", "line_breaks.yaml", "server:\r  port: 1\r\nlog:\u2028 [a".encode())
+    write("FuzzConfig", "errors.yaml", b"server:\n  port: 70000\n  limits: [1]\nhooks:\n  - gesture: tap\n    run: []\n")
+
+
+if __name__ == "__main__":
+    main()

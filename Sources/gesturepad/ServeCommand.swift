@@ -30,7 +30,9 @@ struct ServeCommand: ParsableCommand {
 
     @Option(
         name: .customLong("public"),
-        help: ArgumentHelp("Folder of the page. (default: the package's Public/ folder)", valueName: "dir"))
+        help: ArgumentHelp(
+            "Folder of the page. (default: the installed one, <prefix>/share/gesturepad/Public, else ./Public, else the package's Public/)",
+            valueName: "dir"))
     var publicDirectory: String?
 
     @Option(

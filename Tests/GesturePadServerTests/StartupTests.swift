@@ -96,6 +96,28 @@ import Testing
                 isFile: files.contains) == "/repo/Public")
     }
 
+    /// An installed binary serves the page installed beside it (`<prefix>/share/gesturepad/Public`),
+    /// whatever the working directory and the prefix, even when the working directory has a Public/.
+    @Test func installedPageFirst() {
+        for prefix in ["/usr", "/usr/local", "/home/me/.local", "/tmp/x y"] {
+            let files: Set<String> = ["\(prefix)/share/gesturepad/Public/index.html", "/cwd/Public/index.html"]
+            #expect(
+                PublicDirectoryLocator.locate(
+                    workingDirectory: "/cwd", executablePath: "\(prefix)/bin/gesturepad", isFile: files.contains)
+                    == "\(prefix)/share/gesturepad/Public")
+        }
+        let candidates = PublicDirectoryLocator.candidates(workingDirectory: "/", executablePath: "/usr/bin/gesturepad")
+        #expect(candidates.first == "/usr/share/gesturepad/Public")
+        #expect(candidates.contains("/Public"))
+    }
+
+    /// Paths are normalized lexically: `.` and `..` segments and doubled slashes go.
+    @Test func normalization() {
+        #expect(PublicDirectoryLocator.normalize("/a/./b//c/../d") == "/a/b/d")
+        #expect(PublicDirectoryLocator.normalize("/..") == "/")
+        #expect(PublicDirectoryLocator.normalize("a/../..") == ".")
+    }
+
     /// A folder without index.html does not count; nothing found is nil.
     @Test func requiresIndex() {
         #expect(

@@ -97,7 +97,9 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let logger = Logger(label: "gesturepad.server") { StreamLogHandler.standardError(label: $0) }
-        let file = try output.loadConfigFile()
+        let environment = ProcessInfo.processInfo.environment
+        let configLocation = output.configLocation(environment: environment)
+        let file = try output.loadConfigFile(at: configLocation)
         let flags = ServeSettings(
             host: host, port: port, publicDirectory: publicDirectory, token: token,
             auth: noAuth ? false : nil, maxConnections: maxConnections, maxMessageBytes: maxMessageBytes,
@@ -108,7 +110,6 @@ struct ServeCommand: ParsableCommand {
             auth: section.auth, maxConnections: section.maxConnections, maxMessageBytes: section.maxMessageBytes,
             maxMessagesPerSecond: section.maxMessagesPerSecond, maxErrorsInARow: section.maxErrorsInARow,
             maxPointers: section.maxPointers)
-        let environment = ProcessInfo.processInfo.environment
         let environmentToken = environment["GESTUREPAD_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         // No token given anywhere: the one remembered in the state directory (made once).
         var tokenNote: String? = "The token was given (--token, GESTUREPAD_TOKEN or the configuration file)."
@@ -140,7 +141,7 @@ struct ServeCommand: ParsableCommand {
         let secure = try tls.configuration(state: state)
         configuration.tls = secure?.0
         configuration.publicDirectory = try Self.publicFolder(
-            flags.publicDirectory ?? fileSettings.publicDirectory.map(relativeToConfigFile), logger: logger)
+            flags.publicDirectory ?? fileSettings.publicDirectory.map(file.resolve), logger: logger)
         if let host = configuration.host {
             guard let bindable = HostResolver.bindable(host, interfaces: InterfaceList.current()) else {
                 throw Failure("--host \(host): not an address, interface or known host name of this machine")
@@ -163,7 +164,8 @@ struct ServeCommand: ParsableCommand {
             control.backend?.stop()
             throw Failure(error.description)
         }
-        printBanner(server: server, configuration: configuration, tokenNote: tokenNote, tlsNote: secure?.note)
+        let notes = [configLocation?.bannerLine ?? ConfigLocation.noneLine(environment: environment)]
+        printBanner(server: server, configuration: configuration, tokenNote: tokenNote, tlsNote: secure?.note, notes: notes)
         server.run()
         // Every connection has closed and released what it held; the backend lets go of the rest.
         control.backend?.stop()
@@ -175,15 +177,8 @@ struct ServeCommand: ParsableCommand {
         init(_ description: String) { self.description = description }
     }
 
-    /// A path from the configuration file, relative to that file's folder.
-    private func relativeToConfigFile(_ path: String) -> String {
-        guard !path.hasPrefix("/"), let config = output.config else { return path }
-        let folder = URL(fileURLWithPath: config).deletingLastPathComponent()
-        return folder.appendingPathComponent(path).path
-    }
-
     private func printBanner(
-        server: WebServer, configuration: ServerConfiguration, tokenNote: String?, tlsNote: String?
+        server: WebServer, configuration: ServerConfiguration, tokenNote: String?, tlsNote: String?, notes: [String]
     ) {
         let urls = ServerURLs.urls(
             host: configuration.host, port: server.port, token: configuration.token,
@@ -193,7 +188,7 @@ struct ServeCommand: ParsableCommand {
         let lines = StartupBanner.lines(
             urls: urls, port: server.port, authenticated: configuration.token != nil,
             publicDirectory: configuration.publicDirectory, control: configuration.control.status,
-            tokenNote: [tokenNote, tlsNote].compactMap { $0 }.joined(separator: "\n"), qrLines: qr)
+            tokenNote: [tokenNote, tlsNote].compactMap { $0 }.joined(separator: "\n"), notes: notes, qrLines: qr)
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 

@@ -139,6 +139,22 @@ import Testing
         let open = StartupBanner.lines(urls: ["http://a:1/"], port: 1, authenticated: false, publicDirectory: "/p", qrLines: [])
         #expect(open.joined().contains("WARNING"))
     }
+
+    /// Notes (configuration file, recording) come before the last line; `gesturepad url`
+    /// prints the banner's own address block.
+    @Test func notesAndAddressBlock() {
+        let lines = StartupBanner.lines(
+            urls: ["http://a:1/#token=t"], port: 1, authenticated: true, publicDirectory: "/p",
+            notes: ["Configuration: /c.yaml (--config)."], qrLines: ["QR"])
+        #expect(lines.suffix(2) == ["Configuration: /c.yaml (--config).", "Press Ctrl-C to stop."])
+        let block = StartupBanner.addressLines(urls: ["http://a:1/#token=t"], qrLines: ["QR"])
+        #expect(
+            block == [
+                "Open this address on your phone (same network):", "  http://a:1/#token=t", "",
+                "Or scan this QR code (http://a:1/#token=t):", "QR",
+            ])
+        #expect(lines.joined(separator: "\n").contains(block.joined(separator: "\n")))
+    }
 }
 
 @Suite struct HostResolverTests {

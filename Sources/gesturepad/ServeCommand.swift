@@ -166,7 +166,20 @@ struct ServeCommand: ParsableCommand {
         }
         let notes = [configLocation?.bannerLine ?? ConfigLocation.noneLine(environment: environment)]
         printBanner(server: server, configuration: configuration, tokenNote: tokenNote, tlsNote: secure?.note, notes: notes)
+        // `gesturepad url` finds this server (the systemd unit's, say) through the state directory.
+        let pid = getpid()
+        let record = ServerRecord(
+            pid: pid, port: server.port, secure: configuration.tls != nil, host: configuration.host,
+            token: configuration.token == nil ? .none : (remembered != nil ? .remembered : .given), started: Date(),
+            version: GesturePadVersion.current, publicDirectory: configuration.publicDirectory,
+            configFile: configLocation?.path)
+        do {
+            try record.write(to: state)
+        } catch {
+            logger.warning("gesturepad url will not find this server", metadata: ["error": "\(error)"])
+        }
         server.run()
+        ServerRecord.remove(from: state, pid: pid)
         // Every connection has closed and released what it held; the backend lets go of the rest.
         control.backend?.stop()
     }
@@ -180,11 +193,9 @@ struct ServeCommand: ParsableCommand {
     private func printBanner(
         server: WebServer, configuration: ServerConfiguration, tokenNote: String?, tlsNote: String?, notes: [String]
     ) {
-        let urls = ServerURLs.urls(
-            host: configuration.host, port: server.port, token: configuration.token,
-            interfaces: InterfaceList.current(), secure: configuration.tls != nil)
-        let ansi = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
-        let qr = noQR ? [] : urls.first.map { TerminalQRCode.lines(for: $0, ansi: ansi) } ?? []
+        let (urls, qr) = LiveAddresses.current(
+            host: configuration.host, port: server.port, token: configuration.token, secure: configuration.tls != nil,
+            qr: !noQR)
         let lines = StartupBanner.lines(
             urls: urls, port: server.port, authenticated: configuration.token != nil,
             publicDirectory: configuration.publicDirectory, control: configuration.control.status,

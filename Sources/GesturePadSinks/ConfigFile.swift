@@ -16,7 +16,7 @@ public struct ConfigFile: Sendable {
     public var control = ControlSection()
     /// The folder of the file (absolute) when it was loaded from a path. Relative paths in the
     /// file resolve against it, not against the working directory: `server.public`,
-    /// `log.json`, and the hooks' programs (which also start in it).
+    /// `log.json`, `log.record`, and the hooks' programs (which also start in it).
     public private(set) var directory: String? = nil
 
     public init() {}
@@ -98,6 +98,8 @@ public struct LogSection: Sendable {
     public var color: Bool? = nil
     /// `terminal:` — print gesture lines on stdout at all (default true). (Extension.)
     public var terminal: Bool? = nil
+    /// `record:` — the folder every touchpad session's input is recorded into (`--record`).
+    public var recordDirectory: String? = nil
     public init() {}
 }
 

@@ -89,6 +89,8 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup(title: "HTTPS") var tls: TLSOptions
 
+    @OptionGroup(title: "Recording") var record: RecordOptions
+
     func validate() throws {
         if newToken && (token != nil || noAuth) {
             throw ValidationError("--new-token makes a token to remember: it goes with neither --token nor --no-auth")
@@ -152,19 +154,33 @@ struct ServeCommand: ParsableCommand {
             logger.warning("authentication is off (--no-auth): anyone who can reach the port can connect")
         }
         let sinks = try output.makeSinks(config: file, logger: logger)
+        let recorder: TraceRecorder?
+        do {
+            recorder = try record.makeRecorder(config: file, logger: logger)
+        } catch {
+            for sink in sinks { sink.close() }
+            throw error
+        }
         let control = try ControlSetup.start(
             mode: control ?? file.control.backend ?? .auto, settings: pointer.settings(over: file.control),
             logger: logger)
         configuration.control = control.context
         let server: WebServer
         do {
-            server = try WebServer(configuration: configuration, sinks: sinks, backend: control.backend, logger: logger)
+            server = try WebServer(
+                configuration: configuration, sinks: sinks, backend: control.backend, recorder: recorder, logger: logger)
         } catch let error as ServerStartError {
             for sink in sinks { sink.close() }
+            recorder?.close()
             control.backend?.stop()
             throw Failure(error.description)
         }
-        let notes = [configLocation?.bannerLine ?? ConfigLocation.noneLine(environment: environment)]
+        var notes = [configLocation?.bannerLine ?? ConfigLocation.noneLine(environment: environment)]
+        if let recorder {
+            notes.append(
+                "Recording every touchpad session into \(recorder.directory) (one file each, at most \(recorder.maxBytes) bytes)."
+            )
+        }
         printBanner(server: server, configuration: configuration, tokenNote: tokenNote, tlsNote: secure?.note, notes: notes)
         // `gesturepad url` finds this server (the systemd unit's, say) through the state directory.
         let pid = getpid()

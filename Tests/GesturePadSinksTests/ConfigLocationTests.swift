@@ -42,7 +42,7 @@ import Testing
         #expect(none.contains("/h/.config/gesturepad/config.yaml") && none.contains("/etc/gesturepad/config.yaml"))
     }
 
-    /// A file loaded from a path knows its folder: relative paths in it (page, logs,
+    /// A file loaded from a path knows its folder: relative paths in it (page, logs, recordings,
     /// hook programs) resolve there, not in the working directory.
     @Test func relativePathsResolveAgainstTheFile() throws {
         let dir = try makeTempDir()
@@ -51,6 +51,7 @@ import Testing
         try """
         log:
           json: logs/gestures.jsonl
+          record: recordings
         hooks:
           - {gesture: tap, run: [./scripts/tap.sh]}
           - {gesture: drag, pipe: [python3, pipe.py]}
@@ -60,6 +61,7 @@ import Testing
         let folder = dir.standardizedFileURL.path
         #expect(config.directory == folder)
         #expect(config.resolve(try #require(config.log.jsonPath)) == folder + "/logs/gestures.jsonl")
+        #expect(config.resolve(try #require(config.log.recordDirectory)) == folder + "/recordings")
         #expect(config.resolve("/abs") == "/abs")
         #expect(config.hooks.map(\.directory) == [folder, folder, folder])
         #expect(config.hooks.map(\.resolvedProgram) == [folder + "/./scripts/tap.sh", "python3", "/usr/bin/true"])

@@ -14,6 +14,8 @@ final class ConnectionHub {
     let sinks: [any GestureSink]
     /// Carries out the host actions of touchpad sessions (nil: control is off).
     let backend: (any ControlBackend)?
+    /// Keeps every frame of every touchpad session (`--record`; nil: off, one check per frame).
+    let recorder: (any InputRecorder)?
     var logger: Logger
     weak var transport: (any HubTransport)?
 
@@ -29,11 +31,12 @@ final class ConnectionHub {
 
     init(
         configuration: ServerConfiguration, sinks: [any GestureSink], backend: (any ControlBackend)? = nil,
-        logger: Logger
+        recorder: (any InputRecorder)? = nil, logger: Logger
     ) {
         self.configuration = configuration
         self.sinks = sinks
         self.backend = configuration.control.isActive ? backend : nil
+        self.recorder = recorder
         self.logger = logger
     }
 
@@ -71,6 +74,7 @@ final class ConnectionHub {
         // included, which lws misses) and asks to close with 1007.
         output.removeAll()
         connection.session.receive(text: connection.message.span, arrival: now, into: &output)
+        if let recorder { record(connection.message, of: connection, to: recorder) }
         connection.message.removeAll(keepingCapacity: true)
         dispatch(connection)
         return .proceed
@@ -144,6 +148,18 @@ final class ConnectionHub {
         performActions()
         broadcastToObservers(SessionNotice.encode(session: connection.sessionName, open: false)[...])
         for sink in sinks { sink.session(connection.sessionName, open: false) }
+        recorder?.ended(connection.sessionName)
+    }
+
+    /// Hands a frame the session just handled to the recorder: the one that made the
+    /// connection a touchpad begins its recording, later ones of a touchpad follow. Frames
+    /// before the `hello` (refused) and observers' frames are not recorded.
+    private func record(_ frame: [UInt8], of connection: Connection, to recorder: any InputRecorder) {
+        if connection.role == .touchpad {
+            recorder.record(connection.sessionName, frame)
+        } else if connection.role == nil, output.helloRole == .touchpad {
+            recorder.began(connection.sessionName, with: frame)
+        }
     }
 
     /// Shutdown: every connection closes with 1001 after its queued frames; new upgrades

@@ -10,7 +10,7 @@ struct RecordOptions: ParsableArguments {
         name: .customLong("record"),
         help: ArgumentHelp(
             """
-            Record every touchpad session's input into DIR, one trace file per session \\
+            Record every touchpad session's input into DIR, one trace file per session \
             (replay it with `gesturepad replay FILE`). (default: the configuration file's log.record, else off)
             """, valueName: "dir"))
     var directory: String?

@@ -184,6 +184,7 @@ struct ServeCommand: ParsableCommand {
         printBanner(server: server, configuration: configuration, tokenNote: tokenNote, tlsNote: secure?.note, notes: notes)
         // `gesturepad url` finds this server (the systemd unit's, say) through the state directory.
         let pid = getpid()
+        let replaced = ServerRecord.replaced(in: state, by: pid, isRunning: ProcessProbe.isGesturePad)
         let record = ServerRecord(
             pid: pid, port: server.port, secure: configuration.tls != nil, host: configuration.host,
             token: configuration.token == nil ? .none : (remembered != nil ? .remembered : .given), started: Date(),
@@ -195,7 +196,7 @@ struct ServeCommand: ParsableCommand {
             logger.warning("gesturepad url will not find this server", metadata: ["error": "\(error)"])
         }
         server.run()
-        ServerRecord.remove(from: state, pid: pid)
+        ServerRecord.release(in: state, pid: pid, restoring: replaced, isRunning: ProcessProbe.isGesturePad)
         // Every connection has closed and released what it held; the backend lets go of the rest.
         control.backend?.stop()
     }

@@ -40,6 +40,26 @@ import Testing
         #expect(ServerRecord.read(from: state) == nil)
     }
 
+    /// A second server replacing a running one's record puts it back when it stops; a record of
+    /// a server that is gone meanwhile is not put back.
+    @Test func restoresTheRecordItReplaced() throws {
+        let state = try temporaryState()
+        defer { try? FileManager.default.removeItem(atPath: state.path) }
+        let unit = ServerRecord(pid: 100, port: 8765, secure: false, host: nil, token: .remembered, started: Date(), version: "v")
+        try unit.write(to: state)
+        let previous = ServerRecord.replaced(in: state, by: 200, isRunning: { $0 == 100 })
+        #expect(previous == unit)
+        #expect(ServerRecord.replaced(in: state, by: 200, isRunning: { _ in false }) == nil)
+        let manual = ServerRecord(
+            pid: 200, port: 9000, secure: false, host: nil, token: .remembered, started: Date(), version: "v")
+        try manual.write(to: state)
+        ServerRecord.release(in: state, pid: 200, restoring: previous, isRunning: { $0 == 100 })
+        #expect(ServerRecord.read(from: state) == unit)
+        try manual.write(to: state)
+        ServerRecord.release(in: state, pid: 200, restoring: previous, isRunning: { _ in false })
+        #expect(ServerRecord.read(from: state) == nil)
+    }
+
     /// The status says running, stale (the process is gone) or none; junk is none.
     @Test func status() throws {
         let state = try temporaryState()

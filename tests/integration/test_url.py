@@ -74,3 +74,13 @@ def test_url_with_a_given_token_does_not_reveal_it(page_dir):
         assert f"  http://127.0.0.1:{server.port}/" in result.stdout.splitlines()
         assert "given-token" not in result.stdout
         assert "never stored" in result.stdout
+
+
+def test_a_second_server_hands_the_record_back_when_it_stops(page_dir):
+    """The service runs; `make run` starts another server for the same user on another port and
+    stops: `gesturepad url` shows the service's address again."""
+    with Server(public=page_dir, token=None) as first:
+        with Server(public=page_dir, token=None, env={"XDG_STATE_HOME": first.state_home}) as second:
+            assert f":{second.port}/" in url(first, "--no-qr").stdout
+        assert json.loads(record_of(first).read_text())["pid"] == first.process.pid
+        assert f":{first.port}/" in url(first, "--no-qr").stdout

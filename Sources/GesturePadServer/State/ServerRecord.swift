@@ -84,6 +84,25 @@ public struct ServerRecord: Codable, Sendable, Hashable {
         directory.remove(fileName)
     }
 
+    /// The record a starting server replaces: the one of another server still running (the
+    /// systemd unit's, while `make run` tries another port), to put back when this one stops.
+    public static func replaced(in directory: StateDirectory, by pid: Int32, isRunning: (Int32) -> Bool)
+        -> ServerRecord?
+    {
+        guard let record = read(from: directory), record.pid != pid, isRunning(record.pid) else { return nil }
+        return record
+    }
+
+    /// A stopping server's cleanup: its own record goes; the one it replaced comes back if that
+    /// server still runs, so `gesturepad url` finds it again.
+    public static func release(
+        in directory: StateDirectory, pid: Int32, restoring previous: ServerRecord?, isRunning: (Int32) -> Bool
+    ) {
+        guard let record = read(from: directory), record.pid == pid else { return }
+        if let previous, isRunning(previous.pid), (try? previous.write(to: directory)) != nil { return }
+        directory.remove(fileName)
+    }
+
     /// What a reader finds in the state directory.
     public enum Status: Sendable, Hashable {
         /// A server is running with this record.

@@ -104,6 +104,16 @@ install_all() {
     fi
     # A staging folder is the packager's: made if missing, never recorded nor removed.
     [[ -z "$DESTDIR" ]] || mkdir -p "$DESTDIR"
+    # Say up front when the prefix cannot be written (a half install has no manifest).
+    local dir target
+    for dir in "$BINDIR" "$DATADIR" "$DOCDIR" "$MANDIR" "$UNITDIR"; do
+        target="$DESTDIR$dir"
+        while [[ ! -e "$target" ]]; do target=$(dirname "$target"); done
+        if [[ ! -w "$target" ]]; then
+            echo "install: cannot write into $target (sudo make install, or make install PREFIX=\$HOME/.local)" >&2
+            exit 1
+        fi
+    done
     local work
     work=$(mktemp -d)
     trap 'rm -rf "$work"' RETURN

@@ -1,14 +1,28 @@
 # GesturePad — the two commands a user needs:
 #   make run    set up, build (release) and serve the touchpad page
-#   make test   set up and run every test (Swift, traces, integration, browser, Autobahn)
+#   make test   set up and run every test (Swift, traces, integration, browser, packaging,
+#               Autobahn, fuzzing, sanitizers)
 # ARGS passes options to `gesturepad serve`, e.g. make run ARGS="--port 9000 --verbose".
+#
+# Installing (docs/install.md):
+#   make install [PREFIX=/usr/local] [DESTDIR=]   the release binary, the page, the systemd user
+#                                                 unit, the man page, examples; a manifest
+#   make uninstall [PREFIX=…] [DESTDIR=]          removes exactly what install put there
+#   make deb [DEBDIR=.build/deb]                  DEBDIR/gesturepad_VERSION_ARCH.deb (dpkg-deb)
 
 PY      := .venv/bin/python
 BIN     := .build/debug/gesturepad
+RELEASE := .build/release/gesturepad
 SHARED  := ../shared
+PREFIX  ?= /usr/local
+DESTDIR ?=
+DEBDIR  ?= .build/deb
+DEB_LEVEL ?= 6
+# The Swift runtime is not in Debian: the shipped binary links it statically.
+RELEASE_BUILD := swift build -c release --product gesturepad --static-swift-stdlib
 
 .PHONY: run test setup setup-test build release lint swift-test traces py-test fuzz-smoke fuzz \
-	sanitize sanitize-address sanitize-thread autobahn bench clean
+	sanitize sanitize-address sanitize-thread autobahn bench clean install uninstall deb
 
 # Fuzzing (docs/testing.md): seconds per target in `make test` (fixed seed, fresh working
 # corpus; the four with their build take about 4 minutes on 2 cores) and in `make fuzz`
@@ -17,9 +31,9 @@ FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_SECONDS       ?= 60
 
 run: setup release
-	.build/release/gesturepad serve $(ARGS)
+	$(RELEASE) serve $(ARGS)
 
-test: setup-test build lint swift-test traces py-test autobahn fuzz-smoke sanitize
+test: setup-test build release lint swift-test traces py-test autobahn fuzz-smoke sanitize
 
 setup:
 	@scripts/setup.sh
@@ -31,7 +45,21 @@ build:
 	swift build
 
 release:
-	swift build -c release --product gesturepad
+	$(RELEASE_BUILD)
+
+# install needs a release binary, but builds one only when there is none or a source is newer:
+# `make && sudo make install` must not need Swift in root's PATH.
+$(RELEASE): Package.swift $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap')
+	$(RELEASE_BUILD)
+
+install: $(RELEASE)
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh install $(RELEASE)
+
+uninstall:
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall
+
+deb: $(RELEASE)
+	DEB_LEVEL="$(DEB_LEVEL)" scripts/make-deb.sh $(RELEASE) $(DEBDIR)
 
 # Formatting and the no-force-unwrap / no-try! rules (.swift-format), on the shipped code.
 lint:
@@ -48,8 +76,10 @@ traces: build
 		echo "traces: no $(SHARED)/tools/check-traces here; tests/traces covers the fixtures"; \
 	fi
 
-py-test: build
-	GESTUREPAD_BIN=$(BIN) GESTUREPAD_REQUIRE_BROWSER=1 GESTUREPAD_REQUIRE_X11=1 GESTUREPAD_REQUIRE_PORTAL=1 $(PY) -m pytest -q tests
+# tests/packaging installs, packages and removes the release binary (one build, reused).
+py-test: build release
+	GESTUREPAD_BIN=$(BIN) GESTUREPAD_RELEASE_BIN=$(RELEASE) GESTUREPAD_REQUIRE_BROWSER=1 GESTUREPAD_REQUIRE_X11=1 \
+		GESTUREPAD_REQUIRE_PORTAL=1 GESTUREPAD_REQUIRE_PACKAGING=1 $(PY) -m pytest -q tests
 
 # WebSocket conformance: Autobahn|Testsuite's fuzzing client against `serve --test-echo`, judged
 # against tests/autobahn/expected.txt. Needs Python 2.7 (pyenv's is found); installs the pinned

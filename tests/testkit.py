@@ -44,12 +44,14 @@ class Server:
     SIGTERM and returns the exit status."""
 
     def __init__(self, public: Path | str | None = None, token: str | None = "test-token",
-                 extra: list[str] | None = None, env: dict[str, str] | None = None,
-                 drop_public: bool = False):
+                 extra: list[str] | None = None, env: dict[str, str | None] | None = None,
+                 drop_public: bool = False, program: Path | str | None = None, cwd: Path | str | None = None):
+        """`env` entries override the environment (None removes a variable); `program` is
+        another binary than $GESTUREPAD_BIN (an installed one); `cwd` its working directory."""
         self.port = free_port()
         self.token = token
         self.public = Path(public) if public else REPO / "Public"
-        args = [str(binary()), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--no-qr"]
+        args = [str(program or binary()), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--no-qr"]
         if not drop_public:
             args += ["--public", str(self.public)]
         if token is not None:
@@ -64,11 +66,18 @@ class Server:
         self.err = tempfile.NamedTemporaryFile(prefix="gesturepad-err-", delete=False)
         full_env = dict(os.environ)
         full_env.pop("GESTUREPAD_TOKEN", None)
-        # Never the user's own state directory (the remembered token, the TLS keys).
+        # Never the user's own state directory (the remembered token, the TLS keys), nor the
+        # user's configuration file (~/.config/gesturepad/config.yaml is read without --config).
         self.state_home = tempfile.mkdtemp(prefix="gesturepad-state-")
         full_env["XDG_STATE_HOME"] = self.state_home
-        full_env.update(env or {})
-        self.process = subprocess.Popen(args, stdout=self.out, stderr=self.err, env=full_env, cwd=REPO)
+        full_env["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="gesturepad-config-")
+        for name, value in (env or {}).items():
+            if value is None:
+                full_env.pop(name, None)
+            else:
+                full_env[name] = value
+        self.env = full_env
+        self.process = subprocess.Popen(args, stdout=self.out, stderr=self.err, env=full_env, cwd=cwd or REPO)
         self.returncode: int | None = None
         self._wait_ready()
 

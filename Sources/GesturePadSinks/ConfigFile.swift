@@ -14,11 +14,31 @@ public struct ConfigFile: Sendable {
     public var hooks: [HookRule] = []
     /// The `control:` section: the backend and the mapping settings over their defaults.
     public var control = ControlSection()
+    /// The folder of the file (absolute) when it was loaded from a path. Relative paths in the
+    /// file resolve against it, not against the working directory: `server.public`,
+    /// `log.json`, `log.record`, and the hooks' programs (which also start in it).
+    public private(set) var directory: String? = nil
 
     public init() {}
 
+    /// `path` (from the file) made absolute against the file's folder; unchanged when it is
+    /// absolute or the file has no folder.
+    public func resolve(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let directory else { return path }
+        return (directory.hasSuffix("/") ? directory : directory + "/") + path
+    }
+
     /// Loads and validates a file; throws a `ConfigError` whose description names line numbers.
+    /// Relative paths in it are then relative to its folder (`directory`).
     public static func load(path: String) throws -> ConfigFile {
+        var config = try loadText(path: path)
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL
+        config.directory = absolute.deletingLastPathComponent().path
+        for index in config.hooks.indices { config.hooks[index].directory = config.directory }
+        return config
+    }
+
+    private static func loadText(path: String) throws -> ConfigFile {
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
@@ -78,6 +98,8 @@ public struct LogSection: Sendable {
     public var color: Bool? = nil
     /// `terminal:` — print gesture lines on stdout at all (default true). (Extension.)
     public var terminal: Bool? = nil
+    /// `record:` — the folder every touchpad session's input is recorded into (`--record`).
+    public var recordDirectory: String? = nil
     public init() {}
 }
 

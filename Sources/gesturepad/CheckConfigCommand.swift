@@ -14,9 +14,22 @@ struct CheckConfigCommand: ParsableCommand {
             "Prints every problem as FILE:LINE:COLUMN: error: MESSAGE and exits 1, or a summary of the configuration and exits 0."
     )
 
-    @Argument(help: "Configuration file (YAML).") var file: String
+    @Argument(
+        help: ArgumentHelp(
+            "Configuration file (YAML). (default: the one `serve` reads: ~/.config/gesturepad/config.yaml, else /etc/gesturepad/config.yaml)",
+            valueName: "file"))
+    var file: String?
 
     func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        guard
+            let file = file
+                ?? ConfigLocation.find(explicit: nil, environment: environment, exists: FileManager.default.fileExists)?
+                .path
+        else {
+            print(ConfigLocation.noneLine(environment: environment))
+            return
+        }
         let config: ConfigFile
         do {
             config = try ConfigFile.load(path: file)
@@ -44,11 +57,7 @@ struct CheckConfigCommand: ParsableCommand {
         var stderr = StandardError()
         for rule in config.hooks {
             print("  \(rule.name): \(describe(rule))")
-            let program: String
-            switch rule.action {
-            case .run(let o): program = o.program
-            case .pipe(let o): program = o.program
-            }
+            let program = rule.resolvedProgram
             if !Self.isExecutable(program) {
                 print("\(file): warning: \(rule.name): program '\(program)' not found or not executable (here, now)", to: &stderr)
             }

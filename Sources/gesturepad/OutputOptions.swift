@@ -10,8 +10,15 @@ struct OutputOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Configuration file (YAML): server options, gesture thresholds, log options, hooks.", valueName: "FILE"))
+            """
+            Configuration file (YAML): server options, gesture thresholds, log options, hooks. \
+            (default: $XDG_CONFIG_HOME/gesturepad/config.yaml, i.e. ~/.config/gesturepad/config.yaml, \
+            else /etc/gesturepad/config.yaml, when one exists)
+            """, valueName: "FILE"))
     var config: String?
+
+    @Flag(name: .customLong("no-config"), help: "Read no configuration file, not even the default ones.")
+    var noConfig = false
 
     @Flag(name: .long, help: "Also show `changed` events in the terminal log.")
     var verbose = false
@@ -32,11 +39,25 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .customLong("no-hooks"), help: "Ignore the configuration file's hooks.")
     var noHooks = false
 
-    /// Loads `--config` (or an empty configuration).
-    func loadConfigFile() throws -> ConfigFile {
-        guard let config else { return ConfigFile() }
+    func validate() throws {
+        if noConfig && config != nil { throw ValidationError("--config and --no-config do not go together") }
+    }
+
+    /// The configuration file to read: `--config`, else the user's, else the system's (nil:
+    /// none, or `--no-config`).
+    func configLocation(environment: [String: String] = ProcessInfo.processInfo.environment) -> ConfigLocation? {
+        guard !noConfig else { return nil }
+        return ConfigLocation.find(explicit: config, environment: environment) { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+    }
+
+    /// Loads the file at `location` (or an empty configuration).
+    func loadConfigFile(at location: ConfigLocation?) throws -> ConfigFile {
+        guard let location else { return ConfigFile() }
         do {
-            return try ConfigFile.load(path: config)
+            return try ConfigFile.load(path: location.path)
         } catch let error as ConfigError {
             throw ValidationError("invalid configuration:\n\(error.description)")
         }
@@ -50,7 +71,7 @@ struct OutputOptions: ParsableArguments {
             let verbose = self.verbose || (config.log.verbose ?? false)
             sinks.append(TerminalLogSink(verbose: verbose, color: useColor(config.log.color), logger: logger))
         }
-        if let path = logJSON ?? config.log.jsonPath {
+        if let path = logJSON ?? config.log.jsonPath.map(config.resolve) {
             do {
                 sinks.append(try JSONLogSink(path: path, logger: logger))
             } catch {

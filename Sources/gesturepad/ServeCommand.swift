@@ -30,7 +30,9 @@ struct ServeCommand: ParsableCommand {
 
     @Option(
         name: .customLong("public"),
-        help: ArgumentHelp("Folder of the page. (default: the package's Public/ folder)", valueName: "dir"))
+        help: ArgumentHelp(
+            "Folder of the page. (default: the installed one, <prefix>/share/gesturepad/Public, else ./Public, else the package's Public/)",
+            valueName: "dir"))
     var publicDirectory: String?
 
     @Option(
@@ -89,6 +91,8 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup(visibility: .hidden) var testing: TestOptions
 
+    @OptionGroup(title: "Recording") var record: RecordOptions
+
     func validate() throws {
         if newToken && (token != nil || noAuth) {
             throw ValidationError("--new-token makes a token to remember: it goes with neither --token nor --no-auth")
@@ -97,7 +101,9 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let logger = Logger(label: "gesturepad.server") { StreamLogHandler.standardError(label: $0) }
-        let file = try output.loadConfigFile()
+        let environment = ProcessInfo.processInfo.environment
+        let configLocation = output.configLocation(environment: environment)
+        let file = try output.loadConfigFile(at: configLocation)
         let flags = ServeSettings(
             host: host, port: port, publicDirectory: publicDirectory, token: token,
             auth: noAuth ? false : nil, maxConnections: maxConnections, maxMessageBytes: maxMessageBytes,
@@ -108,7 +114,6 @@ struct ServeCommand: ParsableCommand {
             auth: section.auth, maxConnections: section.maxConnections, maxMessageBytes: section.maxMessageBytes,
             maxMessagesPerSecond: section.maxMessagesPerSecond, maxErrorsInARow: section.maxErrorsInARow,
             maxPointers: section.maxPointers)
-        let environment = ProcessInfo.processInfo.environment
         let environmentToken = environment["GESTUREPAD_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         // No token given anywhere: the one remembered in the state directory (made once).
         var tokenNote: String? = "The token was given (--token, GESTUREPAD_TOKEN or the configuration file)."
@@ -141,7 +146,7 @@ struct ServeCommand: ParsableCommand {
         configuration.tls = secure?.0
         testing.apply(to: &configuration)
         configuration.publicDirectory = try Self.publicFolder(
-            flags.publicDirectory ?? fileSettings.publicDirectory.map(relativeToConfigFile), logger: logger)
+            flags.publicDirectory ?? fileSettings.publicDirectory.map(file.resolve), logger: logger)
         if let host = configuration.host {
             guard let bindable = HostResolver.bindable(host, interfaces: InterfaceList.current()) else {
                 throw Failure("--host \(host): not an address, interface or known host name of this machine")
@@ -152,22 +157,51 @@ struct ServeCommand: ParsableCommand {
             logger.warning("authentication is off (--no-auth): anyone who can reach the port can connect")
         }
         let sinks = try output.makeSinks(config: file, logger: logger)
+        let recorder: TraceRecorder?
+        do {
+            recorder = try record.makeRecorder(config: file, logger: logger)
+        } catch {
+            for sink in sinks { sink.close() }
+            throw error
+        }
         let control = try ControlSetup.start(
             mode: control ?? file.control.backend ?? .auto, settings: pointer.settings(over: file.control),
             logger: logger)
         configuration.control = control.context
         let server: WebServer
         do {
-            server = try WebServer(configuration: configuration, sinks: sinks, backend: control.backend, logger: logger)
+            server = try WebServer(
+                configuration: configuration, sinks: sinks, backend: control.backend, recorder: recorder, logger: logger)
         } catch let error as ServerStartError {
             for sink in sinks { sink.close() }
+            recorder?.close()
             control.backend?.stop()
             throw Failure(error.description)
         }
+        var notes = [configLocation?.bannerLine ?? ConfigLocation.noneLine(environment: environment)]
+        if let recorder {
+            notes.append(
+                "Recording every touchpad session into \(recorder.directory) (one file each, at most \(recorder.maxBytes) bytes)."
+            )
+        }
         printBanner(
             server: server, configuration: configuration, tokenNote: tokenNote, tlsNote: secure?.note,
-            controlNote: control.note)
+            controlNote: control.note, notes: notes)
+        // `gesturepad url` finds this server (the systemd unit's, say) through the state directory.
+        let pid = getpid()
+        let replaced = ServerRecord.replaced(in: state, by: pid, isRunning: ProcessProbe.isGesturePad)
+        let record = ServerRecord(
+            pid: pid, port: server.port, secure: configuration.tls != nil, host: configuration.host,
+            token: configuration.token == nil ? .none : (remembered != nil ? .remembered : .given), started: Date(),
+            version: GesturePadVersion.current, publicDirectory: configuration.publicDirectory,
+            configFile: configLocation?.path)
+        do {
+            try record.write(to: state)
+        } catch {
+            logger.warning("gesturepad url will not find this server", metadata: ["error": "\(error)"])
+        }
         server.run()
+        ServerRecord.release(in: state, pid: pid, restoring: replaced, isRunning: ProcessProbe.isGesturePad)
         // Every connection has closed and released what it held; the backend lets go of the rest.
         control.backend?.stop()
     }
@@ -178,27 +212,18 @@ struct ServeCommand: ParsableCommand {
         init(_ description: String) { self.description = description }
     }
 
-    /// A path from the configuration file, relative to that file's folder.
-    private func relativeToConfigFile(_ path: String) -> String {
-        guard !path.hasPrefix("/"), let config = output.config else { return path }
-        let folder = URL(fileURLWithPath: config).deletingLastPathComponent()
-        return folder.appendingPathComponent(path).path
-    }
-
     private func printBanner(
         server: WebServer, configuration: ServerConfiguration, tokenNote: String?, tlsNote: String?,
-        controlNote: String?
+        controlNote: String?, notes: [String]
     ) {
-        let urls = ServerURLs.urls(
-            host: configuration.host, port: server.port, token: configuration.token,
-            interfaces: InterfaceList.current(), secure: configuration.tls != nil)
-        let ansi = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
-        let qr = noQR ? [] : urls.first.map { TerminalQRCode.lines(for: $0, ansi: ansi) } ?? []
+        let (urls, qr) = LiveAddresses.current(
+            host: configuration.host, port: server.port, token: configuration.token, secure: configuration.tls != nil,
+            qr: !noQR)
         let lines = StartupBanner.lines(
             urls: urls, port: server.port, authenticated: configuration.token != nil,
             publicDirectory: configuration.publicDirectory, control: configuration.control.status,
             controlNote: controlNote, tokenNote: [tokenNote, tlsNote].compactMap { $0 }.joined(separator: "\n"),
-            qrLines: qr)
+            notes: notes, qrLines: qr)
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 

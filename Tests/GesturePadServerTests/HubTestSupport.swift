@@ -32,17 +32,36 @@ final class RecordingSink: GestureSink, @unchecked Sendable {
     func close() { closed += 1 }
 }
 
+/// Records what the hub hands an input recorder (`--record`).
+final class FakeRecorder: InputRecorder, @unchecked Sendable {
+    enum Call: Equatable {
+        case began(String, String)
+        case frame(String, String)
+        case ended(String)
+    }
+    var calls: [Call] = []
+    var closed = 0
+
+    func began(_ session: String, with frame: [UInt8]) { calls.append(.began(session, String(decoding: frame, as: UTF8.self))) }
+    func record(_ session: String, _ frame: [UInt8]) { calls.append(.frame(session, String(decoding: frame, as: UTF8.self))) }
+    func ended(_ session: String) { calls.append(.ended(session)) }
+    func close() { closed += 1 }
+}
+
 /// A hub wired to a fake transport and a recording sink.
 struct HubHarness {
     let hub: ConnectionHub
     let transport = FakeTransport()
     let sink = RecordingSink()
 
-    init(backend: (any ControlBackend)? = nil, configure: (inout ServerConfiguration) -> Void = { _ in }) {
+    init(
+        backend: (any ControlBackend)? = nil, recorder: (any InputRecorder)? = nil,
+        configure: (inout ServerConfiguration) -> Void = { _ in }
+    ) {
         var configuration = ServerConfiguration(publicDirectory: "/p", token: "t")
         configure(&configuration)
         hub = ConnectionHub(
-            configuration: configuration, sinks: [sink], backend: backend,
+            configuration: configuration, sinks: [sink], backend: backend, recorder: recorder,
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
         hub.transport = transport
     }

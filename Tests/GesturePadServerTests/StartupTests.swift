@@ -96,6 +96,28 @@ import Testing
                 isFile: files.contains) == "/repo/Public")
     }
 
+    /// An installed binary serves the page installed beside it (`<prefix>/share/gesturepad/Public`),
+    /// whatever the working directory and the prefix, even when the working directory has a Public/.
+    @Test func installedPageFirst() {
+        for prefix in ["/usr", "/usr/local", "/home/me/.local", "/tmp/x y"] {
+            let files: Set<String> = ["\(prefix)/share/gesturepad/Public/index.html", "/cwd/Public/index.html"]
+            #expect(
+                PublicDirectoryLocator.locate(
+                    workingDirectory: "/cwd", executablePath: "\(prefix)/bin/gesturepad", isFile: files.contains)
+                    == "\(prefix)/share/gesturepad/Public")
+        }
+        let candidates = PublicDirectoryLocator.candidates(workingDirectory: "/", executablePath: "/usr/bin/gesturepad")
+        #expect(candidates.first == "/usr/share/gesturepad/Public")
+        #expect(candidates.contains("/Public"))
+    }
+
+    /// Paths are normalized lexically: `.` and `..` segments and doubled slashes go.
+    @Test func normalization() {
+        #expect(PublicDirectoryLocator.normalize("/a/./b//c/../d") == "/a/b/d")
+        #expect(PublicDirectoryLocator.normalize("/..") == "/")
+        #expect(PublicDirectoryLocator.normalize("a/../..") == ".")
+    }
+
     /// A folder without index.html does not count; nothing found is nil.
     @Test func requiresIndex() {
         #expect(
@@ -116,6 +138,22 @@ import Testing
         #expect(!lines.joined().contains("WARNING"))
         let open = StartupBanner.lines(urls: ["http://a:1/"], port: 1, authenticated: false, publicDirectory: "/p", qrLines: [])
         #expect(open.joined().contains("WARNING"))
+    }
+
+    /// Notes (configuration file, recording) come before the last line; `gesturepad url`
+    /// prints the banner's own address block.
+    @Test func notesAndAddressBlock() {
+        let lines = StartupBanner.lines(
+            urls: ["http://a:1/#token=t"], port: 1, authenticated: true, publicDirectory: "/p",
+            notes: ["Configuration: /c.yaml (--config)."], qrLines: ["QR"])
+        #expect(lines.suffix(2) == ["Configuration: /c.yaml (--config).", "Press Ctrl-C to stop."])
+        let block = StartupBanner.addressLines(urls: ["http://a:1/#token=t"], qrLines: ["QR"])
+        #expect(
+            block == [
+                "Open this address on your phone (same network):", "  http://a:1/#token=t", "",
+                "Or scan this QR code (http://a:1/#token=t):", "QR",
+            ])
+        #expect(lines.joined(separator: "\n").contains(block.joined(separator: "\n")))
     }
 }
 

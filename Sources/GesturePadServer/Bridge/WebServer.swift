@@ -34,14 +34,16 @@ public final class WebServer {
     private let controlMailbox = ControlStatusMailbox()
 
     /// `backend` carries out what touchpads ask of the computer (`configuration.control` says
-    /// whether it is active); it is the caller's to stop after `run()` returns.
+    /// whether it is active); it is the caller's to stop after `run()` returns. `recorder`
+    /// keeps every touchpad session's frames (`--record`); `run()` closes it with the sinks.
     public init(
         configuration: ServerConfiguration, sinks: [any GestureSink], backend: (any ControlBackend)? = nil,
-        logger: Logger
+        recorder: (any InputRecorder)? = nil, logger: Logger
     ) throws {
         self.configuration = configuration
         self.logger = logger
-        self.hub = ConnectionHub(configuration: configuration, sinks: sinks, backend: backend, logger: logger)
+        self.hub = ConnectionHub(
+            configuration: configuration, sinks: sinks, backend: backend, recorder: recorder, logger: logger)
         self.policy = HandshakePolicy(token: configuration.token, maxConnections: configuration.maxConnections)
         self.wakeTimer = storage.zeroed(lws_sorted_usec_list_t.self)
         scratch.reserveCapacity(Int(CLWS_PRE) + 4096)
@@ -189,6 +191,7 @@ public final class WebServer {
         self.context = nil
         SignalRelay.uninstall()
         for sink in hub.sinks { sink.close() }
+        hub.recorder?.close()
         logger.info("stopped")
     }
 }

@@ -17,6 +17,8 @@ final class ConnectionHub {
     /// Whether touchpads drive the computer now: `configuration.control` at start, then
     /// what the backend reports (`controlStatusChanged`).
     var control: ControlContext
+    /// Keeps every frame of every touchpad session (`--record`; nil: off, one check per frame).
+    let recorder: (any InputRecorder)?
     var logger: Logger
     weak var transport: (any HubTransport)?
 
@@ -32,12 +34,13 @@ final class ConnectionHub {
 
     init(
         configuration: ServerConfiguration, sinks: [any GestureSink], backend: (any ControlBackend)? = nil,
-        logger: Logger
+        recorder: (any InputRecorder)? = nil, logger: Logger
     ) {
         self.configuration = configuration
         self.sinks = sinks
         self.backend = backend
         self.control = configuration.control
+        self.recorder = recorder
         self.logger = logger
     }
 
@@ -76,6 +79,7 @@ final class ConnectionHub {
         // included, which lws misses) and asks to close with 1007.
         output.removeAll()
         connection.session.receive(text: connection.message.span, arrival: now, into: &output)
+        if let recorder { record(connection.message, of: connection, to: recorder) }
         connection.message.removeAll(keepingCapacity: true)
         dispatch(connection, now: now)
     }
@@ -174,6 +178,18 @@ final class ConnectionHub {
         performActions()
         broadcastToObservers(SessionNotice.encode(session: connection.sessionName, open: false)[...], now: now)
         for sink in sinks { sink.session(connection.sessionName, open: false) }
+        recorder?.ended(connection.sessionName)
+    }
+
+    /// Hands a frame the session just handled to the recorder: the one that made the
+    /// connection a touchpad begins its recording, later ones of a touchpad follow. Frames
+    /// before the `hello` (refused) and observers' frames are not recorded.
+    private func record(_ frame: [UInt8], of connection: Connection, to recorder: any InputRecorder) {
+        if connection.role == .touchpad {
+            recorder.record(connection.sessionName, frame)
+        } else if connection.role == nil, output.helloRole == .touchpad {
+            recorder.began(connection.sessionName, with: frame)
+        }
     }
 
     /// Shutdown: every connection closes with 1001 after its queued frames; new upgrades

@@ -14,6 +14,13 @@ public enum TokenStore {
 
     static let fileName = "token"
 
+    /// The stored token, if there is a usable one; never makes one (`gesturepad url`).
+    public static func stored(in directory: StateDirectory) -> String? {
+        guard let data = directory.read(fileName) else { return nil }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return AccessToken.problem(with: text) == nil ? text : nil
+    }
+
     /// The stored token, or a new one (stored) when there is none, it is unusable, or
     /// `renew` is set.
     public static func load(

@@ -9,7 +9,7 @@ struct ConfigReader {
     static let topKeys = ["server", "gestures", "log", "hooks", "control"]
     static let serverKeys = ["host", "port", "public", "token", "auth", "limits"]
     static let limitKeys = ["maxConnections", "maxMessageBytes", "maxMessagesPerSecond", "maxErrorsInARow", "maxPointers"]
-    static let logKeys = ["json", "verbose", "color", "terminal"]
+    static let logKeys = ["json", "verbose", "color", "terminal", "record"]
 
     mutating func read(yaml: String) -> ConfigFile {
         var config = ConfigFile()
@@ -95,6 +95,7 @@ struct ConfigReader {
             case "json": log.jsonPath = string(value, key: "log.json")
             case "verbose": log.verbose = boolean(value, key: "log.verbose")
             case "terminal": log.terminal = boolean(value, key: "log.terminal")
+            case "record": log.recordDirectory = string(value, key: "log.record")
             case "color":
                 if tagName(value) == .str, value.scalar?.string == "auto" {
                     log.color = nil

@@ -12,9 +12,26 @@ import SystemPackage
 /// shutdown kills the whole group, grandchildren included), stdout and stderr to the
 /// hook's `HookOutput` pipes (never straight to the server's stderr).
 enum HookLaunch {
-    /// A program name is looked up in `PATH`; anything with a `/` is a path.
-    static func executable(_ program: String) -> Executable {
-        program.contains("/") ? .path(FilePath(program)) : .name(program)
+    /// A program name is looked up in `PATH`; anything with a `/` is a path, and a relative
+    /// path is relative to `directory` (the configuration file's folder) when there is one,
+    /// never to the server's working directory (which is `$HOME` under systemd, anything in a
+    /// terminal).
+    static func executable(_ program: String, in directory: String?) -> Executable {
+        guard program.contains("/") else { return .name(program) }
+        return .path(FilePath(resolvedPath(program, in: directory)))
+    }
+
+    /// `program` made absolute against `directory` when it is a relative path (`./x.sh`,
+    /// `bin/x`); otherwise unchanged.
+    static func resolvedPath(_ program: String, in directory: String?) -> String {
+        guard program.contains("/"), !program.hasPrefix("/"), let directory else { return program }
+        return (directory.hasSuffix("/") ? directory : directory + "/") + program
+    }
+
+    /// The working directory of a hook's process: the configuration file's folder, so relative
+    /// paths among its arguments work too (`pipe: [python3, my_pipe.py]`).
+    static func workingDirectory(_ directory: String?) -> FilePath? {
+        directory.map { FilePath($0) }
     }
 
     /// Own process group; when the task running it is cancelled, the group gets SIGKILL.

@@ -15,6 +15,37 @@ public struct HookRule: Sendable, Hashable {
     public var session: String? = nil
     public var action: HookAction
 
+    /// The program, as written (a name looked up in `PATH`, or a path).
+    public var program: String {
+        switch action {
+        case .run(let o): o.program
+        case .pipe(let o): o.program
+        }
+    }
+
+    /// The program as it will be started: a relative path made absolute against `directory`.
+    public var resolvedProgram: String { HookLaunch.resolvedPath(program, in: directory) }
+
+    /// The configuration file's folder its process starts in (nil: the server's working directory).
+    public var directory: String? {
+        get {
+            switch action {
+            case .run(let o): o.directory
+            case .pipe(let o): o.directory
+            }
+        }
+        set {
+            switch action {
+            case .run(var o):
+                o.directory = newValue
+                action = .run(o)
+            case .pipe(var o):
+                o.directory = newValue
+                action = .pipe(o)
+            }
+        }
+    }
+
     public init(name: String, gestures: [GestureKind], action: HookAction) {
         self.name = name
         self.gestures = gestures
@@ -57,6 +88,9 @@ public struct RunHookOptions: Sendable, Hashable {
     public var concurrency: Int = 1
     /// Events waiting for a free slot; more are dropped and counted.
     public var queueLimit: Int = 16
+    /// The configuration file's folder (absolute): a relative program path resolves against
+    /// it, and the process starts in it. Nil: the server's working directory.
+    public var directory: String? = nil
 
     public init(program: String, arguments: [ArgvTemplate]) {
         self.program = program
@@ -70,6 +104,8 @@ public struct PipeHookOptions: Sendable, Hashable {
     public var arguments: [String]
     /// Events waiting to be written; past it `changed` events are coalesced, then dropped.
     public var queueLimit: Int = 256
+    /// The configuration file's folder (absolute), as for `RunHookOptions.directory`.
+    public var directory: String? = nil
 
     public init(program: String, arguments: [String]) {
         self.program = program

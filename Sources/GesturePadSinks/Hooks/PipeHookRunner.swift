@@ -91,8 +91,9 @@ final class PipeHookRunner: Sendable {
         }
         do {
             let result = try await Subprocess.run(
-                HookLaunch.executable(options.program), arguments: Arguments(options.arguments),
+                HookLaunch.executable(options.program, in: options.directory), arguments: Arguments(options.arguments),
                 environment: HookLaunch.environment([("GESTUREPAD_HOOK", name)]),
+                workingDirectory: HookLaunch.workingDirectory(options.directory),
                 platformOptions: HookLaunch.platformOptions, input: .inputWriter,
                 output: .fileDescriptor(output.standardOutput, closeAfterSpawningProcess: false),
                 error: .fileDescriptor(output.standardError, closeAfterSpawningProcess: false)

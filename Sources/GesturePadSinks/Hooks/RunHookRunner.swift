@@ -103,7 +103,8 @@ final class RunHookRunner: Sendable {
         input.append(UInt8(ascii: "\n"))
         let payload = input
         let environment = HookLaunch.environment(HookLaunch.variables(for: job.event, session: job.session, time: job.time))
-        let executable = HookLaunch.executable(options.program)
+        let executable = HookLaunch.executable(options.program, in: options.directory)
+        let directory = HookLaunch.workingDirectory(options.directory)
         let timeout = options.timeout
         let (stdout, stderr) = (output.standardOutput, output.standardError)
         state.withLock { $0.started += 1 }
@@ -116,6 +117,7 @@ final class RunHookRunner: Sendable {
                     // pipe always closed.
                     let result = try await Subprocess.run(
                         executable, arguments: Arguments(arguments), environment: environment,
+                        workingDirectory: directory,
                         platformOptions: HookLaunch.platformOptions, input: .inputWriter,
                         output: .fileDescriptor(stdout, closeAfterSpawningProcess: false),
                         error: .fileDescriptor(stderr, closeAfterSpawningProcess: false)

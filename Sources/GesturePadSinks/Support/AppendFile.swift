@@ -12,8 +12,10 @@ struct AppendFile: Sendable {
     let descriptor: Int32
     private var owned = true
 
-    init(path: String) throws(AppendFileError) {
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    /// Opens `path` for appending, creating it with `mode` if missing; `exclusive`: the file
+    /// must not exist yet (`O_EXCL`).
+    init(path: String, mode: mode_t = 0o644, exclusive: Bool = false) throws(AppendFileError) {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : 0), mode)
         guard fd >= 0 else { throw AppendFileError(path: path, errno: errno) }
         descriptor = fd
     }

@@ -8,7 +8,7 @@ import GestureEngine
 /// virtual: the `t` of the accepted messages (a refused message does not move it). The engine
 /// fires the timers due at or before a message's `t` before the message itself. Lines are not
 /// flushed one by one: same-`t` moves on consecutive lines are one step. No connection limits
-/// apply (there is no connection).
+/// apply (there is no connection). A recorder's note line (`TraceFormat`) is printed on stderr.
 ///
 /// With control settings (`replay --control`), the control mapping runs too, and the host
 /// prints the actions it takes instead of the gestures (never touching the computer).
@@ -54,6 +54,15 @@ public struct ReplayHost: Sendable {
             break
         }
         if blank { return }
+        if let note = TraceFormat.noteText(line) {
+            // A recorder's note (docs/recording.md): said on stderr, not input.
+            JSONWriter.appendASCII("line ", to: &stderr)
+            JSONWriter.appendInteger(number, to: &stderr)
+            stderr.append(contentsOf: ": note: ".utf8)
+            stderr.append(contentsOf: note.utf8)
+            stderr.append(0x0A)
+            return
+        }
         guard UTF8Validator.isValid(line) else {
             report(ProtocolError(.badJSON, "not JSON: the line is not valid UTF-8"), index: nil, number, &stderr)
             return

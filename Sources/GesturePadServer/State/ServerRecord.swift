@@ -1,0 +1,128 @@
+import Foundation
+
+/// `server.json` in the state directory: what `gesturepad url` needs to print the address of a
+/// running server it did not start (the systemd user unit's, say). `serve` writes it (0600,
+/// atomically) once it listens and removes it when it stops cleanly; a crash leaves it behind,
+/// which is why a reader checks that `pid` is still a running `gesturepad`.
+///
+/// The token itself is never in it: `token` only says where it comes from (the remembered one
+/// is in the `token` file beside it; a given one is never stored).
+public struct ServerRecord: Codable, Sendable, Hashable {
+    /// Where the server's access token comes from.
+    public enum TokenSource: String, Codable, Sendable {
+        /// The token remembered in the state directory (`token`).
+        case remembered
+        /// `--token`, `GESTUREPAD_TOKEN` or the configuration file: not stored anywhere.
+        case given
+        /// Authentication is off (`--no-auth`).
+        case none
+    }
+
+    public static let fileName = "server.json"
+
+    /// The server's process id.
+    public var pid: Int32
+    /// The port it listens on (the bound one, also for `--port 0`).
+    public var port: Int
+    /// `http` or `https`.
+    public var scheme: String
+    /// The address or interface it listens on; nil for every interface.
+    public var host: String?
+    public var token: TokenSource
+    /// When it started, ISO 8601 in UTC (`2026-11-22T05:48:44Z`).
+    public var started: String
+    /// `gesturepad --version` of the server.
+    public var version: String
+    /// The page folder it serves, and the configuration file it read (informative).
+    public var publicDirectory: String?
+    public var configFile: String?
+
+    public init(
+        pid: Int32, port: Int, secure: Bool, host: String?, token: TokenSource, started: Date, version: String,
+        publicDirectory: String? = nil, configFile: String? = nil
+    ) {
+        self.pid = pid
+        self.port = port
+        self.scheme = secure ? "https" : "http"
+        self.host = host
+        self.token = token
+        self.started = Self.timestamp(started)
+        self.version = version
+        self.publicDirectory = publicDirectory
+        self.configFile = configFile
+    }
+
+    /// Whether it serves HTTPS / WSS.
+    public var secure: Bool { scheme == "https" }
+
+    /// The record's JSON (keys sorted, one line).
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return ((try? encoder.encode(self)) ?? Data("{}".utf8)) + Data("\n".utf8)
+    }
+
+    /// A record read back from JSON, or nil when it is not one.
+    public static func decode(_ data: Data) -> ServerRecord? {
+        try? JSONDecoder().decode(ServerRecord.self, from: data)
+    }
+
+    /// Writes it into `directory` (0600, atomically).
+    public func write(to directory: StateDirectory) throws(StateError) {
+        try directory.write(Self.fileName, encoded())
+    }
+
+    /// The record in `directory`, if there is a readable one.
+    public static func read(from directory: StateDirectory) -> ServerRecord? {
+        directory.read(fileName).flatMap(decode)
+    }
+
+    /// Removes the record from `directory` if it is the one of process `pid` (another server
+    /// sharing the folder may have written its own since).
+    public static func remove(from directory: StateDirectory, pid: Int32) {
+        guard let record = read(from: directory), record.pid == pid else { return }
+        directory.remove(fileName)
+    }
+
+    /// The record a starting server replaces: the one of another server still running (the
+    /// systemd unit's, while `make run` tries another port), to put back when this one stops.
+    public static func replaced(in directory: StateDirectory, by pid: Int32, isRunning: (Int32) -> Bool)
+        -> ServerRecord?
+    {
+        guard let record = read(from: directory), record.pid != pid, isRunning(record.pid) else { return nil }
+        return record
+    }
+
+    /// A stopping server's cleanup: its own record goes; the one it replaced comes back if that
+    /// server still runs, so `gesturepad url` finds it again.
+    public static func release(
+        in directory: StateDirectory, pid: Int32, restoring previous: ServerRecord?, isRunning: (Int32) -> Bool
+    ) {
+        guard let record = read(from: directory), record.pid == pid else { return }
+        if let previous, isRunning(previous.pid), (try? previous.write(to: directory)) != nil { return }
+        directory.remove(fileName)
+    }
+
+    /// What a reader finds in the state directory.
+    public enum Status: Sendable, Hashable {
+        /// A server is running with this record.
+        case running(ServerRecord)
+        /// The record's process is gone (the server crashed or was killed).
+        case stale(ServerRecord)
+        /// No record (no server started, or the last one stopped cleanly).
+        case none
+    }
+
+    /// The status for `directory`; `isRunning` tells whether a pid is a live GesturePad server.
+    public static func status(in directory: StateDirectory, isRunning: (Int32) -> Bool) -> Status {
+        guard let record = read(from: directory) else { return .none }
+        return isRunning(record.pid) ? .running(record) : .stale(record)
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import GesturePadServer
+
+/// `gesturepad url`: the address and QR code of the server already running for this user
+/// (started by the systemd user unit, say), from `server.json` and the remembered token in the
+/// state directory — the same lines as the start-up banner.
+struct URLCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "url",
+        abstract: "Print the address and QR code of the running server.",
+        discussion: """
+            For a server started elsewhere (systemctl --user start gesturepad): reads server.json \
+            and the remembered token in the state directory ($XDG_STATE_HOME/gesturepad, by default \
+            ~/.local/state/gesturepad). Exit status 1 when no server is running.
+            """)
+
+    @Flag(name: .customLong("no-qr"), help: "Do not draw the QR code.")
+    var noQR = false
+
+    func run() throws {
+        let state = StateDirectory.resolve(environment: ProcessInfo.processInfo.environment)
+        var stderr = StandardError()
+        let record: ServerRecord
+        switch ServerRecord.status(in: state, isRunning: ProcessProbe.isGesturePad) {
+        case .none:
+            print(
+                "No GesturePad server is running (no \(state.file(ServerRecord.fileName))). "
+                    + "Start one: gesturepad serve, or systemctl --user start gesturepad.", to: &stderr)
+            throw ExitCode(1)
+        case .stale(let gone):
+            print(
+                "No GesturePad server is running: the one recorded in \(state.file(ServerRecord.fileName)) "
+                    + "(pid \(gone.pid), started \(gone.started)) has stopped without cleaning up. "
+                    + "See journalctl --user -u gesturepad, or start it again.", to: &stderr)
+            throw ExitCode(1)
+        case .running(let running):
+            record = running
+        }
+        var notes: [String] = []
+        let token: String?
+        switch record.token {
+        case .remembered:
+            token = TokenStore.stored(in: state)
+            if token == nil { notes.append("The remembered token is missing from \(state.path): restart the server.") }
+        case .given:
+            token = nil
+            notes.append(
+                "This server was given its token (--token, GESTUREPAD_TOKEN or the configuration file), which is "
+                    + "never stored: add #token=TOKEN to the address yourself.")
+        case .none:
+            token = nil
+            notes.append("WARNING: authentication is off (--no-auth): anyone who can reach this port can send gestures.")
+        }
+        let (urls, qr) = LiveAddresses.current(
+            host: record.host, port: record.port, token: token, secure: record.secure, qr: !noQR)
+        var lines = ["GesturePad \(record.version) is running (pid \(record.pid), since \(record.started)), port \(record.port)."]
+        lines += StartupBanner.addressLines(urls: urls, qrLines: qr)
+        if !notes.isEmpty { lines += [""] + notes }
+        print(lines.joined(separator: "\n"))
+    }
+}

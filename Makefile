@@ -7,7 +7,7 @@ PY      := .venv/bin/python
 BIN     := .build/debug/gesturepad
 SHARED  := ../shared
 
-.PHONY: run test setup setup-test build release lint swift-test traces py-test bench clean
+.PHONY: run test setup setup-test build release lint swift-test traces py-test bench soak clean
 
 run: setup release
 	.build/release/gesturepad serve $(ARGS)
@@ -48,6 +48,11 @@ py-test: build
 # runs about two minutes and prints one table. See BENCHMARKS.md.
 bench:
 	bench/run.sh
+
+# Soak, not a test either: N connections × M Hz for T minutes with misbehaving hooks; prints one
+# table (bench/out/soak.json). SOAK_CONNECTIONS=200 SOAK_RATE=120 SOAK_MINUTES=10 by default.
+soak:
+	bench/soak.sh
 
 clean:
 	rm -rf .build .venv artifacts

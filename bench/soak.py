@@ -313,7 +313,7 @@ def run(args) -> int:
     seconds = args.minutes * 60
     tag = f"{os.getpid()}-{int(time.time())}"
     config = out / "soak-hooks.yaml"
-    config.write_text(HOOKS)
+    config.write_text(HOOKS if args.hooks else "# SOAK_HOOKS=0: no hooks (a baseline run)\n")
     check = subprocess.run([args.bin, "check-config", str(config)], capture_output=True, text=True)
     if check.returncode != 0:
         print(check.stdout + check.stderr, file=sys.stderr)
@@ -367,7 +367,7 @@ def run(args) -> int:
                       "threads": status_kib(server.pid, "Threads"), "fds": fds,
                       "hookProcesses": len(procs) - 1, "zombies": sum(1 for _, s in procs if s == "Z"),
                       "stderrBytes": os.path.getsize(out / "soak-server.log"),
-                      "serverAlive": server.poll() is None}
+                      "serverAlive": server.poll() is None, "loadRunning": loadgen.poll() is None}
             samples.append(sample)
             trace.write(json.dumps(sample) + "\n")
             trace.flush()
@@ -432,8 +432,9 @@ def run(args) -> int:
     log_text = (out / "soak-server.log").read_text(errors="replace")
     rss = [s["rssKiB"] for s in samples if s["rssKiB"]]
     # RSS over the steady part: the last 90 % of the samples taken while the load ran.
-    during = [s for s in samples if s["t"] <= seconds + 2]
-    rss_end = during[-1]["rssKiB"] if during else None
+    during = [s for s in samples if s.get("loadRunning")]
+    under_load = [s for s in samples if s.get("loadRunning") and s["rssKiB"]]
+    rss_end = under_load[-1]["rssKiB"] if under_load else None
     steady = [s["rssKiB"] for s in during[len(during) // 10:] if s["rssKiB"]]
     drift = None
     if len(steady) >= 20:
@@ -444,6 +445,7 @@ def run(args) -> int:
     close_codes = load.get("closeCodes") or {}
     report = {
         "connections": args.connections, "rate": args.rate, "minutes": args.minutes, "verifiers": args.verifiers,
+        "hooksConfigured": bool(args.hooks),
         "elapsedSeconds": load_wall,
         "rss": {"startKiB": rss_start, "peakKiB": max(rss, default=None), "endKiB": rss_end,
                 "afterClientsKiB": rss_after, "steadyDriftKiBPerMinute": drift},
@@ -496,8 +498,9 @@ def render(r: dict) -> str:
     ev, by, d, s, h = r["events"], r["bystander"], r["disconnects"], r["server"], r["hooks"]
     load = r["load"]
     add("load", f"{r['connections']} conns × {r['rate']:g} msg/s for {r['minutes']:g} min "
-        f"({load.get('messagesPerSecond', 0):,.0f} msg/s acknowledged) + {r['verifiers']} verifiers + 1 bystander")
-    add("server RSS start / peak / end", f"{mib(r['rss']['startKiB'])} / {mib(r['rss']['peakKiB'])} / "
+        f"({load.get('messagesPerSecond', 0):,.0f} msg/s acknowledged) + {r['verifiers']} verifiers + 1 bystander; "
+        f"{'misbehaving hooks' if r['hooksConfigured'] else 'no hooks (baseline)'}")
+    add("server RSS start / peak / end of load", f"{mib(r['rss']['startKiB'])} / {mib(r['rss']['peakKiB'])} / "
         f"{mib(r['rss']['endKiB'])} (after the clients left: {mib(r['rss']['afterClientsKiB'])})")
     drift = r["rss"]["steadyDriftKiBPerMinute"]
     add("RSS drift over the steady 90 %", "—" if drift is None else f"{drift:+.1f} KiB/min (least squares)")
@@ -546,6 +549,7 @@ def main() -> int:
     parser.add_argument("--rate", type=float, default=120)
     parser.add_argument("--minutes", type=float, default=10)
     parser.add_argument("--verifiers", type=int, default=4)
+    parser.add_argument("--hooks", type=int, default=1, help="0: no hooks (a baseline)")
     parser.add_argument("--server-cpu", type=int, default=0)
     parser.add_argument("--client-cpu", type=int, default=1)
     parser.add_argument("--port", type=int)

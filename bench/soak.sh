@@ -3,7 +3,7 @@
 # configured (bench/soak.py runs it and prints one table; JSON in bench/out/soak.json).
 # Not part of `make test`. Loopback only; stops by itself (the run's length + at most ~3 min).
 # Knobs: SOAK_CONNECTIONS (200), SOAK_RATE (pointer messages/s per connection, 120),
-#   SOAK_MINUTES (10), SOAK_VERIFIERS (4), BENCH_NO_INSTALL=1 (install nothing),
+#   SOAK_MINUTES (10), SOAK_VERIFIERS (4), SOAK_HOOKS=0 (a baseline without hooks), BENCH_NO_INSTALL=1 (install nothing),
 #   BENCH_GESTUREPAD=PATH (soak that gesturepad binary instead of this tree's release build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,4 +44,4 @@ GESTUREPAD=${BENCH_GESTUREPAD:-$BIN/gesturepad}
 
 exec "$PYTHON" bench/soak.py run --bin "$GESTUREPAD" --loadgen "$BIN/gesturepad-loadgen" --out "$OUT" \
     --connections "${SOAK_CONNECTIONS:-200}" --rate "${SOAK_RATE:-120}" --minutes "${SOAK_MINUTES:-10}" \
-    --verifiers "${SOAK_VERIFIERS:-4}" --server-cpu "$SERVER_CPU" --client-cpu "$CLIENT_CPU"
+    --verifiers "${SOAK_VERIFIERS:-4}" --hooks "${SOAK_HOOKS:-1}" --server-cpu "$SERVER_CPU" --client-cpu "$CLIENT_CPU"

@@ -22,7 +22,7 @@ DEB_LEVEL ?= 6
 RELEASE_BUILD := swift build -c release --product gesturepad --static-swift-stdlib
 
 .PHONY: run test setup setup-test build release lint swift-test traces py-test fuzz-smoke fuzz \
-	sanitize sanitize-address sanitize-thread autobahn bench clean install uninstall deb
+	sanitize sanitize-address sanitize-thread autobahn bench soak clean install uninstall deb
 
 # Fuzzing (docs/testing.md): seconds per target in `make test` (fixed seed, fresh working
 # corpus; the four with their build take about 4 minutes on 2 cores) and in `make fuzz`
@@ -112,6 +112,11 @@ sanitize-thread:
 # runs about two minutes and prints one table. See BENCHMARKS.md.
 bench:
 	bench/run.sh
+
+# Soak, not a test either: N connections × M Hz for T minutes with misbehaving hooks; prints one
+# table (bench/out/soak.json). SOAK_CONNECTIONS=200 SOAK_RATE=120 SOAK_MINUTES=10 by default.
+soak:
+	bench/soak.sh
 
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan .venv .autobahn artifacts

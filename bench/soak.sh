@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# `make soak`: a long run of `gesturepad serve` under realistic load with misbehaving hooks
+# configured (bench/soak.py runs it and prints one table; JSON in bench/out/soak.json).
+# Not part of `make test`. Loopback only; stops by itself (the run's length + at most ~3 min).
+# Knobs: SOAK_CONNECTIONS (200), SOAK_RATE (pointer messages/s per connection, 120),
+#   SOAK_MINUTES (10), SOAK_VERIFIERS (4), SOAK_HOOKS=0 (a baseline without hooks), BENCH_NO_INSTALL=1 (install nothing),
+#   BENCH_GESTUREPAD=PATH (soak that gesturepad binary instead of this tree's release build).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=$PWD/bench/out
+mkdir -p "$OUT"
+rm -f "$OUT"/soak*.json "$OUT"/soak*.jsonl "$OUT"/soak*.log "$OUT"/soak.md "$OUT"/verifier-*.json
+ulimit -n 8192 2>/dev/null || ulimit -n "$(ulimit -Hn)" || true
+say() { printf '== %s\n' "$*" >&2; }
+
+# Python with websockets, found or installed the way bench/run.sh does it.
+PYTHON=${PYTHON:-}
+if [ -z "$PYTHON" ]; then
+    if [ -x .venv/bin/python ] && .venv/bin/python -c 'import websockets.asyncio.client' 2>/dev/null; then
+        PYTHON=.venv/bin/python
+    elif python3 -c 'import websockets.asyncio.client' 2>/dev/null; then
+        PYTHON=python3
+    elif [ -z "${BENCH_NO_INSTALL:-}" ]; then
+        say "installing websockets (pip, into .venv)"
+        [ -x .venv/bin/python ] || python3 -m venv .venv >&2
+        .venv/bin/python -m pip install --quiet --disable-pip-version-check 'websockets>=13' >&2 || true
+        PYTHON=.venv/bin/python
+    else
+        PYTHON=python3
+    fi
+fi
+command -v taskset >/dev/null || { say "taskset (util-linux) is needed"; exit 2; }
+SERVER_CPU=0
+CLIENT_CPU=1
+[ "$(nproc)" -lt 2 ] && CLIENT_CPU=0
+
+say "building (release)"
+for product in gesturepad gesturepad-loadgen; do
+    [ -n "${BENCH_GESTUREPAD:-}" ] && [ "$product" = gesturepad ] && continue
+    swift build -c release --product "$product" >&2
+done
+BIN=$(swift build -c release --show-bin-path)
+GESTUREPAD=${BENCH_GESTUREPAD:-$BIN/gesturepad}
+
+exec "$PYTHON" bench/soak.py run --bin "$GESTUREPAD" --loadgen "$BIN/gesturepad-loadgen" --out "$OUT" \
+    --connections "${SOAK_CONNECTIONS:-200}" --rate "${SOAK_RATE:-120}" --minutes "${SOAK_MINUTES:-10}" \
+    --verifiers "${SOAK_VERIFIERS:-4}" --hooks "${SOAK_HOOKS:-1}" --server-cpu "$SERVER_CPU" --client-cpu "$CLIENT_CPU"

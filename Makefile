@@ -1,7 +1,7 @@
 # GesturePad — the two commands a user needs:
 #   make run    set up, build (release) and serve the touchpad page
 #   make test   set up and run every test (Swift, traces, integration, browser, packaging,
-#               Autobahn, fuzzing, sanitizers)
+#               Autobahn, a short fuzz of every target); make sanitize: the Swift tests under ASan and TSan
 # ARGS passes options to `gesturepad serve`, e.g. make run ARGS="--port 9000 --verbose".
 #
 # Installing (docs/install.md):
@@ -33,7 +33,7 @@ FUZZ_SECONDS       ?= 60
 run: setup release
 	$(RELEASE) serve $(ARGS)
 
-test: setup-test build release lint swift-test traces py-test autobahn fuzz-smoke sanitize
+test: setup-test build release lint swift-test traces py-test autobahn fuzz-smoke
 
 setup:
 	@scripts/setup.sh
@@ -98,6 +98,7 @@ fuzz:
 # The Swift tests under AddressSanitizer (with LeakSanitizer) and under ThreadSanitizer, each
 # in its own scratch path, one test at a time (under the sanitizers, parallel tests starve the
 # hook tests' timers on 2 cores). Suppressions, each with its reason: Tests/Sanitizers/.
+# Not part of `make test`: two more full builds of the package (see docs/testing.md).
 sanitize: sanitize-address sanitize-thread
 
 sanitize-address:

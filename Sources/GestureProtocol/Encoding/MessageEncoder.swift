@@ -58,14 +58,8 @@ public enum MessageEncoder {
             out.append(UInt8(ascii: ":"))
             JSONWriter.appendNumber(config.value(forKey: key) ?? 0, to: &out)
         }
-        switch control {
-        case .active(let backend):
-            JSONWriter.appendASCII("},\"control\":{\"active\":true,\"backend\":", to: &out)
-            JSONWriter.appendString(backend, to: &out)
-        case .inactive(let reason):
-            JSONWriter.appendASCII("},\"control\":{\"active\":false,\"reason\":", to: &out)
-            JSONWriter.appendString(reason, to: &out)
-        }
+        JSONWriter.appendASCII("},\"control\":{", to: &out)
+        appendControlFields(control, to: &out)
         JSONWriter.appendASCII("}}", to: &out)
     }
 
@@ -97,15 +91,22 @@ public enum MessageEncoder {
     /// `{"type":"control","active":false,"reason":…}`: the server's control changed after
     /// `welcome` (docs/protocol.md, additive).
     public static func appendControlNotice(_ status: ControlContext.Status, to out: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"type\":\"control\",", to: &out)
+        appendControlFields(status, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `"active":true,"backend":…` or `"active":false,"reason":…`: `welcome.control` and the
+    /// notice share them.
+    private static func appendControlFields(_ status: ControlContext.Status, to out: inout [UInt8]) {
         switch status {
         case .active(let backend):
-            JSONWriter.appendASCII("{\"type\":\"control\",\"active\":true,\"backend\":", to: &out)
+            JSONWriter.appendASCII("\"active\":true,\"backend\":", to: &out)
             JSONWriter.appendString(backend, to: &out)
         case .inactive(let reason):
-            JSONWriter.appendASCII("{\"type\":\"control\",\"active\":false,\"reason\":", to: &out)
+            JSONWriter.appendASCII("\"active\":false,\"reason\":", to: &out)
             JSONWriter.appendString(reason, to: &out)
         }
-        out.append(UInt8(ascii: "}"))
     }
 
     /// The observer notice `{"type":"session","session":S,"state":"open"|"closed"}`.

@@ -87,7 +87,7 @@ install_all() {
     local binary=$1
     [[ -x "$binary" ]] || { echo "install: no binary at $binary (make release)" >&2; exit 1; }
     # The Swift runtime is not on the machines this goes to: it must be linked in.
-    if command -v objdump >/dev/null && objdump -p "$binary" | grep -q 'NEEDED *libswiftCore'; then
+    if command -v objdump >/dev/null && objdump -p "$binary" | grep 'NEEDED *libswiftCore' >/dev/null; then
         echo "install: $binary links the Swift runtime dynamically; rebuild it with make release (--static-swift-stdlib)" >&2
         exit 1
     fi

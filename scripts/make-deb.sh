@@ -27,15 +27,18 @@ if grep -q '^libswift\|^libFoundation\|^libdispatch\|^libBlocksRuntime' <<<"$nee
     exit 1
 fi
 depends=()
+# Read whole outputs (no `| head`, no awk `exit` on a pipe): with pipefail, a reader that stops
+# early makes the writer die of SIGPIPE (exit 141) when its output is large.
+ldcache=$(ldconfig -p)
 for soname in $needed; do
     # The library's path, as the dynamic loader finds it; dpkg may know it by either side of
     # the merged /usr (/lib/… or /usr/lib/…).
-    path=$(ldconfig -p | awk -v so="$soname" '$1 == so && $0 ~ /x86-64|64bit|AArch64/ { print $NF; exit }')
-    [[ -n "$path" ]] || path=$(ldconfig -p | awk -v so="$soname" '$1 == so { print $NF; exit }')
+    path=$(awk -v so="$soname" '$1 == so && $0 ~ /x86-64|64bit|AArch64/ { print $NF; exit }' <<<"$ldcache")
+    [[ -n "$path" ]] || path=$(awk -v so="$soname" '$1 == so { print $NF; exit }' <<<"$ldcache")
     [[ -n "$path" ]] || { echo "deb: cannot find $soname (ldconfig -p)" >&2; exit 1; }
     package=""
     for candidate in "$path" "/usr$path" "${path#/usr}" "$(readlink -f "$path")"; do
-        package=$(dpkg -S "$candidate" 2>/dev/null | head -1 | cut -d: -f1) && [[ -n "$package" ]] && break
+        package=$(dpkg -S "$candidate" 2>/dev/null | awk -F: 'NR == 1 { print $1 }') && [[ -n "$package" ]] && break
     done
     [[ -n "$package" ]] || { echo "deb: no Debian package ships $path (dpkg -S)" >&2; exit 1; }
     # libfoo.so.6 → "libfoo 6" in the shlibs file; ld-linux-x86-64.so.2 → "ld-linux-x86-64 2".

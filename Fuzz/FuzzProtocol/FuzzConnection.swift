@@ -25,9 +25,14 @@ struct FuzzConnection {
         session.start(at: now)
     }
 
-    /// The server clock moves by `delay` ms (never back unless the script allows it).
+    /// The range of the server clock: `CLOCK_MONOTONIC` in ms, 0 at boot; 1e12 ms is 31 years
+    /// of uptime. (Beyond about 1e17 ms a Double cannot add a 100 ms timer to it.)
+    static let clockRange = 0.0...1e12
+
+    /// The server clock moves by `delay` ms, anywhere in its range (never back unless the
+    /// script allows it).
     mutating func move(by delay: Double) {
-        let next = now + delay
+        let next = min(max(now + delay, Self.clockRange.lowerBound), Self.clockRange.upperBound)
         guard next.isFinite else { return }
         now = backwards ? next : max(now, next)
     }

@@ -7,7 +7,8 @@ import GestureProtocol
 ///   off (else on, the x11 backend), `u` the uinput backend's US-ASCII-only typing, `s` no
 ///   step hold, `p` at most 2 pointers, `h` no hello deadline, `l` low limits (256-byte
 ///   messages, 50 messages/s, 3 errors in a row), `b` arrival times may go backwards;
-/// - `@N frame`: the server clock moves by N ms (any number), then the frame arrives;
+/// - `@N frame`: the server clock moves by N ms (any number; the clock stays within the
+///   range `CLOCK_MONOTONIC` can take, `FuzzConnection.clockRange`), then the frame arrives;
 /// - `~` a timer fires when it is due, `~N` the clock moves by N ms and a late timer fires;
 /// - `!` the connection closes (later lines must change nothing);
 /// - any other line is a text frame arriving now (bytes as they are, not always UTF-8).

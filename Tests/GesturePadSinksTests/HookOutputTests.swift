@@ -59,8 +59,10 @@ import Testing
         #expect(stats.outputLogged + stats.outputSuppressed <= bound, "\(stats) in \(elapsed) s")
         #expect(stats.outputLogged <= 5 + Int(5 * elapsed) + 1)
         await closeOffPool(sink)
+        // Notes are counted after the close, which takes time of its own on a loaded machine.
+        let total = Date().timeIntervalSince(start)
         let notes = capture.lines.filter { $0.contains("suppressed") }
-        #expect(notes.count <= Int(elapsed / 1) + 2, "\(notes)")
+        #expect(notes.count <= Int(total / 1) + 2, "\(notes) in \(total) s")
         #expect(notes.last?.contains("pipe hook output: suppressed") == true)
         #expect(outputLines(capture).allSatisfy { $0.contains("hook.output=y ") || $0.hasSuffix("hook.output=y") })
     }

@@ -111,11 +111,9 @@ import Testing
         let script = try writeScript(dir, "daemon.sh", "#!/bin/sh\n(sleep 0.5; echo late) &\necho early\n")
         let capture = LogCapture()
         let sink = HookSink(rules: [try runRule([.tap], script, [], timeout: 10)], logger: capture.logger)
-        let start = Date()
         sink.receive(Sample.tap(), session: "s")
         #expect(await eventually { capture.lines.contains { $0.contains("hook.output=early") } })
         #expect(await eventually { capture.lines.contains { $0.contains("hook.output=late") } })
-        #expect(Date().timeIntervalSince(start) < 5)
         #expect(sink.statistics[0].timedOut == 0 && sink.statistics[0].failed == 0)
         await closeOffPool(sink)
     }

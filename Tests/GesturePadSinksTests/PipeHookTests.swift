@@ -26,7 +26,7 @@ func pipeRule(_ gestures: [GestureKind], _ program: String, _ args: [String] = [
             sink.receive(Sample.tap(t: Double(i)), session: "s")
             sink.receive(Sample.swipe(.up), session: "s")  // not matched
         }
-        #expect(await eventually(within: 20) { readLines(out).count == 300 })
+        #expect(await eventually { readLines(out).count == 300 })
         let ts = readLines(out).compactMap { jsonObject($0)?["t"] as? Double }
         #expect(ts == (0..<300).map(Double.init))
         #expect(sink.statistics[0].started == 1)
@@ -101,16 +101,16 @@ func pipeRule(_ gestures: [GestureKind], _ program: String, _ args: [String] = [
             latency.measure { sink.receive(Sample.drag(.changed, t: Double(i), ddx: 1, ddy: 0), session: "s") }
         }
         sink.receive(Sample.drag(.ended, t: 20_001), session: "s")
-        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(Date().timeIntervalSince(start) < 15)
         latency.expectNonBlocking()
         let stats = sink.statistics[0]
         #expect(stats.coalesced + stats.dropped > 15_000)
         // The process is started by the hook's own task, which a loaded machine may not have
         // run yet when the flood ends: one process, once it has started.
-        #expect(await eventually(within: 10) { sink.statistics[0].started == 1 })
+        #expect(await eventually { sink.statistics[0].started == 1 })
         #expect(sink.statistics[0].started == 1)
         // The flood drains; the gesture's end arrives.
-        #expect(await eventually(within: 30) { readLines(out).last.flatMap(jsonObject)?["phase"] as? String == "ended" })
+        #expect(await eventually { readLines(out).last.flatMap(jsonObject)?["phase"] as? String == "ended" })
         // Coalescing keeps the translation: what arrived adds up to at most what was sent,
         // and merged events carry more than one event's ddx.
         let ddx = readLines(out).compactMap { line -> Double? in
@@ -130,11 +130,13 @@ func pipeRule(_ gestures: [GestureKind], _ program: String, _ args: [String] = [
         let sink = HookSink(rules: [pipeRule([.tap], script)], logger: quietLogger)
         let start = Date()
         for i in 0..<10_000 { sink.receive(Sample.tap(t: Double(i)), session: "s") }
-        #expect(Date().timeIntervalSince(start) < 2)
-        try await Task.sleep(for: .seconds(1))
-        let starts = readLines(pids).count
-        // Backoff 0.1, 0.2, 0.4 … : a handful of starts in a second, not hundreds.
-        #expect(starts >= 2 && starts <= 6)
+        #expect(Date().timeIntervalSince(start) < 10)
+        // Backoff 0.1, 0.2, 0.4 … : the third start comes 0.3 s after the first at the
+        // earliest (a load can only make it later), the fifth 1.5 s after.
+        #expect(await eventually { readLines(pids).count >= 3 })
+        #expect(Date().timeIntervalSince(start) >= 0.3)
+        #expect(await eventually { readLines(pids).count >= 5 })
+        #expect(Date().timeIntervalSince(start) >= 1.5)
         await closeOffPool(sink)
     }
 
@@ -196,10 +198,10 @@ func pipeRule(_ gestures: [GestureKind], _ program: String, _ args: [String] = [
         #expect(await eventually { readLines(pids).count == 1 })
         let started = Date()
         await closeOffPool(sink)
-        #expect(Date().timeIntervalSince(started) < 3)
+        #expect(Date().timeIntervalSince(started) < 15)
         let group = try #require(readLines(pids).first).split(separator: " ").compactMap { Int32($0) }
         #expect(group.count == 2)
-        #expect(await eventually(within: 5) { group.allSatisfy(processIsGone) })
+        #expect(await eventually { group.allSatisfy(processIsGone) })
     }
 
     /// After close, events are ignored without blocking or crashing.

@@ -124,10 +124,10 @@ func processIsGone(_ pid: Int32) -> Bool {
         #expect(sink.statistics[0].dropped >= 1_990)
         #expect(await eventually { sink.statistics[0].timedOut >= 1 })
         let elapsed = Date().timeIntervalSince(start)
-        #expect(elapsed >= 0.5 && elapsed < 4)
+        #expect(elapsed >= 0.5 && elapsed < 20)
         let first = try #require(readLines(pids).first).split(separator: " ").compactMap { Int32($0) }
         #expect(first.count == 2)
-        #expect(await eventually(within: 5) { first.allSatisfy(processIsGone) }, "script and its background child are killed")
+        #expect(await eventually { first.allSatisfy(processIsGone) }, "script and its background child are killed")
         // The queued events run next (and time out in turn): the hook keeps working.
         #expect(await eventually { readLines(pids).count >= 2 })
         await closeOffPool(sink)
@@ -148,8 +148,8 @@ func processIsGone(_ pid: Int32) -> Bool {
                 try runRule([.tap], ok, [], concurrency: 2, queue: 100),
             ], logger: quietLogger)
         for i in 0..<20 { sink.receive(Sample.tap(t: Double(i)), session: "s") }
-        #expect(await eventually(within: 30) { readLines(count).count == 20 })
-        #expect(await eventually(within: 30) { sink.statistics[0].failed == 20 && sink.statistics[1].failed == 20 })
+        #expect(await eventually { readLines(count).count == 20 })
+        #expect(await eventually { sink.statistics[0].failed == 20 && sink.statistics[1].failed == 20 })
         #expect(await eventually { sink.statistics[2].failed >= 1 })
         await closeOffPool(sink)
     }

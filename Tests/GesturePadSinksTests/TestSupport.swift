@@ -27,8 +27,9 @@ func writeScript(_ dir: URL, _ name: String, _ body: String) throws -> String {
 }
 
 /// Polls `condition` until it holds or `seconds` pass; returns whether it held. Suspends
-/// between polls (never blocks a thread of the cooperative pool the hooks run on).
-func eventually(within seconds: Double = 10, _ condition: () throws -> Bool) async rethrows -> Bool {
+/// between polls (never blocks a thread of the cooperative pool the hooks run on). The
+/// generous default only matters when something is broken: a passing condition returns at once.
+func eventually(within seconds: Double = 30, _ condition: () throws -> Bool) async rethrows -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if try condition() { return true }

@@ -4,7 +4,7 @@ import Logging
 /// The `uinput` backend: a virtual touchpad-and-keyboard made through `/dev/uinput`, which
 /// works in any session (X11, Wayland, console), from a thread of its own (`ActionWorker` +
 /// `UInputExecutor`). Characters are sent as US-layout keycodes.
-public final class UInputBackend: ControlBackend {
+public final class UInputBackend: ControlBackend, WorkerBackend {
     /// Keycodes are read through the desktop's layout: only US-layout ASCII is safe.
     public static let capabilities = ControlCapabilities(characters: .usLayoutASCII)
 
@@ -26,17 +26,5 @@ public final class UInputBackend: ControlBackend {
             try UInputExecutor.open(path: path, logger: logger)
         }
         return UInputBackend(worker: worker)
-    }
-
-    public func perform(_ actions: ArraySlice<HostAction>) {
-        worker.perform(actions)
-    }
-
-    public func releaseAll() {
-        worker.releaseAll()
-    }
-
-    public func stop() {
-        worker.stop()
     }
 }

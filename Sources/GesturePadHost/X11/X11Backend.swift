@@ -3,7 +3,7 @@ import Logging
 
 /// The `x11` backend: drives the X server named by `DISPLAY` through the XTest extension,
 /// from a thread of its own (`ActionWorker` + `X11Executor`).
-public final class X11Backend: ControlBackend {
+public final class X11Backend: ControlBackend, WorkerBackend {
     /// Any printable Unicode: characters the layout lacks are typed through a spare keycode.
     public static let capabilities = ControlCapabilities(characters: .anyUnicode)
 
@@ -25,17 +25,5 @@ public final class X11Backend: ControlBackend {
             try X11Executor.open(displayName: displayName, logger: logger)
         }
         return X11Backend(worker: worker)
-    }
-
-    public func perform(_ actions: ArraySlice<HostAction>) {
-        worker.perform(actions)
-    }
-
-    public func releaseAll() {
-        worker.releaseAll()
-    }
-
-    public func stop() {
-        worker.stop()
     }
 }

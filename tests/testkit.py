@@ -376,3 +376,35 @@ class RawClient:
 
     def close(self) -> None:
         self.sock.close()
+
+
+def stop_servers(servers: list) -> None:
+    """Stops `servers`, newest first (SIGTERM, exit 0 expected); one assertion naming every
+    server that did not stop cleanly."""
+    errors = []
+    for server in reversed(servers):
+        try:
+            server.__exit__(None, None, None)
+        except AssertionError as error:
+            errors.append(str(error))
+    assert not errors, "; ".join(errors)
+
+
+def pad_opener():
+    """For a `pads` fixture: yields open_pad(server, role="touchpad", **kw) → touch_input.Pad
+    (tests/control) and closes every pad it opened afterwards."""
+    from touch_input import Pad
+
+    opened = []
+
+    def open_pad(server, role: str = "touchpad", **kw):
+        pad = Pad(server, role=role, **kw)
+        opened.append(pad)
+        return pad
+
+    yield open_pad
+    for pad in opened:
+        try:
+            pad.close()
+        except Exception:  # noqa: BLE001 — already closed by the test
+            pass

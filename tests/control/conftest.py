@@ -19,7 +19,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from testkit import Server, binary  # noqa: E402
+from testkit import Server, binary, pad_opener, stop_servers  # noqa: E402
 
 REQUIRE_X11 = os.environ.get("GESTUREPAD_REQUIRE_X11") == "1"
 REQUIRED = REQUIRE_X11 or bool(os.environ.get("GESTUREPAD_REQUIRE_BROWSER"))
@@ -116,30 +116,10 @@ def start_server(xserver, tmp_path):
         return server
 
     yield start
-    errors = []
-    for server in reversed(servers):
-        try:
-            server.__exit__(None, None, None)
-        except AssertionError as error:
-            errors.append(str(error))
-    assert not errors, "; ".join(errors)
+    stop_servers(servers)
 
 
 @pytest.fixture
 def pads():
     """Opens Pad connections (touch_input.Pad) and closes them after the test."""
-    from touch_input import Pad
-
-    opened = []
-
-    def open_pad(server, role: str = "touchpad", **kw) -> Pad:
-        pad = Pad(server, role=role, **kw)
-        opened.append(pad)
-        return pad
-
-    yield open_pad
-    for pad in opened:
-        try:
-            pad.close()
-        except Exception:  # noqa: BLE001 — already closed by the test
-            pass
+    yield from pad_opener()

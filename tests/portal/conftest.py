@@ -17,7 +17,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE.parent / "control"))  # touch_input: touch strokes over a WebSocket
 
-from testkit import Server, binary  # noqa: E402
+from testkit import Server, binary, pad_opener, stop_servers  # noqa: E402
 
 REQUIRED = os.environ.get("GESTUREPAD_REQUIRE_PORTAL") == "1"
 
@@ -102,30 +102,10 @@ def start_server(bus, state_home):
         return server
 
     yield start
-    errors = []
-    for server in reversed(servers):
-        try:
-            server.__exit__(None, None, None)
-        except AssertionError as error:
-            errors.append(str(error))
-    assert not errors, "; ".join(errors)
+    stop_servers(servers)
 
 
 @pytest.fixture
 def pads():
     """Opens touch_input.Pad connections and closes them after the test."""
-    from touch_input import Pad
-
-    opened = []
-
-    def open_pad(server, role: str = "touchpad", **kw) -> Pad:
-        pad = Pad(server, role=role, **kw)
-        opened.append(pad)
-        return pad
-
-    yield open_pad
-    for pad in opened:
-        try:
-            pad.close()
-        except Exception:  # noqa: BLE001 — already closed by the test
-            pass
+    yield from pad_opener()

@@ -12,169 +12,171 @@ const HOLD_MS = 250; // a bar button held this long goes down (and up at release
 function $(id) { return document.getElementById(id); }
 
 /** opts: conn, state (the page state), buzz(pattern, why), toast(text). */
-export function Controls(opts) {
-  var self = this;
-  this.conn = opts.conn;
-  this.state = opts.state;
-  this.buzz = opts.buzz;
-  this.toast = opts.toast;
-  this.active = false;
-  this.root = document.body;
-  this.dock = $('dock');
-  this.bar = $('mousebar');
-  this.sheet = $('sheet');
-  this.barButton = $('mousebar-toggle');
-  this.settingsButton = $('settings-open');
-  this.held = null; // the bar button being pressed: {button, el, pointerId, down, timer}
-  var send = function (msg) { return self.sendControl(msg); };
+export class Controls {
+  constructor(opts) {
+    var self = this;
+    this.conn = opts.conn;
+    this.state = opts.state;
+    this.buzz = opts.buzz;
+    this.toast = opts.toast;
+    this.active = false;
+    this.root = document.body;
+    this.dock = $('dock');
+    this.bar = $('mousebar');
+    this.sheet = $('sheet');
+    this.barButton = $('mousebar-toggle');
+    this.settingsButton = $('settings-open');
+    this.held = null; // the bar button being pressed: {button, el, pointerId, down, timer}
+    var send = function (msg) { return self.sendControl(msg); };
 
-  this.keyboard = new Keyboard({
-    input: $('kbd-input'), keys: $('keys'), button: $('keyboard'), send: send, buzz: this.buzz, state: this.state,
-    onOpen: function () { self.layout(); }
-  });
-  this.settings = new Settings({ sheet: this.sheet, send: send, state: this.state });
+    this.keyboard = new Keyboard({
+      input: $('kbd-input'), keys: $('keys'), button: $('keyboard'), send: send, buzz: this.buzz, state: this.state,
+      onOpen: function () { self.layout(); }
+    });
+    this.settings = new Settings({ sheet: this.sheet, send: send, state: this.state });
 
-  // Mouse-button bar.
-  var barOn = false;
-  try { barOn = localStorage.getItem(BAR_KEY) === '1'; } catch (e) { /* private mode */ }
-  this.setBar(barOn, false);
-  this.barButton.addEventListener('click', function () { self.setBar(self.bar.hidden, true); });
-  this.bindBar();
+    // Mouse-button bar.
+    var barOn = false;
+    try { barOn = localStorage.getItem(BAR_KEY) === '1'; } catch (e) { /* private mode */ }
+    this.setBar(barOn, false);
+    this.barButton.addEventListener('click', function () { self.setBar(self.bar.hidden, true); });
+    this.bindBar();
 
-  // Settings sheet.
-  this.settingsButton.addEventListener('click', function () { self.openSheet(!self.sheetOpen); });
-  this.sheet.querySelector('[data-action="close"]').addEventListener('click', function () { self.openSheet(false); });
-  $('sheet-backdrop').addEventListener('click', function () { self.openSheet(false); });
-  this.sheetOpen = false;
+    // Settings sheet.
+    this.settingsButton.addEventListener('click', function () { self.openSheet(!self.sheetOpen); });
+    this.sheet.querySelector('[data-action="close"]').addEventListener('click', function () { self.openSheet(false); });
+    $('sheet-backdrop').addEventListener('click', function () { self.openSheet(false); });
+    this.sheetOpen = false;
 
-  // The dock (key row, button bar) sits above the soft keyboard where the browser overlays it.
-  if (window.visualViewport) {
-    var vv = window.visualViewport;
-    var inset = function () {
-      var kb = Math.max(0, Math.round(window.innerHeight - vv.height - vv.offsetTop));
-      document.documentElement.style.setProperty('--kb', kb + 'px');
-      self.layout();
-    };
-    vv.addEventListener('resize', inset);
-    vv.addEventListener('scroll', inset);
+    // The dock (key row, button bar) sits above the soft keyboard where the browser overlays it.
+    if (window.visualViewport) {
+      var vv = window.visualViewport;
+      var inset = function () {
+        var kb = Math.max(0, Math.round(window.innerHeight - vv.height - vv.offsetTop));
+        document.documentElement.style.setProperty('--kb', kb + 'px');
+        self.layout();
+      };
+      vv.addEventListener('resize', inset);
+      vv.addEventListener('scroll', inset);
+    }
+    if (window.ResizeObserver) new ResizeObserver(function () { self.layout(); }).observe(this.dock);
+    this.show(false);
   }
-  if (window.ResizeObserver) new ResizeObserver(function () { self.layout(); }).observe(this.dock);
-  this.show(false);
-}
 
-/** Sends a control message while live (the connection drops it otherwise). */
-Controls.prototype.sendControl = function (msg) {
-  if (!this.active) return false;
-  return this.conn.send(msg);
-};
-
-/** welcome: show or hide everything, and apply this phone's settings. */
-Controls.prototype.welcome = function (welcome) {
-  this.show(controlActive(welcome));
-  if (this.active) this.settings.welcome();
-};
-
-Controls.prototype.show = function (on) {
-  this.active = on;
-  this.root.classList.toggle('control', on);
-  $('tools').hidden = !on;
-  this.dock.hidden = !on;
-  $('kbd-input').hidden = !on; // out of the accessibility tree too
-  if (!on) {
-    if (this.keyboard.open) this.keyboard.hide();
-    this.openSheet(false);
-    this.release();
+  /** Sends a control message while live (the connection drops it otherwise). */
+  sendControl(msg) {
+    if (!this.active) return false;
+    return this.conn.send(msg);
   }
-  this.state.controlShown = on;
-  this.layout();
-};
 
-Controls.prototype.message = function (m) {
-  if (m.type === 'settings') this.settings.answer(m);
-  // The server's control went off (the desktop revoked it) or came back (docs/protocol.md).
-  if (m.type === 'control') {
-    var on = m.active === true;
-    this.state.control = { active: on, backend: m.backend, reason: m.reason };
-    if (on !== this.active) {
-      this.show(on);
-      if (on) this.settings.welcome();
-      this.toast(on ? 'The phone drives the computer again' : 'Control is off: ' + (m.reason || ''));
+  /** welcome: show or hide everything, and apply this phone's settings. */
+  welcome(welcome) {
+    this.show(controlActive(welcome));
+    if (this.active) this.settings.welcome();
+  }
+
+  show(on) {
+    this.active = on;
+    this.root.classList.toggle('control', on);
+    $('tools').hidden = !on;
+    this.dock.hidden = !on;
+    $('kbd-input').hidden = !on; // out of the accessibility tree too
+    if (!on) {
+      if (this.keyboard.open) this.keyboard.hide();
+      this.openSheet(false);
+      this.release();
+    }
+    this.state.controlShown = on;
+    this.layout();
+  }
+
+  message(m) {
+    if (m.type === 'settings') this.settings.answer(m);
+    // The server's control went off (the desktop revoked it) or came back (docs/protocol.md).
+    if (m.type === 'control') {
+      var on = m.active === true;
+      this.state.control = { active: on, backend: m.backend, reason: m.reason };
+      if (on !== this.active) {
+        this.show(on);
+        if (on) this.settings.welcome();
+        this.toast(on ? 'The phone drives the computer again' : 'Control is off: ' + (m.reason || ''));
+      }
     }
   }
-};
 
-/** The height the dock takes at the bottom, for the feed and the toolbar to sit above it. */
-Controls.prototype.layout = function () {
-  var h = this.dock.hidden ? 0 : this.dock.getBoundingClientRect().height;
-  document.documentElement.style.setProperty('--dock', Math.round(h) + 'px');
-};
+  /** The height the dock takes at the bottom, for the feed and the toolbar to sit above it. */
+  layout() {
+    var h = this.dock.hidden ? 0 : this.dock.getBoundingClientRect().height;
+    document.documentElement.style.setProperty('--dock', Math.round(h) + 'px');
+  }
 
-// ---- mouse-button bar -----------------------------------------------------------------------
-Controls.prototype.setBar = function (on, remember) {
-  this.bar.hidden = !on;
-  this.barButton.setAttribute('aria-pressed', on ? 'true' : 'false');
-  this.barButton.classList.toggle('on', on);
-  if (!on) this.release();
-  if (remember) { try { if (on) localStorage.setItem(BAR_KEY, '1'); else localStorage.removeItem(BAR_KEY); } catch (e) { /* ignore */ } }
-  this.state.mouseBar = on;
-  this.layout();
-};
+  // ---- mouse-button bar -----------------------------------------------------------------------
+  setBar(on, remember) {
+    this.bar.hidden = !on;
+    this.barButton.setAttribute('aria-pressed', on ? 'true' : 'false');
+    this.barButton.classList.toggle('on', on);
+    if (!on) this.release();
+    if (remember) { try { if (on) localStorage.setItem(BAR_KEY, '1'); else localStorage.removeItem(BAR_KEY); } catch (e) { /* ignore */ } }
+    this.state.mouseBar = on;
+    this.layout();
+  }
 
-/** Press and hold: `down`, then `up` at release. A short press: `click`. */
-Controls.prototype.bindBar = function () {
-  var self = this, bar = this.bar;
-  bar.addEventListener('mousedown', function (e) { e.preventDefault(); }); // keep the soft keyboard's focus
-  bar.addEventListener('pointerdown', function (e) {
-    var b = e.target.closest && e.target.closest('button[data-button]');
-    if (!b || self.held) return;
-    e.preventDefault();
-    try { b.setPointerCapture(e.pointerId); } catch (err) { /* gone */ }
-    var h = self.held = { button: b.dataset.button, el: b, pointerId: e.pointerId, down: false, timer: 0 };
-    b.classList.add('down');
-    h.timer = setTimeout(function () {
-      if (self.held !== h) return;
-      h.down = true;
-      self.sendControl({ type: 'button', button: h.button, action: 'down' });
-      self.buzz(20, 'button down');
-    }, HOLD_MS);
-  });
-  var end = function (e, cancelled) {
-    var h = self.held;
-    if (!h || h.pointerId !== e.pointerId) return;
-    self.held = null;
+  /** Press and hold: `down`, then `up` at release. A short press: `click`. */
+  bindBar() {
+    var self = this, bar = this.bar;
+    bar.addEventListener('mousedown', function (e) { e.preventDefault(); }); // keep the soft keyboard's focus
+    bar.addEventListener('pointerdown', function (e) {
+      var b = e.target.closest && e.target.closest('button[data-button]');
+      if (!b || self.held) return;
+      e.preventDefault();
+      try { b.setPointerCapture(e.pointerId); } catch (err) { /* gone */ }
+      var h = self.held = { button: b.dataset.button, el: b, pointerId: e.pointerId, down: false, timer: 0 };
+      b.classList.add('down');
+      h.timer = setTimeout(function () {
+        if (self.held !== h) return;
+        h.down = true;
+        self.sendControl({ type: 'button', button: h.button, action: 'down' });
+        self.buzz(20, 'button down');
+      }, HOLD_MS);
+    });
+    var end = function (e, cancelled) {
+      var h = self.held;
+      if (!h || h.pointerId !== e.pointerId) return;
+      self.held = null;
+      clearTimeout(h.timer);
+      h.el.classList.remove('down');
+      if (h.down) self.sendControl({ type: 'button', button: h.button, action: 'up' });
+      else if (!cancelled) { self.sendControl({ type: 'button', button: h.button, action: 'click' }); self.buzz(12, 'click'); }
+    };
+    bar.addEventListener('pointerup', function (e) { end(e, false); });
+    bar.addEventListener('pointercancel', function (e) { end(e, true); });
+    bar.addEventListener('lostpointercapture', function (e) { end(e, true); });
+    bar.addEventListener('click', function (e) {
+      // A click without a pointer (keyboard, screen reader).
+      var b = e.target.closest && e.target.closest('button[data-button]');
+      if (b && e.detail === 0) self.sendControl({ type: 'button', button: b.dataset.button, action: 'click' });
+    });
+  }
+
+  /** Lets go of a bar button held down (page hidden, bar closed, control gone). */
+  release() {
+    var h = this.held;
+    if (!h) return;
+    this.held = null;
     clearTimeout(h.timer);
     h.el.classList.remove('down');
-    if (h.down) self.sendControl({ type: 'button', button: h.button, action: 'up' });
-    else if (!cancelled) { self.sendControl({ type: 'button', button: h.button, action: 'click' }); self.buzz(12, 'click'); }
-  };
-  bar.addEventListener('pointerup', function (e) { end(e, false); });
-  bar.addEventListener('pointercancel', function (e) { end(e, true); });
-  bar.addEventListener('lostpointercapture', function (e) { end(e, true); });
-  bar.addEventListener('click', function (e) {
-    // A click without a pointer (keyboard, screen reader).
-    var b = e.target.closest && e.target.closest('button[data-button]');
-    if (b && e.detail === 0) self.sendControl({ type: 'button', button: b.dataset.button, action: 'click' });
-  });
-};
+    if (h.down) this.conn.send({ type: 'button', button: h.button, action: 'up' });
+  }
 
-/** Lets go of a bar button held down (page hidden, bar closed, control gone). */
-Controls.prototype.release = function () {
-  var h = this.held;
-  if (!h) return;
-  this.held = null;
-  clearTimeout(h.timer);
-  h.el.classList.remove('down');
-  if (h.down) this.conn.send({ type: 'button', button: h.button, action: 'up' });
-};
-
-// ---- settings sheet -----------------------------------------------------------------------
-Controls.prototype.openSheet = function (open) {
-  this.sheetOpen = open;
-  this.sheet.hidden = !open;
-  $('sheet-backdrop').hidden = !open;
-  this.root.classList.toggle('sheet-open', open);
-  this.settingsButton.setAttribute('aria-expanded', open ? 'true' : 'false');
-  if (open && this.keyboard.open) this.keyboard.hide();
-  if (open) this.sheet.querySelector('h2').focus({ preventScroll: true });
-  this.state.sheetOpen = open;
-};
+  // ---- settings sheet -----------------------------------------------------------------------
+  openSheet(open) {
+    this.sheetOpen = open;
+    this.sheet.hidden = !open;
+    $('sheet-backdrop').hidden = !open;
+    this.root.classList.toggle('sheet-open', open);
+    this.settingsButton.setAttribute('aria-expanded', open ? 'true' : 'false');
+    if (open && this.keyboard.open) this.keyboard.hide();
+    if (open) this.sheet.querySelector('h2').focus({ preventScroll: true });
+    this.state.sheetOpen = open;
+  }
+}

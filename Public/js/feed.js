@@ -72,52 +72,102 @@ function say(m) {
 }
 
 /** The list of recent gestures; continuous gestures update their own line. */
-export function Feed(el, opts) {
-  opts = opts || {};
-  this.el = el;
-  this.max = opts.max || 10;
-  this.sessionColor = opts.sessionColor || null;
-  this.details = false;
-  this.open = {};      // running rows by session + gesture
-  this.taps = {};      // by session: the row of the latest tap sequence
-  this.history = [];   // the latest events, to redraw the list when the mode changes
-  var self = this;
-  window.addEventListener('resize', function () { self.fit(); });
+export class Feed {
+  constructor(el, opts) {
+    opts = opts || {};
+    this.el = el;
+    this.max = opts.max || 10;
+    this.sessionColor = opts.sessionColor || null;
+    this.details = false;
+    this.open = {};      // running rows by session + gesture
+    this.taps = {};      // by session: the row of the latest tap sequence
+    this.history = [];   // the latest events, to redraw the list when the mode changes
+    var self = this;
+    window.addEventListener('resize', function () { self.fit(); });
+  }
+
+  /** Switches between the calm list and the details list, rebuilding it from recent events. */
+  setDetails(on) {
+    on = !!on;
+    if (on === this.details) return;
+    this.details = on;
+    this.el.classList.toggle('details', on);
+    this.el.textContent = '';
+    this.open = {}; this.taps = {};
+    var past = this.history;
+    this.history = [];
+    for (var i = 0; i < past.length; i++) this.add(past[i]);
+  }
+
+  add(m) {
+    this.history.push(m);
+    if (this.history.length > HISTORY) this.history.splice(0, this.history.length - HISTORY);
+    if (this.details) this.addDetail(m); else this.addCalm(m);
+    this.fit();
+  }
+
+  row(m, g) {
+    var li = document.createElement('li');
+    // Spaces between the parts: the row reads as words (screen readers, copy and paste).
+    li.innerHTML = '<span class="s"></span> <b></b> <span class="ph"></span> <span class="kv"></span>';
+    this.el.insertBefore(li, this.el.firstChild);
+    while (this.el.childNodes.length > this.max) this.el.removeChild(this.el.lastChild);
+    var s = li.querySelector('.s');
+    if (this.sessionColor && m.session) { s.textContent = '#' + m.session.slice(0, 8); s.style.color = this.sessionColor(m.session); }
+    else s.hidden = true;
+    if (m.session) li.dataset.session = m.session;
+    li.style.setProperty('--c', colorOf(g));
+    return li;
+  }
+
+  /** Details mode: every event, with its phase and key fields. */
+  addDetail(m) {
+    var g = m.gesture;
+    var key = (m.session || '') + '|' + g, merge = CONTINUOUS[g] || (g === 'repeat' && m.count > 1);
+    var li = merge ? this.open[key] : null;
+    if (!li || m.phase === 'began' || !li.parentNode) {
+      li = this.row(m, g);
+      if (CONTINUOUS[g] || g === 'repeat') this.open[key] = li;
+    }
+    fill(li, g, m.phase, g, m.phase === 'ended' && !CONTINUOUS[g] ? '' : (m.phase || ''), describe(m));
+    // Every repeat tick is "ended"; its row stays open for the next count (count 1 starts anew).
+    if ((m.phase === 'ended' || m.phase === 'cancelled') && g !== 'repeat') delete this.open[key];
+  }
+
+  /** Calm mode: one row per thing the person did. */
+  addCalm(m) {
+    var g = m.gesture, session = m.session || '';
+    if (INTERNAL[g] || typeof g !== 'string') return;
+    var words = say(m), li;
+    if (g === 'tap' || g === 'doubleTap') {
+      // A multi-tap is one row: "tap", then "double tap", … as the count grows.
+      li = this.taps[session];
+      var sequel = li && li.parentNode && (g === 'doubleTap' || num(m.count, 1) > 1);
+      if (!sequel) li = this.taps[session] = this.row(m, g);
+      fill(li, g, m.phase, words[0], '', words[1]);
+      li.style.setProperty('--c', colorOf(g));
+      return;
+    }
+    var key = session + '|' + g;
+    li = this.open[key];
+    if (!li || m.phase === 'began' || !li.parentNode) {
+      li = this.row(m, g);
+      if (CONTINUOUS[g]) this.open[key] = li;
+    }
+    fill(li, g, m.phase, words[0], m.phase === 'cancelled' ? 'cancelled' : '', words[1]);
+    if (m.phase === 'ended' || m.phase === 'cancelled') delete this.open[key];
+  }
+
+  /** Drops the oldest rows (at the top) that do not fit entirely inside the box. */
+  fit() {
+    var el = this.el;
+    if (!el.lastElementChild || !el.getClientRects().length) return;
+    var top = el.getBoundingClientRect().top + (parseFloat(getComputedStyle(el).paddingTop) || 0);
+    while (el.children.length > 1 && el.lastElementChild.getBoundingClientRect().top < top - 0.5) {
+      el.removeChild(el.lastElementChild);
+    }
+  }
 }
-
-/** Switches between the calm list and the details list, rebuilding it from recent events. */
-Feed.prototype.setDetails = function (on) {
-  on = !!on;
-  if (on === this.details) return;
-  this.details = on;
-  this.el.classList.toggle('details', on);
-  this.el.textContent = '';
-  this.open = {}; this.taps = {};
-  var past = this.history;
-  this.history = [];
-  for (var i = 0; i < past.length; i++) this.add(past[i]);
-};
-
-Feed.prototype.add = function (m) {
-  this.history.push(m);
-  if (this.history.length > HISTORY) this.history.splice(0, this.history.length - HISTORY);
-  if (this.details) this.addDetail(m); else this.addCalm(m);
-  this.fit();
-};
-
-Feed.prototype.row = function (m, g) {
-  var li = document.createElement('li');
-  // Spaces between the parts: the row reads as words (screen readers, copy and paste).
-  li.innerHTML = '<span class="s"></span> <b></b> <span class="ph"></span> <span class="kv"></span>';
-  this.el.insertBefore(li, this.el.firstChild);
-  while (this.el.childNodes.length > this.max) this.el.removeChild(this.el.lastChild);
-  var s = li.querySelector('.s');
-  if (this.sessionColor && m.session) { s.textContent = '#' + m.session.slice(0, 8); s.style.color = this.sessionColor(m.session); }
-  else s.hidden = true;
-  if (m.session) li.dataset.session = m.session;
-  li.style.setProperty('--c', colorOf(g));
-  return li;
-};
 
 function fill(li, g, phase, name, phaseText, detail) {
   li.dataset.gesture = g;
@@ -129,54 +179,6 @@ function fill(li, g, phase, name, phaseText, detail) {
   kv.textContent = detail || '';
   kv.hidden = !detail;
 }
-
-/** Details mode: every event, with its phase and key fields. */
-Feed.prototype.addDetail = function (m) {
-  var g = m.gesture;
-  var key = (m.session || '') + '|' + g, merge = CONTINUOUS[g] || (g === 'repeat' && m.count > 1);
-  var li = merge ? this.open[key] : null;
-  if (!li || m.phase === 'began' || !li.parentNode) {
-    li = this.row(m, g);
-    if (CONTINUOUS[g] || g === 'repeat') this.open[key] = li;
-  }
-  fill(li, g, m.phase, g, m.phase === 'ended' && !CONTINUOUS[g] ? '' : (m.phase || ''), describe(m));
-  // Every repeat tick is "ended"; its row stays open for the next count (count 1 starts anew).
-  if ((m.phase === 'ended' || m.phase === 'cancelled') && g !== 'repeat') delete this.open[key];
-};
-
-/** Calm mode: one row per thing the person did. */
-Feed.prototype.addCalm = function (m) {
-  var g = m.gesture, session = m.session || '';
-  if (INTERNAL[g] || typeof g !== 'string') return;
-  var words = say(m), li;
-  if (g === 'tap' || g === 'doubleTap') {
-    // A multi-tap is one row: "tap", then "double tap", … as the count grows.
-    li = this.taps[session];
-    var sequel = li && li.parentNode && (g === 'doubleTap' || num(m.count, 1) > 1);
-    if (!sequel) li = this.taps[session] = this.row(m, g);
-    fill(li, g, m.phase, words[0], '', words[1]);
-    li.style.setProperty('--c', colorOf(g));
-    return;
-  }
-  var key = session + '|' + g;
-  li = this.open[key];
-  if (!li || m.phase === 'began' || !li.parentNode) {
-    li = this.row(m, g);
-    if (CONTINUOUS[g]) this.open[key] = li;
-  }
-  fill(li, g, m.phase, words[0], m.phase === 'cancelled' ? 'cancelled' : '', words[1]);
-  if (m.phase === 'ended' || m.phase === 'cancelled') delete this.open[key];
-};
-
-/** Drops the oldest rows (at the top) that do not fit entirely inside the box. */
-Feed.prototype.fit = function () {
-  var el = this.el;
-  if (!el.lastElementChild || !el.getClientRects().length) return;
-  var top = el.getBoundingClientRect().top + (parseFloat(getComputedStyle(el).paddingTop) || 0);
-  while (el.children.length > 1 && el.lastElementChild.getBoundingClientRect().top < top - 0.5) {
-    el.removeChild(el.lastElementChild);
-  }
-};
 
 /** A header button that switches the feed (and the live view) between calm and details; the
  * mode is kept on the phone and written to the page state. */

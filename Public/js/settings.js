@@ -47,93 +47,95 @@ function save(o) {
  * opts: sheet (the sheet element), send(msg) → bool, state (the page state),
  * onAnswer(values).
  */
-export function Settings(opts) {
-  this.sheet = opts.sheet;
-  this.send = opts.send;
-  this.state = opts.state;
-  this.onAnswer = opts.onAnswer || function () {};
-  this.overrides = load();
-  this.inForce = null;    // the server's last answer
-  this.defaults = null;   // the connection's values before this phone's changes
-  this.probing = false;
-  this.state.settings = null;
-  this.state.settingsStored = Object.assign({}, this.overrides);
-  this.bind();
-}
-
-/** After every welcome of a connection that controls the computer: learn the values in
- * force (an empty `settings`), then apply this phone's (the answers come in order). */
-Settings.prototype.welcome = function () {
-  this.probing = true;
-  this.send({ type: 'settings' });
-  if (Object.keys(this.overrides).length) this.send(Object.assign({ type: 'settings' }, this.overrides));
-};
-
-/** A `settings` answer from the server: the values in force. */
-Settings.prototype.answer = function (m) {
-  var values = sanitize(m);
-  if (this.probing) { this.defaults = values; this.probing = false; }
-  this.inForce = values;
-  this.state.settings = values;
-  this.state.settingsDefaults = this.defaults;
-  this.render();
-  this.onAnswer(values);
-};
-
-/** The person changed a field in the sheet. */
-Settings.prototype.change = function (field, value) {
-  value = valid(field, value);
-  if (value === undefined) return;
-  this.overrides[field] = value;
-  save(this.overrides);
-  this.state.settingsStored = Object.assign({}, this.overrides);
-  var msg = { type: 'settings' };
-  msg[field] = value;
-  this.send(msg);
-};
-
-/** Back to the computer's defaults: forget this phone's changes and send the defaults. */
-Settings.prototype.reset = function () {
-  this.overrides = {};
-  save(this.overrides);
-  this.state.settingsStored = {};
-  if (this.defaults) this.send(Object.assign({ type: 'settings' }, this.defaults));
-};
-
-// ---- the sheet ------------------------------------------------------------------------------
-Settings.prototype.field = function (name) { return this.sheet.querySelector('[name="' + name + '"]'); };
-
-Settings.prototype.render = function () {
-  var v = this.inForce;
-  if (!v) return;
-  for (var k in FIELDS) {
-    var el = this.field(k);
-    if (!el || v[k] === undefined) continue;
-    if (FIELDS[k] === 'number') { el.value = String(v[k]); this.showNumber(k, v[k]); }
-    else if (FIELDS[k] === 'accel') el.checked = v[k] === 'adaptive';
-    else el.checked = !!v[k];
+export class Settings {
+  constructor(opts) {
+    this.sheet = opts.sheet;
+    this.send = opts.send;
+    this.state = opts.state;
+    this.onAnswer = opts.onAnswer || function () {};
+    this.overrides = load();
+    this.inForce = null;    // the server's last answer
+    this.defaults = null;   // the connection's values before this phone's changes
+    this.probing = false;
+    this.state.settings = null;
+    this.state.settingsStored = Object.assign({}, this.overrides);
+    this.bind();
   }
-  this.sheet.classList.add('ready');
-};
 
-Settings.prototype.showNumber = function (name, value) {
-  var out = this.sheet.querySelector('output[for="set-' + name + '"]');
-  if (out) out.textContent = Number(value).toFixed(1) + '×';
-};
+  /** After every welcome of a connection that controls the computer: learn the values in
+   * force (an empty `settings`), then apply this phone's (the answers come in order). */
+  welcome() {
+    this.probing = true;
+    this.send({ type: 'settings' });
+    if (Object.keys(this.overrides).length) this.send(Object.assign({ type: 'settings' }, this.overrides));
+  }
 
-Settings.prototype.bind = function () {
-  var self = this, sheet = this.sheet;
-  sheet.addEventListener('input', function (e) {
-    var el = e.target;
-    if (el.type === 'range') self.showNumber(el.name, parseFloat(el.value)); // live, sent on change
-  });
-  sheet.addEventListener('change', function (e) {
-    var el = e.target, name = el.name;
-    if (!FIELDS[name]) return;
-    if (FIELDS[name] === 'number') self.change(name, parseFloat(el.value));
-    else if (FIELDS[name] === 'accel') self.change(name, el.checked ? 'adaptive' : 'flat');
-    else self.change(name, el.checked);
-  });
-  var reset = sheet.querySelector('[data-action="reset"]');
-  if (reset) reset.addEventListener('click', function () { self.reset(); });
-};
+  /** A `settings` answer from the server: the values in force. */
+  answer(m) {
+    var values = sanitize(m);
+    if (this.probing) { this.defaults = values; this.probing = false; }
+    this.inForce = values;
+    this.state.settings = values;
+    this.state.settingsDefaults = this.defaults;
+    this.render();
+    this.onAnswer(values);
+  }
+
+  /** The person changed a field in the sheet. */
+  change(field, value) {
+    value = valid(field, value);
+    if (value === undefined) return;
+    this.overrides[field] = value;
+    save(this.overrides);
+    this.state.settingsStored = Object.assign({}, this.overrides);
+    var msg = { type: 'settings' };
+    msg[field] = value;
+    this.send(msg);
+  }
+
+  /** Back to the computer's defaults: forget this phone's changes and send the defaults. */
+  reset() {
+    this.overrides = {};
+    save(this.overrides);
+    this.state.settingsStored = {};
+    if (this.defaults) this.send(Object.assign({ type: 'settings' }, this.defaults));
+  }
+
+  // ---- the sheet ------------------------------------------------------------------------------
+  field(name) { return this.sheet.querySelector('[name="' + name + '"]'); }
+
+  render() {
+    var v = this.inForce;
+    if (!v) return;
+    for (var k in FIELDS) {
+      var el = this.field(k);
+      if (!el || v[k] === undefined) continue;
+      if (FIELDS[k] === 'number') { el.value = String(v[k]); this.showNumber(k, v[k]); }
+      else if (FIELDS[k] === 'accel') el.checked = v[k] === 'adaptive';
+      else el.checked = !!v[k];
+    }
+    this.sheet.classList.add('ready');
+  }
+
+  showNumber(name, value) {
+    var out = this.sheet.querySelector('output[for="set-' + name + '"]');
+    if (out) out.textContent = Number(value).toFixed(1) + '×';
+  }
+
+  bind() {
+    var self = this, sheet = this.sheet;
+    sheet.addEventListener('input', function (e) {
+      var el = e.target;
+      if (el.type === 'range') self.showNumber(el.name, parseFloat(el.value)); // live, sent on change
+    });
+    sheet.addEventListener('change', function (e) {
+      var el = e.target, name = el.name;
+      if (!FIELDS[name]) return;
+      if (FIELDS[name] === 'number') self.change(name, parseFloat(el.value));
+      else if (FIELDS[name] === 'accel') self.change(name, el.checked ? 'adaptive' : 'flat');
+      else self.change(name, el.checked);
+    });
+    var reset = sheet.querySelector('[data-action="reset"]');
+    if (reset) reset.addEventListener('click', function () { self.reset(); });
+  }
+}

@@ -24,6 +24,23 @@ def test_each_page_loads_one_module_script():
         assert scripts == [(f' type="module" src="{entry}"', "")], (page, scripts)
 
 
+# The modules that must not touch the document (docs/page.md "ES modules"): the connection and
+# what it needs. They import only each other.
+DOM_FREE = {"connection.js", "address.js", "state.js", "draglock.js", "numbers.js", "gestures.js"}
+
+
+def test_connection_modules_do_not_touch_the_dom():
+    """The connection code is apart from the DOM code: the DOM-free modules never name
+    `document` and import only DOM-free modules."""
+    for name in sorted(DOM_FREE):
+        text = (PUBLIC / "js" / name).read_text()
+        assert not re.search(r"\bdocument\b", text), name
+        imported = set(re.findall(r"^import .* from '\./([\w.]+)';$", text, re.M))
+        assert imported <= DOM_FREE, (name, imported - DOM_FREE)
+    entry_imports = re.findall(r"^import .* from '\./([\w.]+)';$", (PUBLIC / "js" / "pad.js").read_text(), re.M)
+    assert "connection.js" in entry_imports
+
+
 def window_names(page) -> set[str]:
     return set(page.eval("Object.getOwnPropertyNames(window)"))
 

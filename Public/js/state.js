@@ -11,13 +11,20 @@ export function record(list, item) {
   if (list.length > KEEP) list.splice(0, list.length - KEEP);
 }
 
+let current = null;
+
 /** A fresh page state for a page of the given role ('touchpad' or 'observer'). */
 export function createPageState(role) {
-  return {
+  current = {
     role, status: 'connecting', detail: '', session: null, config: null, control: null, rtt: null,
     sent: [], received: [], batches: [], batchesSent: 0, framesSent: 0, connects: 0, errors: []
   };
+  return current;
 }
+
+/** The page state of this page, for a look from the DevTools console without the test hook:
+ * `(await import('/js/state.js')).pageState()`. */
+export function pageState() { return current; }
 
 /**
  * The test hook, the page's only global: when a test set `window.__gesturepadTest = true`

@@ -83,6 +83,8 @@ def test_the_page_defines_no_globals(browser, server):
         for page, phone in ((pad, True), (watch, False)):
             assert window_names(page) - script_free_names(browser, server, phone) == set()
             assert page.eval("typeof window.gesturepad + typeof window.GP") == "undefinedundefined"
+            # Still there for a look from the console: the state module hands it out.
+            assert page.module("js/state.js", "m.pageState().status") == "live"
             no_console_errors(page)
     finally:
         pad.close()

@@ -258,7 +258,6 @@ export class View {
   }
 }
 
-
 /** Fields of an ending drag / scroll event that are worth drawing (velocity, prediction). */
 function pick(m) {
   var o = { phase: m.phase };

@@ -1,24 +1,44 @@
 /* GesturePad's service worker: what makes the page installable as an app (over HTTPS), and
  * lets it open at once: the page's own files network first, the last copy when the network
- * fails. It never touches the WebSocket (/ws), the certificate (/ca.crt) or the trust page. */
+ * fails. It never touches the WebSocket (/ws), the certificate (/ca.crt) or the trust page.
+ *
+ * A classic worker script (it imports nothing): registered without `type: "module"`, it also
+ * runs in browsers that have no module service workers (Firefox before 147). */
 'use strict';
-var CACHE = 'gesturepad-page-v1';
+const CACHE = 'gesturepad-page-v2';
 
-self.addEventListener('install', function () { self.skipWaiting(); });
-self.addEventListener('activate', function (event) { event.waitUntil(self.clients.claim()); });
+/** The page's files, kept at install so that the installed app opens offline: the pages, their
+ * look, and every ES module of js/ (a module the page imports but the cache lacks would stop
+ * the page). tests/browser checks that this list and Public/ agree. */
+const FILES = [
+  './', 'index.html', 'watch.html', 'style.css', 'manifest.json', 'icon.svg',
+  'js/address.js', 'js/connection.js', 'js/controls.js', 'js/draglock.js', 'js/draw.js', 'js/feed.js',
+  'js/gestures.js', 'js/keyboard.js', 'js/marks.js', 'js/numbers.js', 'js/pad.js', 'js/phone.js',
+  'js/settings.js', 'js/state.js', 'js/status.js', 'js/view.js', 'js/watch.js'
+];
 
-self.addEventListener('fetch', function (event) {
-  var request = event.request;
-  var url = new URL(request.url);
+self.addEventListener('install', (event) => {
+  self.skipWaiting();
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));
+});
+
+self.addEventListener('activate', (event) => {
+  // Older caches (an earlier list of files) go.
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
-  if (url.pathname.indexOf('/ws') === 0 || url.pathname === '/ca.crt' || url.pathname.indexOf('/trust') === 0) return;
-  event.respondWith(fetch(request).then(function (response) {
+  if (url.pathname.startsWith('/ws') || url.pathname === '/ca.crt' || url.pathname.startsWith('/trust')) return;
+  event.respondWith(fetch(request).then((response) => {
     if (response.ok) {
-      var copy = response.clone();
-      caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(request, copy));
     }
     return response;
-  }, function () {
-    return caches.match(request).then(function (cached) { return cached || Response.error(); });
-  }));
+  }, () => caches.match(request).then((cached) => cached || Response.error())));
 });

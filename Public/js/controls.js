@@ -2,20 +2,23 @@
  * the computer (welcome.control.active): the toolbar (Keyboard, Mouse buttons, Settings),
  * the keyboard and its special-keys row (keyboard.js), the optional mouse-button bar and the
  * settings sheet (settings.js). Closed, they leave the touch surface alone. */
-(function () {
-  'use strict';
-  var GP = window.GP;
-  var BAR_KEY = 'gesturepad.mouseBar';
-  var HOLD_MS = 250; // a bar button held this long goes down (and up at release); shorter: a click
+import { controlActive } from './connection.js';
+import { Keyboard } from './keyboard.js';
+import { Settings } from './settings.js';
 
-  function $(id) { return document.getElementById(id); }
+const BAR_KEY = 'gesturepad.mouseBar';
+const HOLD_MS = 250; // a bar button held this long goes down (and up at release); shorter: a click
 
-  /** opts: conn, state, buzz(pattern, why). */
-  function Controls(opts) {
+function $(id) { return document.getElementById(id); }
+
+/** opts: conn, state (the page state), buzz(pattern, why), toast(text). */
+export class Controls {
+  constructor(opts) {
     var self = this;
     this.conn = opts.conn;
     this.state = opts.state;
     this.buzz = opts.buzz;
+    this.toast = opts.toast;
     this.active = false;
     this.root = document.body;
     this.dock = $('dock');
@@ -26,11 +29,11 @@
     this.held = null; // the bar button being pressed: {button, el, pointerId, down, timer}
     var send = function (msg) { return self.sendControl(msg); };
 
-    this.keyboard = new GP.Keyboard({
-      input: $('kbd-input'), keys: $('keys'), button: $('keyboard'), send: send, buzz: this.buzz,
+    this.keyboard = new Keyboard({
+      input: $('kbd-input'), keys: $('keys'), button: $('keyboard'), send: send, buzz: this.buzz, state: this.state,
       onOpen: function () { self.layout(); }
     });
-    this.settings = new GP.Settings({ sheet: this.sheet, send: send, state: this.state });
+    this.settings = new Settings({ sheet: this.sheet, send: send, state: this.state });
 
     // Mouse-button bar.
     var barOn = false;
@@ -61,18 +64,18 @@
   }
 
   /** Sends a control message while live (the connection drops it otherwise). */
-  Controls.prototype.sendControl = function (msg) {
+  sendControl(msg) {
     if (!this.active) return false;
     return this.conn.send(msg);
-  };
+  }
 
   /** welcome: show or hide everything, and apply this phone's settings. */
-  Controls.prototype.welcome = function (welcome) {
-    this.show(GP.controlActive(welcome));
+  welcome(welcome) {
+    this.show(controlActive(welcome));
     if (this.active) this.settings.welcome();
-  };
+  }
 
-  Controls.prototype.show = function (on) {
+  show(on) {
     this.active = on;
     this.root.classList.toggle('control', on);
     $('tools').hidden = !on;
@@ -85,9 +88,9 @@
     }
     this.state.controlShown = on;
     this.layout();
-  };
+  }
 
-  Controls.prototype.message = function (m) {
+  message(m) {
     if (m.type === 'settings') this.settings.answer(m);
     // The server's control went off (the desktop revoked it) or came back (docs/protocol.md).
     if (m.type === 'control') {
@@ -96,19 +99,19 @@
       if (on !== this.active) {
         this.show(on);
         if (on) this.settings.welcome();
-        this.conn.toast(on ? 'The phone drives the computer again' : 'Control is off: ' + (m.reason || ''));
+        this.toast(on ? 'The phone drives the computer again' : 'Control is off: ' + (m.reason || ''));
       }
     }
-  };
+  }
 
   /** The height the dock takes at the bottom, for the feed and the toolbar to sit above it. */
-  Controls.prototype.layout = function () {
+  layout() {
     var h = this.dock.hidden ? 0 : this.dock.getBoundingClientRect().height;
     document.documentElement.style.setProperty('--dock', Math.round(h) + 'px');
-  };
+  }
 
   // ---- mouse-button bar -----------------------------------------------------------------------
-  Controls.prototype.setBar = function (on, remember) {
+  setBar(on, remember) {
     this.bar.hidden = !on;
     this.barButton.setAttribute('aria-pressed', on ? 'true' : 'false');
     this.barButton.classList.toggle('on', on);
@@ -116,10 +119,10 @@
     if (remember) { try { if (on) localStorage.setItem(BAR_KEY, '1'); else localStorage.removeItem(BAR_KEY); } catch (e) { /* ignore */ } }
     this.state.mouseBar = on;
     this.layout();
-  };
+  }
 
   /** Press and hold: `down`, then `up` at release. A short press: `click`. */
-  Controls.prototype.bindBar = function () {
+  bindBar() {
     var self = this, bar = this.bar;
     bar.addEventListener('mousedown', function (e) { e.preventDefault(); }); // keep the soft keyboard's focus
     bar.addEventListener('pointerdown', function (e) {
@@ -153,20 +156,20 @@
       var b = e.target.closest && e.target.closest('button[data-button]');
       if (b && e.detail === 0) self.sendControl({ type: 'button', button: b.dataset.button, action: 'click' });
     });
-  };
+  }
 
   /** Lets go of a bar button held down (page hidden, bar closed, control gone). */
-  Controls.prototype.release = function () {
+  release() {
     var h = this.held;
     if (!h) return;
     this.held = null;
     clearTimeout(h.timer);
     h.el.classList.remove('down');
     if (h.down) this.conn.send({ type: 'button', button: h.button, action: 'up' });
-  };
+  }
 
   // ---- settings sheet -----------------------------------------------------------------------
-  Controls.prototype.openSheet = function (open) {
+  openSheet(open) {
     this.sheetOpen = open;
     this.sheet.hidden = !open;
     $('sheet-backdrop').hidden = !open;
@@ -175,7 +178,5 @@
     if (open && this.keyboard.open) this.keyboard.hide();
     if (open) this.sheet.querySelector('h2').focus({ preventScroll: true });
     this.state.sheetOpen = open;
-  };
-
-  GP.Controls = Controls;
-})();
+  }
+}

@@ -5,74 +5,75 @@
  * runs. The "details" mode lists every engine event (timedPress, singleTapConfirmed, press,
  * release, end, repeat ticks) with its key fields, as a debugging aid. Rows never clip: they
  * wrap, and the oldest rows that no longer fit the box are dropped. */
-(function () {
-  'use strict';
-  var GP = window.GP, CONTINUOUS = GP.CONTINUOUS, colorOf = GP.colorOf, num = GP.num, fmt = GP.fmt;
-  var DETAILS_KEY = 'gesturepad.details';
-  var HISTORY = 300;
+import { CONTINUOUS, colorOf } from './gestures.js';
+import { fmt, num } from './numbers.js';
 
-  /** Events that the calm feed leaves out: the engine's inner workings. */
-  var INTERNAL = { timedPress: 1, singleTapConfirmed: 1, press: 1, release: 1, end: 1, repeat: 1 };
+const DETAILS_KEY = 'gesturepad.details';
+const HISTORY = 300;
 
-  /** Key fields of a gesture event, as short technical text (details mode). */
-  function describe(m) {
-    switch (m.gesture) {
-      case 'tap': return 'count ' + m.count + (m.pointers > 1 ? ' · ' + m.pointers + ' fingers' : '');
-      case 'doubleTap': return (m.pointers > 1 ? m.pointers + ' fingers · ' : '') + 'at ' + fmt(m.x) + ', ' + fmt(m.y);
-      case 'singleTapConfirmed': return 'at ' + fmt(m.x) + ', ' + fmt(m.y);
-      case 'longPress': case 'timedPress': return fmt(m.duration) + ' ms';
-      case 'repeat': return 'count ' + m.count;
-      case 'drag': case 'longPressDrag': return 'dx ' + fmt(m.dx) + ' dy ' + fmt(m.dy) + ' · ' + fmt(Math.hypot(num(m.vx), num(m.vy))) + ' px/s';
-      case 'swipe': return m.direction + ' · ' + fmt(m.distance) + ' px · ' + fmt(m.velocity) + ' px/s' + (m.pointers > 1 ? ' · ' + m.pointers + ' fingers' : '');
-      case 'scroll': return 'dx ' + fmt(m.dx) + ' dy ' + fmt(m.dy);
-      case 'pinch': return 'scale ' + fmt(m.scale, 2);
-      case 'rotate': return 'angle ' + fmt(m.angle, 1) + '°';
-      case 'hover': return (m.pointerType || '') + ' at ' + fmt(m.x) + ', ' + fmt(m.y);
-      case 'end': return m.reason + ' · ' + fmt(m.duration) + ' ms';
-      default: return 'at ' + fmt(m.x) + ', ' + fmt(m.y);
+/** Events that the calm feed leaves out: the engine's inner workings. */
+const INTERNAL = { timedPress: 1, singleTapConfirmed: 1, press: 1, release: 1, end: 1, repeat: 1 };
+
+/** Key fields of a gesture event, as short technical text (details mode). */
+function describe(m) {
+  switch (m.gesture) {
+    case 'tap': return 'count ' + m.count + (m.pointers > 1 ? ' · ' + m.pointers + ' fingers' : '');
+    case 'doubleTap': return (m.pointers > 1 ? m.pointers + ' fingers · ' : '') + 'at ' + fmt(m.x) + ', ' + fmt(m.y);
+    case 'singleTapConfirmed': return 'at ' + fmt(m.x) + ', ' + fmt(m.y);
+    case 'longPress': case 'timedPress': return fmt(m.duration) + ' ms';
+    case 'repeat': return 'count ' + m.count;
+    case 'drag': case 'longPressDrag': return 'dx ' + fmt(m.dx) + ' dy ' + fmt(m.dy) + ' · ' + fmt(Math.hypot(num(m.vx), num(m.vy))) + ' px/s';
+    case 'swipe': return m.direction + ' · ' + fmt(m.distance) + ' px · ' + fmt(m.velocity) + ' px/s' + (m.pointers > 1 ? ' · ' + m.pointers + ' fingers' : '');
+    case 'scroll': return 'dx ' + fmt(m.dx) + ' dy ' + fmt(m.dy);
+    case 'pinch': return 'scale ' + fmt(m.scale, 2);
+    case 'rotate': return 'angle ' + fmt(m.angle, 1) + '°';
+    case 'hover': return (m.pointerType || '') + ' at ' + fmt(m.x) + ', ' + fmt(m.y);
+    case 'end': return m.reason + ' · ' + fmt(m.duration) + ' ms';
+    default: return 'at ' + fmt(m.x) + ', ' + fmt(m.y);
+  }
+}
+
+const TAP_WORDS = { 1: 'tap', 2: 'double tap', 3: 'triple tap' };
+
+function fingers(m) { return num(m.pointers, 1) > 1 ? m.pointers + ' fingers' : ''; }
+/** The direction a finger travel points to, as an arrow (the dominant axis). */
+function arrow(dx, dy) {
+  if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return '';
+  return Math.abs(dx) >= Math.abs(dy) ? (dx < 0 ? '←' : '→') : (dy < 0 ? '↑' : '↓');
+}
+
+/** What a person did, in words: [name, detail] (calm mode). */
+function say(m) {
+  var g = m.gesture;
+  switch (g) {
+    case 'tap': {
+      var n = num(m.count, 1);
+      return [TAP_WORDS[n] || 'tap ×' + n, fingers(m)];
     }
-  }
-
-  var TAP_WORDS = { 1: 'tap', 2: 'double tap', 3: 'triple tap' };
-
-  function fingers(m) { return num(m.pointers, 1) > 1 ? m.pointers + ' fingers' : ''; }
-  /** The direction a finger travel points to, as an arrow (the dominant axis). */
-  function arrow(dx, dy) {
-    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return '';
-    return Math.abs(dx) >= Math.abs(dy) ? (dx < 0 ? '←' : '→') : (dy < 0 ? '↑' : '↓');
-  }
-
-  /** What a person did, in words: [name, detail] (calm mode). */
-  function say(m) {
-    var g = m.gesture;
-    switch (g) {
-      case 'tap': {
-        var n = num(m.count, 1);
-        return [TAP_WORDS[n] || 'tap ×' + n, fingers(m)];
-      }
-      case 'doubleTap': return ['double tap', fingers(m)];
-      case 'longPress': return ['long press', m.phase === 'began' ? '' : (num(m.duration) / 1000).toFixed(1) + ' s'];
-      case 'drag': case 'longPressDrag': {
-        var d = Math.hypot(num(m.dx), num(m.dy));
-        return [g === 'drag' ? 'drag' : 'long-press drag', (arrow(num(m.dx), num(m.dy)) + ' ' + Math.round(d) + ' px').trim()];
-      }
-      case 'swipe': return ['swipe ' + (m.direction || ''), fingers(m)];
-      case 'scroll': {
-        var s = Math.hypot(num(m.dx), num(m.dy));
-        return ['scroll', (arrow(num(m.dx), num(m.dy)) + ' ' + Math.round(s) + ' px').trim()];
-      }
-      case 'pinch': {
-        var k = num(m.scale, 1);
-        return ['pinch', (k >= 1 ? 'zoom in' : 'zoom out') + ' ×' + k.toFixed(2)];
-      }
-      case 'rotate': return ['rotate', (num(m.angle) > 0 ? '+' : '') + num(m.angle).toFixed(0) + '°'];
-      case 'hover': return ['hover', m.pointerType || 'mouse'];
-      default: return [g, ''];
+    case 'doubleTap': return ['double tap', fingers(m)];
+    case 'longPress': return ['long press', m.phase === 'began' ? '' : (num(m.duration) / 1000).toFixed(1) + ' s'];
+    case 'drag': case 'longPressDrag': {
+      var d = Math.hypot(num(m.dx), num(m.dy));
+      return [g === 'drag' ? 'drag' : 'long-press drag', (arrow(num(m.dx), num(m.dy)) + ' ' + Math.round(d) + ' px').trim()];
     }
+    case 'swipe': return ['swipe ' + (m.direction || ''), fingers(m)];
+    case 'scroll': {
+      var s = Math.hypot(num(m.dx), num(m.dy));
+      return ['scroll', (arrow(num(m.dx), num(m.dy)) + ' ' + Math.round(s) + ' px').trim()];
+    }
+    case 'pinch': {
+      var k = num(m.scale, 1);
+      return ['pinch', (k >= 1 ? 'zoom in' : 'zoom out') + ' ×' + k.toFixed(2)];
+    }
+    case 'rotate': return ['rotate', (num(m.angle) > 0 ? '+' : '') + num(m.angle).toFixed(0) + '°'];
+    case 'hover': return ['hover', m.pointerType || 'mouse'];
+    default: return [g, ''];
   }
+}
 
-  /** The list of recent gestures; continuous gestures update their own line. */
-  function Feed(el, opts) {
+/** The list of recent gestures; continuous gestures update their own line. */
+export class Feed {
+  constructor(el, opts) {
     opts = opts || {};
     this.el = el;
     this.max = opts.max || 10;
@@ -86,7 +87,7 @@
   }
 
   /** Switches between the calm list and the details list, rebuilding it from recent events. */
-  Feed.prototype.setDetails = function (on) {
+  setDetails(on) {
     on = !!on;
     if (on === this.details) return;
     this.details = on;
@@ -96,16 +97,16 @@
     var past = this.history;
     this.history = [];
     for (var i = 0; i < past.length; i++) this.add(past[i]);
-  };
+  }
 
-  Feed.prototype.add = function (m) {
+  add(m) {
     this.history.push(m);
     if (this.history.length > HISTORY) this.history.splice(0, this.history.length - HISTORY);
     if (this.details) this.addDetail(m); else this.addCalm(m);
     this.fit();
-  };
+  }
 
-  Feed.prototype.row = function (m, g) {
+  row(m, g) {
     var li = document.createElement('li');
     // Spaces between the parts: the row reads as words (screen readers, copy and paste).
     li.innerHTML = '<span class="s"></span> <b></b> <span class="ph"></span> <span class="kv"></span>';
@@ -117,21 +118,10 @@
     if (m.session) li.dataset.session = m.session;
     li.style.setProperty('--c', colorOf(g));
     return li;
-  };
-
-  function fill(li, g, phase, name, phaseText, detail) {
-    li.dataset.gesture = g;
-    li.dataset.phase = phase || '';
-    var ph = li.querySelector('.ph'), kv = li.querySelector('.kv');
-    li.querySelector('b').textContent = name;
-    ph.textContent = phaseText || '';
-    ph.hidden = !phaseText;
-    kv.textContent = detail || '';
-    kv.hidden = !detail;
   }
 
   /** Details mode: every event, with its phase and key fields. */
-  Feed.prototype.addDetail = function (m) {
+  addDetail(m) {
     var g = m.gesture;
     var key = (m.session || '') + '|' + g, merge = CONTINUOUS[g] || (g === 'repeat' && m.count > 1);
     var li = merge ? this.open[key] : null;
@@ -142,10 +132,10 @@
     fill(li, g, m.phase, g, m.phase === 'ended' && !CONTINUOUS[g] ? '' : (m.phase || ''), describe(m));
     // Every repeat tick is "ended"; its row stays open for the next count (count 1 starts anew).
     if ((m.phase === 'ended' || m.phase === 'cancelled') && g !== 'repeat') delete this.open[key];
-  };
+  }
 
   /** Calm mode: one row per thing the person did. */
-  Feed.prototype.addCalm = function (m) {
+  addCalm(m) {
     var g = m.gesture, session = m.session || '';
     if (INTERNAL[g] || typeof g !== 'string') return;
     var words = say(m), li;
@@ -166,39 +156,46 @@
     }
     fill(li, g, m.phase, words[0], m.phase === 'cancelled' ? 'cancelled' : '', words[1]);
     if (m.phase === 'ended' || m.phase === 'cancelled') delete this.open[key];
-  };
+  }
 
   /** Drops the oldest rows (at the top) that do not fit entirely inside the box. */
-  Feed.prototype.fit = function () {
+  fit() {
     var el = this.el;
     if (!el.lastElementChild || !el.getClientRects().length) return;
     var top = el.getBoundingClientRect().top + (parseFloat(getComputedStyle(el).paddingTop) || 0);
     while (el.children.length > 1 && el.lastElementChild.getBoundingClientRect().top < top - 0.5) {
       el.removeChild(el.lastElementChild);
     }
-  };
-
-  /** A header button that switches the feed (and the live view) between calm and details. */
-  function bindDetails(button, feed, view) {
-    var on = false;
-    try { on = localStorage.getItem(DETAILS_KEY) === '1'; } catch (e) { /* private mode */ }
-    function apply(v) {
-      on = v;
-      feed.setDetails(v);
-      if (view) view.details = v;
-      if (button) { button.setAttribute('aria-pressed', v ? 'true' : 'false'); button.classList.toggle('on', v); }
-      if (window.gesturepad) window.gesturepad.details = v;
-    }
-    apply(on);
-    if (button) button.addEventListener('click', function () {
-      apply(!on);
-      try { if (on) localStorage.setItem(DETAILS_KEY, '1'); else localStorage.removeItem(DETAILS_KEY); } catch (e) { /* ignore */ }
-    });
-    return apply;
   }
+}
 
-  GP.Feed = Feed;
-  GP.describe = describe;
-  GP.say = say;
-  GP.bindDetails = bindDetails;
-})();
+function fill(li, g, phase, name, phaseText, detail) {
+  li.dataset.gesture = g;
+  li.dataset.phase = phase || '';
+  var ph = li.querySelector('.ph'), kv = li.querySelector('.kv');
+  li.querySelector('b').textContent = name;
+  ph.textContent = phaseText || '';
+  ph.hidden = !phaseText;
+  kv.textContent = detail || '';
+  kv.hidden = !detail;
+}
+
+/** A header button that switches the feed (and the live view) between calm and details; the
+ * mode is kept on the phone and written to the page state. */
+export function bindDetails(button, feed, view, state) {
+  var on = false;
+  try { on = localStorage.getItem(DETAILS_KEY) === '1'; } catch (e) { /* private mode */ }
+  function apply(v) {
+    on = v;
+    feed.setDetails(v);
+    if (view) view.details = v;
+    if (button) { button.setAttribute('aria-pressed', v ? 'true' : 'false'); button.classList.toggle('on', v); }
+    state.details = v;
+  }
+  apply(on);
+  if (button) button.addEventListener('click', function () {
+    apply(!on);
+    try { if (on) localStorage.setItem(DETAILS_KEY, '1'); else localStorage.removeItem(DETAILS_KEY); } catch (e) { /* ignore */ }
+  });
+  return apply;
+}

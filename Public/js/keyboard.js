@@ -8,55 +8,55 @@
  * media keys, and Shift / Ctrl / Alt / Meta as sticky modifiers: tapped once they apply to
  * the next key or typed character (sent as `key` with `modifiers`), tapped twice they stay
  * on until tapped again. */
-(function () {
-  'use strict';
-  var GP = window.GP;
-  var MODIFIERS = ['Shift', 'Control', 'Alt', 'Meta'];
-  /** Keys a hardware keyboard (or the soft keyboard's own keys) may send that are not text. */
-  var NAMED = {};
-  ('Enter Tab Backspace Delete Insert Escape ArrowLeft ArrowRight ArrowUp ArrowDown Home End PageUp PageDown ' +
-    'ContextMenu PrintScreen Pause ScrollLock NumLock CapsLock AudioVolumeUp AudioVolumeDown AudioVolumeMute ' +
-    'MediaPlayPause MediaStop MediaTrackNext MediaTrackPrevious BrowserBack BrowserForward BrowserRefresh')
-    .split(' ').forEach(function (k) { NAMED[k] = 1; });
-  for (var f = 1; f <= 12; f++) NAMED['F' + f] = 1;
-  /** Special keys that repeat while held on the key row. */
-  var REPEATS = { ArrowLeft: 1, ArrowRight: 1, ArrowUp: 1, ArrowDown: 1, Backspace: 1, Delete: 1, PageUp: 1, PageDown: 1,
-    AudioVolumeUp: 1, AudioVolumeDown: 1 };
-  var REPEAT_DELAY = 450, REPEAT_EVERY = 90;
-  var CHUNK = 500; // code points per `text` message (the server takes up to 1,000 characters)
+const MODIFIERS = ['Shift', 'Control', 'Alt', 'Meta'];
+/** Keys a hardware keyboard (or the soft keyboard's own keys) may send that are not text. */
+const NAMED = {};
+('Enter Tab Backspace Delete Insert Escape ArrowLeft ArrowRight ArrowUp ArrowDown Home End PageUp PageDown ' +
+  'ContextMenu PrintScreen Pause ScrollLock NumLock CapsLock AudioVolumeUp AudioVolumeDown AudioVolumeMute ' +
+  'MediaPlayPause MediaStop MediaTrackNext MediaTrackPrevious BrowserBack BrowserForward BrowserRefresh')
+  .split(' ').forEach(function (k) { NAMED[k] = 1; });
+for (let f = 1; f <= 12; f++) NAMED['F' + f] = 1;
+/** Special keys that repeat while held on the key row. */
+const REPEATS = { ArrowLeft: 1, ArrowRight: 1, ArrowUp: 1, ArrowDown: 1, Backspace: 1, Delete: 1, PageUp: 1, PageDown: 1,
+  AudioVolumeUp: 1, AudioVolumeDown: 1 };
+const REPEAT_DELAY = 450, REPEAT_EVERY = 90;
+const CHUNK = 500; // code points per `text` message (the server takes up to 1,000 characters)
 
-  /** Text the server can type: CR LF and CR become LF; other control characters and
-   * Unicode noncharacters are dropped (the server would refuse the whole message). */
-  function cleanText(text) {
-    text = String(text).replace(/\r\n?/g, '\n');
-    // eslint-disable-next-line no-control-regex
-    return text.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uFDD0-\uFDEF\uFFFE\uFFFF]/g, '');
-  }
+/** Text the server can type: CR LF and CR become LF; other control characters and
+ * Unicode noncharacters are dropped (the server would refuse the whole message). */
+function cleanText(text) {
+  text = String(text).replace(/\r\n?/g, '\n');
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uFDD0-\uFDEF\uFFFE\uFFFF]/g, '');
+}
 
-  /** Splits text into messages of at most `size` code points (never inside a surrogate pair). */
-  function chunks(text, size) {
-    var cps = Array.from(text), out = [];
-    size = size || CHUNK;
-    for (var i = 0; i < cps.length; i += size) out.push(cps.slice(i, i + size).join(''));
-    return out;
-  }
+/** Splits text into messages of at most `size` code points (never inside a surrogate pair). */
+function chunks(text, size) {
+  var cps = Array.from(text), out = [];
+  size = size || CHUNK;
+  for (var i = 0; i < cps.length; i += size) out.push(cps.slice(i, i + size).join(''));
+  return out;
+}
 
-  /** The modifiers of a keyboard event, in protocol order. */
-  function eventModifiers(e) {
-    var out = [];
-    if (e.shiftKey) out.push('Shift');
-    if (e.ctrlKey) out.push('Control');
-    if (e.altKey) out.push('Alt');
-    if (e.metaKey) out.push('Meta');
-    return out;
-  }
+/** The modifiers of a keyboard event, in protocol order. */
+function eventModifiers(e) {
+  var out = [];
+  if (e.shiftKey) out.push('Shift');
+  if (e.ctrlKey) out.push('Control');
+  if (e.altKey) out.push('Alt');
+  if (e.metaKey) out.push('Meta');
+  return out;
+}
 
-  /**
-   * opts: input (the hidden <textarea>), keys (the special-keys row), button (the Keyboard
-   * button), send(msg) → bool, buzz(pattern, why), onOpen(open).
-   */
-  function Keyboard(opts) {
+/**
+ * opts: input (the hidden <textarea>), keys (the special-keys row), button (the Keyboard
+ * button), send(msg) → bool, buzz(pattern, why), onOpen(open), state (the page state:
+ * `modifiers`, `keyboard`).
+ */
+export class Keyboard {
+  constructor(opts) {
     this.input = opts.input;
+    this.state = opts.state;
     this.keys = opts.keys;
     this.button = opts.button;
     this.send = opts.send;
@@ -73,20 +73,20 @@
 
   // ---- what goes out ----------------------------------------------------------------------
   /** The sticky modifiers now on, in protocol order. */
-  Keyboard.prototype.activeMods = function () {
+  activeMods() {
     var self = this;
     return MODIFIERS.filter(function (m) { return self.mods[m] !== 'off'; });
-  };
+  }
 
   /** After a key or character: modifiers tapped once are used up; locked ones stay. */
-  Keyboard.prototype.consumeMods = function () {
+  consumeMods() {
     var changed = false;
     for (var i = 0; i < MODIFIERS.length; i++) if (this.mods[MODIFIERS[i]] === 'once') { this.mods[MODIFIERS[i]] = 'off'; changed = true; }
     if (changed) this.paintMods();
-  };
+  }
 
   /** Sends `key` with the event's modifiers and the sticky ones. */
-  Keyboard.prototype.pressKey = function (key, extra) {
+  pressKey(key, extra) {
     var mods = this.activeMods();
     (extra || []).forEach(function (m) { if (mods.indexOf(m) < 0) mods.push(m); });
     mods.sort(function (a, b) { return MODIFIERS.indexOf(a) - MODIFIERS.indexOf(b); });
@@ -94,11 +94,11 @@
     if (mods.length) msg.modifiers = mods;
     this.send(msg);
     this.consumeMods();
-  };
+  }
 
   /** Sends typed text. With a sticky modifier on, its first character goes out as `key` with
    * the modifiers (Ctrl + c), the rest as text. */
-  Keyboard.prototype.typeText = function (text) {
+  typeText(text) {
     text = cleanText(text);
     if (!text) return;
     if (this.activeMods().length) {
@@ -109,17 +109,17 @@
     }
     var parts = chunks(text);
     for (var i = 0; i < parts.length; i++) this.send({ type: 'text', text: parts[i] });
-  };
+  }
 
   /** Sends what the hidden input holds and empties it. */
-  Keyboard.prototype.flushField = function () {
+  flushField() {
     var v = this.input.value;
     this.input.value = '';
     if (v) this.typeText(v);
-  };
+  }
 
   // ---- the hidden input ---------------------------------------------------------------------
-  Keyboard.prototype.bind = function () {
+  bind() {
     var self = this, input = this.input;
     input.addEventListener('keydown', function (e) { self.onKeyDown(e); });
     input.addEventListener('beforeinput', function (e) { self.onBeforeInput(e); });
@@ -171,11 +171,11 @@
       // A click without a pointer (keyboard, screen reader) presses the key too.
       if (b.dataset.key && e.detail === 0) self.pressKey(b.dataset.key);
     });
-  };
+  }
 
-  Keyboard.prototype.stopRepeat = function () { clearTimeout(this.repeatTimer); this.repeatTimer = 0; };
+  stopRepeat() { clearTimeout(this.repeatTimer); this.repeatTimer = 0; }
 
-  Keyboard.prototype.onKeyDown = function (e) {
+  onKeyDown(e) {
     if (e.isComposing || this.composing || e.keyCode === 229) return; // the IME has it
     var key = e.key;
     if (!key || key === 'Unidentified' || MODIFIERS.indexOf(key) >= 0 || key === 'AltGraph') return;
@@ -189,18 +189,18 @@
       this.pressKey(key, mods);
     }
     // Anything else is text: it arrives through `input`.
-  };
+  }
 
-  Keyboard.prototype.onBeforeInput = function (e) {
+  onBeforeInput(e) {
     if (e.isComposing || this.composing) return;
     var key = { deleteContentBackward: 'Backspace', deleteContentForward: 'Delete', insertLineBreak: 'Enter',
       insertParagraph: 'Enter', deleteWordBackward: 'Backspace', deleteWordForward: 'Delete' }[e.inputType];
     if (!key) return;
     e.preventDefault();
     this.pressKey(key, /Word/.test(e.inputType) ? ['Control'] : []);
-  };
+  }
 
-  Keyboard.prototype.onInput = function (e) {
+  onInput(e) {
     // The event knows best: a composition may end without a compositionend (the field was
     // emptied while composing), and a stale flag would swallow the next text.
     if (typeof e.isComposing === 'boolean') this.composing = e.isComposing;
@@ -217,10 +217,10 @@
       return;
     }
     this.flushField();
-  };
+  }
 
   /** Ends any composition and empties the field, keeping the soft keyboard open. */
-  Keyboard.prototype.resetField = function () {
+  resetField() {
     var input = this.input;
     input.value = '';
     input.blur();
@@ -228,57 +228,57 @@
     // Chrome drops the composition without a compositionend; others end it (swallowed).
     this.composing = false;
     this.swallow = false;
-  };
+  }
 
   // ---- sticky modifiers -----------------------------------------------------------------
   /** off → once (the next key) → locked (until tapped again) → off. */
-  Keyboard.prototype.cycleMod = function (mod) {
+  cycleMod(mod) {
     var next = { off: 'once', once: 'locked', locked: 'off' }[this.mods[mod]] || 'off';
     this.mods[mod] = next;
     this.paintMods();
     this.buzz(next === 'locked' ? [8, 40, 8] : 8, 'modifier');
-  };
+  }
 
-  Keyboard.prototype.clearMods = function () {
+  clearMods() {
     for (var i = 0; i < MODIFIERS.length; i++) this.mods[MODIFIERS[i]] = 'off';
     this.paintMods();
-  };
+  }
 
-  Keyboard.prototype.paintMods = function () {
+  paintMods() {
     var buttons = this.keys.querySelectorAll('button[data-mod]');
     for (var i = 0; i < buttons.length; i++) {
       var st = this.mods[buttons[i].dataset.mod] || 'off';
       buttons[i].dataset.state = st;
       buttons[i].setAttribute('aria-pressed', st === 'off' ? 'false' : 'true');
     }
-    if (window.gesturepad) window.gesturepad.modifiers = Object.assign({}, this.mods);
-  };
+    this.state.modifiers = Object.assign({}, this.mods);
+  }
 
   // ---- opening and closing ------------------------------------------------------------------
   /** Closed → open (soft keyboard up, key row shown). Open with the soft keyboard gone →
    * brings it back. Open and typing → closes both. */
-  Keyboard.prototype.toggle = function () {
+  toggle() {
     if (!this.open) this.show();
     else if (document.activeElement !== this.input) this.focus();
     else this.hide();
-  };
+  }
 
-  Keyboard.prototype.show = function () {
+  show() {
     this.open = true;
     this.keys.hidden = false;
     this.focus();
     this.onOpen(true);
     this.paintButton();
-  };
+  }
 
-  Keyboard.prototype.focus = function () {
+  focus() {
     var input = this.input;
     if (document.activeElement === input) input.blur(); // Android shows the keyboard on a new focus only
     input.focus({ preventScroll: true });
     this.paintButton();
-  };
+  }
 
-  Keyboard.prototype.hide = function () {
+  hide() {
     if (this.composing) { this.swallow = true; this.input.value = ''; } // an unfinished composition is dropped
     this.open = false;
     this.keys.hidden = true;
@@ -287,17 +287,12 @@
     this.input.blur();
     this.onOpen(false);
     this.paintButton();
-  };
+  }
 
-  Keyboard.prototype.paintButton = function () {
+  paintButton() {
     this.button.setAttribute('aria-pressed', this.open ? 'true' : 'false');
     this.button.classList.toggle('on', this.open);
-    if (window.gesturepad) {
-      window.gesturepad.keyboard = { open: this.open, focused: document.activeElement === this.input };
-    }
-  };
+    this.state.keyboard = { open: this.open, focused: document.activeElement === this.input };
+  }
+}
 
-  GP.Keyboard = Keyboard;
-  GP.cleanText = cleanText;
-  GP.textChunks = chunks;
-})();

@@ -4,53 +4,51 @@
  * What the person changes is kept on the phone (localStorage, only the fields changed) and
  * sent after every `welcome` and on every change. The sheet always shows the values the
  * server answered, i.e. the ones in force. */
-(function () {
-  'use strict';
-  var GP = window.GP;
-  var STORE = 'gesturepad.settings';
-  var FIELDS = {
-    speed: 'number', acceleration: 'accel', naturalScroll: 'bool', scrollSpeed: 'number',
-    tapToClick: 'bool', tapAndDrag: 'bool', dragLock: 'bool', leftHanded: 'bool'
-  };
-  var MIN = 0.1, MAX = 10; // the server's range for speed and scrollSpeed
+const STORE = 'gesturepad.settings';
+const FIELDS = {
+  speed: 'number', acceleration: 'accel', naturalScroll: 'bool', scrollSpeed: 'number',
+  tapToClick: 'bool', tapAndDrag: 'bool', dragLock: 'bool', leftHanded: 'bool'
+};
+const MIN = 0.1, MAX = 10; // the server's range for speed and scrollSpeed
 
-  /** A valid value of a field, or undefined. */
-  function valid(field, v) {
-    switch (FIELDS[field]) {
-      case 'number': return typeof v === 'number' && isFinite(v) ? Math.min(MAX, Math.max(MIN, Math.round(v * 100) / 100)) : undefined;
-      case 'accel': return v === 'adaptive' || v === 'flat' ? v : undefined;
-      case 'bool': return typeof v === 'boolean' ? v : undefined;
-      default: return undefined;
-    }
+/** A valid value of a field, or undefined. */
+function valid(field, v) {
+  switch (FIELDS[field]) {
+    case 'number': return typeof v === 'number' && isFinite(v) ? Math.min(MAX, Math.max(MIN, Math.round(v * 100) / 100)) : undefined;
+    case 'accel': return v === 'adaptive' || v === 'flat' ? v : undefined;
+    case 'bool': return typeof v === 'boolean' ? v : undefined;
+    default: return undefined;
   }
+}
 
-  /** Only the known fields with valid values. */
-  function sanitize(obj) {
-    var out = {};
-    if (!obj || typeof obj !== 'object') return out;
-    for (var k in FIELDS) {
-      var v = valid(k, obj[k]);
-      if (v !== undefined) out[k] = v;
-    }
-    return out;
+/** Only the known fields with valid values. */
+function sanitize(obj) {
+  var out = {};
+  if (!obj || typeof obj !== 'object') return out;
+  for (var k in FIELDS) {
+    var v = valid(k, obj[k]);
+    if (v !== undefined) out[k] = v;
   }
+  return out;
+}
 
-  function load() {
-    try { return sanitize(JSON.parse(localStorage.getItem(STORE) || '{}')); } catch (e) { return {}; }
-  }
+function load() {
+  try { return sanitize(JSON.parse(localStorage.getItem(STORE) || '{}')); } catch (e) { return {}; }
+}
 
-  function save(o) {
-    try {
-      if (Object.keys(o).length) localStorage.setItem(STORE, JSON.stringify(o));
-      else localStorage.removeItem(STORE);
-    } catch (e) { /* private mode: kept for this page only */ }
-  }
+function save(o) {
+  try {
+    if (Object.keys(o).length) localStorage.setItem(STORE, JSON.stringify(o));
+    else localStorage.removeItem(STORE);
+  } catch (e) { /* private mode: kept for this page only */ }
+}
 
-  /**
-   * opts: sheet (the sheet element), send(msg) → bool, state (window.gesturepad),
-   * onAnswer(values).
-   */
-  function Settings(opts) {
+/**
+ * opts: sheet (the sheet element), send(msg) → bool, state (the page state),
+ * onAnswer(values).
+ */
+export class Settings {
+  constructor(opts) {
     this.sheet = opts.sheet;
     this.send = opts.send;
     this.state = opts.state;
@@ -66,14 +64,14 @@
 
   /** After every welcome of a connection that controls the computer: learn the values in
    * force (an empty `settings`), then apply this phone's (the answers come in order). */
-  Settings.prototype.welcome = function () {
+  welcome() {
     this.probing = true;
     this.send({ type: 'settings' });
     if (Object.keys(this.overrides).length) this.send(Object.assign({ type: 'settings' }, this.overrides));
-  };
+  }
 
   /** A `settings` answer from the server: the values in force. */
-  Settings.prototype.answer = function (m) {
+  answer(m) {
     var values = sanitize(m);
     if (this.probing) { this.defaults = values; this.probing = false; }
     this.inForce = values;
@@ -81,10 +79,10 @@
     this.state.settingsDefaults = this.defaults;
     this.render();
     this.onAnswer(values);
-  };
+  }
 
   /** The person changed a field in the sheet. */
-  Settings.prototype.change = function (field, value) {
+  change(field, value) {
     value = valid(field, value);
     if (value === undefined) return;
     this.overrides[field] = value;
@@ -93,20 +91,20 @@
     var msg = { type: 'settings' };
     msg[field] = value;
     this.send(msg);
-  };
+  }
 
   /** Back to the computer's defaults: forget this phone's changes and send the defaults. */
-  Settings.prototype.reset = function () {
+  reset() {
     this.overrides = {};
     save(this.overrides);
     this.state.settingsStored = {};
     if (this.defaults) this.send(Object.assign({ type: 'settings' }, this.defaults));
-  };
+  }
 
   // ---- the sheet ------------------------------------------------------------------------------
-  Settings.prototype.field = function (name) { return this.sheet.querySelector('[name="' + name + '"]'); };
+  field(name) { return this.sheet.querySelector('[name="' + name + '"]'); }
 
-  Settings.prototype.render = function () {
+  render() {
     var v = this.inForce;
     if (!v) return;
     for (var k in FIELDS) {
@@ -117,14 +115,14 @@
       else el.checked = !!v[k];
     }
     this.sheet.classList.add('ready');
-  };
+  }
 
-  Settings.prototype.showNumber = function (name, value) {
+  showNumber(name, value) {
     var out = this.sheet.querySelector('output[for="set-' + name + '"]');
     if (out) out.textContent = Number(value).toFixed(1) + '×';
-  };
+  }
 
-  Settings.prototype.bind = function () {
+  bind() {
     var self = this, sheet = this.sheet;
     sheet.addEventListener('input', function (e) {
       var el = e.target;
@@ -139,8 +137,5 @@
     });
     var reset = sheet.querySelector('[data-action="reset"]');
     if (reset) reset.addEventListener('click', function () { self.reset(); });
-  };
-
-  GP.Settings = Settings;
-  GP.sanitizeSettings = sanitize;
-})();
+  }
+}

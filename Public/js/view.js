@@ -1,23 +1,18 @@
 /* GesturePad: the live view. Draws finger trails and every recognized gesture where it
- * happened, on a canvas (the drawings themselves are in marks.js). */
-(function () {
-  'use strict';
-  var GP = (window.GP = window.GP || {});
-  var TAU = Math.PI * 2;
-  var POINTER_COLORS = ['#58a6ff', '#f778ba', '#3fb950', '#e3b341', '#a371f7', '#39c5cf', '#ff7b72', '#79c0ff'];
-  var COLORS = {
-    tap: '#58a6ff', doubleTap: '#a371f7', singleTapConfirmed: '#8b949e', longPress: '#f0883e', timedPress: '#e3b341',
-    repeat: '#d29922', drag: '#3fb950', longPressDrag: '#f0883e', swipe: '#ff7b72', scroll: '#39c5cf',
-    pinch: '#f778ba', rotate: '#bc8cff', hover: '#e6edf3', press: '#6e7681', release: '#6e7681', end: '#6e7681'
-  };
-  var CONTINUOUS = { longPress: 1, longPressDrag: 1, timedPress: 1, drag: 1, scroll: 1, pinch: 1, rotate: 1, hover: 1 };
+ * happened, on a canvas; keeps marks inside the screen and labels apart (the drawings of each
+ * gesture are in marks.js). */
+import { CONTINUOUS } from './gestures.js';
+import { num } from './numbers.js';
+import { circle, clamp as clampTo, overlap, roundRect } from './draw.js';
+import { markDrawing } from './marks.js';
 
-  function colorOf(g) { return COLORS[g] || '#c9d1d9'; }
-  function num(v, d) { return typeof v === 'number' && isFinite(v) ? v : (d === undefined ? 0 : d); }
-  function fmt(v, digits) { return num(v).toFixed(digits || 0); }
+const POINTER_COLORS = ['#58a6ff', '#f778ba', '#3fb950', '#e3b341', '#a371f7', '#39c5cf', '#ff7b72', '#79c0ff'];
+/** How long a finished gesture's mark stays (ms, before the observer's `linger`). */
+const LIFE = { tap: 1000, doubleTap: 1100, singleTapConfirmed: 800, repeat: 300, swipe: 1500, press: 450 };
 
-  /** The canvas renderer; `fit` maps a phone surface into the canvas (observer). */
-  function View(canvas, opts) {
+/** The canvas renderer; `fit` maps a phone surface into the canvas (observer). */
+export class View {
+  constructor(canvas, opts) {
     opts = opts || {};
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
@@ -43,21 +38,21 @@
     this.resize();
   }
 
-  View.prototype.resize = function () {
+  resize() {
     var dpr = window.devicePixelRatio || 1;
     var w = this.canvas.clientWidth || window.innerWidth, h = this.canvas.clientHeight || window.innerHeight;
     this.w = w; this.h = h; this.dpr = dpr;
     this.canvas.width = Math.round(w * dpr);
     this.canvas.height = Math.round(h * dpr);
     this.kick();
-  };
+  }
 
-  View.prototype.kick = function () {
+  kick() {
     if (!this.running) { this.running = true; requestAnimationFrame(this.frame); }
-  };
+  }
 
   // ---- finger trails (touchpad) -------------------------------------------------------
-  View.prototype.pointer = function (kind, id, x, y) {
+  pointer(kind, id, x, y) {
     var now = performance.now();
     var tr = this.trails[id];
     if (kind === 'down' || !tr) {
@@ -70,10 +65,10 @@
     if (kind === 'up' || kind === 'cancel') tr.upAt = now;
     else { tr.pts.push({ x: x, y: y, t: now }); if (tr.pts.length > 400) tr.pts.splice(0, 100); }
     this.kick();
-  };
+  }
 
   // ---- gestures -------------------------------------------------------------------------
-  View.prototype.gesture = function (m) {
+  gesture(m) {
     var g = m.gesture, now = performance.now();
     if (typeof g !== 'string') return;
     this.drawn[g] = (this.drawn[g] || 0) + 1;
@@ -107,28 +102,27 @@
     }
     if (this.marks.length > 80) this.marks.splice(0, this.marks.length - 80);
     this.kick();
-  };
-  var LIFE = { tap: 1000, doubleTap: 1100, singleTapConfirmed: 800, repeat: 300, swipe: 1500, press: 450 };
+  }
 
   /** Observer: grows the drawn phone surface to hold every point seen. */
-  View.prototype.grow = function (x, y, m) {
+  grow(x, y, m) {
     var s = this.surface;
     if (m && m.gesture === 'release' && m.inside === false) return;
     // The observer does not know a touchpad's size: grow past the farthest point seen.
     if (x + 30 > s.w && x < 4000) s.w = Math.ceil((x + 30) / 10) * 10;
     if (y + 30 > s.h && y < 4000) s.h = Math.ceil((y + 30) / 10) * 10;
-  };
+  }
 
-  View.prototype.clearActive = function (session) {
+  clearActive(session) {
     var now = performance.now();
     for (var k in this.active) if (!session || this.active[k].m.session === session) this.marks.push({ g: this.active[k].g, m: this.active[k].m, a: this.active[k], born: now, life: 400, cancelled: true });
     for (var k2 in this.active) if (!session || this.active[k2].m.session === session) delete this.active[k2];
     for (var id in this.trails) if (!this.trails[id].upAt) this.trails[id].upAt = now;
     this.kick();
-  };
+  }
 
   // ---- drawing --------------------------------------------------------------------------
-  View.prototype.frame = function () {
+  frame() {
     var ctx = this.ctx, now = performance.now(), dpr = this.dpr;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, this.w, this.h);
@@ -156,9 +150,9 @@
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     if (busy || keep.length) requestAnimationFrame(this.frame);
     else this.running = false;
-  };
+  }
 
-  View.prototype.drawFrame = function (ctx) {
+  drawFrame(ctx) {
     var s = this.surface, pad = 12;
     // The page may keep bands free for its panels (observer: the session list, the feed).
     var area = this.area ? this.area(this.w, this.h) : { top: 56, bottom: pad, left: 0, right: 0 };
@@ -171,9 +165,9 @@
     ctx.clip(); // a session's drawings stay inside its surface
     this.labelScale = 1 / sc;
     this.frameBox = { ox: ox, oy: oy, sc: sc };
-  };
+  }
 
-  View.prototype.drawTrails = function (ctx, now) {
+  drawTrails(ctx, now) {
     var busy = false;
     for (var id in this.trails) {
       var tr = this.trails[id], pts = tr.pts;
@@ -201,54 +195,52 @@
       ctx.restore();
     }
     return busy;
-  };
+  }
 
   // ---- keeping marks inside the screen, labels apart ---------------------------------------
   /** The drawing area in drawing coordinates: the canvas (touchpad) or the phone frame
    * (observer); `top` leaves the header's height free on the touchpad. */
-  View.prototype.bounds = function () {
+  bounds() {
     if (this.fit) return { l: 0, t: 0, r: this.surface.w, b: this.surface.h, top: 0 };
     return { l: 0, t: 0, r: this.w, b: this.h, top: 52 };
-  };
-
-  function clampTo(v, lo, hi) { return lo > hi ? (lo + hi) / 2 : Math.max(lo, Math.min(hi, v)); }
+  }
 
   /** Where labels may go, in drawing coordinates: the screen below the header (the observer's
    * labels may leave the phone frame: a label wider than a small frame stays readable). */
-  View.prototype.labelBounds = function () {
+  labelBounds() {
     if (!this.fit || !this.frameBox) return this.bounds();
     var f = this.frameBox;
     return { l: -f.ox / f.sc, t: (52 - f.oy) / f.sc, r: (this.w - f.ox) / f.sc, b: (this.h - f.oy) / f.sc, top: 0 };
-  };
+  }
 
   /** The centre at which a mark of radius `r` around (x, y) stays whole on the screen. */
-  View.prototype.inside = function (x, y, r) {
+  inside(x, y, r) {
     var b = this.bounds(), m = 2;
     return { x: clampTo(x, b.l + r + m, b.r - r - m), y: clampTo(y, b.t + r + m, b.b - r - m) };
-  };
+  }
 
   /** The largest radius a circle may have to fit on the screen. */
-  View.prototype.maxRadius = function () {
+  maxRadius() {
     var b = this.bounds();
     return Math.max(8, Math.min(b.r - b.l, b.b - b.t) / 2 - 4);
-  };
+  }
 
   /** A box in drawing coordinates → CSS px of the canvas (the transform is scale + translate). */
-  View.prototype.toCss = function (ctx, x, y, w, h) {
+  toCss(ctx, x, y, w, h) {
     var t = ctx.getTransform(), k = this.dpr || 1;
     return { x: (t.a * x + t.e) / k, y: (t.d * y + t.f) / k, w: t.a * w / k, h: t.d * h / k };
-  };
+  }
 
   /** Strokes a ring (the current path must be its circle) and records its bounding box. */
-  View.prototype.ring = function (ctx, x, y, r) {
+  ring(ctx, x, y, r) {
     circle(ctx, x, y, r); ctx.stroke();
     var e = r + ctx.lineWidth / 2;
     this.record.rings.push(this.toCss(ctx, x - e, y - e, 2 * e, 2 * e));
-  };
+  }
 
   /** Where a label pill of w × h centred at (x, y) goes: inside the screen and clear of the
    * labels already drawn this frame (tried below, above, then further out). */
-  View.prototype.place = function (ctx, x, y, w, h) {
+  place(ctx, x, y, w, h) {
     var b = this.labelBounds(), k = this.labelScale && this.fit ? this.labelScale : 1, pad = 4 * k;
     x = clampTo(x, b.l + w / 2 + pad, b.r - w / 2 - pad);
     var lo = b.t + b.top + h / 2 + pad, hi = b.b - h / 2 - pad, step = h + 4 * k;
@@ -263,42 +255,15 @@
       if (i === 0) best = cy;
     }
     return { x: x, y: best, box: this.toCss(ctx, x - w / 2, best - h / 2, w, h) };
-  };
+  }
+}
 
-  function overlap(a, b, gap) {
-    return a.x < b.x + b.w + gap && b.x < a.x + a.w + gap && a.y < b.y + b.h + gap && b.y < a.y + a.h + gap;
-  }
+/** Fields of an ending drag / scroll event that are worth drawing (velocity, prediction). */
+function pick(m) {
+  var o = { phase: m.phase };
+  ['vx', 'vy', 'dx', 'dy', 'predictedX', 'predictedY', 'duration'].forEach(function (k) { if (typeof m[k] === 'number') o[k] = m[k]; });
+  return o;
+}
 
-  /** Fields of an ending drag / scroll event that are worth drawing (velocity, prediction). */
-  function pick(m) {
-    var o = { phase: m.phase };
-    ['vx', 'vy', 'dx', 'dy', 'predictedX', 'predictedY', 'duration'].forEach(function (k) { if (typeof m[k] === 'number') o[k] = m[k]; });
-    return o;
-  }
-
-  function ease(p) { return 1 - Math.pow(1 - p, 3); }
-  function circle(ctx, x, y, r) { ctx.beginPath(); ctx.arc(x, y, Math.max(0, r), 0, TAU); }
-  function roundRect(ctx, x, y, w, h, r) {
-    ctx.beginPath(); ctx.moveTo(x + r, y); ctx.arcTo(x + w, y, x + w, y + h, r); ctx.arcTo(x + w, y + h, x, y + h, r);
-    ctx.arcTo(x, y + h, x, y, r); ctx.arcTo(x, y, x + w, y, r); ctx.closePath();
-  }
-  function arrowHead(ctx, x0, y0, x1, y1, size, c) {
-    var ang = Math.atan2(y1 - y0, x1 - x0);
-    ctx.fillStyle = c; ctx.beginPath(); ctx.moveTo(x1, y1);
-    ctx.lineTo(x1 - size * Math.cos(ang - 0.45), y1 - size * Math.sin(ang - 0.45));
-    ctx.lineTo(x1 - size * Math.cos(ang + 0.45), y1 - size * Math.sin(ang + 0.45));
-    ctx.closePath(); ctx.fill();
-  }
-  function chevron(ctx, x, y, ux, uy, s, c) {
-    ctx.strokeStyle = c; ctx.lineWidth = 5; ctx.beginPath();
-    ctx.moveTo(x - ux * s - uy * s, y - uy * s + ux * s); ctx.lineTo(x, y); ctx.lineTo(x - ux * s + uy * s, y - uy * s - ux * s); ctx.stroke();
-  }
-
-  GP.View = View;
-  GP.colorOf = colorOf;
-  GP.POINTER_COLORS = POINTER_COLORS;
-  GP.CONTINUOUS = CONTINUOUS;
-  GP.num = num;
-  GP.fmt = fmt;
-  GP.draw = { ease: ease, circle: circle, roundRect: roundRect, arrowHead: arrowHead, chevron: chevron, clamp: clampTo, overlap: overlap };
-})();
+// How each gesture is drawn, and its labels: methods of the view (marks.js).
+Object.assign(View.prototype, markDrawing);

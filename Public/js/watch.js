@@ -1,109 +1,119 @@
-/* GesturePad observer: connects with role "observer", lists the live sessions and draws /
- * lists every session's gestures as they happen. */
-(function () {
-  'use strict';
-  var GP = window.GP;
-  var PALETTE = ['#58a6ff', '#f778ba', '#3fb950', '#e3b341', '#a371f7', '#39c5cf', '#ff7b72', '#79c0ff'];
-  var sessions = {};   // id -> {id, state, color, count, li}
-  var order = 0;
-  var listEl = document.getElementById('sessions');
+/* GesturePad observer (watch.html's module): connects with role "observer", lists the live
+ * sessions and draws / lists every session's gestures as they happen. */
+import { socketUrl, probeUrl, takeToken, watchAddress } from './address.js';
+import { Connection } from './connection.js';
+import { Feed, bindDetails } from './feed.js';
+import { createPageState, exposeForTests } from './state.js';
+import { bindStatus, toast } from './status.js';
+import { View } from './view.js';
 
-  function colorFor(id) { return session(id).color; }
+const state = createPageState('observer');
+exposeForTests(state);
+state.sessions = [];
+const PALETTE = ['#58a6ff', '#f778ba', '#3fb950', '#e3b341', '#a371f7', '#39c5cf', '#ff7b72', '#79c0ff'];
+const sessions = {};   // id -> {id, state, color, count, li}
+let order = 0;
+const listEl = document.getElementById('sessions');
 
-  function session(id) {
-    var s = sessions[id];
-    if (s) return s;
-    s = sessions[id] = { id: id, state: 'open', color: PALETTE[order++ % PALETTE.length], count: 0, li: null };
-    var none = listEl.querySelector('.none');
-    if (none) none.remove();
-    s.li = document.createElement('li');
-    s.li.dataset.session = id;
-    s.li.innerHTML = '<i></i><code></code><span></span>';
-    s.li.style.setProperty('--c', s.color);
-    s.li.querySelector('code').textContent = 'session ' + id;
-    listEl.insertBefore(s.li, listEl.firstChild);
-    // Keep the list short: drop the oldest closed sessions.
-    var closed = listEl.querySelectorAll('li.closed');
-    for (var i = 8; i < closed.length; i++) { delete sessions[closed[i].dataset.session]; closed[i].remove(); }
-    paint(s);
-    return s;
-  }
+function colorFor(id) { return session(id).color; }
 
-  function paint(s) {
-    s.li.className = s.state;
-    s.li.dataset.state = s.state;
-    s.li.querySelector('span').textContent = s.state === 'closed' ? 'closed' : s.count + ' events';
-    state.sessions = Object.keys(sessions).map(function (k) { return { id: k, state: sessions[k].state, count: sessions[k].count }; });
-  }
+function session(id) {
+  var s = sessions[id];
+  if (s) return s;
+  s = sessions[id] = { id: id, state: 'open', color: PALETTE[order++ % PALETTE.length], count: 0, li: null };
+  var none = listEl.querySelector('.none');
+  if (none) none.remove();
+  s.li = document.createElement('li');
+  s.li.dataset.session = id;
+  s.li.innerHTML = '<i></i><code></code><span></span>';
+  s.li.style.setProperty('--c', s.color);
+  s.li.querySelector('code').textContent = 'session ' + id;
+  listEl.insertBefore(s.li, listEl.firstChild);
+  // Keep the list short: drop the oldest closed sessions.
+  var closed = listEl.querySelectorAll('li.closed');
+  for (var i = 8; i < closed.length; i++) { delete sessions[closed[i].dataset.session]; closed[i].remove(); }
+  paint(s);
+  return s;
+}
 
-  var canvas = document.getElementById('surface');
-  function rect(el) { var r = el.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; }
-  var feedEl = document.getElementById('feed'), sessionsEl = listEl.parentNode;
-  var view = new GP.View(canvas, { fit: true, sessionColor: colorFor, linger: 2.5, area: frameArea, obstacles: panels });
+function paint(s) {
+  s.li.className = s.state;
+  s.li.dataset.state = s.state;
+  s.li.querySelector('span').textContent = s.state === 'closed' ? 'closed' : s.count + ' events';
+  state.sessions = Object.keys(sessions).map(function (k) { return { id: k, state: sessions[k].state, count: sessions[k].count }; });
+}
 
-  /** Where the phone frame is drawn: below the header, clear of the session list, and either
-   * above the feed's band or beside the feed's column — whichever draws it larger. */
-  function frameArea(w, h) {
-    var s = view.surface, pad = 12, list = sessionsEl.getBoundingClientRect();
-    function fit(a) {
-      var room = w - a.left - a.right - 2 * pad;
-      var sc = Math.min(room / s.w, (h - a.top - a.bottom) / s.h, 1.5);
-      var l = a.left + pad + (room - s.w * sc) / 2, r = l + s.w * sc;
-      if (list.height && r > list.left && l < list.right && a.top < list.bottom + 10) {
-        a.top = list.bottom + 10;
-        return fit(a);
-      }
-      a.sc = sc;
-      return a;
+const canvas = document.getElementById('surface');
+function rect(el) { var r = el.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; }
+const feedEl = document.getElementById('feed'), sessionsEl = listEl.parentNode;
+const view = new View(canvas, { fit: true, sessionColor: colorFor, linger: 2.5, area: frameArea, obstacles: panels });
+
+/** Where the phone frame is drawn: below the header, clear of the session list, and either
+ * above the feed's band or beside the feed's column — whichever draws it larger. */
+function frameArea(w, h) {
+  var s = view.surface, pad = 12, list = sessionsEl.getBoundingClientRect();
+  function fit(a) {
+    var room = w - a.left - a.right - 2 * pad;
+    var sc = Math.min(room / s.w, (h - a.top - a.bottom) / s.h, 1.5);
+    var l = a.left + pad + (room - s.w * sc) / 2, r = l + s.w * sc;
+    if (list.height && r > list.left && l < list.right && a.top < list.bottom + 10) {
+      a.top = list.bottom + 10;
+      return fit(a);
     }
-    var below = fit({ top: 56, bottom: Math.min(h * 0.34, h - 64) + 16, left: 0, right: 0 });
-    var beside = fit({ top: 56, bottom: pad, left: feedEl.offsetWidth + 4, right: 0 });
-    return beside.sc >= below.sc ? beside : below;
+    a.sc = sc;
+    return a;
   }
+  var below = fit({ top: 56, bottom: Math.min(h * 0.34, h - 64) + 16, left: 0, right: 0 });
+  var beside = fit({ top: 56, bottom: pad, left: feedEl.offsetWidth + 4, right: 0 });
+  return beside.sc >= below.sc ? beside : below;
+}
 
-  /** Page panels over the canvas, for labels to keep clear of. */
-  function panels() {
-    var out = [], rows = feedEl.children;
-    for (var i = 0; i < rows.length; i++) out.push(rect(rows[i]));
-    out.push(rect(sessionsEl));
-    var bar = document.querySelectorAll('.bar > *');
-    for (var j = 0; j < bar.length; j++) out.push(rect(bar[j]));
-    return out;
-  }
-  var feed = new GP.Feed(document.getElementById('feed'), { max: 12, sessionColor: colorFor });
-  var conn = new GP.Connection({
-    role: 'observer',
-    hello: function () {
-      return { type: 'hello', protocol: 1, role: 'observer', width: Math.round(innerWidth), height: Math.round(innerHeight),
-        dpr: window.devicePixelRatio || 1, client: 'gesturepad-watch/1' };
-    },
-    onStatus: GP.bindStatus(document.getElementById('status')),
-    onLive: function (welcome) { if (welcome.config) view.config = welcome.config; },
-    onDown: function () {
-      // Disconnected: what was open may be gone by the time we are back.
-      view.clearActive();
-      for (var id in sessions) if (sessions[id].state === 'open') { sessions[id].state = 'closed'; paint(sessions[id]); }
-    },
-    onMessage: function (m) {
-      if (m.type === 'session' && typeof m.session === 'string') {
-        var s = session(m.session);
-        s.state = m.state === 'closed' ? 'closed' : 'open';
-        if (s.state === 'closed') view.clearActive(m.session);
-        paint(s);
-      } else if (m.type === 'gesture') {
-        var s2 = session(typeof m.session === 'string' ? m.session : '?');
-        s2.count++;
-        paint(s2);
-        view.gesture(m);
-        feed.add(m);
-      }
+/** Page panels over the canvas, for labels to keep clear of. */
+function panels() {
+  var out = [], rows = feedEl.children;
+  for (var i = 0; i < rows.length; i++) out.push(rect(rows[i]));
+  out.push(rect(sessionsEl));
+  var bar = document.querySelectorAll('.bar > *');
+  for (var j = 0; j < bar.length; j++) out.push(rect(bar[j]));
+  return out;
+}
+const feed = new Feed(document.getElementById('feed'), { max: 12, sessionColor: colorFor });
+state.drawn = view.drawn;
+state.frame = view.record;
+const conn = new Connection({
+  role: 'observer',
+  state,
+  token: takeToken(),
+  url: socketUrl,
+  probeUrl,
+  hello() {
+    return { type: 'hello', protocol: 1, role: 'observer', width: Math.round(innerWidth), height: Math.round(innerHeight),
+      dpr: window.devicePixelRatio || 1, client: 'gesturepad-watch/1' };
+  },
+  onStatus: bindStatus(document.getElementById('status')),
+  onLive(welcome) { if (welcome.config) view.config = welcome.config; },
+  onDown() {
+    // Disconnected: what was open may be gone by the time we are back.
+    view.clearActive();
+    for (const id in sessions) if (sessions[id].state === 'open') { sessions[id].state = 'closed'; paint(sessions[id]); }
+  },
+  onMessage(m) {
+    if (m.type === 'session' && typeof m.session === 'string') {
+      const s = session(m.session);
+      s.state = m.state === 'closed' ? 'closed' : 'open';
+      if (s.state === 'closed') view.clearActive(m.session);
+      paint(s);
+    } else if (m.type === 'gesture') {
+      const s = session(typeof m.session === 'string' ? m.session : '?');
+      s.count++;
+      paint(s);
+      view.gesture(m);
+      feed.add(m);
     }
-  });
-  var state = conn.state;
-  state.drawn = view.drawn;
-  state.frame = view.record;
-  state.sessions = [];
-  GP.bindDetails(document.getElementById('details'), feed, view);
-  window.addEventListener('resize', function () { view.resize(); });
-  conn.start();
-})();
+  },
+  onNotice: toast
+});
+watchAddress((token) => conn.useToken(token));
+bindDetails(document.getElementById('details'), feed, view, state);
+window.addEventListener('resize', () => view.resize());
+conn.start();

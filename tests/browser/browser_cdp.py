@@ -117,11 +117,13 @@ class Browser:
     def call(self, method: str, params: dict | None = None, session: str | None = None, timeout: float = 10.0) -> Any:
         return self.send(method, params, session).wait(timeout)
 
-    def new_page(self) -> "Page":
+    def new_page(self, test_hook: bool = True) -> "Page":
+        """A new tab. With `test_hook` (the default) the page publishes its state as
+        `window.gesturepad` (see Page.__init__); without it the page runs as on a phone."""
         # A window of its own: every tab stays visible (a background tab gets no animation frames).
         target = self.call("Target.createTarget", {"url": "about:blank", "newWindow": True})["targetId"]
         session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        return Page(self, target, session)
+        return Page(self, target, session, test_hook)
 
     def close(self) -> None:
         try:
@@ -139,10 +141,16 @@ class Browser:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
+# The page's test hook (Public/js/state.js): set before the page's scripts run, this flag makes
+# the page publish its state (plain data: status, messages sent and received, what it drew) as
+# `window.gesturepad`. Without it the page defines no global at all.
+TEST_HOOK = "window.__gesturepadTest = true;"
+
+
 class Page:
     """One tab, with its CDP session, console errors and WebSocket frames recorded."""
 
-    def __init__(self, browser: Browser, target: str, session: str) -> None:
+    def __init__(self, browser: Browser, target: str, session: str, test_hook: bool = True) -> None:
         self.browser = browser
         self.target = target
         self.session = session
@@ -152,6 +160,8 @@ class Page:
         browser.listeners.append(self._event)
         for method in ("Runtime.enable", "Network.enable", "Page.enable"):
             self.call(method)
+        if test_hook:  # every document this tab loads from now on (reloads too)
+            self.call("Page.addScriptToEvaluateOnNewDocument", {"source": TEST_HOOK})
 
     def _event(self, msg: dict) -> None:
         if msg.get("sessionId") != self.session:
@@ -193,7 +203,13 @@ class Page:
         return r["result"].get("value")
 
     def state(self) -> dict:
+        """The page state the test hook publishes (`window.gesturepad`), as plain data."""
         return self.eval("JSON.parse(JSON.stringify(window.gesturepad || null))")
+
+    def module(self, path: str, expression: str) -> Any:
+        """Evaluates `expression` with `m` bound to the page's ES module `path` (e.g.
+        "js/connection.js"): the same module instance the page runs, imported by URL."""
+        return self.eval(f"import(new URL({json.dumps(path)}, location.href).href).then(function (m) {{ return {expression}; }})")
 
     def wait_for(self, expression: str, timeout: float = 5.0) -> Any:
         """Polls a JS expression until it is truthy; returns its value."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import ssl
@@ -16,7 +17,16 @@ from browser_cdp import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
+PUBLIC = ROOT / "Public"
 BIN = os.environ.get("GESTUREPAD_BIN", str(ROOT / ".build" / "debug" / "gesturepad"))
+
+
+def sw_files() -> list[str]:
+    """The FILES list of Public/sw.js."""
+    text = (PUBLIC / "sw.js").read_text()
+    body = re.search(r"const FILES = \[(.*?)\];", text, re.S)
+    assert body, "sw.js has no FILES list"
+    return re.findall(r"'([^']+)'", body.group(1))
 
 
 def free_port() -> int:

@@ -190,9 +190,9 @@ def test_observer_never_clips_from_360_px_to_4k(browser, server):
 
 
 def test_canvas_label_contrast(pad):
-    """Canvas labels (GP.LABEL: light text on a dark pill) stay above 4.5:1 over black and over
-    white, whatever the drawing behind them."""
-    label = pad.eval("GP.LABEL")
+    """Canvas labels (marks.js LABEL: light text on a dark pill) stay above 4.5:1 over black and
+    over white, whatever the drawing behind them."""
+    label = pad.module("js/marks.js", "m.LABEL")
     text = [int(label["text"][i:i + 2], 16) for i in (1, 3, 5)]
     *pill, alpha = [float(v) for v in label["pill"][5:-1].split(",")]
     for behind in ((0, 0, 0), (255, 255, 255)):

@@ -196,7 +196,7 @@ def test_phone_page_basics(pad, server):
 
 def test_coalesced_moves_are_interleaved(pad):
     """Moves of several pointers in one batch are put in time order, so same-time moves form one step."""
-    out = pad.eval("""JSON.stringify(GP.interleave([
+    out = pad.module("js/connection.js", """JSON.stringify(m.interleave([
         {type:'down', id:1, t:1}, {type:'move', id:1, t:5}, {type:'move', id:1, t:6}, {type:'move', id:2, t:5},
         {type:'move', id:2, t:6}, {type:'up', id:1, t:7}, {type:'move', id:2, t:8}]).map(function(m){return m.type+m.id+'@'+m.t;}))""")
     assert out == '["down1@1","move1@5","move2@5","move1@6","move2@6","up1@7","move2@8"]'

@@ -1,0 +1,293 @@
+/* GesturePad: the WebSocket connection shared by the touchpad and the observer — the protocol
+ * messages, the status (connecting → live → reconnecting with backoff | refused with the
+ * reason), ping / keep-alive, and the batching: outgoing messages are queued and sent as ONE
+ * JSON array per animation frame.
+ *
+ * No DOM: the page gives it the token, the URLs and the hello, and hears what happens through
+ * callbacks (status, live, down, message, rtt, notice). */
+import { record } from './state.js';
+import { round3 } from './numbers.js';
+
+const CLOSE_REASONS = {
+  1001: 'server going away', 1003: 'binary data refused', 1007: 'invalid text', 1008: 'policy violation (rate or error limit)',
+  1009: 'message too big', 1011: 'server error'
+};
+const PING_EVERY = 2000;
+const KEEP_ALIVE_AFTER = 1500; // silent this long with a pointer down: a keep-alive ping
+const POINTER_TYPES = { down: 1, move: 1, up: 1 };
+const none = () => {};
+
+/** Whether a welcome says that this connection drives the computer (CONTROL.md). */
+export function controlActive(welcome) { return !!(welcome && welcome.control && welcome.control.active === true); }
+
+/** Coalesced moves come pointer by pointer (all of finger 1's, then finger 2's); the server
+ * judges moves with the same `t` as one step, so each run of moves is put in time order
+ * (stable: same-`t` moves keep their order). Sorts `batch` in place and returns it. */
+export function interleave(batch) {
+  let i = 0;
+  const n = batch.length;
+  while (i < n) {
+    if (batch[i].type !== 'move') { i++; continue; }
+    let j = i + 1, sorted = true;
+    for (; j < n && batch[j].type === 'move'; j++) if (batch[j].t < batch[j - 1].t) sorted = false;
+    if (!sorted) {
+      const run = batch.slice(i, j).sort((a, b) => a.t - b.t);
+      for (let k = 0; k < run.length; k++) batch[i + k] = run[k];
+    }
+    i = j;
+  }
+  return batch;
+}
+
+/** One connection with its own status, reconnect loop, ping and per-frame batching. */
+export class Connection {
+  /**
+   * opts:
+   * - role: 'touchpad' | 'observer'; state: the page state (state.js), written as things happen
+   * - token: the access token; url(token) → the WebSocket URL; probeUrl() → a URL of the page
+   *   (it loads → the server is up, so a failed handshake was a refusal)
+   * - hello() → the hello message; busy() → a pointer is down or hovering (no timing ping);
+   *   hidden() → the page is hidden (no ping); nextFrame(fn): requestAnimationFrame
+   * - callbacks: onStatus(status, detail), onLive(welcome), onDown(), onMessage(m), onRtt(ms),
+   *   onNotice(text) (something to tell the person: a server error, a close by the server)
+   */
+  constructor(opts) {
+    this.role = opts.role;
+    this.state = opts.state;
+    this.token = opts.token || '';
+    this.url = opts.url;
+    this.probeUrl = opts.probeUrl;
+    this.makeHello = opts.hello;
+    this.busy = opts.busy || (() => false);
+    this.hidden = opts.hidden || (() => false);
+    this.nextFrame = opts.nextFrame || ((fn) => requestAnimationFrame(fn));
+    this.onStatus = opts.onStatus || none;
+    this.onLive = opts.onLive || none;
+    this.onDown = opts.onDown || none;
+    this.onMessage = opts.onMessage || none;
+    this.onRtt = opts.onRtt || none;
+    this.onNotice = opts.onNotice || none;
+    this.lastPointerT = null; // the newest pointer `t` sent (keep-alive pings carry it)
+    this.lastSentAt = 0;
+    this.keepAliveT = null;
+    this.ws = null;
+    this.queue = [];
+    this.frameRequested = false;
+    this.frameNo = 0;          // animation frames seen; one batch per frame at most
+    this.slotUsed = false;
+    this.soonPending = false;
+    this.attempt = 0;
+    this.retryTimer = 0;
+    this.pingTimer = 0;
+    this.everLive = false;
+    this.onFrame = this.onFrame.bind(this);
+  }
+
+  /** A new access token (a new link opened in this tab): connect with it at once, unless it is
+   * the one this live connection already uses. */
+  useToken(token) {
+    if (token === this.token && this.state.status === 'live') return;
+    this.token = token;
+    this.restart('new access token');
+  }
+
+  /** Drops the current connection (if any) and connects again now, from a fresh backoff. */
+  restart(why) {
+    clearTimeout(this.retryTimer);
+    const ws = this.ws;
+    if (ws) {
+      this.ws = null; // its onclose is ignored from now on
+      this.dropped();
+      try { ws.close(1000, why || 'restart'); } catch (e) { /* already closing */ }
+    }
+    this.attempt = 0;
+    this.setStatus('connecting', why || '');
+    this.start();
+  }
+
+  setStatus(status, detail) {
+    this.state.status = status;
+    this.state.detail = detail || '';
+    this.onStatus(status, this.state.detail);
+  }
+
+  start() {
+    clearTimeout(this.retryTimer);
+    // A refused page keeps saying so (and why) while it quietly tries again.
+    if (this.state.status !== 'refused') {
+      this.setStatus(this.attempt === 0 && !this.everLive ? 'connecting' : 'reconnecting', this.attempt ? 'attempt ' + (this.attempt + 1) : '');
+    }
+    let ws;
+    try { ws = new WebSocket(this.url(this.token)); } catch (e) { this.retry('cannot open: ' + e.message); return; }
+    this.ws = ws;
+    let opened = false;
+    ws.onopen = () => {
+      opened = true;
+      this.state.connects++;
+      const hello = this.makeHello();
+      this.sendFrame(JSON.stringify(hello), [hello], false);
+    };
+    ws.onmessage = (ev) => this.receive(ev.data);
+    ws.onerror = () => { /* onclose follows and decides */ };
+    ws.onclose = (ev) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      const wasLive = this.state.status === 'live';
+      this.dropped();
+      if (opened) {
+        const why = CLOSE_REASONS[ev.code] || (ev.reason || 'connection closed');
+        if (ev.code === 1008 || ev.code === 1009 || ev.code === 1003) this.onNotice('closed by server: ' + why);
+        this.retry(wasLive ? why : 'closed: ' + why);
+      } else {
+        this.diagnose();
+      }
+    };
+  }
+
+  /** The socket is gone: nothing queued survives, the page lets go of what was down. */
+  dropped() {
+    clearInterval(this.pingTimer);
+    this.queue.length = 0;
+    this.state.session = null;
+    this.onDown();
+  }
+
+  /** A handshake that failed: the server is down (retry) or it refused us (token / origin). */
+  diagnose() {
+    if (!this.token) { this.refuse('No access token in the page address. Open the link the server printed (it ends in #token=…).'); return; }
+    fetch(this.probeUrl(), { cache: 'no-store' }).then((r) => {
+      if (r.ok) this.refuse('The server refused this page: wrong or outdated access token, another origin, or too many connections. Open the link the server printed.');
+      else this.retry('server answered ' + r.status);
+    }, () => this.retry('server unreachable'));
+  }
+
+  refuse(reason) {
+    this.setStatus('refused', reason);
+    // Keep trying slowly: a restarted server may accept us again.
+    this.attempt = Math.max(this.attempt, 6);
+    this.schedule(15000);
+  }
+
+  retry(why) {
+    const delay = Math.min(4000, 250 * Math.pow(1.8, this.attempt)) * (0.85 + Math.random() * 0.3);
+    this.setStatus('reconnecting', why + ' · retry in ' + (delay / 1000).toFixed(1) + ' s');
+    this.schedule(delay);
+  }
+
+  schedule(delay) {
+    this.attempt++;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.start(), delay);
+  }
+
+  receive(data) {
+    let msg;
+    try { msg = JSON.parse(data); } catch (e) { return; }
+    for (const m of Array.isArray(msg) ? msg : [msg]) {
+      if (!m || typeof m !== 'object') continue;
+      record(this.state.received, m);
+      if (m.type === 'welcome') {
+        this.attempt = 0;
+        this.everLive = true;
+        this.state.session = m.session;
+        this.state.config = m.config || null;
+        this.state.control = m.control && typeof m.control === 'object' ? m.control : null;
+        this.setStatus('live', this.role === 'observer' ? 'all sessions' : (m.session ? 'session ' + m.session : ''));
+        if (this.role !== 'observer') this.startPing(); // an observer sends nothing after hello
+        this.onLive(m);
+      } else if (m.type === 'pong') {
+        if (typeof m.t === 'number' && m.t !== this.keepAliveT) {
+          this.state.rtt = Math.max(0, performance.now() - m.t);
+          this.onRtt(this.state.rtt);
+        }
+      } else if (m.type === 'error') {
+        record(this.state.errors, m);
+        this.onNotice((m.code || 'error') + ': ' + (m.message || ''));
+      }
+      this.onMessage(m);
+    }
+  }
+
+  startPing() {
+    clearInterval(this.pingTimer);
+    // No timing ping while a pointer is down or hovering: its `t` (now) is later than the
+    // pending pointer timestamps and would move the server's gesture clock ahead of them.
+    // A finger held still sends nothing, though, and the server releases whatever a silent
+    // connection holds after 10 s (docs/control.md): then a keep-alive ping goes out that
+    // carries the last pointer `t`, so it moves no clock (its pong is not a round trip).
+    const ping = () => {
+      if (!this.live() || this.hidden()) return;
+      if (!this.busy()) { this.send({ type: 'ping', t: round3(performance.now()) }); return; }
+      if (this.lastPointerT !== null && performance.now() - this.lastSentAt > KEEP_ALIVE_AFTER) {
+        this.keepAliveT = this.lastPointerT;
+        this.send({ type: 'ping', t: this.lastPointerT, keepAlive: true });
+      }
+    };
+    ping();
+    this.pingTimer = setInterval(ping, PING_EVERY);
+  }
+
+  live() { return !!this.ws && this.ws.readyState === 1 && this.state.status === 'live'; }
+
+  /* Batching: at most one frame per animation frame. Each animation frame opens a slot; the
+   * first message queued in a free slot goes out at the end of the current task (a tap's down
+   * or up leaves at once, with everything the same input event produced), later ones wait for
+   * the next animation frame, which sends them together and opens the next slot. */
+
+  /** Queues a message for the next batch; false when not live (the message is dropped). */
+  send(msg) {
+    if (!this.live()) return false;
+    this.queue.push(msg);
+    if (!this.slotUsed && !this.soonPending) {
+      this.soonPending = true;
+      setTimeout(() => { this.soonPending = false; if (!this.slotUsed) this.flush(); }, 0);
+    }
+    this.wantFrame();
+    return true;
+  }
+
+  wantFrame() {
+    if (!this.frameRequested) { this.frameRequested = true; this.nextFrame(this.onFrame); }
+  }
+
+  onFrame() {
+    this.frameRequested = false;
+    this.frameNo++;
+    this.slotUsed = false;
+    if (this.queue.length) this.flush();
+  }
+
+  /** Sends the queue as one batch in this frame's slot. */
+  flush(force) {
+    if (!this.queue.length) return;
+    const frame = force && this.slotUsed ? null : this.frameNo;
+    const batch = interleave(this.queue);
+    this.queue = [];
+    if (!this.ws || this.ws.readyState !== 1) return;
+    // A ping measures the wire, not the wait for this frame: stamp it now.
+    for (const m of batch) {
+      if (m.type === 'ping' && !m.keepAlive) m.t = round3(performance.now());
+      else if (POINTER_TYPES[m.type] && typeof m.t === 'number') {
+        this.lastPointerT = this.lastPointerT === null ? m.t : Math.max(this.lastPointerT, m.t);
+      }
+    }
+    this.slotUsed = true;
+    this.wantFrame(); // the next frame frees the slot
+    this.sendFrame(JSON.stringify(batch), batch, true, frame);
+  }
+
+  /** Sends what is queued right now (page hidden: animation frames stop). */
+  flushNow() { this.flush(true); }
+
+  sendFrame(text, msgs, isBatch, frameStamp) {
+    try { this.ws.send(text); } catch (e) { return; }
+    this.lastSentAt = performance.now();
+    const st = this.state;
+    st.framesSent++;
+    for (const m of msgs) record(st.sent, m);
+    if (isBatch) {
+      st.batchesSent++;
+      record(st.batches, { n: msgs.length, frame: frameStamp });
+    }
+  }
+}

@@ -25,13 +25,13 @@ final class ConnectionHub {
     let recorder: (any InputRecorder)?
     var logger: Logger
 
+    /// Every connection alive (closing ones included), by id.
     var connections: [Int: Connection] = [:]
     /// Observer ids, in arrival order.
     var observers: [Int] = []
     /// Touchpad ids whose session is open, in arrival order.
     var touchpads: [Int] = []
     private var nextID = 1
-    private(set) var shuttingDown = false
     /// Reused for every call into a session, so the hot path does not allocate.
     var output = SessionOutput()
     /// The actions of the call in progress, returned at its end (reused: no allocation once warm).
@@ -59,9 +59,6 @@ final class ConnectionHub {
         self.recorder = recorder
         self.logger = logger
     }
-
-    /// WebSocket connections alive (closing ones included).
-    var connectionCount: Int { connections.count }
 
     /// A WebSocket connection was established at `now` and the transport can serve it (its
     /// timer can be armed): returns its id, and the arming of its `hello` deadline.
@@ -123,11 +120,10 @@ final class ConnectionHub {
         return actions
     }
 
-    /// Shutdown: every connection closes with 1001 after its queued frames; new upgrades
-    /// are refused from now on.
+    /// Shutdown: every open connection closes with 1001 after its queued frames (the bridge
+    /// refuses new upgrades from now on).
     func beginShutdown() -> [HubAction] {
         actions.removeAll(keepingCapacity: true)
-        shuttingDown = true
         for id in connections.keys.sorted() {
             if let connection = connections[id] {
                 startClosing(connection, .goingAway, "server shutting down", flush: true)

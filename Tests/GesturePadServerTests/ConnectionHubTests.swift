@@ -9,14 +9,14 @@ import Testing
     /// the next (and last) thing written, and what follows in the input is ignored.
     @Test func binaryFrameCloses1003() {
         let harness = HubHarness()
-        let id = harness.hub.open()
+        let id = harness.open()
         harness.send(id, HubHarness.touchpadHello)
-        harness.hub.receive(id, length: 3, isFinal: true, isBinary: true, now: 0) { $0 += [1, 2, 3] }
+        harness.receive(id, [1, 2, 3], isBinary: true)
         harness.send(id, #"{"type":"ping","t":1}"#)
         #expect(harness.transport.closesStarted == [id])
         let (frames, close) = harness.drain(id)
         #expect(frames.isEmpty)
-        #expect(close == .close(code: .unsupportedData, reason: "binary frames are not accepted"))
+        #expect(close == .close(id, code: .unsupportedData, reason: "binary frames are not accepted"))
         #expect(harness.drain(id).close == nil)
     }
 
@@ -24,19 +24,13 @@ import Testing
     /// and later fragments of the same message are not kept either.
     @Test func oversizeAcrossFragmentsCloses1009() {
         let harness = HubHarness { $0.limits.maxMessageBytes = 10 }
-        let id = harness.hub.open()
-        var appended = 0
-        harness.hub.receive(id, length: 6, isFinal: false, isBinary: false, now: 0) {
-            $0 += Array("123456".utf8); appended += 1
-        }
+        let id = harness.open()
+        harness.receive(id, Array("123456".utf8), isFinal: false)
         #expect(harness.transport.closesStarted.isEmpty)
-        for _ in 0..<3 {
-            harness.hub.receive(id, length: 5, isFinal: false, isBinary: false, now: 0) {
-                $0 += Array("78901".utf8); appended += 1
-            }
-        }
-        #expect(appended == 1)
-        guard case .close(let code, _) = harness.drain(id).close else {
+        for _ in 0..<3 { harness.receive(id, Array("78901".utf8), isFinal: false) }
+        #expect(harness.hub.connections[id]?.message.isEmpty == true)
+        #expect(harness.transport.closesStarted == [id])
+        guard case .close(_, let code, _) = harness.drain(id).close else {
             Issue.record("expected a close")
             return
         }
@@ -47,23 +41,23 @@ import Testing
     /// handed to the transport, so lws can see the peer's answering Close.
     @Test func closeResumesPausedReading() {
         let harness = HubHarness { $0.outboundHighWatermark = 100 }
-        let id = harness.hub.open()
+        let id = harness.open()
         harness.send(id, HubHarness.touchpadHello)
         #expect(harness.transport.receiving.last.map { $0.1 } == false)
-        harness.hub.receive(id, length: 1, isFinal: true, isBinary: true, now: 0) { $0 += [0] }
+        harness.receive(id, [0], isBinary: true)
         let (frames, close) = harness.drain(id)
         #expect(frames.isEmpty)
-        #expect(close == .close(code: .unsupportedData, reason: "binary frames are not accepted"))
+        #expect(close == .close(id, code: .unsupportedData, reason: "binary frames are not accepted"))
         #expect(harness.transport.receiving.last.map { $0.1 } == true)
     }
 
     /// A message that ends inside a UTF-8 sequence closes with 1007.
     @Test func truncatedUTF8Closes1007() {
         let harness = HubHarness()
-        let id = harness.hub.open()
-        _ = harness.hub.receive(id, length: 4, isFinal: false, isBinary: false, now: 0) { $0 += [0x22, 0x61, 0x62, 0xC3] }
-        _ = harness.hub.receive(id, length: 0, isFinal: true, isBinary: false, now: 0) { _ in }
-        guard case .close(let code, _) = harness.drain(id).close else {
+        let id = harness.open()
+        harness.receive(id, [0x22, 0x61, 0x62, 0xC3], isFinal: false)
+        harness.receive(id, [])
+        guard case .close(_, let code, _) = harness.drain(id).close else {
             Issue.record("expected a close")
             return
         }
@@ -73,60 +67,58 @@ import Testing
     /// Shutdown closes every connection with 1001 (once), refuses nothing already queued, and counts stay.
     @Test func shutdownClosesWith1001Once() {
         let harness = HubHarness()
-        let a = harness.hub.open(), b = harness.hub.open()
-        harness.hub.beginShutdown()
-        #expect(harness.hub.shuttingDown)
+        let a = harness.open(), b = harness.open()
+        harness.transport.carryOut(harness.hub.beginShutdown())
         #expect(Set(harness.transport.closesStarted) == [a, b])
         for id in [a, b] {
-            #expect(harness.drain(id).close == .close(code: .goingAway, reason: "server shutting down"))
+            #expect(harness.drain(id).close == .close(id, code: .goingAway, reason: "server shutting down"))
             #expect(harness.drain(id).close == nil)
         }
-        harness.hub.closed(a, now: 0)
-        harness.hub.closed(b, now: 0)
-        #expect(harness.hub.connectionCount == 0)
+        harness.handle(.closed(now: 0), on: a)
+        harness.handle(.closed(now: 0), on: b)
+        #expect(harness.hub.connections.count == 0)
     }
 
     /// A close the transport started by itself (lws's 1002, the peer's Close) drops the queued
     /// frames: nothing is written after it, and later input and timers produce nothing.
     @Test func closeUnderwayDropsQueuedFramesAndStopsTheSession() {
         let harness = HubHarness()
-        let id = harness.hub.open()
+        let id = harness.open()
         harness.send(id, HubHarness.touchpadHello)
         harness.send(id, HubHarness.pointer("down", x: 100, y: 100, t: 1000), at: 1000)
-        #expect(harness.hub.armedWakeup(of: id) != nil)
-        harness.hub.closeUnderway(id)
-        #expect(harness.hub.armedWakeup(of: id) == nil)
+        #expect(harness.transport.armed[id] != nil)
+        #expect(harness.handle(.closeFrameSeen, on: id) == [.cancelWakeup(id), .hangUp(id)])
+        #expect(harness.transport.armed[id] == nil)
         #expect(harness.transport.schedules.last.map { $0.1 == nil } == true)
         harness.send(id, #"{"type":"ping","t":5}"#, at: 1010)
-        harness.hub.timerFired(id, now: 2000)
+        harness.fire(id, at: 2000)
         let (frames, close) = harness.drain(id)
         #expect(frames.isEmpty && close == nil)
-        #expect(harness.hub.connectionCount == 1)  // until lws reports it closed
+        #expect(harness.hub.connections.count == 1)  // until lws reports it closed
     }
 
     /// Conformance mode (test only): a text message comes back as it came, fragments joined; text
     /// that is not UTF-8 closes with 1007; no hello deadline is armed.
     @Test func conformanceEchoSendsTextBack() {
         let harness = HubHarness { $0.conformanceEcho = true }
-        let id = harness.hub.open()
-        harness.hub.started(id, now: 0)
-        #expect(harness.hub.armedWakeup(of: id) == nil)
+        let id = harness.open()
+        #expect(harness.transport.armed[id] == nil)
         let text = Array("not a gesture: wörld".utf8)
-        harness.hub.receive(id, length: 17, isFinal: false, isBinary: false, now: 0) { $0 += text[..<17] }
-        harness.hub.receive(id, length: text.count - 17, isFinal: true, isBinary: false, now: 0) { $0 += text[17...] }
+        harness.receive(id, Array(text[..<17]), isFinal: false)
+        harness.receive(id, Array(text[17...]))
         #expect(harness.drain(id).frames == ["not a gesture: wörld"])
-        harness.hub.receive(id, length: 2, isFinal: true, isBinary: false, now: 0) { $0 += [0x61, 0xFF] }
+        harness.receive(id, [0x61, 0xFF])
         let (frames, close) = harness.drain(id)
         #expect(frames.isEmpty)
-        #expect(close == .close(code: .invalidPayload, reason: "text frame is not valid UTF-8"))
+        #expect(close == .close(id, code: .invalidPayload, reason: "text frame is not valid UTF-8"))
     }
 
     /// Unknown ids are ignored everywhere (a stale lws callback cannot crash the hub).
     @Test func unknownIdsAreIgnored() {
         let harness = HubHarness()
         harness.send(42, "{}")
-        harness.hub.timerFired(42, now: 1)
-        harness.hub.closed(42, now: 1)
+        harness.fire(42, at: 1)
+        harness.handle(.closed(now: 1), on: 42)
         #expect(harness.drain(42).frames.isEmpty)
     }
 }
@@ -136,7 +128,7 @@ import Testing
     /// A touchpad gets its welcome; its gestures go to itself, to observers and to the sinks.
     @Test func touchpadGesturesReachObserversAndSinks() throws {
         let harness = HubHarness()
-        let observer = harness.hub.open(), touchpad = harness.hub.open()
+        let observer = harness.open(), touchpad = harness.open()
         harness.send(observer, HubHarness.observerHello)
         #expect(harness.drain(observer).frames.first?.contains(#""type":"welcome""#) == true)
         harness.send(touchpad, HubHarness.touchpadHello, at: 10)
@@ -157,7 +149,7 @@ import Testing
     /// Closing a touchpad mid-drag cancels the drag for observers and sinks, then says closed.
     @Test func closeMidDragCancels() throws {
         let harness = HubHarness()
-        let observer = harness.hub.open(), touchpad = harness.hub.open()
+        let observer = harness.open(), touchpad = harness.open()
         harness.send(observer, HubHarness.observerHello)
         harness.send(touchpad, HubHarness.touchpadHello)
         harness.send(touchpad, HubHarness.pointer("down", x: 100, y: 100, t: 1000), at: 1000)
@@ -167,7 +159,7 @@ import Testing
                 at: 1000 + Double(step) * 16)
         }
         _ = harness.drain(observer)
-        harness.hub.closed(touchpad, now: 1200)
+        harness.handle(.closed(now: 1200), on: touchpad)
         let after = harness.drain(observer).frames
         #expect(after.contains { $0.contains(#""gesture":"drag""#) && $0.contains(#""phase":"cancelled""#) })
         #expect(after.contains { $0.contains(#""gesture":"end""#) && $0.contains(#""reason":"cancel""#) })
@@ -179,7 +171,7 @@ import Testing
     /// A press arms the timer at the long-press deadline; firing it yields longPress began.
     @Test func timerArmsAndFiresLongPress() throws {
         let harness = HubHarness()
-        let touchpad = harness.hub.open()
+        let touchpad = harness.open()
         harness.send(touchpad, HubHarness.touchpadHello, at: 0)
         harness.send(touchpad, HubHarness.pointer("down", x: 100, y: 100, t: 5000), at: 7000)
         let armed = try #require(harness.transport.schedules.last)
@@ -188,7 +180,7 @@ import Testing
         #expect(wakeup > 7000 && wakeup <= 7500)
         var now = wakeup
         while !harness.sink.events.contains(where: { $0.event.gesture == .longPress }), now < 8000 {
-            harness.hub.timerFired(touchpad, now: now)
+            harness.fire(touchpad, at: now)
             now = (harness.transport.schedules.last?.1 ?? now + 1)
         }
         let longPress = try #require(harness.sink.events.first { $0.event.gesture == .longPress })
@@ -202,7 +194,7 @@ import Testing
             $0.outboundLowWatermark = 100
             $0.outboundHardCap = 2_000
         }
-        let touchpad = harness.hub.open()
+        let touchpad = harness.open()
         harness.send(touchpad, HubHarness.touchpadHello)
         var t = 1.0
         while harness.transport.receiving.isEmpty && t < 100 {
@@ -221,7 +213,7 @@ import Testing
         #expect(harness.transport.closesStarted == [touchpad])
         let (frames, close) = harness.drain(touchpad)
         #expect(frames.isEmpty)
-        guard case .close(let code, _) = close else {
+        guard case .close(_, let code, _) = close else {
             Issue.record("expected a close")
             return
         }
@@ -236,7 +228,7 @@ import Testing
             $0.outboundLowWatermark = 100
             $0.limits.maxMessagesPerSecond = 100
         }
-        let touchpad = harness.hub.open()
+        let touchpad = harness.open()
         harness.send(touchpad, HubHarness.touchpadHello, at: 1_000)
         #expect(harness.transport.receiving.last.map { $0.1 } == false)  // the welcome is over 400 bytes
         // 20 s later the peer reads; 1,500 messages it sent meanwhile (75 a second) arrive at once.
@@ -252,12 +244,12 @@ import Testing
     /// A protocol close (errors in a row) flushes the error frames first, then closes with 1008 once.
     @Test func protocolCloseFlushesThenCloses() {
         let harness = HubHarness { $0.limits.maxErrorsInARow = 3 }
-        let id = harness.hub.open()
+        let id = harness.open()
         harness.send(id, HubHarness.touchpadHello)
         for _ in 0..<5 { harness.send(id, "garbage") }
         let (frames, close) = harness.drain(id)
         #expect(frames.filter { $0.contains(#""type":"error""#) }.count >= 3)
-        guard case .close(let code, _) = close else {
+        guard case .close(_, let code, _) = close else {
             Issue.record("expected a close")
             return
         }
@@ -271,11 +263,10 @@ import Testing
     /// The transport timer is armed at open + helloTimeoutMs; firing it closes with 1008.
     @Test func silentConnectionIsClosed() {
         let harness = HubHarness()
-        let id = harness.hub.open()
-        harness.hub.started(id, now: 1_000)
-        #expect(harness.hub.armedWakeup(of: id) == 11_000)
-        harness.hub.timerFired(id, now: 11_000)
-        guard case .close(let code, _) = harness.drain(id).close else {
+        let id = harness.open(at: 1_000)
+        #expect(harness.transport.armed[id] == 11_000)
+        harness.fire(id, at: 11_000)
+        guard case .close(_, let code, _) = harness.drain(id).close else {
             Issue.record("expected a close")
             return
         }

@@ -37,7 +37,7 @@ struct ControlHubTests {
     @Test func motionReachesTheBackend() {
         let backend = RecordingBackend()
         let h = Self.harness(backend)
-        let id = h.hub.open()
+        let id = h.open()
         h.send(id, HubHarness.touchpadHello, at: 0)
         #expect(h.drain(id).frames.first?.contains(#""control":{"active":true,"backend":"test"}"#) == true)
         h.send(id, HubHarness.pointer("down", x: 100, y: 100, t: 1000), at: 1)
@@ -49,11 +49,11 @@ struct ControlHubTests {
     @Test func closeMidDragReleases() {
         let backend = RecordingBackend()
         let h = Self.harness(backend)
-        let id = h.hub.open()
+        let id = h.open()
         h.send(id, HubHarness.touchpadHello, at: 0)
         h.send(id, #"{"type":"button","button":"left","action":"down"}"#, at: 1)
         #expect(backend.actions == [.button(.left, .down)])
-        h.hub.closed(id, now: 5)
+        h.handle(.closed(now: 5), on: id)
         #expect(backend.actions.last == .button(.left, .up))
     }
 
@@ -61,22 +61,22 @@ struct ControlHubTests {
     @Test func silenceReleases() {
         let backend = RecordingBackend()
         let h = Self.harness(backend)
-        let id = h.hub.open()
+        let id = h.open()
         h.send(id, HubHarness.touchpadHello, at: 0)
         h.send(id, #"{"type":"button","button":"right","action":"down"}"#, at: 100)
         let armed = h.transport.schedules.last { $0.0 == id }?.1
         #expect(armed == 100 + ControlSettings().releaseAfterSilence)
-        h.hub.timerFired(id, now: 10_100)
+        h.fire(id, at: 10_100)
         #expect(backend.actions == [.button(.right, .down), .button(.right, .up)])
         // Nothing held any more: no silence timer.
-        #expect(h.hub.armedWakeup(of: id) == nil)
+        #expect(h.transport.armed[id] == nil)
     }
 
     /// With control off nothing reaches a backend, and control messages get control_off.
     @Test func controlOffSendsNothing() {
         let backend = RecordingBackend()
         let h = Self.harness(backend, active: false)
-        let id = h.hub.open()
+        let id = h.open()
         h.send(id, HubHarness.touchpadHello, at: 0)
         h.send(id, HubHarness.pointer("down", x: 100, y: 100, t: 1000), at: 1)
         h.send(id, HubHarness.pointer("move", x: 150, y: 100, t: 1010), at: 2)

@@ -37,7 +37,7 @@ struct ControlStatusHubTests {
     }
 
     static func touchpad(_ h: HubHarness) -> Int {
-        let id = h.hub.open()
+        let id = h.open()
         h.send(id, HubHarness.touchpadHello, at: 0)
         _ = h.drain(id)
         return id
@@ -50,11 +50,11 @@ struct ControlStatusHubTests {
         let backend = SwitchableBackend()
         let h = Self.harness(backend)
         let pad = Self.touchpad(h)
-        let observer = h.hub.open()
+        let observer = h.open()
         h.send(observer, HubHarness.observerHello, at: 0)
         _ = h.drain(observer)
         h.send(pad, #"{"type":"button","button":"left","action":"down"}"#, at: 1)
-        h.hub.controlStatusChanged(.inactive(reason: Self.closed), now: 2)
+        h.transport.carryOut(h.hub.controlStatusChanged(.inactive(reason: Self.closed), now: 2))
         #expect(backend.actions == [.button(.left, .down), .button(.left, .up)])
         #expect(h.drain(pad).frames == [#"{"type":"control","active":false,"reason":"\#(Self.closed)"}"#])
         #expect(h.drain(observer).frames.isEmpty)
@@ -70,10 +70,10 @@ struct ControlStatusHubTests {
         let backend = SwitchableBackend()
         let h = Self.harness(backend)
         let pad = Self.touchpad(h)
-        h.hub.controlStatusChanged(.active, now: 2)
+        h.transport.carryOut(h.hub.controlStatusChanged(.active, now: 2))
         #expect(h.drain(pad).frames.isEmpty)
-        h.hub.controlStatusChanged(.inactive(reason: Self.closed), now: 2)
-        h.hub.controlStatusChanged(.inactive(reason: Self.closed), now: 2)
+        h.transport.carryOut(h.hub.controlStatusChanged(.inactive(reason: Self.closed), now: 2))
+        h.transport.carryOut(h.hub.controlStatusChanged(.inactive(reason: Self.closed), now: 2))
         #expect(h.drain(pad).frames.count == 1)
     }
 
@@ -84,9 +84,9 @@ struct ControlStatusHubTests {
         let h = Self.harness(backend)
         _ = Self.touchpad(h)
         #expect(backend.controlRequests == 0)
-        h.hub.controlStatusChanged(.inactive(reason: Self.closed), now: 2)
+        h.transport.carryOut(h.hub.controlStatusChanged(.inactive(reason: Self.closed), now: 2))
         #expect(backend.controlRequests == 0)
-        let observer = h.hub.open()
+        let observer = h.open()
         h.send(observer, HubHarness.observerHello, at: 0)
         #expect(backend.controlRequests == 0)
         let second = Self.touchpad(h)
@@ -103,15 +103,15 @@ struct ControlStatusHubTests {
         let pad = Self.touchpad(h)
         h.send(pad, #"{"type":"settings","speed":2}"#, at: 1)
         #expect(h.drain(pad).frames.first?.contains(#""code":"control_off""#) == true)
-        h.hub.controlStatusChanged(.active, now: 2)
+        h.transport.carryOut(h.hub.controlStatusChanged(.active, now: 2))
         #expect(h.drain(pad).frames == [#"{"type":"control","active":true,"backend":"portal"}"#])
         h.send(pad, HubHarness.pointer("down", x: 100, y: 100, t: 1000), at: 2)
         h.send(pad, HubHarness.pointer("move", x: 104, y: 98, t: 1010), at: 3)
         #expect(backend.actions == [.motion(dx: 4, dy: -2)])
         h.send(pad, #"{"type":"settings","speed":2}"#, at: 4)
         _ = h.drain(pad)
-        h.hub.controlStatusChanged(.inactive(reason: Self.closed), now: 2)
-        h.hub.controlStatusChanged(.active, now: 2)
+        h.transport.carryOut(h.hub.controlStatusChanged(.inactive(reason: Self.closed), now: 2))
+        h.transport.carryOut(h.hub.controlStatusChanged(.active, now: 2))
         // A finger down before control came back is not followed (the new mapper never saw it
         // go down); the next contact is, at the page's speed 2.
         h.send(pad, HubHarness.pointer("move", x: 108, y: 98, t: 1020), at: 5)
@@ -120,7 +120,7 @@ struct ControlStatusHubTests {
         h.send(pad, HubHarness.pointer("move", id: 2, x: 304, y: 300, t: 2010), at: 6)
         let motions = backend.actions.filter { if case .motion = $0 { true } else { false } }
         #expect(motions == [.motion(dx: 4, dy: -2), .motion(dx: 8, dy: 0)])
-        let late = h.hub.open()
+        let late = h.open()
         h.send(late, HubHarness.touchpadHello, at: 7)
         #expect(h.drain(late).frames.first?.contains(#""control":{"active":true,"backend":"portal"}"#) == true)
     }
@@ -129,7 +129,7 @@ struct ControlStatusHubTests {
     @Test func noBackendNoNotice() {
         let h = HubHarness()
         let pad = Self.touchpad(h)
-        h.hub.controlStatusChanged(.inactive(reason: Self.closed), now: 2)
+        h.transport.carryOut(h.hub.controlStatusChanged(.inactive(reason: Self.closed), now: 2))
         #expect(h.drain(pad).frames.isEmpty)
     }
 }

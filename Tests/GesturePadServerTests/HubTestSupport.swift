@@ -6,17 +6,35 @@ import Logging
 
 @testable import GesturePadServer
 
-/// Records what the hub asks of the transport.
-final class FakeTransport: HubTransport {
+/// Carries out what the hub asks of the transport the way a test needs it: records every
+/// action and keeps what each connection has asked for (its armed timer, whether it reads).
+final class FakeTransport {
+    var log: [HubAction] = []
     var writableRequests: [Int] = []
     var receiving: [(Int, Bool)] = []
     var schedules: [(Int, Double?)] = []
     var closesStarted: [Int] = []
+    /// The deadline armed for each connection, while one is.
+    var armed: [Int: Double] = [:]
 
-    func requestWritable(_ id: Int) { writableRequests.append(id) }
-    func setReceiving(_ id: Int, _ enabled: Bool) { receiving.append((id, enabled)) }
-    func schedule(_ id: Int, at time: Double?) { schedules.append((id, time)) }
-    func closeStarted(_ id: Int) { closesStarted.append(id) }
+    func carryOut(_ actions: [HubAction]) {
+        log += actions
+        for action in actions {
+            switch action {
+            case .requestWritable(let id): writableRequests.append(id)
+            case .pauseReading(let id): receiving.append((id, false))
+            case .resumeReading(let id): receiving.append((id, true))
+            case .scheduleWakeup(let id, let deadline):
+                schedules.append((id, deadline))
+                armed[id] = deadline
+            case .cancelWakeup(let id):
+                schedules.append((id, nil))
+                armed[id] = nil
+            case .limitClosingTime(let id): closesStarted.append(id)
+            case .write, .close, .hangUp: break
+            }
+        }
+    }
 }
 
 /// Records what the hub gives the sinks.
@@ -63,31 +81,56 @@ struct HubHarness {
         hub = ConnectionHub(
             configuration: configuration, sinks: [sink], backend: backend, recorder: recorder,
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
-        hub.transport = transport
+    }
+
+    /// Opens a connection at server time `now`; returns its id.
+    func open(at now: Double = 0) -> Int {
+        let (id, actions) = hub.open(now: now)
+        transport.carryOut(actions)
+        return id
+    }
+
+    /// Hands `input` for `id` to the hub and carries out its actions; returns them.
+    @discardableResult
+    func handle(_ input: HubInput, on id: Int) -> [HubAction] {
+        let actions = hub.handle(input, on: id)
+        transport.carryOut(actions)
+        return actions
+    }
+
+    /// One chunk of a data frame for `id` at `now`.
+    @discardableResult
+    func receive(_ id: Int, _ bytes: [UInt8], isFinal: Bool = true, isBinary: Bool = false, at now: Double = 0)
+        -> [HubAction]
+    {
+        handle(.received(bytes[...], isFinal: isFinal, isBinary: isBinary, now: now), on: id)
     }
 
     /// Sends one whole text message to `id` at server time `now`.
-    func send(_ id: Int, _ text: String, at now: Double = 0) {
-        let bytes = Array(text.utf8)
-        hub.receive(id, length: bytes.count, isFinal: true, isBinary: false, now: now) {
-            $0.append(contentsOf: bytes)
-        }
+    @discardableResult
+    func send(_ id: Int, _ text: String, at now: Double = 0) -> [HubAction] {
+        receive(id, Array(text.utf8), at: now)
     }
 
-    /// Writes everything `id` has queued; returns the frames and the close it ended with, if any.
-    func drain(_ id: Int, at now: Double = 0) -> (frames: [String], close: WriteStep?) {
+    /// Fires `id`'s timer at `now` (no input waiting in its socket unless said); like an lws
+    /// timer, a fired one is no longer armed.
+    @discardableResult
+    func fire(_ id: Int, at now: Double, inputPending: Bool = false) -> [HubAction] {
+        transport.armed[id] = nil
+        return handle(.wakeup(now: now, inputPending: inputPending), on: id)
+    }
+
+    /// Writes everything `id` has queued; returns the messages and the close it ended with, if any.
+    func drain(_ id: Int, at now: Double = 0) -> (frames: [String], close: HubAction?) {
         var frames: [String] = []
-        var scratch: [UInt8] = []
         while true {
-            let (step, _) = hub.writable(id, into: &scratch, now: now)
-            switch step {
-            case .idle: return (frames, nil)
-            case .frames(let length, let count):
-                let payloads = WebSocketFrames.textPayloads(scratch[0..<length])
-                #expect(payloads.count == count)
-                frames += payloads
-            case .close: return (frames, step)
+            let actions = handle(.writable(now: now), on: id)
+            if let close = actions.first(where: { if case .close = $0 { true } else { false } }) {
+                return (frames, close)
             }
+            guard let batch = actions.lazy.compactMap({ if case .write(_, let batch) = $0 { batch } else { nil } }).first
+            else { return (frames, nil) }
+            frames += batch.texts
         }
     }
 

@@ -3,26 +3,27 @@ import Testing
 @testable import GesturePadServer
 
 @Suite struct OutboundQueueTests {
-    /// Frames come out in order, one at a time when only one fits, and the byte count follows.
+    /// Messages come out in order, one at a time when only one fits, and the byte count follows.
     @Test func fifoOneAtATime() {
         var queue = OutboundQueue()
         queue.append(Array("first".utf8))
         queue.append(Array("second!".utf8))
         #expect(queue.count == 2 && queue.queuedBytes == 12)
-        var scratch: [UInt8] = []
-        #expect(queue.popFramed(into: &scratch, maxBytes: 1)?.bytes == 2 + 5)
-        #expect(Array(scratch[2...]) == Array("first".utf8))
+        var batch = OutboundBatch()
+        #expect(queue.pop(into: &batch, maxBytes: 1) == 1)
+        #expect(batch.texts == ["first"])
         #expect(queue.queuedBytes == 7)
-        #expect(queue.popFramed(into: &scratch, maxBytes: 1)?.bytes == 2 + 7)
-        #expect(Array(scratch[2...]) == Array("second!".utf8))
-        #expect(queue.popFramed(into: &scratch, maxBytes: 1) == nil)
+        #expect(queue.pop(into: &batch, maxBytes: 1) == 1)
+        #expect(batch.texts == ["second!"])
+        #expect(queue.pop(into: &batch, maxBytes: 1) == 0)
+        #expect(batch.count == 0)
         #expect(queue.isEmpty && queue.queuedBytes == 0)
     }
 
-    /// Long-lived queues compact without losing or reordering frames.
+    /// Long-lived queues compact without losing or reordering messages.
     @Test func compactionKeepsOrder() {
         var queue = OutboundQueue()
-        var scratch: [UInt8] = []
+        var batch = OutboundBatch()
         var next = 0, expected = 0
         for _ in 0..<200 {
             for _ in 0..<10 {
@@ -30,9 +31,10 @@ import Testing
                 next += 1
             }
             for _ in 0..<9 {
-                let length = queue.popFramed(into: &scratch, maxBytes: 1)?.bytes
-                #expect(length == 4 + 1001 + expected % 7)
-                #expect(scratch.last == UInt8(expected % 256))
+                queue.pop(into: &batch, maxBytes: 1)
+                #expect(batch.count == 1)
+                #expect(batch[0].count == 1001 + expected % 7)
+                #expect(batch[0].last == UInt8(expected % 256))
                 expected += 1
             }
         }
@@ -44,41 +46,46 @@ import Testing
         var queue = OutboundQueue()
         queue.append(Array("a".utf8))
         queue.removeAll()
-        var scratch: [UInt8] = []
-        #expect(queue.isEmpty && queue.popFramed(into: &scratch, maxBytes: 1) == nil)
+        var batch = OutboundBatch()
+        #expect(queue.isEmpty && queue.pop(into: &batch, maxBytes: 1) == 0)
+    }
+
+    /// Queued messages are taken together up to maxBytes, in order; the rest waits for the next write.
+    @Test func batchesUpToTheCap() {
+        var queue = OutboundQueue()
+        for i in 0..<10 { queue.append(Array("frame-\(i)-".utf8) + [UInt8](repeating: 0x78, count: 90)) }
+        var batch = OutboundBatch()
+        #expect(queue.pop(into: &batch, maxBytes: 450) == 4)
+        #expect(batch.texts.map { $0.prefix(8) } == ["frame-0-", "frame-1-", "frame-2-", "frame-3-"])
+        var rest: [String] = []
+        while queue.pop(into: &batch, maxBytes: 450) > 0 {
+            #expect(batch.texts.reduce(0) { $0 + $1.utf8.count } <= 450)
+            rest += batch.texts
+        }
+        #expect(rest.count == 6 && rest.first?.hasPrefix("frame-4-") == true)
     }
 }
 
-/// Frames handed to lws together, pre-framed (one send per writable).
-@Suite struct OutboundQueueFramingTests {
+/// The bridge frames each write's messages itself (one send per writable, `LWS_WRITE_RAW`).
+@Suite struct WebSocketFramingTests {
     /// Every payload length gets the right header size (7, 16 or 64 bits) and round-trips.
     @Test(arguments: [0, 1, 125, 126, 65_535, 65_536, 70_000])
     func headerLengths(length: Int) {
-        var queue = OutboundQueue()
         let payload = [UInt8](repeating: UInt8(ascii: "a"), count: length)
-        queue.append(payload)
-        var scratch: [UInt8] = []
-        let popped = queue.popFramed(into: &scratch, maxBytes: 1_024)
+        var framed: [UInt8] = []
+        WebSocketFraming.appendTextFrame(payload[...], to: &framed)
         let header = length < 126 ? 2 : length < 65_536 ? 4 : 10
-        #expect(popped?.bytes == header + length && popped?.frames == 1)
-        #expect(WebSocketFrames.textPayloads(scratch[...]) == [String(decoding: payload, as: UTF8.self)])
-        #expect(queue.isEmpty)
+        #expect(framed.count == header + length)
+        #expect(WebSocketFrames.textPayloads(framed[...]) == [String(decoding: payload, as: UTF8.self)])
     }
 
-    /// Queued frames go out together up to maxBytes, in order; the rest waits for the next write.
-    @Test func coalescesUpToTheCap() {
-        var queue = OutboundQueue()
-        for i in 0..<10 { queue.append(Array("frame-\(i)-".utf8) + [UInt8](repeating: 0x78, count: 90)) }
-        var scratch: [UInt8] = []
-        let first = queue.popFramed(into: &scratch, maxBytes: 450)
-        #expect(first?.frames == 4)
-        let payloads = WebSocketFrames.textPayloads(scratch[...])
-        #expect(payloads.map { $0.prefix(8) } == ["frame-0-", "frame-1-", "frame-2-", "frame-3-"])
-        var rest: [String] = []
-        while let next = queue.popFramed(into: &scratch, maxBytes: 450) {
-            #expect(next.bytes <= 450)
-            rest += WebSocketFrames.textPayloads(scratch[...])
-        }
-        #expect(rest.count == 6 && rest.first?.hasPrefix("frame-4-") == true)
+    /// A batch becomes its messages' frames back to back, in order, replacing what the buffer held.
+    @Test func batchFramesInOrder() {
+        var batch = OutboundBatch()
+        for text in ["one", String(repeating: "b", count: 300), ""] { batch.append(Array(text.utf8)[...]) }
+        var scratch: [UInt8] = [9, 9, 9]
+        WebSocketFraming.frame(batch, into: &scratch)
+        #expect(WebSocketFrames.textPayloads(scratch[...]) == batch.texts)
+        #expect(scratch.count == (2 + 3) + (4 + 300) + 2)
     }
 }

@@ -9,7 +9,7 @@ import Testing
     @Test func touchpadFramesAreRecordedInOrder() {
         let recorder = FakeRecorder()
         let harness = HubHarness(recorder: recorder)
-        let id = harness.hub.open()
+        let id = harness.open()
         let before = #"{"type":"ping","t":1}"#  // refused (hello_required): not part of the session
         harness.send(id, before)
         harness.send(id, HubHarness.touchpadHello)
@@ -21,7 +21,7 @@ import Testing
         harness.send(id, down, at: 1)
         harness.send(id, batch, at: 2)
         harness.send(id, bad, at: 3)
-        harness.hub.closed(id, now: 4)
+        harness.handle(.closed(now: 4), on: id)
         #expect(
             recorder.calls == [
                 .began("1", HubHarness.touchpadHello), .frame("1", down), .frame("1", batch), .frame("1", bad), .ended("1"),
@@ -33,17 +33,17 @@ import Testing
     @Test func observersAreNotRecorded() {
         let recorder = FakeRecorder()
         let harness = HubHarness(recorder: recorder)
-        let observer = harness.hub.open()
+        let observer = harness.open()
         harness.send(observer, HubHarness.observerHello)
         harness.send(observer, #"{"type":"ping","t":5}"#)
-        let silent = harness.hub.open()
+        let silent = harness.open()
         harness.send(silent, #"{"type":"down"}"#)
-        let touchpad = harness.hub.open()
+        let touchpad = harness.open()
         let batch = "[" + HubHarness.touchpadHello + "," + HubHarness.pointer("down", x: 1, y: 2, t: 10) + "]"
         harness.send(touchpad, batch)
-        harness.hub.closed(observer, now: 1)
-        harness.hub.closed(silent, now: 1)
-        harness.hub.closed(touchpad, now: 1)
+        harness.handle(.closed(now: 1), on: observer)
+        harness.handle(.closed(now: 1), on: silent)
+        harness.handle(.closed(now: 1), on: touchpad)
         #expect(recorder.calls == [.began("3", batch), .ended("3")])
     }
 

@@ -19,7 +19,7 @@ extension WebServer {
         var decision = HandshakeDecision.refuse(
             status: 429, reason: "too many refused attempts from this address; try again in a minute")
         if !refusals.isBlocked(address, at: now) {
-            decision = policy.decide(request, openConnections: hub.connectionCount, shuttingDown: hub.shuttingDown)
+            decision = policy.decide(request, openConnections: handles.count, shuttingDown: shuttingDown)
             if case .refuse(let status, _) = decision, status == 401 || status == 403 {
                 refusals.recordRefusal(address, at: now)
             }
@@ -88,11 +88,11 @@ extension WebServer {
 
     func established(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?) -> Int32 {
         guard let slot else { return -1 }
-        let id = hub.open()
+        let (id, actions) = hub.open(now: MonotonicClock.nowMilliseconds())
         slot.pointee.wsi = wsi
         slot.pointee.connection_id = UInt64(id)
         handles[id] = wsi
-        hub.started(id, now: MonotonicClock.nowMilliseconds())
+        carryOut(actions, for: id)
         logger.info(
             "connection opened", metadata: ["ws.connection.id": "\(id)", "ws.peer": "\(peer(wsi))"])
         return 0
@@ -105,14 +105,15 @@ extension WebServer {
         guard let slot, let id = connectionID(slot) else { return 0 }
         let now = MonotonicClock.nowMilliseconds()
         confirmAlive(wsi, slot: slot, now: now)
-        hub.receive(
-            id, length: length, isFinal: lws_is_final_fragment(wsi) != 0,
-            isBinary: lws_frame_is_binary(wsi) != 0, now: now
-        ) { buffer in
-            if let input, length > 0 {
-                buffer.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
-            }
+        // The hub takes a slice: the chunk is copied into a reused buffer first.
+        inputScratch.removeAll(keepingCapacity: true)
+        if let input, length > 0 {
+            inputScratch.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
         }
+        let chunk = HubInput.received(
+            inputScratch[...], isFinal: lws_is_final_fragment(wsi) != 0, isBinary: lws_frame_is_binary(wsi) != 0,
+            now: now)
+        carryOut(hub.handle(chunk, on: id), for: id)
         // Never -1 here, even for a refusal: lws would drop the rest of the bytes it has read,
         // its frame parser would lose step with the stream, and the next read (payload taken
         // for headers) would make it drop the socket before the Close frame went out — what
@@ -140,38 +141,12 @@ extension WebServer {
         // for a protocol error it found in the input (1002 for reserved bits, …). A pending one
         // goes out before any writable callback, so here it has been sent. lws still calls this
         // callback afterwards, and it would send raw bytes in any state: the transport stops
-        // here, whoever started the close.
+        // here, whoever started the close (the hub hangs up when the Close was not its own).
         if lws_get_close_length(wsi) > 0 {
-            if hub.closeUnderway(id) {
-                // The connection was failed (RFC 6455 §7.1.7), not closed by the hub: close the
-                // TCP connection now. lws would wait 5 s for an answering Close it may never
-                // parse (it drops the rest of the read that held the bad frame) or that will
-                // never come (the peer's own Close was the one refused).
-                lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_ACK, CLWS_TO_KILL_ASYNC)
-            }
+            carryOut(hub.handle(.closeFrameSeen, on: id), for: id)
             return 0
         }
-        let (step, wantsMore) = hub.writable(id, into: &scratch, now: MonotonicClock.nowMilliseconds())
-        switch step {
-        case .idle:
-            return 0
-        case .frames(let length, _):
-            // The frames are complete (headers included): lws sends raw bytes as they are
-            // (LWS_WRITE_RAW skips its own framing on a ws connection, still restarts the
-            // keep-alive timer, and keeps what a partial send left for the next writable).
-            // No extension (permessage-deflate) is ever negotiated, so nothing else may touch
-            // the payload.
-            let written = scratch.withUnsafeMutableBytes { raw -> Int32 in
-                guard let base = raw.baseAddress else { return -1 }
-                return lws_write(wsi, base.assumingMemoryBound(to: UInt8.self), length, CLWS_WRITE_RAW)
-            }
-            if written < Int32(clamping: length) { return -1 }
-            if wantsMore { lws_callback_on_writable(wsi) }
-            return 0
-        case .close(let code, let reason):
-            setCloseReason(wsi, code: code, reason: reason)
-            return -1
-        }
+        return carryOut(hub.handle(.writable(now: MonotonicClock.nowMilliseconds()), on: id), for: id)
     }
 
     /// `WS_PEER_INITIATED_CLOSE`: the peer sent a Close (`input`: its body). The hub stops
@@ -192,7 +167,7 @@ extension WebServer {
             setCloseReason(wsi, code: .invalidPayload, reason: "close reason is not valid UTF-8")
             return -1
         }
-        if let id = connectionID(slot) { hub.closeUnderway(id) }
+        if let id = connectionID(slot) { carryOut(hub.handle(.peerClosed, on: id), for: id) }
         return 0
     }
 
@@ -201,28 +176,17 @@ extension WebServer {
         lws_sul_cancel(gp_slot_timer(slot))
         slot.pointee.connection_id = 0
         handles.removeValue(forKey: id)
-        hub.closed(id, now: MonotonicClock.nowMilliseconds())
+        carryOut(hub.handle(.closed(now: MonotonicClock.nowMilliseconds()), on: id))
         logger.info("connection closed", metadata: ["ws.connection.id": "\(id)"])
     }
 
-    /// A connection's timer is due. If the loop was stalled, input that arrived before the
-    /// deadline may still wait in the socket while lws runs its due timers first; that input
-    /// goes first (the engine orders timers against messages by the page's `t`), so the timer
-    /// is put off by 1 ms while input is pending, for at most `timerInputGraceMilliseconds`.
+    /// A connection's timer is due. Whether input already waits in its socket goes with it: the
+    /// hub may put the timer off for that input (`ConnectionHub.timerInputGraceMilliseconds`).
     func timerFired(slot: UnsafeMutablePointer<gp_connection_slot>) {
         guard let id = connectionID(slot) else { return }
-        let now = MonotonicClock.nowMilliseconds()
-        if let context, let wsi = slot.pointee.wsi, let due = hub.armedWakeup(of: id),
-            now - due < Self.timerInputGraceMilliseconds, hasPendingInput(wsi)
-        {
-            lws_sul_schedule(context, 0, gp_slot_timer(slot), gesturePadTimerFired, 1_000)
-            return
-        }
-        hub.timerFired(id, now: now)
+        let pending = slot.pointee.wsi.map { hasPendingInput($0) } ?? false
+        carryOut(hub.handle(.wakeup(now: MonotonicClock.nowMilliseconds(), inputPending: pending), on: id), for: id)
     }
-
-    /// How long a due timer may wait for input already in its connection's socket.
-    static let timerInputGraceMilliseconds = 25.0
 
     /// True when the connection's socket has bytes to read right now.
     func hasPendingInput(_ wsi: OpaquePointer) -> Bool {

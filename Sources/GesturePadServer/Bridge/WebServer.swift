@@ -17,6 +17,10 @@ public final class WebServer {
     /// The port actually bound (differs from `configuration.port` when that is 0).
     public private(set) var port: Int = 0
     let hub: ConnectionHub
+    private let sinks: [any GestureSink]
+    private let recorder: (any InputRecorder)?
+    /// Set once shutdown began: upgrades are refused from then on.
+    private(set) var shuttingDown = false
     let logger: Logger
     let policy: HandshakePolicy
     /// Refused upgrades per client address (429 once an address has used its tries).
@@ -25,8 +29,10 @@ public final class WebServer {
     private(set) var context: OpaquePointer?
     /// lws connection handle of every open WebSocket connection, by id.
     var handles: [Int: OpaquePointer] = [:]
-    /// Reused outbound frame buffer (LWS_PRE headroom + payload).
+    /// Reused outbound buffer: the frames of one write (`WebSocketFraming`).
     var scratch: [UInt8] = []
+    /// Reused inbound buffer: the chunk of one receive callback, handed to the hub.
+    var inputScratch: [UInt8] = []
     /// Set while `lws_context_destroy` runs: the transport then does nothing.
     var destroying = false
     private let wakeTimer: UnsafeMutablePointer<lws_sorted_usec_list_t>
@@ -42,12 +48,14 @@ public final class WebServer {
     ) throws {
         self.configuration = configuration
         self.logger = logger
+        self.sinks = sinks
+        self.recorder = recorder
         self.hub = ConnectionHub(
             configuration: configuration, sinks: sinks, backend: backend, recorder: recorder, logger: logger)
         self.policy = HandshakePolicy(token: configuration.token, maxConnections: configuration.maxConnections)
         self.wakeTimer = storage.zeroed(lws_sorted_usec_list_t.self)
-        scratch.reserveCapacity(Int(CLWS_PRE) + 4096)
-        hub.transport = self
+        scratch.reserveCapacity(4096)
+        inputScratch.reserveCapacity(4096)
         try start()
         let mailbox = controlMailbox
         backend?.observeStatus { status in
@@ -103,6 +111,8 @@ public final class WebServer {
         info.mounts = UnsafePointer(makeMount())
         info.retry_and_idle_policy = UnsafePointer(makeIdlePolicy())
         info.keepalive_timeout = 30
+        WebSocketFraming.requireNoExtensions(contextInfo)
+        WebSocketFraming.requireNoExtensions(info)
         guard let vhost = lws_create_vhost(context, &info) else {
             let host = configuration.host ?? "all interfaces"
             throw ServerStartError(
@@ -164,25 +174,26 @@ public final class WebServer {
     /// connection with 1001, waits up to the grace period, and closes the sinks.
     public func run() {
         guard let context else { return }
-        var draining = false
         var deadline = 0.0
         while true {
-            if let status = controlMailbox.take() { hub.controlStatusChanged(status, now: MonotonicClock.nowMilliseconds()) }
+            if let status = controlMailbox.take() {
+                carryOut(hub.controlStatusChanged(status, now: MonotonicClock.nowMilliseconds()))
+            }
             let signals = SignalRelay.takePending()
             if signals & SignalRelay.hangup != 0 {
                 logger.info("SIGHUP: reopening outputs")
-                for sink in hub.sinks { sink.reopen() }
+                for sink in sinks { sink.reopen() }
             }
             if signals & SignalRelay.terminate != 0 {
-                if draining { break }  // a second Ctrl-C: stop waiting
-                draining = true
-                logger.notice("shutting down", metadata: ["ws.connections": "\(hub.connectionCount)"])
-                hub.beginShutdown()
+                if shuttingDown { break }  // a second Ctrl-C: stop waiting
+                shuttingDown = true
+                logger.notice("shutting down", metadata: ["ws.connections": "\(handles.count)"])
+                carryOut(hub.beginShutdown())
                 deadline = MonotonicClock.nowMilliseconds() + configuration.shutdownGraceMilliseconds
                 lws_sul_schedule(
                     context, 0, wakeTimer, gesturePadWake, lws_usec_t(configuration.shutdownGraceMilliseconds * 1_000))
             }
-            if draining && (hub.connectionCount == 0 || MonotonicClock.nowMilliseconds() >= deadline) { break }
+            if shuttingDown && (handles.isEmpty || MonotonicClock.nowMilliseconds() >= deadline) { break }
             if lws_service(context, 0) < 0 { break }
         }
         lws_sul_cancel(wakeTimer)
@@ -190,8 +201,8 @@ public final class WebServer {
         lws_context_destroy(context)
         self.context = nil
         SignalRelay.uninstall()
-        for sink in hub.sinks { sink.close() }
-        hub.recorder?.close()
+        for sink in sinks { sink.close() }
+        recorder?.close()
         logger.info("stopped")
     }
 }

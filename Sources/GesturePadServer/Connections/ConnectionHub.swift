@@ -3,12 +3,16 @@ import GesturePadHost
 import GestureProtocol
 import Logging
 
-/// The transport-independent heart of the server: owns every connection's state, feeds
-/// complete messages to its `ProtocolSession`, routes the frames it returns (a touchpad gets
-/// its own, observers get every session's gestures and the session notices), forwards
-/// events to the sinks, and tells the transport what to do (write, pause, arm a timer).
+/// The transport-independent heart of the server, a state machine per connection: it owns
+/// every connection's state, feeds complete messages to its `ProtocolSession`, routes the
+/// frames it returns (a touchpad gets its own, observers get every session's gestures and the
+/// session notices), forwards events to the sinks and host actions to the control backend,
+/// and answers every input with the `HubAction`s the transport must carry out. It never
+/// calls the transport and the transport never reads its state: one direction, lws callback
+/// → `handle(_:on:)` → actions.
 ///
-/// Time is an input: every call carries `now` on the server's monotonic clock (ms).
+/// Time is an input: every call carries `now` on the server's monotonic clock (ms), and timers
+/// come back as deadlines on that clock (`HubAction.scheduleWakeup`).
 final class ConnectionHub {
     let configuration: ServerConfiguration
     let sinks: [any GestureSink]
@@ -20,17 +24,29 @@ final class ConnectionHub {
     /// Keeps every frame of every touchpad session (`--record`; nil: off, one check per frame).
     let recorder: (any InputRecorder)?
     var logger: Logger
-    weak var transport: (any HubTransport)?
 
-    private(set) var connections: [Int: Connection] = [:]
+    /// Every connection alive (closing ones included), by id.
+    var connections: [Int: Connection] = [:]
     /// Observer ids, in arrival order.
-    private(set) var observers: [Int] = []
+    var observers: [Int] = []
     /// Touchpad ids whose session is open, in arrival order.
-    private(set) var touchpads: [Int] = []
+    var touchpads: [Int] = []
     private var nextID = 1
-    private(set) var shuttingDown = false
     /// Reused for every call into a session, so the hot path does not allocate.
     var output = SessionOutput()
+    /// The actions of the call in progress, returned at its end (reused: no allocation once warm).
+    var actions: [HubAction] = []
+    /// The messages of the write in progress (reused).
+    var batch = OutboundBatch()
+
+    /// The most bytes of messages handed to one write: messages queued together go out in one
+    /// `send()` (the kernel's per-send cost, not parsing or the engine, is what limits throughput).
+    static let maxWriteBytes = 32_768
+    /// How long a due timer may wait for input that already waits in its connection's socket
+    /// (ms past its deadline).
+    static let timerInputGraceMilliseconds = 25.0
+    /// How soon a timer put off for pending input fires again (ms).
+    static let timerInputRetryMilliseconds = 1.0
 
     init(
         configuration: ServerConfiguration, sinks: [any GestureSink], backend: (any ControlBackend)? = nil,
@@ -44,286 +60,75 @@ final class ConnectionHub {
         self.logger = logger
     }
 
-    /// WebSocket connections alive (closing ones included).
-    var connectionCount: Int { connections.count }
-
-    /// A WebSocket connection was established; returns its id.
-    func open() -> Int {
+    /// A WebSocket connection was established at `now` and the transport can serve it (its
+    /// timer can be armed): returns its id, and the arming of its `hello` deadline.
+    func open(now: Double) -> (id: Int, actions: [HubAction]) {
+        actions.removeAll(keepingCapacity: true)
         let id = nextID
         nextID += 1
         let session = ProtocolSession(
             sessionID: String(id), config: configuration.gestures, limits: configuration.limits, control: control)
-        connections[id] = Connection(id: id, session: session)
-        return id
-    }
-
-    /// A chunk of a frame arrived on `id`. `append` copies the chunk's `length` bytes into the
-    /// buffer it is given; it is called only when the chunk is accepted. A refusal (binary frame,
-    /// oversize message) starts the close; the transport sends it at the next writable callback.
-    func receive(
-        _ id: Int, length: Int, isFinal: Bool, isBinary: Bool, now: Double,
-        append: (inout [UInt8]) -> Void
-    ) {
-        guard let connection = connections[id], connection.isOpen else { return }
-        if isBinary {
-            return refuse(connection, .unsupportedData, "binary frames are not accepted")
+        let connection = Connection(id: id, session: session)
+        connections[id] = connection
+        if !configuration.conformanceEcho {
+            connection.session.start(at: now)
+            rearmWakeup(of: connection)
         }
-        let limit = configuration.limits.maxMessageBytes
-        if connection.message.count + length > limit {
-            return refuse(connection, .messageTooBig, "message over \(limit) bytes")
-        }
-        append(&connection.message)
-        guard isFinal else { return }
-        if configuration.conformanceEcho { return echo(connection, now: now) }
-        // The protocol session checks the whole message's UTF-8 (a sequence cut at its end
-        // included, which lws misses) and asks to close with 1007.
-        output.removeAll()
-        connection.session.receive(text: connection.message.span, arrival: now, into: &output)
-        if let recorder { record(connection.message, of: connection, to: recorder) }
-        connection.message.removeAll(keepingCapacity: true)
-        dispatch(connection, now: now)
+        return (id, actions)
     }
 
-    /// The transport is ready to serve `id` (its timer can be armed) at `now`: starts the
-    /// session's `hello` deadline.
-    func started(_ id: Int, now: Double) {
-        guard let connection = connections[id], connection.isOpen, !configuration.conformanceEcho else { return }
-        connection.session.start(at: now)
-        rearmTimer(of: connection)
-    }
-
-    /// The deadline the transport armed for `id` (server clock, ms), if any.
-    func armedWakeup(of id: Int) -> Double? {
-        connections[id]?.armedWakeup
-    }
-
-    /// The timer of `id` fired at `now`.
-    func timerFired(_ id: Int, now: Double) {
-        guard let connection = connections[id] else { return }
-        connection.armedWakeup = nil
-        guard connection.isOpen else { return }
-        output.removeAll()
-        connection.session.fire(now: max(now, connection.session.nextWakeup ?? now), into: &output)
-        dispatch(connection, now: now)
-    }
-
-    /// `id` is writable at `now`: moves its queued frames (up to `maxWriteBytes`), framed, into
-    /// `scratch`, or says it must close. `wantsMore` is true when another `SERVER_WRITEABLE`
-    /// is needed. Reading resumes once the queue is below the low watermark.
-    func writable(_ id: Int, into scratch: inout [UInt8], now: Double) -> (step: WriteStep, wantsMore: Bool) {
-        guard let connection = connections[id] else { return (.idle, false) }
-        switch connection.phase {
-        case .closeSent:
-            return (.idle, false)
-        case .closing(let code, let reason, let flush) where !flush || connection.outbound.isEmpty:
-            connection.phase = .closeSent
-            connection.outbound.removeAll()
-            if !connection.receiving {
-                // lws must read the peer's Close to finish the handshake.
-                connection.receiving = true
-                connection.pausedAt = nil
-                transport?.setReceiving(id, true)
+    /// Something happened to connection `id` (unknown ids, a stale callback, are ignored):
+    /// the one transition function of a connection, `(state, input) → state, actions`.
+    func handle(_ input: HubInput, on id: Int) -> [HubAction] {
+        actions.removeAll(keepingCapacity: true)
+        guard let connection = connections[id] else { return actions }
+        switch (connection.state, input) {
+        case (.open, .received(let bytes, let isFinal, let isBinary, let now)):
+            receive(bytes, isFinal: isFinal, isBinary: isBinary, on: connection, now: now)
+        case (.closing, .received), (.closeSent, .received):
+            break  // input after a close is not processed
+        case (.closing(let close, _), .writable) where !close.flush || connection.outbound.isEmpty:
+            sendClose(close, on: connection)
+        case (.open, .writable(let now)), (.closing, .writable(let now)):
+            write(connection, now: now)
+        case (.closeSent, .writable):
+            break  // nothing is written after a Close
+        case (.open(let flow), .wakeup(let now, let inputPending)):
+            if let due = flow.wakeup, inputPending, now - due < Self.timerInputGraceMilliseconds {
+                // The loop was held up: input from before the deadline may wait in the socket
+                // while lws runs its due timers first. It goes first (the engine orders timers
+                // against messages by the page's `t`); the armed deadline stays `due`, so the
+                // grace is counted from it.
+                actions.append(.scheduleWakeup(id, deadline: now + Self.timerInputRetryMilliseconds))
+            } else {
+                connection.state = .open(.init(readingPausedAt: flow.readingPausedAt, wakeup: nil))
+                fire(connection, now: now)
             }
-            return (.close(code: code, reason: reason), false)
-        case .open, .closing:
+        case (.closing, .wakeup), (.closeSent, .wakeup):
+            break  // cancelled when the close started; a callback already on its way is ignored
+        case (.open, .closeFrameSeen), (.closing, .closeFrameSeen):
+            // Not the hub's Close: lws failed the connection (RFC 6455 §7.1.7).
+            closeUnderway(connection)
+            actions.append(.hangUp(id))
+        case (.open, .peerClosed), (.closing, .peerClosed):
+            closeUnderway(connection)
+        case (.closeSent, .closeFrameSeen), (.closeSent, .peerClosed):
             break
+        case (_, .closed(let now)):
+            closed(connection, now: now)
         }
-        guard let (bytes, frames) = connection.outbound.popFramed(into: &scratch, maxBytes: Self.maxWriteBytes) else {
-            return (.idle, false)
-        }
-        if !connection.receiving && connection.outbound.queuedBytes <= configuration.outboundLowWatermark {
-            connection.receiving = true
-            if let pausedAt = connection.pausedAt {
-                // What the peer sent meanwhile is no burst (the server chose not to read it).
-                connection.session.readingPaused(from: pausedAt, to: now)
-                connection.pausedAt = nil
-            }
-            transport?.setReceiving(id, true)
-        }
-        return (.frames(bytes: bytes, frames: frames), !connection.outbound.isEmpty || !connection.isOpen)
+        return actions
     }
 
-    /// The most bytes handed to one write: frames queued together go out in one `send()`
-    /// (the kernel's per-send cost, not parsing or the engine, is what limits throughput).
-    static let maxWriteBytes = 32_768
-
-    /// A Close for `id` is on its way: lws answered a protocol error with its own Close (1002 for
-    /// reserved bits, …), the peer sent one, or the hub's own was sent. RFC 6455 §5.5.1 allows no
-    /// data frame after a Close, so the queued frames are dropped, input is no longer processed
-    /// and the timer is cancelled; `closed` follows when lws lets go of the connection. Returns
-    /// true when the close is not the hub's (the connection was failed without it).
-    @discardableResult
-    func closeUnderway(_ id: Int) -> Bool {
-        guard let connection = connections[id], connection.phase != .closeSent else { return false }
-        connection.phase = .closeSent
-        connection.outbound.removeAll()
-        connection.message.removeAll()
-        cancelTimer(of: connection)
-        return true
-    }
-
-    /// `id` closed at `now`: cancels its open contact (its events still reach the sinks and
-    /// observers) and tells observers its session closed.
-    func closed(_ id: Int, now: Double) {
-        guard let connection = connections.removeValue(forKey: id) else { return }
-        observers.removeAll { $0 == id }
-        guard connection.role == .touchpad else { return }
-        touchpads.removeAll { $0 == id }
-        output.removeAll()
-        connection.session.close(now: now, into: &output)
-        for (kind, range) in output.frames.frames where kind == .gesture {
-            broadcastToObservers(output.frames.bytes[range], now: now)
-        }
-        deliverEvents(of: connection)
-        performActions()
-        broadcastToObservers(SessionNotice.encode(session: connection.sessionName, open: false)[...], now: now)
-        for sink in sinks { sink.session(connection.sessionName, open: false) }
-        recorder?.ended(connection.sessionName)
-    }
-
-    /// Hands a frame the session just handled to the recorder: the one that made the
-    /// connection a touchpad begins its recording, later ones of a touchpad follow. Frames
-    /// before the `hello` (refused) and observers' frames are not recorded.
-    private func record(_ frame: [UInt8], of connection: Connection, to recorder: any InputRecorder) {
-        if connection.role == .touchpad {
-            recorder.record(connection.sessionName, frame)
-        } else if connection.role == nil, output.helloRole == .touchpad {
-            recorder.began(connection.sessionName, with: frame)
-        }
-    }
-
-    /// Shutdown: every connection closes with 1001 after its queued frames; new upgrades
-    /// are refused from now on.
-    func beginShutdown() {
-        shuttingDown = true
+    /// Shutdown: every open connection closes with 1001 after its queued frames (the bridge
+    /// refuses new upgrades from now on).
+    func beginShutdown() -> [HubAction] {
+        actions.removeAll(keepingCapacity: true)
         for id in connections.keys.sorted() {
             if let connection = connections[id] {
                 startClosing(connection, .goingAway, "server shutting down", flush: true)
             }
         }
-    }
-
-    // MARK: - Routing
-
-    func dispatch(_ connection: Connection, now: Double) {
-        if output.helloRole == .touchpad { becameTouchpad(connection, now: now) }
-        for (kind, range) in output.frames.frames {
-            let frame = output.frames.bytes[range]
-            switch kind {
-            case .reply:
-                enqueue(frame, to: connection, now: now)
-            case .gesture:
-                if connection.role != .observer { enqueue(frame, to: connection, now: now) }
-                broadcastToObservers(frame, except: connection.id, now: now)
-            }
-        }
-        deliverEvents(of: connection)
-        performActions()
-        if output.helloRole == .observer { becameObserver(connection, now: now) }
-        if let close = output.close {
-            startClosing(connection, close.code, close.reason, flush: true)
-        }
-        rearmTimer(of: connection)
-    }
-
-    private func deliverEvents(of connection: Connection) {
-        guard !output.events.isEmpty else { return }
-        for event in output.events {
-            for sink in sinks { sink.receive(event, session: connection.sessionName) }
-        }
-    }
-
-    /// Hands the session's host actions to the backend (it queues them; never blocks).
-    private func performActions() {
-        guard !output.actions.isEmpty, let backend else { return }
-        backend.perform(output.actions[...])
-    }
-
-    private func becameTouchpad(_ connection: Connection, now: Double) {
-        guard connection.role == nil else { return }
-        connection.role = .touchpad
-        touchpads.append(connection.id)
-        logger.info("touchpad session opened", metadata: ["ws.connection.id": "\(connection.id)"])
-        for sink in sinks { sink.session(connection.sessionName, open: true) }
-        broadcastToObservers(SessionNotice.encode(session: connection.sessionName, open: true)[...], now: now)
-        // Control ended (the desktop closed the portal session): a touchpad arriving asks again.
-        if !control.isActive { backend?.requestControl() }
-    }
-
-    private func becameObserver(_ connection: Connection, now: Double) {
-        guard connection.role == nil else { return }
-        connection.role = .observer
-        observers.append(connection.id)
-        logger.info("observer joined", metadata: ["ws.connection.id": "\(connection.id)"])
-        for id in touchpads {
-            if let touchpad = connections[id] {
-                enqueue(
-                    SessionNotice.encode(session: touchpad.sessionName, open: true)[...], to: connection, now: now)
-            }
-        }
-    }
-
-    private func broadcastToObservers(_ frame: ArraySlice<UInt8>, except id: Int? = nil, now: Double) {
-        for observerID in observers where observerID != id {
-            if let observer = connections[observerID] { enqueue(frame, to: observer, now: now) }
-        }
-    }
-
-    func enqueue(_ frame: ArraySlice<UInt8>, to connection: Connection, now: Double) {
-        switch connection.phase {
-        case .closing(_, _, flush: false), .closeSent: return
-        case .open, .closing: break
-        }
-        let wasEmpty = connection.outbound.isEmpty
-        connection.outbound.append(frame)
-        let queued = connection.outbound.queuedBytes
-        if queued > configuration.outboundHardCap {
-            logger.warning(
-                "slow consumer: closing", metadata: ["ws.connection.id": "\(connection.id)", "ws.queued": "\(queued)"])
-            connection.outbound.removeAll()
-            startClosing(connection, .policyViolation, "too slow: send queue over limit", flush: false)
-            return
-        }
-        if connection.receiving && queued > configuration.outboundHighWatermark {
-            connection.receiving = false
-            connection.pausedAt = now
-            transport?.setReceiving(connection.id, false)
-        }
-        if wasEmpty { transport?.requestWritable(connection.id) }
-    }
-
-    /// Closes at once, without the queued frames, for what the transport itself refuses. The
-    /// close is sent from the writable callback like every other one: lws keeps parsing what it
-    /// has already read (and the hub ignores it), so its frame parser never loses step.
-    func refuse(_ connection: Connection, _ code: CloseCode, _ reason: String) {
-        logger.notice(
-            "closing connection: \(reason)",
-            metadata: ["ws.connection.id": "\(connection.id)", "ws.close.code": "\(code.rawValue)"])
-        startClosing(connection, code, reason, flush: false)
-    }
-
-    private func startClosing(_ connection: Connection, _ code: CloseCode, _ reason: String, flush: Bool) {
-        guard connection.isOpen else { return }
-        connection.phase = .closing(code: code, reason: reason, flush: flush)
-        connection.message.removeAll()
-        if !flush { connection.outbound.removeAll() }
-        cancelTimer(of: connection)
-        transport?.closeStarted(connection.id)
-        transport?.requestWritable(connection.id)
-    }
-
-    private func cancelTimer(of connection: Connection) {
-        guard connection.armedWakeup != nil else { return }
-        connection.armedWakeup = nil
-        transport?.schedule(connection.id, at: nil)
-    }
-
-    private func rearmTimer(of connection: Connection) {
-        guard connection.isOpen else { return }
-        let wakeup = connection.session.nextWakeup
-        if wakeup != connection.armedWakeup {
-            connection.armedWakeup = wakeup
-            transport?.schedule(connection.id, at: wakeup)
-        }
+        return actions
     }
 }

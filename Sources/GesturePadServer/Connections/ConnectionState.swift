@@ -1,0 +1,67 @@
+import GestureProtocol
+
+/// Where one WebSocket connection stands: the hub's only record of its life (its session, the
+/// message being reassembled and its send queue are the rest of `Connection`).
+///
+///     open ──(hub decides to close)──▶ closing ──(Close handed to lws)──▶ closeSent
+///       └────────(lws's own Close, or the peer's)────────────────────────────▲
+///
+/// `closed` (lws lets go of the connection) removes it from any state.
+enum ConnectionState: Equatable {
+    /// Receiving and sending.
+    case open(Flow)
+    /// The hub is closing with `close`: no more input is processed and no timer runs; the
+    /// queued frames are sent first when `close.flush` is set, then the Close frame.
+    case closing(CloseRequest, readingPausedAt: Double?)
+    /// A Close frame is with lws — ours, its own for a protocol error, or the answer to the
+    /// peer's — and lws waits for the other side; nothing more is written (RFC 6455 §5.5.1;
+    /// also, a second close from us would make lws drop the socket at once, possibly with a
+    /// reset that loses the close frame).
+    case closeSent
+
+    /// What an open connection has asked of the transport.
+    struct Flow: Equatable {
+        /// When reading was paused because the send queue passed the high watermark (server
+        /// clock, ms); nil while reading.
+        var readingPausedAt: Double?
+        /// The deadline of the armed timer (server clock, ms); nil when none is armed.
+        var wakeup: Double?
+    }
+
+    /// A close the hub decided.
+    struct CloseRequest: Equatable {
+        var code: CloseCode
+        var reason: String
+        /// Whether the frames already queued go out before the Close frame.
+        var flush: Bool
+    }
+
+    /// A newly opened connection: reading, no timer.
+    static let opened = ConnectionState.open(Flow())
+
+    var isOpen: Bool {
+        if case .open = self { true } else { false }
+    }
+
+    /// When reading was paused for back-pressure, while it is (open or closing).
+    var readingPausedAt: Double? {
+        switch self {
+        case .open(let flow): flow.readingPausedAt
+        case .closing(_, let pausedAt): pausedAt
+        case .closeSent: nil
+        }
+    }
+
+    /// The same state with reading paused since `time` (nil: reading). `closeSent` stays as it is.
+    func withReadingPaused(at time: Double?) -> ConnectionState {
+        switch self {
+        case .open(var flow):
+            flow.readingPausedAt = time
+            return .open(flow)
+        case .closing(let close, _):
+            return .closing(close, readingPausedAt: time)
+        case .closeSent:
+            return self
+        }
+    }
+}

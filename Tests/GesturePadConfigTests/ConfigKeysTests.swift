@@ -96,4 +96,50 @@ import Testing
             #expect(found >= 1, "no table of \(section.path ?? "") in docs/")
         }
     }
+
+    /// The thresholds table of docs/gestures.md (which also says where each default comes
+    /// from) has every key of `gestures:`, in order, with the generated default.
+    @Test func gesturesDocHasTheDefaults() throws {
+        let text = try Self.doc("docs/gestures.md")
+        let table = try #require(text.range(of: "## Thresholds and their defaults")).upperBound
+        let rows = Self.rows(String(text[table...]).components(separatedBy: "\n\n**Velocity")[0])
+        #expect(rows.map { $0[0] } == GestureConfig.keys.map { "`\($0)`" })
+        for row in rows {
+            let key = row[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            #expect(row[1] == ConfigKeys.gestures.key(key)?.defaultValue, "\(key)")
+        }
+    }
+
+    /// The flag tables of README.md and docs/server.md give the numeric defaults the key
+    /// tables give (those are the settings types' own).
+    @Test func flagTablesHaveTheDefaults() throws {
+        let readme = Self.rows(try Self.doc("README.md"))
+        let server = Self.rows(try Self.doc("docs/server.md"))
+        var checked = 0
+        for (prefix, section) in [("", ConfigKeys.server), ("limits.", ConfigKeys.limits)] {
+            for key in section.keys where key.defaultValue.dropFirst().dropLast().allSatisfy(\.isNumber) {
+                guard let flag = key.meaning.firstRange(of: /`(--[a-z-]+)`/).map({ key.meaning[$0].dropFirst().dropLast() })
+                else { continue }
+                let inReadme = readme.first { $0[0].hasPrefix("`\(flag) ") }
+                #expect(inReadme?[1] == key.defaultValue, "README \(flag)")
+                let inServer = server.first { $0.count > 2 && $0[1] == "`\(prefix)\(key.name)`" }
+                #expect(inServer?[2] == key.defaultValue, "server.md \(key.name)")
+                checked += 1
+            }
+        }
+        #expect(checked == 6)
+    }
+
+    private static func doc(_ path: String) throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The cells of every Markdown table row whose first cell is code (`` `x` ``).
+    private static func rows(_ text: some StringProtocol) -> [[String]] {
+        text.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { line in
+            line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+    }
 }

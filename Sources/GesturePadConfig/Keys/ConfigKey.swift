@@ -57,6 +57,13 @@ extension ConfigKey {
         return value(name, path, kind: kind, default: defaultValue, meaning) { $0.integer($1, key: $2, range: range) }
     }
 
+    /// A limit: an integer ≥ 1.
+    static func limit(
+        _ name: String, _ path: WritableKeyPath<ConfigFile, Int?> & Sendable, default defaultValue: Int, _ meaning: String
+    ) -> ConfigKey {
+        integer(name, path, range: 1...Int.max, default: "`\(defaultValue)`", meaning)
+    }
+
     /// `true` or `false`, for a setting left unset (`nil`) when the file does not give it.
     static func flag(
         _ name: String, _ path: WritableKeyPath<ConfigFile, Bool?> & Sendable, default defaultValue: Bool,

@@ -26,7 +26,7 @@ extension ConfigKeys {
             .value(
                 "zoomStep", \.control.zoomStep, kind: "number > 1",
                 default: ConfigReference.number(ControlSettings().zoomStep), "pinch scale change per zoom step"
-            ) { $0.zoomStep($1, key: $2) },
+            ) { $0.number($1, key: $2, above: 1) },
             ConfigKey(
                 name: "swipeKeys", kind: "mapping", defaultValue: "see below",
                 meaning: "key combination per three-finger swipe direction (`left`, `right`, `up`, `down`), or `none`"

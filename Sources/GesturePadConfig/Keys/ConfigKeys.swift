@@ -47,20 +47,20 @@ public enum ConfigKeys {
     public static let limits = ConfigSection(
         "server.limits",
         [
-            .integer(
-                "maxConnections", \.server.maxConnections, range: 1...Int.max,
-                default: "`\(ServerConfiguration.defaultMaxConnections)`", "connections at once (`--max-connections`)"),
-            .integer(
-                "maxMessageBytes", \.server.maxMessageBytes, range: 1...Int.max,
-                default: "`\(ProtocolLimits().maxMessageBytes)`", "message size limit (`--max-message-bytes`)"),
-            .integer(
-                "maxMessagesPerSecond", \.server.maxMessagesPerSecond, range: 1...Int.max,
-                default: "`\(ProtocolLimits().maxMessagesPerSecond)`", "rate limit per connection (`--max-rate`)"),
-            .integer(
-                "maxErrorsInARow", \.server.maxErrorsInARow, range: 1...Int.max,
-                default: "`\(ProtocolLimits().maxErrorsInARow)`", "bad messages before a close (`--max-errors`)"),
-            .integer(
-                "maxPointers", \.server.maxPointers, range: 1...Int.max, default: "`\(ProtocolLimits().maxPointers)`",
+            .limit(
+                "maxConnections", \.server.maxConnections, default: ServerConfiguration.defaultMaxConnections,
+                "connections at once (`--max-connections`)"),
+            .limit(
+                "maxMessageBytes", \.server.maxMessageBytes, default: ProtocolLimits().maxMessageBytes,
+                "message size limit (`--max-message-bytes`)"),
+            .limit(
+                "maxMessagesPerSecond", \.server.maxMessagesPerSecond, default: ProtocolLimits().maxMessagesPerSecond,
+                "rate limit per connection (`--max-rate`)"),
+            .limit(
+                "maxErrorsInARow", \.server.maxErrorsInARow, default: ProtocolLimits().maxErrorsInARow,
+                "bad messages before a close (`--max-errors`)"),
+            .limit(
+                "maxPointers", \.server.maxPointers, default: ProtocolLimits().maxPointers,
                 "pointers down at once (`--max-pointers`)"),
         ])
 

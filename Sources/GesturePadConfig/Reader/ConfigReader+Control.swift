@@ -5,16 +5,6 @@ import Yams
 /// The values of the `control:` section that are more than a number, a flag or a name
 /// (docs/control.md).
 extension ConfigReader {
-    /// A number > 1: the pinch scale change of one zoom step.
-    mutating func zoomStep(_ node: Node, key: String) -> Double? {
-        guard let step = number(node, key: key) else { return nil }
-        guard step > 1 else {
-            add(node, "\(key) must be > 1, not \(step)")
-            return nil
-        }
-        return step
-    }
-
     /// `[left, right, middle]`: the buttons of one-, two- and three-finger taps.
     mutating func tapButtons(_ node: Node, key: String) -> [HostButton]? {
         guard let list = node.sequence, (1...3).contains(list.count) else {

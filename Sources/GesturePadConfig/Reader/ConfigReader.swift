@@ -134,10 +134,16 @@ struct ConfigReader {
         return value
     }
 
+    /// A number > 0.
     mutating func positive(_ node: Node, key: String) -> Double? {
+        number(node, key: key, above: 0)
+    }
+
+    /// A number > `bound`.
+    mutating func number(_ node: Node, key: String, above bound: Double) -> Double? {
         guard let value = number(node, key: key) else { return nil }
-        guard value > 0 else {
-            add(node, "\(key) must be > 0, not \(value)")
+        guard value > bound else {
+            add(node, "\(key) must be > \(ConfigReference.number(bound)), not \(value)")
             return nil
         }
         return value

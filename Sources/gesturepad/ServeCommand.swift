@@ -88,7 +88,7 @@ struct ServeCommand: ParsableCommand {
     @Option(
         name: .customLong("control"),
         help: ArgumentHelp(
-            "What drives this computer's pointer and keyboard: auto, x11, uinput, portal or off. (default: \(ControlMode.auto.rawValue))",
+            "What drives this computer's pointer and keyboard. (default: \(ControlMode.auto.rawValue))",
             valueName: "backend"))
     var control: ControlMode?
 

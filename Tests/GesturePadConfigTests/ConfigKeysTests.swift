@@ -130,6 +130,17 @@ import Testing
         #expect(checked == 6)
     }
 
+    /// The fuzzer's dictionary (Fuzz/Dictionaries/FuzzConfig.dict) has every key of every
+    /// table, so FuzzConfig reaches each key's reader.
+    @Test func fuzzDictionaryHasEveryKey() throws {
+        let entries = Set(try Self.doc("Fuzz/Dictionaries/FuzzConfig.dict").split(separator: "\n").map(String.init))
+        for section in [ConfigKeys.top, ConfigKeys.limits] + ConfigKeys.sections {
+            for name in section.names {
+                #expect(entries.contains("\"\(name):\""), "\(name)")
+            }
+        }
+    }
+
     private static func doc(_ path: String) throws -> String {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()

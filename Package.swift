@@ -66,13 +66,21 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
-        // The sinks: terminal and JSON logs, command hooks, the configuration file.
+        // The sinks: terminal and JSON logs, command hooks.
         .target(
             name: "GesturePadSinks",
             dependencies: [
                 "GestureEngine", "GestureProtocol", "GestureControl",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
+            ]
+        ),
+        // The configuration file: YAML decoded into the settings types of the layers below,
+        // one key table per section (parsing, check-config, the docs' tables).
+        .target(
+            name: "GesturePadConfig",
+            dependencies: [
+                "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadServer", "GesturePadSinks",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -81,7 +89,7 @@ let package = Package(
             name: "gesturepad",
             dependencies: [
                 "GestureEngine", "GestureProtocol", "GesturePadServer", "GesturePadSinks", "GestureControl",
-                "GesturePadHost",
+                "GesturePadHost", "GesturePadConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -97,7 +105,11 @@ let package = Package(
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol", "GestureEngine"]),
         .testTarget(
             name: "GesturePadSinksTests",
-            dependencies: ["GesturePadSinks", "GestureEngine", "GestureProtocol", "GestureControl"]
+            dependencies: ["GesturePadSinks", "GesturePadConfig", "GestureEngine", "GestureProtocol", "GestureControl"]
+        ),
+        .testTarget(
+            name: "GesturePadConfigTests",
+            dependencies: ["GesturePadConfig", "GesturePadServer", "GesturePadSinks", "GestureEngine", "GestureControl"]
         ),
         .testTarget(
             name: "GesturePadServerTests",
@@ -133,6 +145,6 @@ if Context.environment["GESTUREPAD_FUZZ"] != nil {
         .executableTarget(
             name: "FuzzControl", dependencies: ["FuzzSupport", "GestureEngine", "GestureControl"], path: "Fuzz/FuzzControl"),
         .executableTarget(
-            name: "FuzzConfig", dependencies: ["FuzzSupport", "GestureEngine", "GesturePadSinks"], path: "Fuzz/FuzzConfig"),
+            name: "FuzzConfig", dependencies: ["FuzzSupport", "GestureEngine", "GesturePadConfig"], path: "Fuzz/FuzzConfig"),
     ]
 }

@@ -1,6 +1,6 @@
 import FuzzSupport
 import GestureEngine
-import GesturePadSinks
+import GesturePadConfig
 
 // Fuzz target (d): the configuration reader, `ConfigFile.parse(yaml:)`, on arbitrary text.
 // Invariants: no trap; a refusal names at least one problem, each with a line number
@@ -19,7 +19,7 @@ LibFuzzer.run { data in
         }
         let again = try? ConfigFile.parse(yaml: text)
         invariant(again?.gestures == config.gestures, "a second parse differs")
-        invariant(again?.control.settings == config.control.settings, "a second parse differs (control)")
+        invariant(again?.control == config.control, "a second parse differs (control)")
     } catch {
         invariant(!error.issues.isEmpty, "a refusal without a problem")
         for issue in error.issues {

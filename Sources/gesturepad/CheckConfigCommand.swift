@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GestureControl
 import GestureEngine
+import GesturePadConfig
 import GesturePadSinks
 
 /// `gesturepad check-config FILE`: validates a configuration file and explains every problem
@@ -20,7 +21,17 @@ struct CheckConfigCommand: ParsableCommand {
             valueName: "file"))
     var file: String?
 
+    @Flag(
+        name: .customLong("print-keys"),
+        help: "Print every key of the file, its type, default and meaning (the Markdown tables of docs/outputs.md), and exit."
+    )
+    var printKeys = false
+
     func run() throws {
+        if printKeys {
+            print(ConfigReference.markdown(), terminator: "")
+            return
+        }
         let environment = ProcessInfo.processInfo.environment
         guard
             let file = file
@@ -48,11 +59,11 @@ struct CheckConfigCommand: ParsableCommand {
                     + changed.map { "\($0)=\(config.gestures.value(forKey: $0) ?? 0)" }.joined(separator: ", "))
         }
         let control = config.control
-        if control.backend != nil || control.settings != ControlSettings() {
-            let swipes = SwipeDirection.allCases.map { "\($0.name)=\(control.settings.swipeKeys[$0]?.description ?? "none")" }
+        if config.controlBackend != nil || control != ControlSettings() {
+            let swipes = SwipeDirection.allCases.map { "\($0.name)=\(control.swipeKeys[$0]?.description ?? "none")" }
             print(
-                "  control: backend \(control.backend?.rawValue ?? "auto"), speed \(control.settings.speed), "
-                    + "\(control.settings.acceleration.rawValue), swipes \(swipes.joined(separator: " "))")
+                "  control: backend \(config.controlBackend?.rawValue ?? "auto"), speed \(control.speed), "
+                    + "\(control.acceleration.rawValue), swipes \(swipes.joined(separator: " "))")
         }
         var stderr = StandardError()
         for rule in config.hooks {

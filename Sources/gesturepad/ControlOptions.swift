@@ -1,6 +1,5 @@
 import ArgumentParser
 import GestureControl
-import GesturePadSinks
 
 extension ControlMode: ExpressibleByArgument {}
 extension AccelerationProfile: ExpressibleByArgument {}
@@ -10,13 +9,13 @@ extension AccelerationProfile: ExpressibleByArgument {}
 struct ControlOptions: ParsableArguments {
     @Option(
         name: .customLong("speed"),
-        help: ArgumentHelp("Pointer speed factor. (default: 1.0)", valueName: "factor"))
+        help: ArgumentHelp("Pointer speed factor. (default: \(ControlSettings().speed))", valueName: "factor"))
     var speed: Double?
 
     @Option(
         name: .customLong("acceleration"),
         help: ArgumentHelp(
-            "Pointer acceleration: adaptive (slow moves precise, fast moves far) or flat. (default: adaptive)",
+            "Pointer acceleration: adaptive (slow moves precise, fast moves far) or flat. (default: \(ControlSettings().acceleration.rawValue))",
             valueName: "profile"))
     var acceleration: AccelerationProfile?
 
@@ -32,8 +31,8 @@ struct ControlOptions: ParsableArguments {
     }
 
     /// The file's control settings with these flags applied over them.
-    func settings(over file: ControlSection) -> ControlSettings {
-        var settings = file.settings
+    func settings(over file: ControlSettings) -> ControlSettings {
+        var settings = file
         if let speed { settings.speed = speed }
         if let acceleration { settings.acceleration = acceleration }
         if noNaturalScroll { settings.naturalScroll = false }

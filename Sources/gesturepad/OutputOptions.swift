@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
+import GesturePadConfig
 import GesturePadSinks
 import GestureProtocol
 import Logging
 
-/// The output flags of `serve` (owner: the sinks layer): configuration file, verbosity,
+/// The output flags of `serve`: configuration file, verbosity,
 /// colour, JSON log. `serve` includes them with `@OptionGroup`. Flags override the file.
 struct OutputOptions: ParsableArguments {
     @Option(
@@ -67,8 +68,8 @@ struct OutputOptions: ParsableArguments {
     /// override the file's `log:` section.
     func makeSinks(config: ConfigFile, logger: Logger) throws -> [any GestureSink] {
         var sinks: [any GestureSink] = []
-        if !quiet, config.log.terminal ?? true {
-            let verbose = self.verbose || (config.log.verbose ?? false)
+        if !quiet, config.log.terminal {
+            let verbose = self.verbose || config.log.verbose
             sinks.append(TerminalLogSink(verbose: verbose, color: useColor(config.log.color), logger: logger))
         }
         if let path = logJSON ?? config.log.jsonPath.map(config.resolve) {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GesturePadConfig
 import GesturePadSinks
 import Logging
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GesturePadSinks
+import GesturePadConfig
 import GestureProtocol
 
 /// `gesturepad replay FILE|-` (PROTOCOL.md "Replay"): runs a recorded trace through the engine

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureControl
+import GesturePadConfig
 import GesturePadHost
 import GesturePadServer
 import GesturePadSinks
@@ -57,22 +58,28 @@ struct ServeCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Largest message in bytes; a bigger one closes the connection (1009). (default: 65536)", valueName: "bytes"))
+            "Largest message in bytes; a bigger one closes the connection (1009). (default: \(ProtocolLimits().maxMessageBytes))",
+            valueName: "bytes"))
     var maxMessageBytes: Int?
 
     @Option(
         name: .customLong("max-rate"),
-        help: ArgumentHelp("Messages per second per connection before it is closed (1008). (default: 2000)", valueName: "n"))
+        help: ArgumentHelp(
+            "Messages per second per connection before it is closed (1008). (default: \(ProtocolLimits().maxMessagesPerSecond))",
+            valueName: "n"))
     var maxRate: Int?
 
     @Option(
         name: .customLong("max-errors"),
-        help: ArgumentHelp("Refused messages in a row before the connection is closed (1008). (default: 20)", valueName: "n"))
+        help: ArgumentHelp(
+            "Refused messages in a row before the connection is closed (1008). (default: \(ProtocolLimits().maxErrorsInARow))",
+            valueName: "n"))
     var maxErrors: Int?
 
     @Option(
         help: ArgumentHelp(
-            "Pointers down at once per connection; more get a too_many_pointers error. (default: 10)", valueName: "n"))
+            "Pointers down at once per connection; more get a too_many_pointers error. (default: \(ProtocolLimits().maxPointers))",
+            valueName: "n"))
     var maxPointers: Int?
 
     @Flag(name: .customLong("no-qr"), help: "Do not draw the QR code.")
@@ -81,7 +88,7 @@ struct ServeCommand: ParsableCommand {
     @Option(
         name: .customLong("control"),
         help: ArgumentHelp(
-            "What drives this computer's pointer and keyboard: auto, x11, uinput, portal or off. (default: auto)",
+            "What drives this computer's pointer and keyboard. (default: \(ControlMode.auto.rawValue))",
             valueName: "backend"))
     var control: ControlMode?
 
@@ -108,12 +115,7 @@ struct ServeCommand: ParsableCommand {
             host: host, port: port, publicDirectory: publicDirectory, token: token,
             auth: noAuth ? false : nil, maxConnections: maxConnections, maxMessageBytes: maxMessageBytes,
             maxMessagesPerSecond: maxRate, maxErrorsInARow: maxErrors, maxPointers: maxPointers)
-        let section = file.server
-        let fileSettings = ServeSettings(
-            host: section.host, port: section.port, publicDirectory: section.publicDir, token: section.token,
-            auth: section.auth, maxConnections: section.maxConnections, maxMessageBytes: section.maxMessageBytes,
-            maxMessagesPerSecond: section.maxMessagesPerSecond, maxErrorsInARow: section.maxErrorsInARow,
-            maxPointers: section.maxPointers)
+        let fileSettings = file.server
         let environmentToken = environment["GESTUREPAD_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         // No token given anywhere: the one remembered in the state directory (made once).
         var tokenNote: String? = "The token was given (--token, GESTUREPAD_TOKEN or the configuration file)."
@@ -165,7 +167,7 @@ struct ServeCommand: ParsableCommand {
             throw error
         }
         let control = try ControlSetup.start(
-            mode: control ?? file.control.backend ?? .auto, settings: pointer.settings(over: file.control),
+            mode: control ?? file.controlBackend ?? .auto, settings: pointer.settings(over: file.control),
             logger: logger)
         configuration.control = control.context
         let server: WebServer

@@ -1,5 +1,6 @@
 import Foundation
 import GestureEngine
+import GesturePadConfig
 import Testing
 
 @testable import GesturePadSinks

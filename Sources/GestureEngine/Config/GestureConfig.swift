@@ -53,73 +53,32 @@ public struct GestureConfig: Sendable, Hashable {
     /// The defaults of GESTURES.md.
     public init() {}
 
-    /// The GESTURES.md keys, in the spec's order.
-    public static let keys: [String] = [
-        "slop", "tapMaxDuration", "multiTapInterval", "multiTapMinInterval", "multiTapSlop",
-        "longPressDuration", "repeatDelay", "repeatInterval", "timedPressInterval",
-        "dragMinDistance", "swipeMinDistance", "swipeMinVelocity", "swipeMaxDuration",
-        "velocityWindow", "velocityStopTime", "decelerationRate", "scrollMinDistance",
-        "pinchMinSpan", "rotateMinAngle", "hoverMinInterval",
-    ]
+    /// The GESTURES.md keys, in the spec's order (from `fields`).
+    public static let keys: [String] = fields.map(\.key)
 
     /// The value of a key of `keys`; `nil` for an unknown key.
     public func value(forKey key: String) -> Double? {
-        switch key {
-        case "slop": slop
-        case "tapMaxDuration": tapMaxDuration
-        case "multiTapInterval": multiTapInterval
-        case "multiTapMinInterval": multiTapMinInterval
-        case "multiTapSlop": multiTapSlop
-        case "longPressDuration": longPressDuration
-        case "repeatDelay": repeatDelay
-        case "repeatInterval": repeatInterval
-        case "timedPressInterval": timedPressInterval
-        case "dragMinDistance": dragMinDistance
-        case "swipeMinDistance": swipeMinDistance
-        case "swipeMinVelocity": swipeMinVelocity
-        case "swipeMaxDuration": swipeMaxDuration
-        case "velocityWindow": velocityWindow
-        case "velocityStopTime": velocityStopTime
-        case "decelerationRate": decelerationRate
-        case "scrollMinDistance": scrollMinDistance
-        case "pinchMinSpan": pinchMinSpan
-        case "rotateMinAngle": rotateMinAngle
-        case "hoverMinInterval": hoverMinInterval
-        default: nil
-        }
+        Self.field(key).map { self[keyPath: $0.keyPath] }
     }
 
     /// Sets a key of `keys`. Throws `GestureConfigError` for an unknown key or a value out of
     /// its range (every value finite and ≥ 0, intervals that drive timers > 0,
-    /// `decelerationRate` strictly between 0 and 1).
+    /// `decelerationRate` strictly between 0 and 1: the field's `rule`).
     public mutating func set(_ key: String, to value: Double) throws(GestureConfigError) {
         guard value.isFinite, value >= 0 else { throw .outOfRange(key: key, value: value, rule: "a finite number ≥ 0") }
-        switch key {
-        case "slop": slop = value
-        case "tapMaxDuration": tapMaxDuration = value
-        case "multiTapInterval": multiTapInterval = value
-        case "multiTapMinInterval": multiTapMinInterval = value
-        case "multiTapSlop": multiTapSlop = value
-        case "longPressDuration": longPressDuration = value
-        case "repeatDelay": repeatDelay = value
-        case "repeatInterval", "timedPressInterval":
+        guard let field = Self.field(key) else { throw .unknownKey(key) }
+        switch field.rule {
+        case .nonNegative: break
+        case .positive:
             guard value > 0 else { throw .outOfRange(key: key, value: value, rule: "a number > 0") }
-            if key == "repeatInterval" { repeatInterval = value } else { timedPressInterval = value }
-        case "dragMinDistance": dragMinDistance = value
-        case "swipeMinDistance": swipeMinDistance = value
-        case "swipeMinVelocity": swipeMinVelocity = value
-        case "swipeMaxDuration": swipeMaxDuration = value
-        case "velocityWindow": velocityWindow = value
-        case "velocityStopTime": velocityStopTime = value
-        case "decelerationRate":
+        case .fraction:
             guard value > 0, value < 1 else { throw .outOfRange(key: key, value: value, rule: "a number between 0 and 1") }
-            decelerationRate = value
-        case "scrollMinDistance": scrollMinDistance = value
-        case "pinchMinSpan": pinchMinSpan = value
-        case "rotateMinAngle": rotateMinAngle = value
-        case "hoverMinInterval": hoverMinInterval = value
-        default: throw .unknownKey(key)
         }
+        self[keyPath: field.keyPath] = value
+    }
+
+    private static func field(_ key: String) -> Field? {
+        fields.first { $0.key == key }
     }
 }
 

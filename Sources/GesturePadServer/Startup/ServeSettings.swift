@@ -2,7 +2,8 @@ import GestureEngine
 import GestureProtocol
 
 /// The server settings one source gives (command-line flags, or the configuration file's
-/// `server:` section); `nil` means "not given here".
+/// `server:` section, which `GesturePadConfig` decodes straight into this type); `nil` means
+/// "not given here".
 public struct ServeSettings: Sendable, Hashable {
     public var host: String?
     public var port: Int?

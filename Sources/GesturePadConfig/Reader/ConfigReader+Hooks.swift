@@ -1,12 +1,10 @@
 import GestureEngine
+import GesturePadSinks
 import Yams
 
+/// The `hooks:` section: a list of rules whose keys (`ConfigKeys.hook`) depend on each other,
+/// so a rule is read as a whole.
 extension ConfigReader {
-    static let hookKeys = [
-        "name", "gesture", "phase", "pointers", "direction", "count", "session",
-        "run", "pipe", "timeout", "concurrency", "queue",
-    ]
-
     /// `hooks:` — a list of rules.
     mutating func readHooks(_ node: Node) -> [HookRule] {
         if tagName(node) == .null { return [] }
@@ -30,7 +28,7 @@ extension ConfigReader {
         guard let mapping = mapping(node, what: label) else { return nil }
         var values: [String: Node] = [:]
         for (key, value) in mapping {
-            guard let name = keyName(key, allowed: Self.hookKeys, section: label) else { continue }
+            guard let name = keyName(key, allowed: ConfigKeys.hook.names, section: label) else { continue }
             values[name] = value
         }
         let before = issues.count
@@ -56,7 +54,7 @@ extension ConfigReader {
                 )
             }
         }
-        if let n = values["pointers"] { rule.pointers = integer(n, key: "\(label).pointers", range: 0...64) }
+        if let n = values["pointers"] { rule.pointers = integer(n, key: "\(label).pointers", range: ConfigKeys.hookPointers) }
         if let n = values["count"] {
             rule.count = integer(n, key: "\(label).count", range: 1...Int.max)
             if !gestures.contains(.tap) && !gestures.contains(.repeat) {
@@ -105,10 +103,12 @@ extension ConfigReader {
             if let n = values["timeout"], let t = number(n, key: "\(label).timeout") {
                 if t > 0 { options.timeout = t } else { add(n, "\(label).timeout must be > 0 seconds") }
             }
-            if let n = values["concurrency"], let c = integer(n, key: "\(label).concurrency", range: 1...64) {
+            if let n = values["concurrency"], let c = integer(n, key: "\(label).concurrency", range: ConfigKeys.hookConcurrency) {
                 options.concurrency = c
             }
-            if let n = values["queue"], let q = integer(n, key: "\(label).queue", range: 0...100_000) { options.queueLimit = q }
+            if let n = values["queue"], let q = integer(n, key: "\(label).queue", range: ConfigKeys.hookQueue) {
+                options.queueLimit = q
+            }
             return .run(options)
         case (nil, .some(let p)):
             for key in ["timeout", "concurrency"] {
@@ -119,7 +119,9 @@ extension ConfigReader {
                 add(p, "\(label).pipe: placeholders only work in run hooks (a pipe starts once, at launch)")
             }
             var options = PipeHookOptions(program: argv[0], arguments: Array(argv.dropFirst()))
-            if let n = values["queue"], let q = integer(n, key: "\(label).queue", range: 1...100_000) { options.queueLimit = q }
+            if let n = values["queue"], let q = integer(n, key: "\(label).queue", range: ConfigKeys.hookPipeQueue) {
+                options.queueLimit = q
+            }
             return .pipe(options)
         }
     }

@@ -1,9 +1,10 @@
 import Foundation
 import GestureControl
 import GestureEngine
+import GesturePadSinks
 import Testing
 
-@testable import GesturePadSinks
+@testable import GesturePadConfig
 
 @Suite struct ConfigFileTests {
     /// Parses YAML and returns its issues (none for a valid file).
@@ -57,7 +58,7 @@ import Testing
                 """)
         #expect(config.server.host == "0.0.0.0")
         #expect(config.server.port == 8443)
-        #expect(config.server.publicDir == "./Public")
+        #expect(config.server.publicDirectory == "./Public")
         #expect(config.server.token == "12345")
         #expect(config.server.auth == false)
         #expect(config.server.maxConnections == 8)
@@ -295,7 +296,7 @@ import Testing
         #expect(programs.contains("playerctl"))
         #expect(programs.contains("notify-send"))
         #expect(programs.contains("xdotool"))
-        #expect(config.control.backend == .auto)
-        #expect(config.control.settings == ControlSettings())
+        #expect(config.controlBackend == .auto)
+        #expect(config.control == ControlSettings())
     }
 }

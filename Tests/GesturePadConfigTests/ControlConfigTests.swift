@@ -2,7 +2,7 @@ import GestureControl
 import GestureEngine
 import Testing
 
-@testable import GesturePadSinks
+@testable import GesturePadConfig
 
 /// The configuration file's `control:` section (docs/control.md).
 struct ControlConfigTests {
@@ -38,8 +38,8 @@ struct ControlConfigTests {
                     left: Ctrl+Alt+Right
                     up: none
                 """)
-        let s = config.control.settings
-        #expect(config.control.backend == .uinput)
+        let s = config.control
+        #expect(config.controlBackend == .uinput)
         #expect(s.speed == 1.5 && s.acceleration == .flat && !s.naturalScroll && s.scrollSpeed == 2)
         #expect(!s.tapToClick && !s.tapAndDrag && s.dragLock && s.dragLockTimeout == 800)
         #expect(s.tapButtons == [.left, .middle, .right] && s.leftHanded && !s.pinchZoom && s.zoomStep == 1.5)

@@ -1,15 +1,9 @@
-import GestureEngine
 import Yams
 
 /// Walks the YAML node tree of a configuration file (Yams' Node API, which keeps line numbers)
 /// and builds a `ConfigFile`, collecting every problem instead of stopping at the first.
 struct ConfigReader {
     private(set) var issues: [ConfigIssue] = []
-
-    static let topKeys = ["server", "gestures", "log", "hooks", "control"]
-    static let serverKeys = ["host", "port", "public", "token", "auth", "limits"]
-    static let limitKeys = ["maxConnections", "maxMessageBytes", "maxMessagesPerSecond", "maxErrorsInARow", "maxPointers"]
-    static let logKeys = ["json", "verbose", "color", "terminal", "record"]
 
     mutating func read(yaml: String) -> ConfigFile {
         var config = ConfigFile()
@@ -25,86 +19,21 @@ struct ConfigReader {
         }
         guard let root else { return config }  // an empty file is an empty configuration
         if case .scalar(let s) = root, s.string.isEmpty || tagName(root) == .null { return config }
-        guard let mapping = mapping(root, what: "the configuration file") else { return config }
-        for (key, value) in mapping {
-            guard let name = keyName(key, allowed: Self.topKeys, section: "top level") else { continue }
-            switch name {
-            case "server": readServer(value, into: &config.server)
-            case "gestures": readGestures(value, into: &config.gestures)
-            case "log": readLog(value, into: &config.log)
-            case "hooks": config.hooks = readHooks(value)
-            case "control": readControl(value, into: &config.control)
-            default: break
-            }
-        }
+        read(root, section: ConfigKeys.top, into: &config)
         return config
     }
 
-    // MARK: Sections
-
-    private mutating func readServer(_ node: Node, into server: inout ServerSection) {
-        guard let mapping = mapping(node, what: "server") else { return }
-        for (key, value) in mapping {
-            guard let name = keyName(key, allowed: Self.serverKeys, section: "server") else { continue }
-            switch name {
-            case "host": server.host = string(value, key: "server.host")
-            case "port": server.port = integer(value, key: "server.port", range: 0...65_535)
-            case "public": server.publicDir = string(value, key: "server.public")
-            case "token": server.token = string(value, key: "server.token")
-            case "auth": server.auth = boolean(value, key: "server.auth")
-            case "limits": readLimits(value, into: &server)
-            default: break
-            }
-        }
-    }
-
-    private mutating func readLimits(_ node: Node, into server: inout ServerSection) {
-        guard let mapping = mapping(node, what: "server.limits") else { return }
-        for (key, value) in mapping {
-            guard let name = keyName(key, allowed: Self.limitKeys, section: "server.limits") else { continue }
-            let number = integer(value, key: "server.limits.\(name)", range: 1...Int.max)
-            switch name {
-            case "maxConnections": server.maxConnections = number
-            case "maxMessageBytes": server.maxMessageBytes = number
-            case "maxMessagesPerSecond": server.maxMessagesPerSecond = number
-            case "maxErrorsInARow": server.maxErrorsInARow = number
-            case "maxPointers": server.maxPointers = number
-            default: break
-            }
-        }
-    }
-
-    private mutating func readGestures(_ node: Node, into gestures: inout GestureConfig) {
-        guard let mapping = mapping(node, what: "gestures") else { return }
-        for (key, value) in mapping {
-            guard let name = keyName(key, allowed: GestureConfig.keys, section: "gestures") else { continue }
-            guard let number = number(value, key: "gestures.\(name)") else { continue }
-            do {
-                try gestures.set(name, to: number)
-            } catch {
-                add(value, "gestures.\(name): \(error.description)")
-            }
-        }
-    }
-
-    private mutating func readLog(_ node: Node, into log: inout LogSection) {
-        guard let mapping = mapping(node, what: "log") else { return }
-        for (key, value) in mapping {
-            guard let name = keyName(key, allowed: Self.logKeys, section: "log") else { continue }
-            switch name {
-            case "json": log.jsonPath = string(value, key: "log.json")
-            case "verbose": log.verbose = boolean(value, key: "log.verbose")
-            case "terminal": log.terminal = boolean(value, key: "log.terminal")
-            case "record": log.recordDirectory = string(value, key: "log.record")
-            case "color":
-                if tagName(value) == .str, value.scalar?.string == "auto" {
-                    log.color = nil
-                } else if tagName(value) == .bool, let b = value.bool {
-                    log.color = b
-                } else {
-                    add(value, "log.color must be true, false or auto, not \(describe(value))")
-                }
-            default: break
+    /// Reads a section's mapping key by key, through its table.
+    mutating func read(_ node: Node, section: ConfigSection, into config: inout ConfigFile) {
+        guard let mapping = mapping(node, what: section.what) else { return }
+        for (keyNode, value) in mapping {
+            guard let name = keyName(keyNode, allowed: section.names, section: section.label),
+                let key = section.key(name)
+            else { continue }
+            switch key.reading {
+            case .value(let store): store(&self, value, section.fullName(name), &config)
+            case .section(let inner): read(value, section: inner, into: &config)
+            case .byRule: break  // only in a hook rule, which `readHook` reads
             }
         }
     }
@@ -200,6 +129,31 @@ struct ConfigReader {
     mutating func number(_ node: Node, key: String) -> Double? {
         guard tagName(node) == .int || tagName(node) == .float, let value = node.float, value.isFinite else {
             add(node, "\(key) must be a number, not \(describe(node))")
+            return nil
+        }
+        return value
+    }
+
+    /// A number > 0.
+    mutating func positive(_ node: Node, key: String) -> Double? {
+        number(node, key: key, above: 0)
+    }
+
+    /// A number > `bound`.
+    mutating func number(_ node: Node, key: String, above bound: Double) -> Double? {
+        guard let value = number(node, key: key) else { return nil }
+        guard value > bound else {
+            add(node, "\(key) must be > \(ConfigReference.number(bound)), not \(value)")
+            return nil
+        }
+        return value
+    }
+
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: Node, key: String, _ type: T.Type) -> T?
+    where T.RawValue == String {
+        let names = T.allCases.map(\.rawValue)
+        guard let text = node.scalar?.string, tagName(node) == .str, let value = T(rawValue: text) else {
+            add(node, "\(key) must be one of \(names.joined(separator: ", ")), not \(describe(node))")
             return nil
         }
         return value

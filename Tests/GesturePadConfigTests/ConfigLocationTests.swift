@@ -1,7 +1,8 @@
 import Foundation
+import GesturePadSinks
 import Testing
 
-@testable import GesturePadSinks
+@testable import GesturePadConfig
 
 @Suite struct ConfigLocationTests {
     /// --config wins (even when missing: the loader then says so); else the user's file, else
@@ -45,7 +46,8 @@ import Testing
     /// A file loaded from a path knows its folder: relative paths in it (page, logs, recordings,
     /// hook programs) resolve there, not in the working directory.
     @Test func relativePathsResolveAgainstTheFile() throws {
-        let dir = try makeTempDir()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gesturepad-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("config.yaml").path
         try """

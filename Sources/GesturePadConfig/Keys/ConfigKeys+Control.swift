@@ -1,0 +1,40 @@
+import GestureControl
+import GestureEngine
+
+extension ConfigKeys {
+    /// `control:` — the backend and the control layer's `ControlSettings` (docs/control.md);
+    /// `--control`, `--speed`, `--acceleration` and `--no-natural-scroll` override it.
+    public static let control = ConfigSection(
+        "control",
+        [
+            .choice("backend", \.controlBackend, default: ControlMode.auto, "what drives the computer (`--control`)"),
+            .positive("speed", \.control.speed, "pointer speed factor, on top of acceleration (`--speed`)"),
+            .choice("acceleration", \.control.acceleration, "pointer acceleration (`--acceleration`)"),
+            .flag("naturalScroll", \.control.naturalScroll, "natural: content follows the fingers (`--no-natural-scroll`)"),
+            .positive("scrollSpeed", \.control.scrollSpeed, "factor on wheel amounts"),
+            .flag("tapToClick", \.control.tapToClick, "taps click"),
+            .flag("tapAndDrag", \.control.tapAndDrag, "tap, then touch again and move: drag"),
+            .flag("dragLock", \.control.dragLock, "after a drag the button stays down until the next tap or the timeout"),
+            .positive("dragLockTimeout", \.control.dragLockTimeout, "ms the drag lock waits for the finger"),
+            .value(
+                "tapButtons", \.control.tapButtons, kind: "list of 1–3 of `left` / `right` / `middle`",
+                default: "`[\(ControlSettings().tapButtons.map(\.rawValue).joined(separator: ", "))]`",
+                "buttons of one-, two- and three-finger taps"
+            ) { $0.tapButtons($1, key: $2) },
+            .flag("leftHanded", \.control.leftHanded, "swap left and right (taps, and a mouse on the page)"),
+            .flag("pinchZoom", \.control.pinchZoom, "pinch zooms (Control + wheel)"),
+            .value(
+                "zoomStep", \.control.zoomStep, kind: "number > 1",
+                default: ConfigReference.number(ControlSettings().zoomStep), "pinch scale change per zoom step"
+            ) { $0.number($1, key: $2, above: 1) },
+            ConfigKey(
+                name: "swipeKeys", kind: "mapping", defaultValue: "see below",
+                meaning: "key combination per three-finger swipe direction (`left`, `right`, `up`, `down`), or `none`"
+            ) { reader, node, key, config in
+                reader.swipeKeys(node, key: key, into: &config.control.swipeKeys)
+            },
+            .positive(
+                "releaseAfterSilence", \.control.releaseAfterSilence,
+                "ms without any message after which whatever the connection holds is released"),
+        ])
+}

@@ -146,3 +146,46 @@ final class LogCapture: Sendable {
         }
     }
 }
+
+/// A clock that stands still until the test advances it: policies and workers built on it
+/// are checked on virtual time, exactly, without sleeping.
+final class ManualClock: WorkerClock {
+    let origin = ContinuousClock.now
+    private let elapsed = Mutex<Duration>(.zero)
+
+    var now: ContinuousClock.Instant { origin + elapsed.withLock { $0 } }
+
+    /// The instant `seconds` after the origin.
+    func at(_ seconds: Double) -> ContinuousClock.Instant { origin + .seconds(seconds) }
+
+    func advance(by duration: Duration) { elapsed.withLock { $0 += duration } }
+
+    func advance(to seconds: Double) { elapsed.withLock { $0 = .seconds(seconds) } }
+}
+
+/// Reads a FIFO to its end, blocking this thread (not suspending): for tests that keep every
+/// thread of the cooperative pool busy on purpose. `nil` when nothing came within `seconds`
+/// (only reached when something is broken).
+func readFIFOBlocking(_ path: String, within seconds: Double = 30) -> String? {
+    let fd = open(path, O_RDONLY | O_NONBLOCK)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var text: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4_096)
+    let deadline = DispatchTime.now() + seconds
+    while DispatchTime.now() < deadline {
+        var polled = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let left = Int32(
+            max(
+                1,
+                (deadline.uptimeNanoseconds - min(deadline.uptimeNanoseconds, DispatchTime.now().uptimeNanoseconds)) / 1_000_000))
+        guard poll(&polled, 1, left) > 0 else { continue }
+        let n = read(fd, &buffer, buffer.count)
+        if n > 0 {
+            text += buffer[..<n]
+        } else if n == 0 {
+            return String(decoding: text, as: UTF8.self)
+        }
+    }
+    return nil
+}

@@ -1,0 +1,118 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// One dedicated thread that runs a hook's async work (`Task(executorPreference:)`) and its
+/// timers, so hooks never wait for a thread of Swift's cooperative pool: a test or a server
+/// that keeps those threads busy cannot delay a hook's start, its timeout or its restart.
+///
+/// Timers are deadlines on the worker's `WorkerClock`; the thread sleeps until the earliest
+/// one (or new work) and never polls. The thread ends once `stop()` was called and nothing is
+/// queued; work that arrives later starts a fresh thread, so no job is ever lost.
+final class WorkerThread: TaskExecutor, Sendable {
+    private struct Timer {
+        var id: Int
+        var deadline: ContinuousClock.Instant
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var jobs: [UnownedJob] = []
+        var timers: [Timer] = []
+        var nextTimer = 0
+        var running = false
+        var stopping = false
+    }
+
+    let name: String
+    let clock: any WorkerClock
+    private let state = Mutex(State())
+    private let wake = DispatchSemaphore(value: 0)
+
+    init(name: String, clock: any WorkerClock = SystemWorkerClock()) {
+        self.name = name
+        self.clock = clock
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        let start = state.withLock { s -> Bool in
+            s.jobs.append(unowned)
+            return startIfNeeded(&s)
+        }
+        if start { launch() } else { wake.signal() }
+    }
+
+    /// Suspends until the clock reaches `deadline`; throws `CancellationError` when the task is
+    /// cancelled first.
+    func sleep(until deadline: ContinuousClock.Instant) async throws {
+        let id = state.withLock { s -> Int in
+            defer { s.nextTimer += 1 }
+            return s.nextTimer
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let start = state.withLock { s -> Bool in
+                    s.timers.append(Timer(id: id, deadline: deadline, continuation: continuation))
+                    return startIfNeeded(&s)
+                }
+                if start { launch() } else { wake.signal() }
+            }
+        } onCancel: {
+            let cancelled = state.withLock { s -> Timer? in
+                guard let index = s.timers.firstIndex(where: { $0.id == id }) else { return nil }
+                return s.timers.remove(at: index)
+            }
+            cancelled?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Wakes the thread to look at the clock again (a manual clock was advanced).
+    func poke() { wake.signal() }
+
+    /// Lets the thread end once it has nothing left to run.
+    func stop() {
+        state.withLock { $0.stopping = true }
+        wake.signal()
+    }
+
+    private func startIfNeeded(_ s: inout State) -> Bool {
+        guard !s.running else { return false }
+        s.running = true
+        return true
+    }
+
+    private func launch() {
+        let thread = Thread { [self] in run() }
+        thread.name = name
+        thread.start()
+    }
+
+    private func run() {
+        var jobs: [UnownedJob] = []
+        while true {
+            let now = clock.now
+            let (due, next, finished) = state.withLock { s -> ([Timer], ContinuousClock.Instant?, Bool) in
+                swap(&jobs, &s.jobs)
+                let due = s.timers.filter { $0.deadline <= now }
+                s.timers.removeAll { $0.deadline <= now }
+                let finished = s.stopping && jobs.isEmpty && due.isEmpty && s.timers.isEmpty
+                if finished { s.running = false }
+                return (due, s.timers.map(\.deadline).min(), finished)
+            }
+            if finished { return }
+            for timer in due { timer.continuation.resume() }
+            for job in jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
+            guard jobs.isEmpty, due.isEmpty else {
+                jobs.removeAll(keepingCapacity: true)
+                continue
+            }
+            if let next {
+                let wait = (next - clock.now).nonNegativeSeconds
+                _ = wake.wait(timeout: .now() + .nanoseconds(Int(min(wait, 60) * 1e9 + 1)))
+            } else {
+                wake.wait()
+            }
+        }
+    }
+}

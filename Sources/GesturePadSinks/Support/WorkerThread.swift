@@ -2,9 +2,11 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// One dedicated thread that runs a hook's async work (`Task(executorPreference:)`) and its
-/// timers, so hooks never wait for a thread of Swift's cooperative pool: a test or a server
-/// that keeps those threads busy cannot delay a hook's start, its timeout or its restart.
+/// One dedicated thread: the sinks' only concurrency model. It runs plain calls (a
+/// `BackgroundWorker`'s drain: the logs, the recorder), a hook's async work
+/// (`Task(executorPreference:)`) and timers, so no sink ever waits for a thread of Swift's
+/// cooperative pool: a test or a server that keeps those threads busy cannot delay a log
+/// line, a hook's start, its timeout or its restart.
 ///
 /// Timers are deadlines on the worker's `WorkerClock`; the thread sleeps until the earliest
 /// one (or new work) and never polls. The thread ends once `stop()` was called and nothing is
@@ -16,8 +18,14 @@ final class WorkerThread: TaskExecutor, Sendable {
         var continuation: CheckedContinuation<Void, any Error>
     }
 
+    /// What the thread runs: a task's job, or a plain call (a `BackgroundWorker`'s drain).
+    private enum Work {
+        case job(UnownedJob)
+        case call(@Sendable () -> Void)
+    }
+
     private struct State {
-        var jobs: [UnownedJob] = []
+        var jobs: [Work] = []
         var timers: [Timer] = []
         var nextTimer = 0
         var running = false
@@ -35,9 +43,17 @@ final class WorkerThread: TaskExecutor, Sendable {
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
-        let unowned = UnownedJob(job)
+        submit(.job(UnownedJob(job)))
+    }
+
+    /// Runs `work` on the thread, after what is queued.
+    func execute(_ work: @escaping @Sendable () -> Void) {
+        submit(.call(work))
+    }
+
+    private func submit(_ work: Work) {
         let start = state.withLock { s -> Bool in
-            s.jobs.append(unowned)
+            s.jobs.append(work)
             return startIfNeeded(&s)
         }
         if start { launch() } else { wake.signal() }
@@ -89,7 +105,7 @@ final class WorkerThread: TaskExecutor, Sendable {
     }
 
     private func run() {
-        var jobs: [UnownedJob] = []
+        var jobs: [Work] = []
         while true {
             let now = clock.now
             let (due, next, finished) = state.withLock { s -> ([Timer], ContinuousClock.Instant?, Bool) in
@@ -102,7 +118,12 @@ final class WorkerThread: TaskExecutor, Sendable {
             }
             if finished { return }
             for timer in due { timer.continuation.resume() }
-            for job in jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
+            for work in jobs {
+                switch work {
+                case .job(let job): job.runSynchronously(on: asUnownedTaskExecutor())
+                case .call(let call): call()
+                }
+            }
             guard jobs.isEmpty, due.isEmpty else {
                 jobs.removeAll(keepingCapacity: true)
                 continue

@@ -44,8 +44,8 @@ import Testing
         #expect(schedule.takeDropReport() == 1)
         #expect(schedule.takeDropReport() == nil)
         clock.advance(to: 1)
-        let (timedOut, third) = schedule.finished(0, at: clock.now)
-        #expect(!timedOut && third?.job == 3 && third?.deadline == clock.at(6))
+        let (killed, third) = schedule.finished(0, at: clock.now)
+        #expect(killed == nil && third?.job == 3 && third?.deadline == clock.at(6))
         let fourth = schedule.finished(1, at: clock.now).next
         #expect(fourth?.job == 4)
         #expect(schedule.queued == 0 && schedule.started == 4)
@@ -70,9 +70,9 @@ import Testing
         #expect(schedule.expire(at: clock.now).isEmpty)
         #expect(schedule.nextDeadline == clock.at(0.7) && schedule.timedOut == 1)
         #expect(schedule.isKilled(a?.id ?? -1) && !schedule.isKilled(b?.id ?? -1))
-        let aTimedOut = schedule.finished(a?.id ?? -1, at: clock.now).timedOut
-        let bTimedOut = schedule.finished(b?.id ?? -1, at: clock.now).timedOut
-        #expect(aTimedOut && !bTimedOut)
+        let aKilled = schedule.finished(a?.id ?? -1, at: clock.now).killed
+        let bKilled = schedule.finished(b?.id ?? -1, at: clock.now).killed
+        #expect(aKilled == .timeout && bKilled == nil)
         #expect(schedule.timedOut == 1 && schedule.isIdle)
     }
 
@@ -89,8 +89,8 @@ import Testing
         _ = schedule.submit(4, at: clock.now)
         #expect(schedule.abandon() == [next?.id ?? -1])
         #expect(schedule.queued == 0 && !schedule.isIdle)
-        let after = schedule.finished(next?.id ?? -1, at: clock.now).next
-        #expect(after == nil)
+        let after = schedule.finished(next?.id ?? -1, at: clock.now)
+        #expect(after.killed == .shutdown && after.next == nil && schedule.timedOut == 0)
         #expect(schedule.isIdle)
     }
 

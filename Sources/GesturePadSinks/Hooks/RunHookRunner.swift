@@ -97,11 +97,11 @@ final class RunHookRunner: Sendable {
         let (finished, drops) = state.withLock { s in
             s.pids[start.id] = nil
             let finished = s.schedule.finished(start.id, at: now)
-            if case .failedToStart = outcome, !finished.timedOut { s.failed += 1 }
-            if case .exited(let status) = outcome, !status.isSuccess, !finished.timedOut { s.failed += 1 }
+            if case .failedToStart = outcome, finished.killed == nil { s.failed += 1 }
+            if case .exited(let status) = outcome, !status.isSuccess, finished.killed == nil { s.failed += 1 }
             return (finished, s.schedule.takeDropReport())
         }
-        report(outcome, timedOut: finished.timedOut)
+        report(outcome, killed: finished.killed)
         if let drops {
             note(events.log(.warning, "run hook busy: events dropped (queue full)", metadata: ["hook.dropped.total": "\(drops)"]))
         }
@@ -109,10 +109,16 @@ final class RunHookRunner: Sendable {
         if let next = finished.next { launch(next) }
     }
 
-    private func report(_ outcome: Outcome, timedOut: Bool) {
-        if timedOut {
+    private func report(_ outcome: Outcome, killed: RunHookSchedule<Job>.Kill?) {
+        switch killed {
+        case .timeout:
             logger.warning("run hook timed out; its process group was killed", metadata: ["hook.timeout": "\(options.timeout)"])
             return
+        case .shutdown:
+            logger.notice("run hook still running at shutdown; its process group was killed")
+            return
+        case nil:
+            break
         }
         switch outcome {
         case .exited(let status) where status.isSuccess:

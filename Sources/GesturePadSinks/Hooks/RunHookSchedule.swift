@@ -20,9 +20,17 @@ struct RunHookSchedule<Job: Sendable>: Sendable {
         var deadline: Instant
     }
 
+    /// Why a process was killed.
+    enum Kill: Sendable, Equatable {
+        /// Its deadline passed.
+        case timeout
+        /// The server stopped before it ended (after the shutdown grace).
+        case shutdown
+    }
+
     private struct Running: Sendable {
         var deadline: Instant
-        var killed = false
+        var killed: Kill?
     }
 
     let concurrency: Int
@@ -52,7 +60,7 @@ struct RunHookSchedule<Job: Sendable>: Sendable {
 
     /// The earliest deadline of a process not yet killed.
     var nextDeadline: Instant? {
-        running.values.filter { !$0.killed }.map(\.deadline).min()
+        running.values.filter { $0.killed == nil }.map(\.deadline).min()
     }
 
     /// An event arrived at `now`: the process to start at once, if a slot is free.
@@ -67,10 +75,10 @@ struct RunHookSchedule<Job: Sendable>: Sendable {
         return nil
     }
 
-    /// Process `id` ended at `now`: whether it was killed at its deadline, and the next
-    /// queued event to start in its slot.
-    mutating func finished(_ id: Int, at now: Instant) -> (timedOut: Bool, next: Start?) {
-        let killed = running.removeValue(forKey: id)?.killed ?? false
+    /// Process `id` ended at `now`: whether (and why) it was killed, and the next queued
+    /// event to start in its slot.
+    mutating func finished(_ id: Int, at now: Instant) -> (killed: Kill?, next: Start?) {
+        let killed = running.removeValue(forKey: id)?.killed
         guard head < waiting.count else { return (killed, nil) }
         let job = waiting[head]
         head += 1
@@ -84,8 +92,8 @@ struct RunHookSchedule<Job: Sendable>: Sendable {
     /// The processes whose deadline has passed at `now` and that were not killed yet.
     mutating func expire(at now: Instant) -> [Int] {
         var due: [Int] = []
-        for (id, run) in running where !run.killed && run.deadline <= now {
-            running[id]?.killed = true
+        for (id, run) in running where run.killed == nil && run.deadline <= now {
+            running[id]?.killed = .timeout
             due.append(id)
         }
         timedOut += due.count
@@ -94,7 +102,7 @@ struct RunHookSchedule<Job: Sendable>: Sendable {
 
     /// Whether process `id` was already given up (killed at its deadline or at shutdown):
     /// a process whose pid becomes known only now is then killed at once.
-    func isKilled(_ id: Int) -> Bool { running[id]?.killed ?? false }
+    func isKilled(_ id: Int) -> Bool { running[id]?.killed != nil }
 
     /// No more events are taken; those queued still run.
     mutating func close() { closing = true }
@@ -106,8 +114,8 @@ struct RunHookSchedule<Job: Sendable>: Sendable {
         waiting.removeAll()
         head = 0
         var left: [Int] = []
-        for (id, run) in running where !run.killed {
-            running[id]?.killed = true
+        for (id, run) in running where run.killed == nil {
+            running[id]?.killed = .shutdown
             left.append(id)
         }
         return left.sorted()
@@ -124,7 +132,7 @@ struct RunHookSchedule<Job: Sendable>: Sendable {
         let id = nextID
         nextID += 1
         started += 1
-        running[id] = Running(deadline: now + timeout)
+        running[id] = Running(deadline: now + timeout, killed: nil)
         return Start(id: id, job: job, deadline: now + timeout)
     }
 }

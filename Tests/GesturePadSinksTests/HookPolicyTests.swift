@@ -1,3 +1,5 @@
+import Subprocess
+import SystemPackage
 import Testing
 
 @testable import GesturePadSinks
@@ -92,6 +94,21 @@ import Testing
         let after = schedule.finished(next?.id ?? -1, at: clock.now)
         #expect(after.killed == .shutdown && after.next == nil && schedule.timedOut == 0)
         #expect(schedule.isIdle)
+    }
+
+    /// "Text file busy" is retried after 10, 20, 40, 80, 160 ms, then the failure stands; other errors at once.
+    @Test func spawnRetryOnlyForBusyText() {
+        let clock = ManualClock()
+        var retry = SpawnRetry()
+        var delays: [Duration] = []
+        while let next = retry.failed(Errno.textFileBusy, at: clock.now) {
+            delays.append(next - clock.now)
+            clock.advance(by: next - clock.now)
+        }
+        #expect(delays == [10, 20, 40, 80, 160].map { .milliseconds($0) })
+        var other = SpawnRetry()
+        #expect(other.failed(Errno.noSuchFileOrDirectory, at: clock.now) == nil)
+        #expect(other.failed(CancellationError(), at: clock.now) == nil)
     }
 
     /// The server's messages about a failing hook: five, then one note per 10 s with the count held back.

@@ -152,6 +152,29 @@ func processIsGone(_ pid: Int32) -> Bool {
         await closeOffPool(sink)
     }
 
+    /// A script held open for writing cannot start (text file busy): a few retries, then one
+    /// failure; once it is written, the next event runs it.
+    @Test func busyScriptFailsAfterRetriesThenRuns() async throws {
+        let dir = try makeTempDir()
+        let done = dir.appendingPathComponent("done").path
+        let script = try writeScript(dir, "busy.sh", "#!/bin/sh\ntouch \(done)\n")
+        let writer = open(script, O_WRONLY)
+        #expect(writer >= 0)
+        let capture = LogCapture()
+        let sink = HookSink(rules: [try runRule([.tap], script, [])], logger: capture.logger)
+        let start = ContinuousClock.now
+        sink.receive(Sample.tap(t: 1), session: "s")
+        #expect(await eventually { sink.statistics[0].failed == 1 })
+        // The retries' delays add up to 310 ms: the failure cannot come sooner.
+        #expect(ContinuousClock.now - start >= .milliseconds(310))
+        #expect(capture.lines.contains { $0.contains("run hook could not run") })
+        close(writer)
+        sink.receive(Sample.tap(t: 2), session: "s")
+        #expect(await eventually { FileManager.default.fileExists(atPath: done) })
+        #expect(sink.statistics[0].failed == 1 && sink.statistics[0].started == 2)
+        await closeOffPool(sink)
+    }
+
     /// Crashing scripts cost their events only: failures are counted and later events still run.
     @Test func crashingScriptIsContained() async throws {
         let dir = try makeTempDir()

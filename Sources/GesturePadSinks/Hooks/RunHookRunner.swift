@@ -72,7 +72,7 @@ final class RunHookRunner: Sendable {
 
     private enum Outcome: Sendable {
         case exited(TerminationStatus)
-        case failedToStart(String)
+        case failedToStart(any Error)
     }
 
     /// Runs one process to its end, racing its deadline timer; then starts the next queued one.
@@ -91,7 +91,7 @@ final class RunHookRunner: Sendable {
                 result = value
                 group.cancelAll()
             }
-            return result ?? .failedToStart("no outcome")
+            return result ?? .failedToStart(CancellationError())
         }
         let now = worker.clock.now
         let (finished, drops) = state.withLock { s in
@@ -148,8 +148,20 @@ final class RunHookRunner: Sendable {
         for pid in pids { HookLaunch.killGroup(pid) }
     }
 
-    /// Starts the process, writes its event to stdin and waits for its exit.
+    /// Starts the process (again, after a short wait, while its script is busy being
+    /// written: `SpawnRetry`), writes its event to stdin and waits for its exit.
     private func spawn(_ start: RunHookSchedule<Job>.Start) async -> Outcome {
+        var retry = SpawnRetry()
+        while true {
+            let outcome = await spawnOnce(start)
+            guard case .failedToStart(let error) = outcome, !state.withLock({ $0.schedule.isKilled(start.id) }),
+                let again = retry.failed(error, at: worker.clock.now),
+                (try? await worker.sleep(until: again)) != nil
+            else { return outcome }
+        }
+    }
+
+    private func spawnOnce(_ start: RunHookSchedule<Job>.Start) async -> Outcome {
         let job = start.job
         let arguments = options.arguments.map { $0.expand(for: job.event) }
         var input: [UInt8] = []
@@ -180,7 +192,7 @@ final class RunHookRunner: Sendable {
             }
             return .exited(result.terminationStatus)
         } catch {
-            return .failedToStart("\(error)")
+            return .failedToStart(error)
         }
     }
 

@@ -26,9 +26,10 @@ func writeScript(_ dir: URL, _ name: String, _ body: String) throws -> String {
     return url.path
 }
 
-/// Polls `condition` until it holds or `seconds` pass; returns whether it held. Suspends
-/// between polls (never blocks a thread of the cooperative pool the hooks run on). The
-/// generous default only matters when something is broken: a passing condition returns at once.
+/// Polls `condition` (an outcome of a real process: a file written, a counter reached) until
+/// it holds or `seconds` pass; returns whether it held. Never a wait for a time to pass: the
+/// generous default only matters when something is broken; a passing condition returns at
+/// once. Hooks run on their own threads, so the polling task cannot hold them up.
 func eventually(within seconds: Double = 30, _ condition: () throws -> Bool) async rethrows -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
@@ -38,8 +39,8 @@ func eventually(within seconds: Double = 30, _ condition: () throws -> Bool) asy
     return try condition()
 }
 
-/// Closes a sink on a thread of its own: `close()` waits (bounded) for hook processes, and
-/// must not hold one of the few threads of the cooperative pool those hooks run on.
+/// Closes a sink on a thread of its own: `close()` blocks (bounded) while hook processes end,
+/// and a test should not hold one of the few threads of the cooperative pool meanwhile.
 func closeOffPool(_ sink: any GestureSink) async {
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
         Thread {

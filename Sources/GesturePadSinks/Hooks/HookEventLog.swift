@@ -50,6 +50,18 @@ final class HookEventLog: Sendable {
         return admission.wake
     }
 
+    /// `log`, with the note of a suppression that begins here due on `worker`'s clock.
+    func log(
+        _ level: Logger.Level, _ message: @autoclosure () -> Logger.Message, metadata: Logger.Metadata = [:],
+        on worker: WorkerThread
+    ) {
+        guard let wake = log(level, message(), metadata: metadata) else { return }
+        Task(executorPreference: worker) {
+            try? await worker.sleep(until: wake)
+            self.expire()
+        }
+    }
+
     /// The wake-up at the end of a suppression: its note, if any message was held back.
     func expire() {
         let now = clock.now

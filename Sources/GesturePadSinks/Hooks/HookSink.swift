@@ -5,7 +5,7 @@ import Logging
 
 /// The user's hook rules as a `GestureSink`: each event is matched against every rule on the
 /// service thread (a few comparisons) and handed to that rule's runner, which does everything
-/// else — formatting, processes, waiting — on its own tasks. Nothing here blocks.
+/// else — formatting, processes, waiting — on its own `WorkerThread`. Nothing here blocks.
 public final class HookSink: GestureSink {
     private enum Runner: Sendable {
         case run(RunHookRunner)

@@ -86,19 +86,10 @@ final class PipeHookRunner: Sendable {
             }
             guard waiting, !Task.isCancelled else { break }
             let delay = GestureJSON.numberText((restart - now).nonNegativeSeconds)
-            note(events.log(.warning, "pipe hook exited; restarting", metadata: ["hook.restartIn": "\(delay)s"]))
+            events.log(.warning, "pipe hook exited; restarting", metadata: ["hook.restartIn": "\(delay)s"], on: worker)
             let slept = (try? await worker.sleep(until: restart)) != nil
             state.withLock { $0.inBackoff = false }
             guard slept else { break }
-        }
-    }
-
-    /// A suppression of the event log began: its note is due at `wake` even if nothing follows.
-    private func note(_ wake: ContinuousClock.Instant?) {
-        guard let wake else { return }
-        Task(executorPreference: worker) {
-            try? await self.worker.sleep(until: wake)
-            self.events.expire()
         }
     }
 
@@ -143,9 +134,9 @@ final class PipeHookRunner: Sendable {
             logger.info("pipe hook ended", metadata: ["hook.status": "\(HookLaunch.describe(result.terminationStatus))"])
         } catch {
             output.processEnded()
-            note(
-                events.log(
-                    .error, "pipe hook could not run", metadata: ["hook.program": "\(options.program)", "error": "\(error)"]))
+            events.log(
+                .error, "pipe hook could not run", metadata: ["hook.program": "\(options.program)", "error": "\(error)"],
+                on: worker)
         }
     }
 

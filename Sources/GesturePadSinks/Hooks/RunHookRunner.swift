@@ -103,7 +103,8 @@ final class RunHookRunner: Sendable {
         }
         report(outcome, killed: finished.killed)
         if let drops {
-            note(events.log(.warning, "run hook busy: events dropped (queue full)", metadata: ["hook.dropped.total": "\(drops)"]))
+            events.log(
+                .warning, "run hook busy: events dropped (queue full)", metadata: ["hook.dropped.total": "\(drops)"], on: worker)
         }
         ended.signal()
         if let next = finished.next { launch(next) }
@@ -124,20 +125,11 @@ final class RunHookRunner: Sendable {
         case .exited(let status) where status.isSuccess:
             logger.debug("run hook finished", metadata: ["hook.status": "\(HookLaunch.describe(status))"])
         case .exited(let status):
-            note(events.log(.warning, "run hook failed", metadata: ["hook.status": "\(HookLaunch.describe(status))"]))
+            events.log(.warning, "run hook failed", metadata: ["hook.status": "\(HookLaunch.describe(status))"], on: worker)
         case .failedToStart(let error):
-            note(
-                events.log(
-                    .error, "run hook could not run", metadata: ["hook.program": "\(options.program)", "error": "\(error)"]))
-        }
-    }
-
-    /// A suppression of the event log began: its note is due at `wake` even if nothing follows.
-    private func note(_ wake: ContinuousClock.Instant?) {
-        guard let wake else { return }
-        Task(executorPreference: worker) {
-            try? await self.worker.sleep(until: wake)
-            self.events.expire()
+            events.log(
+                .error, "run hook could not run", metadata: ["hook.program": "\(options.program)", "error": "\(error)"],
+                on: worker)
         }
     }
 

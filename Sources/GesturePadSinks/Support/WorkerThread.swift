@@ -28,6 +28,8 @@ final class WorkerThread: TaskExecutor, Sendable {
         var jobs: [Work] = []
         var timers: [Timer] = []
         var nextTimer = 0
+        /// Timers cancelled before they were registered (the task was cancelled already).
+        var cancelledEarly: Set<Int> = []
         var running = false
         var stopping = false
     }
@@ -68,15 +70,23 @@ final class WorkerThread: TaskExecutor, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let start = state.withLock { s -> Bool in
+                let registered = state.withLock { s -> Bool? in
+                    guard s.cancelledEarly.remove(id) == nil else { return nil }
                     s.timers.append(Timer(id: id, deadline: deadline, continuation: continuation))
                     return startIfNeeded(&s)
                 }
-                if start { launch() } else { wake.signal() }
+                switch registered {
+                case nil: continuation.resume(throwing: CancellationError())
+                case true?: launch()
+                case false?: wake.signal()
+                }
             }
         } onCancel: {
             let cancelled = state.withLock { s -> Timer? in
-                guard let index = s.timers.firstIndex(where: { $0.id == id }) else { return nil }
+                guard let index = s.timers.firstIndex(where: { $0.id == id }) else {
+                    s.cancelledEarly.insert(id)
+                    return nil
+                }
                 return s.timers.remove(at: index)
             }
             cancelled?.continuation.resume(throwing: CancellationError())

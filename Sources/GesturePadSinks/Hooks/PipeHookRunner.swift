@@ -191,6 +191,9 @@ final class PipeHookRunner: Sendable {
         }
     }
 
+    /// The worker's clock was advanced (a manual clock): its timers are looked at again.
+    func clockAdvanced() { worker.poke() }
+
     /// Stops taking events; the feeder writes what is queued, then closes stdin (EOF). A
     /// supervisor waiting out a backoff stops at once.
     func requestClose() {

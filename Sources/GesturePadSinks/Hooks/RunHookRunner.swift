@@ -188,6 +188,9 @@ final class RunHookRunner: Sendable {
         }
     }
 
+    /// The worker's clock was advanced (a manual clock): its timers are looked at again.
+    func clockAdvanced() { worker.poke() }
+
     /// Stops taking events (queued ones still run).
     func requestClose() {
         state.withLock { $0.schedule.close() }

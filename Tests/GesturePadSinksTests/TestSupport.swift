@@ -26,9 +26,10 @@ func writeScript(_ dir: URL, _ name: String, _ body: String) throws -> String {
     return url.path
 }
 
-/// Polls `condition` until it holds or `seconds` pass; returns whether it held. Suspends
-/// between polls (never blocks a thread of the cooperative pool the hooks run on). The
-/// generous default only matters when something is broken: a passing condition returns at once.
+/// Polls `condition` (an outcome of a real process: a file written, a counter reached) until
+/// it holds or `seconds` pass; returns whether it held. Never a wait for a time to pass: the
+/// generous default only matters when something is broken; a passing condition returns at
+/// once. Hooks run on their own threads, so the polling task cannot hold them up.
 func eventually(within seconds: Double = 30, _ condition: () throws -> Bool) async rethrows -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
@@ -38,8 +39,8 @@ func eventually(within seconds: Double = 30, _ condition: () throws -> Bool) asy
     return try condition()
 }
 
-/// Closes a sink on a thread of its own: `close()` waits (bounded) for hook processes, and
-/// must not hold one of the few threads of the cooperative pool those hooks run on.
+/// Closes a sink on a thread of its own: `close()` blocks (bounded) while hook processes end,
+/// and a test should not hold one of the few threads of the cooperative pool meanwhile.
 func closeOffPool(_ sink: any GestureSink) async {
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
         Thread {
@@ -145,4 +146,47 @@ final class LogCapture: Sendable {
             capture.append(([event.level.rawValue, "\(event.message)"] + fields).joined(separator: " "))
         }
     }
+}
+
+/// A clock that stands still until the test advances it: policies and workers built on it
+/// are checked on virtual time, exactly, without sleeping.
+final class ManualClock: WorkerClock {
+    let origin = ContinuousClock.now
+    private let elapsed = Mutex<Duration>(.zero)
+
+    var now: ContinuousClock.Instant { origin + elapsed.withLock { $0 } }
+
+    /// The instant `seconds` after the origin.
+    func at(_ seconds: Double) -> ContinuousClock.Instant { origin + .seconds(seconds) }
+
+    func advance(by duration: Duration) { elapsed.withLock { $0 += duration } }
+
+    func advance(to seconds: Double) { elapsed.withLock { $0 = .seconds(seconds) } }
+}
+
+/// Reads a FIFO to its end, blocking this thread (not suspending): for tests that keep every
+/// thread of the cooperative pool busy on purpose. `nil` when nothing came within `seconds`
+/// (only reached when something is broken).
+func readFIFOBlocking(_ path: String, within seconds: Double = 30) -> String? {
+    let fd = open(path, O_RDONLY | O_NONBLOCK)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var text: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4_096)
+    let deadline = DispatchTime.now() + seconds
+    while DispatchTime.now() < deadline {
+        var polled = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let left = Int32(
+            max(
+                1,
+                (deadline.uptimeNanoseconds - min(deadline.uptimeNanoseconds, DispatchTime.now().uptimeNanoseconds)) / 1_000_000))
+        guard poll(&polled, 1, left) > 0 else { continue }
+        let n = read(fd, &buffer, buffer.count)
+        if n > 0 {
+            text += buffer[..<n]
+        } else if n == 0 {
+            return String(decoding: text, as: UTF8.self)
+        }
+    }
+    return nil
 }

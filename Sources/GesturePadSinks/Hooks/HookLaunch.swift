@@ -1,3 +1,4 @@
+import Foundation
 import GestureEngine
 import Subprocess
 import SystemPackage
@@ -80,12 +81,26 @@ enum HookLaunch {
         _ = signal(SIGPIPE, SIG_IGN)
     }
 
-    /// Whether our child `pid` has exited, without reaping it (`WNOWAIT`: swift-subprocess
-    /// still collects its status). An error (no such child) counts as exited.
-    static func hasExited(_ pid: Int32) -> Bool {
-        var info = siginfo_t()
-        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return true }
-        return info.si_signo == SIGCHLD
+    /// Returns once our child `pid` has exited, without reaping it (`WNOWAIT`: swift-subprocess
+    /// still collects its status). The wait blocks a short-lived thread of its own (no
+    /// polling, no thread of the cooperative pool); an error (no such child) counts as exited.
+    static func waitForExit(_ pid: Int32) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+                var info = siginfo_t()
+                while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
+                done.resume()
+            }
+            thread.name = "gesturepad.hook-exit"
+            thread.start()
+        }
+    }
+
+    /// SIGKILL to the process group `pid` leads (a hook process and everything it started
+    /// that stayed in its group).
+    static func killGroup(_ pid: Int32) {
+        guard pid > 0 else { return }
+        _ = kill(-pid, SIGKILL)
     }
 
     /// Human-readable exit status.

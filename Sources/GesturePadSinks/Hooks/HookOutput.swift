@@ -32,11 +32,13 @@ final class HookOutput: Sendable {
     private let control = Mutex(Control())
     private let finished = DispatchSemaphore(value: 0)
     private let started: Bool
+    private let clock: any WorkerClock
 
     /// Makes the pipes and starts the reading thread.
     /// - Parameter label: the log message of each line, e.g. "pipe hook output".
-    init(label: String, limits: HookOutputLimits, logger: Logger) {
+    init(label: String, limits: HookOutputLimits, logger: Logger, clock: any WorkerClock = SystemWorkerClock()) {
         self.label = label
+        self.clock = clock
         self.limits = limits.sanitized
         self.logger = logger
         let made = (OutputPipe(), OutputPipe(), OutputPipe(nonBlockingWrites: true))
@@ -112,7 +114,7 @@ final class HookOutput: Sendable {
             lines: pipes.map { _ in HookOutputLines(maxBytes: limits.maxLineBytes) })
         var handledEndings = 0
         while true {
-            let now = ContinuousClock.now
+            let now = clock.now
             if let note = reader.limiter.expire(at: now) { logNote(note) }
             if let resume = reader.resumeAt, now >= resume { reader.resumeAt = nil }
             let (closing, endings) = control.withLock { ($0.closing, $0.endings) }
@@ -122,7 +124,7 @@ final class HookOutput: Sendable {
                 handledEndings = endings
                 drain(&reader)
                 flushUnfinishedLines(&reader)
-                if let note = reader.limiter.finish(at: .now) { logNote(note) }
+                if let note = reader.limiter.finish(at: clock.now) { logNote(note) }
             }
             // Wait for output (unless paused), the wake pipe, or the next deadline.
             var deadline = reader.limiter.wake
@@ -146,7 +148,7 @@ final class HookOutput: Sendable {
         for entry in pipes { entry.pipe.closeWriteEnd() }
         drain(&reader)
         flushUnfinishedLines(&reader)
-        if let note = reader.limiter.finish(at: .now) { logNote(note) }
+        if let note = reader.limiter.finish(at: clock.now) { logNote(note) }
         publish(reader.limiter)
         for entry in pipes { entry.pipe.closeReadEnd() }
         wakePipe.closeReadEnd()
@@ -168,7 +170,7 @@ final class HookOutput: Sendable {
     private func flushUnfinishedLines(_ reader: inout Reader) {
         for index in pipes.indices {
             guard let last = reader.lines[index].finish() else { continue }
-            let admission = reader.limiter.admit(lines: 1, at: .now)
+            let admission = reader.limiter.admit(lines: 1, at: clock.now)
             carryOut(admission, lines: admission.log > 0 ? [last] : [], stream: pipes[index].stream)
         }
     }
@@ -176,7 +178,7 @@ final class HookOutput: Sendable {
     /// One chunk of `n` bytes in `reader.buffer` from stream `index`: the limiter decides.
     private func handle(_ n: Int, from index: Int, _ reader: inout Reader) -> HookOutputLimiter.Pace {
         let chunk = Array(reader.buffer[..<n])
-        let now = ContinuousClock.now
+        let now = clock.now
         let admission = reader.limiter.admit(lines: HookOutputLines.count(in: chunk), at: now)
         let lines = reader.lines[index].take(chunk, keeping: admission.log)
         carryOut(admission, lines: lines, stream: pipes[index].stream)

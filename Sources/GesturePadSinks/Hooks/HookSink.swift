@@ -5,7 +5,7 @@ import Logging
 
 /// The user's hook rules as a `GestureSink`: each event is matched against every rule on the
 /// service thread (a few comparisons) and handed to that rule's runner, which does everything
-/// else — formatting, processes, waiting — on its own tasks. Nothing here blocks.
+/// else — formatting, processes, waiting — on its own `WorkerThread`. Nothing here blocks.
 public final class HookSink: GestureSink {
     private enum Runner: Sendable {
         case run(RunHookRunner)
@@ -19,18 +19,27 @@ public final class HookSink: GestureSink {
     /// - Parameters:
     ///   - closeTimeout: seconds `close()` waits for hooks to finish.
     ///   - outputLimits: the limits on each rule's output (stdout and stderr of its processes).
-    public init(
+    public convenience init(
         rules: [HookRule], logger: Logger, closeTimeout: Double = 2, outputLimits: HookOutputLimits = HookOutputLimits()
     ) {
+        self.init(
+            rules: rules, logger: logger, closeTimeout: closeTimeout, outputLimits: outputLimits, clock: SystemWorkerClock())
+    }
+
+    /// The same on `clock`: timeouts, restart backoffs and limits follow it (tests pass a
+    /// manual clock and call `clockAdvanced()` after advancing it).
+    init(rules: [HookRule], logger: Logger, closeTimeout: Double, outputLimits: HookOutputLimits, clock: any WorkerClock) {
         HookLaunch.ignoreBrokenPipes()
         self.closeTimeout = closeTimeout
         self.rules = rules.map { rule in
             switch rule.action {
             case .run(let options):
-                let runner = RunHookRunner(name: rule.name, options: options, outputLimits: outputLimits, logger: logger)
+                let runner = RunHookRunner(
+                    name: rule.name, options: options, outputLimits: outputLimits, logger: logger, clock: clock)
                 return (rule, .run(runner))
             case .pipe(let options):
-                let runner = PipeHookRunner(name: rule.name, options: options, outputLimits: outputLimits, logger: logger)
+                let runner = PipeHookRunner(
+                    name: rule.name, options: options, outputLimits: outputLimits, logger: logger, clock: clock)
                 runner.start()
                 return (rule, .pipe(runner))
             }
@@ -50,6 +59,16 @@ public final class HookSink: GestureSink {
     }
 
     public func session(_ session: String, open: Bool) {}
+
+    /// The clock was advanced (a manual clock in tests): the rules' workers look at it again.
+    func clockAdvanced() {
+        for (_, runner) in rules {
+            switch runner {
+            case .run(let r): r.clockAdvanced()
+            case .pipe(let p): p.clockAdvanced()
+            }
+        }
+    }
 
     public func reopen() {}
 

@@ -6,8 +6,11 @@ import Synchronization
 import SystemPackage
 
 /// Carries out one `pipe` rule: one long-lived process, started at launch, fed matching
-/// events as JSON lines on its stdin. Restarted with backoff (0.1 s doubling to 5 s; reset
-/// after 10 s of life) when it dies. Its stdout and stderr go to the rule's `HookOutput`.
+/// events as JSON lines on its stdin. Restarted with backoff (`RestartBackoff`: 0.1 s doubling
+/// to 5 s; reset after 10 s of life) when it dies. Everything runs on the rule's own
+/// `WorkerThread` (never on the cooperative pool); the backoff is a timer on its clock, and
+/// the process's exit is waited for, not polled. Its stdout and stderr go to the rule's
+/// `HookOutput`; the server's own messages about it go through a `HookEventLog`.
 /// `submit` only touches a bounded `PipeQueue` under a lock.
 final class PipeHookRunner: Sendable {
     private struct State {
@@ -18,23 +21,32 @@ final class PipeHookRunner: Sendable {
         var reportedLoss = 0
         var pid: Int32?
         var supervisor: Task<Void, Never>?
+        /// The supervisor is waiting out the backoff (a close may cancel it at once).
+        var inBackoff = false
         var closeWaited = false
     }
 
     let name: String
     let options: PipeHookOptions
     let output: HookOutput
+    let events: HookEventLog
     private let logger: Logger
+    private let worker: WorkerThread
     private let state: Mutex<State>
     private let stopped = DispatchSemaphore(value: 0)
 
-    init(name: String, options: PipeHookOptions, outputLimits: HookOutputLimits, logger: Logger) {
+    init(
+        name: String, options: PipeHookOptions, outputLimits: HookOutputLimits, logger: Logger,
+        clock: any WorkerClock = SystemWorkerClock()
+    ) {
         self.name = name
         self.options = options
         var logger = logger
         logger[metadataKey: "hook.name"] = "\(name)"
         self.logger = logger
-        output = HookOutput(label: "pipe hook output", limits: outputLimits, logger: logger)
+        output = HookOutput(label: "pipe hook output", limits: outputLimits, logger: logger, clock: clock)
+        events = HookEventLog(label: "pipe hook messages", logger: logger, clock: clock)
+        worker = WorkerThread(name: "gesturepad.pipe-hook", clock: clock)
         state = Mutex(State(queue: PipeQueue(limit: options.queueLimit)))
     }
 
@@ -43,9 +55,9 @@ final class PipeHookRunner: Sendable {
         state.withLock { ($0.starts, $0.queue.coalesced, $0.queue.dropped, $0.pid) }
     }
 
-    /// Starts the supervisor (the process and its restarts).
+    /// Starts the supervisor (the process and its restarts) on the worker thread.
     func start() {
-        let task = Task.detached { [self] in
+        let task = Task(executorPreference: worker) { [self] in
             await supervise()
             stopped.signal()
         }
@@ -62,15 +74,22 @@ final class PipeHookRunner: Sendable {
     }
 
     private func supervise() async {
-        var delay = 0.1
+        var backoff = RestartBackoff()
         while !state.withLock({ $0.closing }) {
-            let began = ContinuousClock.now
+            let began = worker.clock.now
             await runOnce()
-            guard !state.withLock({ $0.closing }) else { break }
-            if ContinuousClock.now - began > .seconds(10) { delay = 0.1 }
-            logger.warning("pipe hook exited; restarting", metadata: ["hook.restartIn": "\(delay)s"])
-            do { try await Task.sleep(for: .seconds(delay)) } catch { break }
-            delay = min(delay * 2, 5)
+            let now = worker.clock.now
+            let restart = backoff.exited(startedAt: began, at: now)
+            let waiting = state.withLock { s -> Bool in
+                s.inBackoff = !s.closing
+                return s.inBackoff
+            }
+            guard waiting, !Task.isCancelled else { break }
+            let delay = GestureJSON.numberText((restart - now).nonNegativeSeconds)
+            events.log(.warning, "pipe hook exited; restarting", metadata: ["hook.restartIn": "\(delay)s"], on: worker)
+            let slept = (try? await worker.sleep(until: restart)) != nil
+            state.withLock { $0.inBackoff = false }
+            guard slept else { break }
         }
     }
 
@@ -98,16 +117,14 @@ final class PipeHookRunner: Sendable {
                 output: .fileDescriptor(output.standardOutput, closeAfterSpawningProcess: false),
                 error: .fileDescriptor(output.standardError, closeAfterSpawningProcess: false)
             ) { execution in
-                state.withLock { $0.pid = execution.processIdentifier.value }
-                logger.info("pipe hook started", metadata: ["hook.pid": "\(execution.processIdentifier.value)"])
+                let pid = execution.processIdentifier.value
+                state.withLock { $0.pid = pid }
+                logger.info("pipe hook started", metadata: ["hook.pid": "\(pid)"])
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask { await self.feed(execution.standardInputWriter, doorbell: doorbell, execution: execution) }
                     // The process is gone when it exits (closing its stdout or stdin is no sign:
                     // the output pipes outlive it, and the feeder handles stdin).
-                    let pid = execution.processIdentifier.value
-                    while !Task.isCancelled, !HookLaunch.hasExited(pid) {
-                        try? await Task.sleep(for: .milliseconds(100))
-                    }
+                    await HookLaunch.waitForExit(pid)
                     ring.finish()
                     await group.waitForAll()
                 }
@@ -117,7 +134,9 @@ final class PipeHookRunner: Sendable {
             logger.info("pipe hook ended", metadata: ["hook.status": "\(HookLaunch.describe(result.terminationStatus))"])
         } catch {
             output.processEnded()
-            logger.error("pipe hook could not run", metadata: ["hook.program": "\(options.program)", "error": "\(error)"])
+            events.log(
+                .error, "pipe hook could not run", metadata: ["hook.program": "\(options.program)", "error": "\(error)"],
+                on: worker)
         }
     }
 
@@ -172,12 +191,18 @@ final class PipeHookRunner: Sendable {
         }
     }
 
-    /// Stops taking events; the feeder writes what is queued, then closes stdin (EOF).
+    /// The worker's clock was advanced (a manual clock): its timers are looked at again.
+    func clockAdvanced() { worker.poke() }
+
+    /// Stops taking events; the feeder writes what is queued, then closes stdin (EOF). A
+    /// supervisor waiting out a backoff stops at once.
     func requestClose() {
-        state.withLock { s in
+        let idle = state.withLock { s -> Task<Void, Never>? in
             s.closing = true
             s.doorbell?.yield()
+            return s.inBackoff ? s.supervisor : nil
         }
+        idle?.cancel()
     }
 
     /// Stops taking events, sends what is queued, closes stdin and waits up to `timeout`
@@ -189,10 +214,13 @@ final class PipeHookRunner: Sendable {
             defer { s.closeWaited = true }
             return s.closeWaited ? nil : s.supervisor
         }
-        if let task, stopped.wait(timeout: .now() + timeout) == .timedOut {
+        if let task, stopped.wait(timeout: .now() + max(0, min(timeout, 3_600))) == .timedOut {
             task.cancel()
+            if let pid = state.withLock({ $0.pid }) { HookLaunch.killGroup(pid) }
             _ = stopped.wait(timeout: .now() + 1)
         }
         output.close()
+        events.finish()
+        worker.stop()
     }
 }

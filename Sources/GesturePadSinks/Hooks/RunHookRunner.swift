@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import GestureEngine
 import Logging
@@ -5,10 +6,12 @@ import Subprocess
 import Synchronization
 import SystemPackage
 
-/// Carries out one `run` rule: a process per matching event, at most `concurrency` at once,
-/// at most `queueLimit` waiting (more are dropped and counted), each killed with its whole
-/// process group after `timeout`. Their stdout and stderr go to the rule's `HookOutput`.
-/// `submit` only takes a lock: it never waits for a process.
+/// Carries out one `run` rule: the I/O shell of its `RunHookSchedule` (a process per matching
+/// event, at most `concurrency` at once, at most `queueLimit` waiting, each killed with its
+/// whole process group at its deadline). The processes are started and waited for on the
+/// rule's own `WorkerThread`, never on the cooperative pool; the deadlines are timers on the
+/// worker's clock. Their stdout and stderr go to the rule's `HookOutput`; the server's own
+/// messages about them go through a `HookEventLog`. `submit` only takes a lock.
 final class RunHookRunner: Sendable {
     struct Job: Sendable {
         var event: GestureEvent
@@ -17,167 +20,201 @@ final class RunHookRunner: Sendable {
     }
 
     private struct State {
-        var queue: [Job] = []
-        var running = 0
-        var dropped = 0
-        var closing = false
-        var started = 0
-        var timedOut = 0
+        var schedule: RunHookSchedule<Job>
+        /// The process group (= pid) of each running process, once spawned.
+        var pids: [Int: Int32] = [:]
         var failed = 0
-        var workers: [Int: Task<Void, Never>] = [:]
-        var nextWorker = 0
     }
 
     let name: String
     let options: RunHookOptions
     let output: HookOutput
+    let events: HookEventLog
     private let logger: Logger
-    private let state = Mutex(State())
+    private let worker: WorkerThread
+    private let state: Mutex<State>
+    /// Signalled whenever a process ends: `close` waits on it for the schedule to drain.
+    private let ended = DispatchSemaphore(value: 0)
 
-    init(name: String, options: RunHookOptions, outputLimits: HookOutputLimits, logger: Logger) {
+    init(
+        name: String, options: RunHookOptions, outputLimits: HookOutputLimits, logger: Logger,
+        clock: any WorkerClock = SystemWorkerClock()
+    ) {
         self.name = name
         self.options = options
         var logger = logger
         logger[metadataKey: "hook.name"] = "\(name)"
         self.logger = logger
-        output = HookOutput(label: "run hook output", limits: outputLimits, logger: logger)
+        output = HookOutput(label: "run hook output", limits: outputLimits, logger: logger, clock: clock)
+        events = HookEventLog(label: "run hook messages", logger: logger, clock: clock)
+        worker = WorkerThread(name: "gesturepad.run-hook", clock: clock)
+        let schedule = RunHookSchedule<Job>(
+            concurrency: options.concurrency, queueLimit: options.queueLimit,
+            timeout: .seconds(options.timeout.isFinite ? min(max(options.timeout, 0), 1e9) : 1e9))
+        state = Mutex(State(schedule: schedule))
     }
 
     /// Counters for tests and the shutdown summary.
     var statistics: (started: Int, dropped: Int, timedOut: Int, failed: Int) {
-        state.withLock { ($0.started, $0.dropped, $0.timedOut, $0.failed) }
+        state.withLock { ($0.schedule.started, $0.schedule.dropped, $0.schedule.timedOut, $0.failed) }
     }
 
     /// Queues a matching event. Never blocks.
     func submit(_ event: GestureEvent, session: String, time: WallTime) {
+        let now = worker.clock.now
         let job = Job(event: event, session: session, time: time)
-        state.withLock { s in
-            guard !s.closing else { return }
-            if s.running < options.concurrency {
-                s.running += 1
-                let id = s.nextWorker
-                s.nextWorker += 1
-                s.workers[id] = Task.detached { [self] in await self.work(first: job, worker: id) }
-            } else if s.queue.count < options.queueLimit {
-                s.queue.append(job)
-            } else {
-                s.dropped += 1
-            }
-        }
+        if let start = state.withLock({ $0.schedule.submit(job, at: now) }) { launch(start) }
     }
 
-    /// A worker: runs jobs until the queue is empty.
-    private func work(first: Job, worker: Int) async {
-        var job = first
-        var reportedDrops = 0
-        while true {
-            await execute(job)
-            let (next, drops): (Job?, Int) = state.withLock { s in
-                let drops = s.dropped - reportedDrops
-                if s.queue.isEmpty || Task.isCancelled {
-                    s.running -= 1
-                    s.workers[worker] = nil
-                    return (nil, drops)
-                }
-                return (s.queue.removeFirst(), drops)
-            }
-            if drops > 0 {
-                reportedDrops += drops
-                logger.warning("run hook busy: events dropped (queue full)", metadata: ["hook.dropped.total": "\(reportedDrops)"])
-            }
-            guard let next else { return }
-            job = next
-        }
+    private func launch(_ start: RunHookSchedule<Job>.Start) {
+        Task(executorPreference: worker) { await self.execute(start) }
     }
 
     private enum Outcome: Sendable {
         case exited(TerminationStatus)
-        case timedOut
+        case failedToStart(any Error)
     }
 
-    /// Runs one process to its end or its timeout.
-    private func execute(_ job: Job) async {
+    /// Runs one process to its end, racing its deadline timer; then starts the next queued one.
+    private func execute(_ start: RunHookSchedule<Job>.Start) async {
+        let outcome = await withTaskGroup(of: Outcome?.self) { group in
+            group.addTask { await self.spawn(start) }
+            group.addTask {
+                // The deadline: kill whatever the schedule says is overdue (this process).
+                guard (try? await self.worker.sleep(until: start.deadline)) != nil else { return nil }
+                self.expire()
+                return nil
+            }
+            var result: Outcome?
+            for await value in group {
+                guard let value else { continue }
+                result = value
+                group.cancelAll()
+            }
+            return result ?? .failedToStart(CancellationError())
+        }
+        let now = worker.clock.now
+        let (finished, drops) = state.withLock { s in
+            s.pids[start.id] = nil
+            let finished = s.schedule.finished(start.id, at: now)
+            if case .failedToStart = outcome, finished.killed == nil { s.failed += 1 }
+            if case .exited(let status) = outcome, !status.isSuccess, finished.killed == nil { s.failed += 1 }
+            return (finished, s.schedule.takeDropReport())
+        }
+        report(outcome, killed: finished.killed)
+        if let drops {
+            events.log(
+                .warning, "run hook busy: events dropped (queue full)", metadata: ["hook.dropped.total": "\(drops)"], on: worker)
+        }
+        ended.signal()
+        if let next = finished.next { launch(next) }
+    }
+
+    private func report(_ outcome: Outcome, killed: RunHookSchedule<Job>.Kill?) {
+        switch killed {
+        case .timeout:
+            logger.warning("run hook timed out; its process group was killed", metadata: ["hook.timeout": "\(options.timeout)"])
+            return
+        case .shutdown:
+            logger.notice("run hook still running at shutdown; its process group was killed")
+            return
+        case nil:
+            break
+        }
+        switch outcome {
+        case .exited(let status) where status.isSuccess:
+            logger.debug("run hook finished", metadata: ["hook.status": "\(HookLaunch.describe(status))"])
+        case .exited(let status):
+            events.log(.warning, "run hook failed", metadata: ["hook.status": "\(HookLaunch.describe(status))"], on: worker)
+        case .failedToStart(let error):
+            events.log(
+                .error, "run hook could not run", metadata: ["hook.program": "\(options.program)", "error": "\(error)"],
+                on: worker)
+        }
+    }
+
+    /// Kills the processes the schedule finds overdue now.
+    private func expire() {
+        let now = worker.clock.now
+        let pids = state.withLock { s in s.schedule.expire(at: now).compactMap { s.pids[$0] } }
+        for pid in pids { HookLaunch.killGroup(pid) }
+    }
+
+    /// Starts the process (again, after a short wait, while its script is busy being
+    /// written: `SpawnRetry`), writes its event to stdin and waits for its exit.
+    private func spawn(_ start: RunHookSchedule<Job>.Start) async -> Outcome {
+        var retry = SpawnRetry()
+        while true {
+            let outcome = await spawnOnce(start)
+            guard case .failedToStart(let error) = outcome, !state.withLock({ $0.schedule.isKilled(start.id) }),
+                let again = retry.failed(error, at: worker.clock.now),
+                (try? await worker.sleep(until: again)) != nil
+            else { return outcome }
+        }
+    }
+
+    private func spawnOnce(_ start: RunHookSchedule<Job>.Start) async -> Outcome {
+        let job = start.job
         let arguments = options.arguments.map { $0.expand(for: job.event) }
         var input: [UInt8] = []
         GestureJSON.append(job.event, session: job.session, time: job.time, into: &input)
         input.append(UInt8(ascii: "\n"))
         let payload = input
         let environment = HookLaunch.environment(HookLaunch.variables(for: job.event, session: job.session, time: job.time))
-        let executable = HookLaunch.executable(options.program, in: options.directory)
-        let directory = HookLaunch.workingDirectory(options.directory)
-        let timeout = options.timeout
-        let (stdout, stderr) = (output.standardOutput, output.standardError)
-        state.withLock { $0.started += 1 }
         do {
-            let outcome = try await withThrowingTaskGroup(of: Outcome.self) { group in
-                group.addTask {
-                    // stdin is written here rather than with `.array(…)`: a process that exits
-                    // without reading makes that write fail (EPIPE), and swift-subprocess 1.0.2
-                    // then leaves the pipe open and traps. Here the failure is caught and the
-                    // pipe always closed.
-                    let result = try await Subprocess.run(
-                        executable, arguments: Arguments(arguments), environment: environment,
-                        workingDirectory: directory,
-                        platformOptions: HookLaunch.platformOptions, input: .inputWriter,
-                        output: .fileDescriptor(stdout, closeAfterSpawningProcess: false),
-                        error: .fileDescriptor(stderr, closeAfterSpawningProcess: false)
-                    ) { execution in
-                        let writer = execution.standardInputWriter
-                        _ = try? await writer.write(payload)
-                        try? await writer.finish()
-                    }
-                    return .exited(result.terminationStatus)
+            // stdin is written here rather than with `.array(…)`: a process that exits without
+            // reading makes that write fail (EPIPE), and swift-subprocess 1.0.2 then leaves the
+            // pipe open and traps. Here the failure is caught and the pipe always closed.
+            let result = try await Subprocess.run(
+                HookLaunch.executable(options.program, in: options.directory), arguments: Arguments(arguments),
+                environment: environment, workingDirectory: HookLaunch.workingDirectory(options.directory),
+                platformOptions: HookLaunch.platformOptions, input: .inputWriter,
+                output: .fileDescriptor(output.standardOutput, closeAfterSpawningProcess: false),
+                error: .fileDescriptor(output.standardError, closeAfterSpawningProcess: false)
+            ) { execution in
+                let pid = execution.processIdentifier.value
+                let overdue = state.withLock { s in
+                    s.pids[start.id] = pid
+                    return s.schedule.isKilled(start.id)
                 }
-                group.addTask {
-                    try await Task.sleep(for: .seconds(timeout))
-                    return .timedOut
-                }
-                // The first to finish wins; cancelling the other kills the process group
-                // (teardown sequence) or stops the timer.
-                let first = try await group.next() ?? .timedOut
-                group.cancelAll()
-                return first
+                if overdue { HookLaunch.killGroup(pid) }
+                let writer = execution.standardInputWriter
+                _ = try? await writer.write(payload)
+                try? await writer.finish()
             }
-            switch outcome {
-            case .exited(let status) where status.isSuccess:
-                logger.debug("run hook finished", metadata: ["hook.status": "\(HookLaunch.describe(status))"])
-            case .exited(let status):
-                state.withLock { $0.failed += 1 }
-                logger.warning("run hook failed", metadata: ["hook.status": "\(HookLaunch.describe(status))"])
-            case .timedOut:
-                state.withLock { $0.timedOut += 1 }
-                logger.warning("run hook timed out; its process group was killed", metadata: ["hook.timeout": "\(timeout)"])
-            }
+            return .exited(result.terminationStatus)
         } catch {
-            state.withLock { $0.failed += 1 }
-            logger.error("run hook could not run", metadata: ["hook.program": "\(options.program)", "error": "\(error)"])
+            return .failedToStart(error)
         }
+    }
+
+    /// The worker's clock was advanced (a manual clock): its timers are looked at again.
+    func clockAdvanced() { worker.poke() }
+
+    /// Stops taking events (queued ones still run).
+    func requestClose() {
+        state.withLock { $0.schedule.close() }
     }
 
     /// Stops taking events, lets running and queued processes finish for up to `timeout`
-    /// seconds, then kills what is left (process groups included).
-    /// Stops taking events (queued ones still run).
-    func requestClose() {
-        state.withLock { $0.closing = true }
-    }
-
+    /// seconds, then kills what is left (process groups included) and waits (bounded) for
+    /// them to be reaped. Waits on a semaphore signalled at each process end; never polls.
     func close(timeout: Double) {
         requestClose()
-        let deadline = Date().addingTimeInterval(timeout)
-        while state.withLock({ $0.running > 0 }), Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
+        let deadline = DispatchTime.now() + max(0, min(timeout, 3_600))
+        while !state.withLock({ $0.schedule.isIdle }) {
+            guard ended.wait(timeout: deadline) == .success else { break }
         }
-        let remaining = state.withLock { s -> [Task<Void, Never>] in
-            s.queue.removeAll()
-            return Array(s.workers.values)
-        }
-        for task in remaining { task.cancel() }
-        // Cancelled processes get SIGKILL within 0.2 s (HookLaunch); their last output is read.
-        let killed = Date().addingTimeInterval(0.3)
-        while !remaining.isEmpty, state.withLock({ $0.running > 0 }), Date() < killed {
-            Thread.sleep(forTimeInterval: 0.01)
+        let left = state.withLock { s in s.schedule.abandon().compactMap { s.pids[$0] } }
+        for pid in left { HookLaunch.killGroup(pid) }
+        // Killed processes end at once; their last output is read by `output.close()`.
+        let reaped = DispatchTime.now() + 1
+        while !state.withLock({ $0.schedule.isIdle }) {
+            guard ended.wait(timeout: reaped) == .success else { break }
         }
         output.close()
+        events.finish()
+        worker.stop()
         let stats = statistics
         let suppressed = output.statistics.suppressed
         if stats.dropped > 0 || stats.timedOut > 0 || stats.failed > 0 || suppressed > 0 {
@@ -187,6 +224,7 @@ final class RunHookRunner: Sendable {
                     "hook.started": "\(stats.started)", "hook.dropped": "\(stats.dropped)",
                     "hook.timedOut": "\(stats.timedOut)", "hook.failed": "\(stats.failed)",
                     "hook.output.suppressed": "\(suppressed)",
+                    "hook.messages.suppressed": "\(events.statistics.suppressed)",
                 ])
         }
     }

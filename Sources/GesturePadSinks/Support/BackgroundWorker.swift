@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Synchronization
 
 /// The thread-confined side of a `BackgroundWorker`: built on the worker's own thread and
@@ -15,93 +14,90 @@ protocol WorkerConsumer: SendableMetatype {
     mutating func finish()
 }
 
-/// A bounded queue drained by one dedicated thread. `submit` never blocks: it appends under a
-/// short lock and wakes the thread, or counts the item as dropped when the queue is full.
+/// A bounded queue (`WorkerQueue`) drained on a dedicated `WorkerThread`. `submit` never
+/// blocks: it appends under a short lock and, when no drain is pending, asks the thread for
+/// one; a full queue counts the item as dropped.
 final class BackgroundWorker<Item: Sendable>: Sendable {
-    private struct State {
-        var items: [Item] = []
-        var dropped = 0
-        /// A reopen was requested when the queue held this many items.
-        var reopenAt: Int?
-        var closing = false
-    }
-
-    private let state = Mutex(State())
-    private let wake = DispatchSemaphore(value: 0)
+    private let queue: LockedQueue<Item>
+    private let thread: WorkerThread
+    private let drain: @Sendable () -> Void
     private let finished = DispatchSemaphore(value: 0)
     let capacity: Int
 
-    /// Starts the thread; `makeConsumer` runs on it.
+    /// Prepares the thread; `makeConsumer` runs on it, at the first drain.
     init<C: WorkerConsumer>(name: String, capacity: Int, makeConsumer: @escaping @Sendable () -> C) where C.Item == Item {
         self.capacity = capacity
-        let thread = Thread { [self] in
-            var consumer = makeConsumer()
-            var batch: [Item] = []
-            while true {
-                wake.wait()
-                var dropped = 0
-                var reopenAt: Int?
-                var closing = false
-                state.withLock { s in
-                    swap(&batch, &s.items)
-                    dropped = s.dropped
-                    s.dropped = 0
-                    reopenAt = s.reopenAt
-                    s.reopenAt = nil
-                    closing = s.closing
-                }
-                if let split = reopenAt, split < batch.count {
-                    // Items submitted before the request go to the old file, the rest to the new.
-                    consumer.consume(Array(batch[..<split]), dropped: dropped)
-                    consumer.reopen()
-                    consumer.consume(Array(batch[split...]), dropped: 0)
-                } else {
-                    if !batch.isEmpty || dropped > 0 { consumer.consume(batch, dropped: dropped) }
-                    if reopenAt != nil { consumer.reopen() }
-                }
-                batch.removeAll(keepingCapacity: true)
-                if closing { break }
+        let queue = LockedQueue(WorkerQueue<Item>(capacity: capacity))
+        let thread = WorkerThread(name: name)
+        let consumer = ConfinedConsumer(make: makeConsumer)
+        let finished = finished
+        self.queue = queue
+        self.thread = thread
+        // Runs on the worker thread only: the consumer is never touched anywhere else.
+        drain = {
+            let batch = queue.state.withLock { $0.take(into: &consumer.batch) }
+            consumer.handle(batch)
+            if batch.closing {
+                thread.stop()
+                finished.signal()
             }
-            consumer.finish()
-            finished.signal()
         }
-        thread.name = name
-        thread.start()
     }
 
     /// Queues an item; `false` when it was dropped (queue full or worker closed).
     @discardableResult
     func submit(_ item: Item) -> Bool {
-        let accepted = state.withLock { s -> Bool in
-            guard !s.closing, s.items.count < capacity else {
-                s.dropped += 1
-                return false
-            }
-            s.items.append(item)
-            return true
-        }
-        if accepted { wake.signal() }
+        let (accepted, drainNow) = queue.state.withLock { $0.push(item) }
+        if drainNow { thread.execute(drain) }
         return accepted
     }
 
     /// Asks the consumer to reopen its resources once the items queued so far are handled.
     func requestReopen() {
-        state.withLock { s in
-            if s.reopenAt == nil { s.reopenAt = s.items.count }
-        }
-        wake.signal()
+        if queue.state.withLock({ $0.requestReopen() }) { thread.execute(drain) }
     }
 
     /// Drains what is queued and stops the thread, waiting at most `timeout` seconds.
     /// Returns whether the thread finished in time.
     @discardableResult
     func close(timeout: Double = 2) -> Bool {
-        let first = state.withLock { s -> Bool in
-            defer { s.closing = true }
-            return !s.closing
-        }
+        let (first, drainNow) = queue.state.withLock { $0.close() }
         guard first else { return true }
-        wake.signal()
-        return finished.wait(timeout: .now() + timeout) == .success
+        if drainNow { thread.execute(drain) }
+        return finished.wait(timeout: .now() + max(0, min(timeout, 3_600))) == .success
+    }
+}
+
+/// The queue under its lock, shared by the submitting threads and the drain.
+private final class LockedQueue<Item: Sendable>: Sendable {
+    let state: Mutex<WorkerQueue<Item>>
+    init(_ queue: WorkerQueue<Item>) { state = Mutex(queue) }
+}
+
+/// A `WorkerConsumer` and its batch buffer, touched by the worker thread only (every access
+/// is inside a drain, and drains run one after another on that thread).
+private final class ConfinedConsumer<C: WorkerConsumer>: @unchecked Sendable {
+    private let make: @Sendable () -> C
+    private var consumer: C?
+    private var finished = false
+    var batch: [C.Item] = []
+
+    init(make: @escaping @Sendable () -> C) { self.make = make }
+
+    func handle(_ info: WorkerQueue<C.Item>.Batch) {
+        guard !finished else { return }
+        finished = info.closing
+        var current = consumer ?? make()
+        defer { consumer = info.closing ? nil : current }
+        if let split = info.reopenAt, split < batch.count {
+            // Items submitted before the request go to the old file, the rest to the new.
+            current.consume(Array(batch[..<split]), dropped: info.dropped)
+            current.reopen()
+            current.consume(Array(batch[split...]), dropped: 0)
+        } else {
+            if !batch.isEmpty || info.dropped > 0 { current.consume(batch, dropped: info.dropped) }
+            if info.reopenAt != nil { current.reopen() }
+        }
+        if info.closing { current.finish() }
     }
 }

@@ -1,0 +1,26 @@
+import Subprocess
+import SystemPackage
+
+/// Whether to try starting a hook's process again after starting it failed. Only "text file
+/// busy" (ETXTBSY: the script is being written — an editor saving it, a deploy copying it —
+/// at the moment it starts) is retried: after 10, 20, 40, 80 and 160 ms, then the failure
+/// stands. Pure: the time comes in, the moment of the next attempt goes out.
+struct SpawnRetry: Sendable {
+    static let delays: [Duration] = [10, 20, 40, 80, 160].map { .milliseconds($0) }
+
+    private var attempt = 0
+
+    /// Starting failed with `error` at `now`: when to try again, or `nil` to give up.
+    mutating func failed(_ error: any Error, at now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        guard Self.isBusyText(error), attempt < Self.delays.count else { return nil }
+        defer { attempt += 1 }
+        return now + Self.delays[attempt]
+    }
+
+    /// ETXTBSY, as swift-subprocess reports it.
+    static func isBusyText(_ error: any Error) -> Bool {
+        if let error = error as? SubprocessError { return error.underlyingError == .textFileBusy }
+        if let error = error as? Errno { return error == .textFileBusy }
+        return false
+    }
+}

@@ -97,6 +97,17 @@ if [ -z "${BENCH_NO_VALGRIND:-}" ] && command -v valgrind >/dev/null; then
             echo "{\"bench\":\"$mode\",\"inputsPerPass\":$units,\"allocs1\":$a1,\"allocs3\":$a3}"
         done
     } > "$OUT/alloc.jsonl"
+    say "instructions per pass (valgrind callgrind: 3 passes minus 1 pass)"
+    instructions() {  # mode passes → instructions of the whole process
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$BIN/gesturepad-bench" --mode "$1" --passes "$2" --cycles 20 2>&1 >/dev/null \
+            | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+    }
+    {
+        for mode in decode replay; do
+            i1=$(instructions "$mode" 1); i3=$(instructions "$mode" 3)
+            echo "{\"bench\":\"$mode\",\"inputsPerPass\":$units,\"instructions1\":$i1,\"instructions3\":$i3}"
+        done
+    } > "$OUT/instructions.jsonl"
 fi
 
 # --- Servers under load --------------------------------------------------------------------

@@ -68,6 +68,24 @@ replay = micro.get("replay", {}).get("perSecond")
 rows.append(("replay incl. parsing, batch lines (messages/s)", si(replay), ">= 1 M", verdict(replay and replay >= 1e6)))
 decode = micro.get("decode", {}).get("perSecond")
 rows.append(("FrameDecoder alone, batch lines (messages/s)", si(decode), "", ""))
+speed = replay / decode if replay and decode else None
+rows.append(("ratio replay / FrameDecoder alone, same run (encoding as cheap as parsing)",
+             "n/a" if speed is None else f"{speed:.2f}", ">= 0.45", verdict(None if speed is None else speed >= 0.45)))
+instructions = load_lines("instructions.jsonl")
+
+
+def per_pass(name):  # callgrind instructions of one pass (3 passes minus 1, halved)
+    row = instructions.get(name)
+    return (row["instructions3"] - row["instructions1"]) / 2 if row else None
+
+
+dec_i, rep_i = per_pass("decode"), per_pass("replay")
+if dec_i and rep_i:
+    ratio_i = dec_i / rep_i
+    units = instructions["replay"]["inputsPerPass"]
+    rows.append(("same ratio by callgrind instructions per message: decode / replay (machine-independent)",
+                 f"{ratio_i:.3f} ({dec_i / units:.0f} / {rep_i / units:.0f} instructions per message)",
+                 ">= 0.45", verdict(ratio_i >= 0.45)))
 single = micro.get("replay-single", {}).get("perSecond")
 rows.append(("replay incl. parsing, one message per line (messages/s)", si(single), "", ""))
 session = micro.get("session", {}).get("perSecond")

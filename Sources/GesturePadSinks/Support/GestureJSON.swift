@@ -1,22 +1,18 @@
 import GestureEngine
 import GestureProtocol
 
-/// The one place that turns a `GestureEvent` into JSON text for the sinks: the protocol's
-/// `gesture` message, byte for byte as the page receives it (the protocol layer's
-/// `MessageEncoder`), optionally followed by the wall-clock `time` the server saw it.
+extension WallTime: GestureLogTime {}
+
+/// The sinks' names for the protocol's encoder (`MessageEncoder`): a gesture log line is the
+/// `gesture` message byte for byte as the page receives it, with the wall-clock `time` the
+/// server saw it as its last field.
 public enum GestureJSON {
     /// Appends `{"type":"gesture","session":…,"gesture":…,"phase":…,"t":…,"x":…,"y":…,
     /// "pointers":…,<own fields>[,"time":"…"]}` (no newline).
     public static func append(
         _ event: GestureEvent, session: String, time: WallTime?, into out: inout [UInt8]
     ) {
-        MessageEncoder.appendGesture(event, sessionLiteral: MessageEncoder.sessionLiteral(session), to: &out)
-        guard let time else { return }
-        // The message ends with its closing brace: reopen it for the added field.
-        if out.last == UInt8(ascii: "}") { out.removeLast() }
-        out.append(contentsOf: #","time":""#.utf8)
-        time.appendISO8601(into: &out)
-        out.append(contentsOf: #""}"#.utf8)
+        MessageEncoder.appendGesture(event, session: session, time: time, to: &out)
     }
 
     /// The message as a `String` (tests, hooks' stdin).

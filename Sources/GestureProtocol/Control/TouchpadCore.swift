@@ -5,20 +5,47 @@ import GestureEngine
 /// mapper, driven together so every host (the server's `ProtocolSession`, `replay`) feeds them
 /// the same way: each input goes through the engine, then the input and the events it produced
 /// through the mapper. Pure; time is the page's clock.
+///
+/// The engine is made at the first input other than a `ping` (or when a mapper needs its
+/// configuration): an idle touchpad holds no engine buffers. Until then the pings' clock is
+/// kept as the engine would keep it, and handed to it when it is made.
 struct TouchpadCore: Sendable {
-    private(set) var engine: GestureEngine
+    /// The engine's parameters, for when it is made.
+    private struct EngineSetup: Sendable {
+        var config: GestureConfig
+        var width: Double
+        var height: Double
+        var maxPointers: Int
+    }
+
+    private(set) var engine: GestureEngine?
     private(set) var mapper: ControlMapper?
     /// The mapper's settings when control turned off, for when it turns on again.
     private var parkedSettings: ControlSettings?
+    private let setup: EngineSetup
+    /// The clock of the engine not made yet: the pings' page time, clamped and never going
+    /// back, as `GestureEngine.process(.clock)` keeps it.
+    private var pendingNow: Double?
 
-    init(engine: GestureEngine, control: ControlSettings?) {
-        self.engine = engine
-        self.mapper = control.map { ControlMapper(settings: $0, gestures: engine.config) }
+    init(config: GestureConfig, width: Double, height: Double, maxPointers: Int, control: ControlSettings?) {
+        setup = EngineSetup(config: config, width: width, height: height, maxPointers: maxPointers)
+        if let control {
+            let engine = makeEngine()
+            self.engine = engine
+            mapper = ControlMapper(settings: control, gestures: engine.config)
+        }
     }
+
+    /// The engine's clock (its latest `t`), made or not.
+    var now: Double? { engine.map { $0.now } ?? pendingNow }
+    /// Whether a move step waits to be judged.
+    var hasPendingStep: Bool { engine?.hasPendingStep ?? false }
+    /// How many pointers are down.
+    var pointersDown: Int { engine?.pointersDown ?? 0 }
 
     /// The earliest page-clock deadline of the engine or the mapper.
     var nextDeadline: Double? {
-        switch (engine.nextDeadline, mapper?.nextDeadline) {
+        switch (engine?.nextDeadline, mapper?.nextDeadline) {
         case (let a?, let b?): min(a, b)
         case (let a?, nil): a
         case (nil, let b?): b
@@ -33,24 +60,44 @@ struct TouchpadCore: Sendable {
         _ input: PointerInput, events: inout [GestureEvent], actions: inout [HostAction]
     ) -> EngineResult {
         let start = events.count
-        let result = engine.process(input, into: &events)
+        let result: EngineResult
+        if engine == nil, case .clock(let t) = input {
+            // What the engine would do: no timers, no contact; only its clock moves.
+            let bounded = t.isNaN ? (pendingNow ?? 0) : min(max(t, -GestureEngine.timeLimit), GestureEngine.timeLimit)
+            pendingNow = max(pendingNow ?? bounded, bounded)
+            result = .accepted
+        } else {
+            if engine == nil { engine = makeEngine() }
+            result = engine?.process(input, into: &events) ?? .accepted
+        }
         if result == .accepted, mapper != nil {
             mapper?.handle(input, events: events[start...], into: &actions)
         }
         return result
     }
 
+    /// A new engine, its clock where the pings so far put it.
+    private func makeEngine() -> GestureEngine {
+        var engine = GestureEngine(
+            config: setup.config, width: setup.width, height: setup.height, maxPointers: setup.maxPointers)
+        if let pendingNow {
+            var none: [GestureEvent] = []
+            _ = engine.process(.clock(t: pendingNow), into: &none)
+        }
+        return engine
+    }
+
     /// Judges a held move step.
     mutating func flush(events: inout [GestureEvent], actions: inout [HostAction]) {
         let start = events.count
-        engine.flush(into: &events)
+        engine?.flush(into: &events)
         forward(events, from: start, &actions)
     }
 
     /// Fires the engine's and the mapper's timers due at or before `t`.
     mutating func advance(to t: Double, events: inout [GestureEvent], actions: inout [HostAction]) {
         let start = events.count
-        engine.advance(to: t, into: &events)
+        engine?.advance(to: t, into: &events)
         forward(events, from: start, &actions)
         mapper?.advance(to: t, into: &actions)
     }
@@ -58,7 +105,7 @@ struct TouchpadCore: Sendable {
     /// The connection closed at `t`: the engine cancels the contact, the mapper releases all.
     mutating func close(at t: Double, events: inout [GestureEvent], actions: inout [HostAction]) {
         let start = events.count
-        engine.close(at: t, into: &events)
+        engine?.close(at: t, into: &events)
         forward(events, from: start, &actions)
         mapper?.releaseAll(into: &actions)
     }
@@ -82,6 +129,8 @@ struct TouchpadCore: Sendable {
     mutating func setControl(_ settings: ControlSettings?, actions: inout [HostAction]) {
         if let settings {
             guard mapper == nil else { return }
+            let engine = self.engine ?? makeEngine()
+            self.engine = engine
             mapper = ControlMapper(settings: parkedSettings ?? settings, gestures: engine.config)
         } else if let current = mapper {
             mapper?.releaseAll(into: &actions)

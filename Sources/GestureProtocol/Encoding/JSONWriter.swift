@@ -3,87 +3,29 @@
 /// Numbers: an integral value below 9e18 is written as an integer (`1000`); any other value
 /// below 1e12 as a fixed decimal rounded to 6 places with trailing zeros trimmed (`0.998`,
 /// `-12.5`); larger values use Swift's shortest round-trip form (`1e+20`). A non-finite value,
-/// which JSON cannot hold, is written as `null`. No `String` is built on these paths.
+/// which JSON cannot hold, is written as `null`. No `String` is built on these paths but the
+/// last.
+///
+/// Each token is written in one step into capacity reserved for it (`JSONSpanWriter`), not
+/// byte by byte through `Array.append`.
 public enum JSONWriter {
     /// Appends `value` as a JSON number (see the type's documentation).
     public static func appendNumber(_ value: Double, to out: inout [UInt8]) {
-        guard value.isFinite else {
-            appendASCII("null", to: &out)
-            return
-        }
-        let magnitude = abs(value)
-        if magnitude < 9e18, value.rounded(.towardZero) == value {
-            appendInteger(Int(value), to: &out)
-            return
-        }
-        guard magnitude < 1e12 else {
-            appendASCII(value.description, to: &out)
-            return
-        }
-        let scaled = Int((magnitude * 1_000_000).rounded())
-        guard scaled != 0 else {
-            out.append(UInt8(ascii: "0"))
-            return
-        }
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        appendInteger(scaled / 1_000_000, to: &out)
-        var fraction = scaled % 1_000_000
-        guard fraction != 0 else { return }
-        out.append(UInt8(ascii: "."))
-        var places = 6
-        while fraction % 10 == 0 {
-            fraction /= 10
-            places -= 1
-        }
-        // `places` digits, with leading zeros: written last digit first (divisions by the
-        // constant 10 only), then put in order.
-        let start = out.count
-        for _ in 0..<places {
-            out.append(UInt8(ascii: "0") + UInt8(fraction % 10))
-            fraction /= 10
-        }
-        reverseTail(from: start, &out)
+        out.append(addingCapacity: JSONSpanWriter.maxNumberBytes) { JSONSpanWriter.writeNumber(value, into: &$0) }
     }
 
     /// Appends an integer in decimal.
     public static func appendInteger(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        if magnitude < 10 {
-            out.append(UInt8(ascii: "0") + UInt8(magnitude))
-            return
-        }
-        // Last digit first (divisions by the constant 10 only, no variable divisor), then put
-        // in order: measurably cheaper on the gesture-encoding hot path.
-        let start = out.count
-        while magnitude > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        }
-        reverseTail(from: start, &out)
+        out.append(addingCapacity: JSONSpanWriter.maxIntegerBytes) { JSONSpanWriter.writeInteger(value, into: &$0) }
     }
 
     /// Appends `text` as a JSON string literal: quotes, `\"`, `\\`, the short escapes and
     /// `\u00XX` for other control characters; everything else as its UTF-8 bytes.
     public static func appendString(_ text: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(byte)
-            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(byte)
-            case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-            case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-            case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-            case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
-            case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
-            case 0x00..<0x20:
-                appendASCII("\\u00", to: &out)
-                out.append(hexDigit(byte >> 4))
-                out.append(hexDigit(byte & 0xF))
-            default: out.append(byte)
-            }
+        let bytes = text.utf8.span
+        out.append(addingCapacity: JSONSpanWriter.maxStringBytes(bytes.count)) {
+            JSONSpanWriter.writeString(bytes, into: &$0)
         }
-        out.append(UInt8(ascii: "\""))
     }
 
     /// Appends `true` or `false`.
@@ -94,25 +36,7 @@ public enum JSONWriter {
     /// Appends text that needs no escaping (punctuation, known keys), byte for byte.
     @inline(__always)
     public static func appendASCII(_ text: String, to out: inout [UInt8]) {
-        // Byte by byte from the string's own storage: measured (callgrind) cheaper than the
-        // generic `append(contentsOf: text.utf8)` for the short fragments written here.
         let bytes = text.utf8.span
-        for i in bytes.indices { out.append(bytes[i]) }
-    }
-
-    /// Reverses `out[start...]` in place (the digits written last digit first).
-    @inline(__always)
-    private static func reverseTail(from start: Int, _ out: inout [UInt8]) {
-        var i = start
-        var j = out.count - 1
-        while i < j {
-            out.swapAt(i, j)
-            i += 1
-            j -= 1
-        }
-    }
-
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+        out.append(addingCapacity: bytes.count) { JSONSpanWriter.writeBytes(bytes, into: &$0) }
     }
 }

@@ -2,44 +2,16 @@ import GestureEngine
 
 /// Writes the server → page messages of PROTOCOL.md as JSON bytes.
 ///
-/// The session id is passed pre-encoded (`sessionLiteral(_:)`, a quoted JSON string) so a
-/// gesture event is written without building any `String`.
+/// The one encoder of every server → page message and of the gesture log lines (the sinks
+/// add `time` through `appendGesture(_:session:time:to:)`). The session id is passed
+/// pre-encoded (`sessionLiteral(_:)`, a quoted JSON string) so a gesture event is written
+/// without building any `String`.
 public enum MessageEncoder {
     /// The session id as a quoted, escaped JSON string, e.g. `"\"a1\""` as bytes.
     public static func sessionLiteral(_ session: String) -> [UInt8] {
         var out: [UInt8] = []
         JSONWriter.appendString(session, to: &out)
         return out
-    }
-
-    /// `{"type":"gesture","session":…,"gesture":…,"phase":…,"t":…,"x":…,"y":…,"pointers":…, own fields}`.
-    public static func appendGesture(_ event: GestureEvent, sessionLiteral: [UInt8], to out: inout [UInt8]) {
-        JSONWriter.appendASCII("{\"type\":\"gesture\",\"session\":", to: &out)
-        out.append(contentsOf: sessionLiteral)
-        JSONWriter.appendASCII(",\"gesture\":\"", to: &out)
-        JSONWriter.appendASCII(event.gesture.name, to: &out)
-        JSONWriter.appendASCII("\",\"phase\":\"", to: &out)
-        JSONWriter.appendASCII(event.phase.name, to: &out)
-        JSONWriter.appendASCII("\",\"t\":", to: &out)
-        JSONWriter.appendNumber(event.t, to: &out)
-        JSONWriter.appendASCII(",\"x\":", to: &out)
-        JSONWriter.appendNumber(event.x, to: &out)
-        JSONWriter.appendASCII(",\"y\":", to: &out)
-        JSONWriter.appendNumber(event.y, to: &out)
-        JSONWriter.appendASCII(",\"pointers\":", to: &out)
-        JSONWriter.appendInteger(event.pointers, to: &out)
-        event.forEachField { name, value in
-            JSONWriter.appendASCII(",\"", to: &out)
-            JSONWriter.appendASCII(name.description, to: &out)
-            JSONWriter.appendASCII("\":", to: &out)
-            switch value {
-            case .number(let n): JSONWriter.appendNumber(n, to: &out)
-            case .integer(let i): JSONWriter.appendInteger(i, to: &out)
-            case .bool(let b): JSONWriter.appendBool(b, to: &out)
-            case .name(let s): JSONWriter.appendString(s, to: &out)
-            }
-        }
-        out.append(UInt8(ascii: "}"))
     }
 
     /// `{"type":"welcome","protocol":1,"session":…,"config":{every GestureConfig key: value},

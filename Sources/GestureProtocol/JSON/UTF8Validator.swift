@@ -6,6 +6,13 @@ enum UTF8Validator {
         var i = 0
         let n = s.count
         while i < n {
+            // ASCII, the usual case, eight bytes a step.
+            while i &+ 8 <= n {
+                let any = s[i] | s[i &+ 1] | s[i &+ 2] | s[i &+ 3] | s[i &+ 4] | s[i &+ 5] | s[i &+ 6] | s[i &+ 7]
+                guard any < 0x80 else { break }
+                i &+= 8
+            }
+            guard i < n else { break }
             let lead = s[i]
             if lead < 0x80 {
                 i += 1

@@ -109,9 +109,9 @@ public struct ReplayHost: Sendable {
         case .success(.hello(let hello)):
             gate.open(as: hello.role)
             if hello.role == .touchpad {
-                let engine = GestureEngine(
-                    config: config, width: hello.width, height: hello.height, maxPointers: maxPointers)
-                core = TouchpadCore(engine: engine, control: control)
+                core = TouchpadCore(
+                    config: config, width: hello.width, height: hello.height, maxPointers: maxPointers,
+                    control: control)
             }
         case .success(.settings(let update)):
             if control == nil || core?.apply(update) == nil {

@@ -34,12 +34,6 @@ public struct FrameBuffer: Sendable {
         append(.reply) { MessageEncoder.appendError(error, index: index, to: &$0) }
     }
 
-    /// Appends the observer notice `{"type":"session","session":S,"state":"open"|"closed"}`
-    /// (as a `.reply`: it is for this connection only).
-    public mutating func appendSessionNotice(session: String, open: Bool) {
-        append(.reply) { MessageEncoder.appendSessionNotice(session: session, open: open, to: &$0) }
-    }
-
     /// The bytes of frame `index`.
     public func frameBytes(_ index: Int) -> ArraySlice<UInt8> {
         bytes[frames[index].range]

@@ -53,8 +53,10 @@ public struct ProtocolSession: Sendable {
         self.control = control
         self.bucket = TokenBucket(ratePerSecond: limits.maxMessagesPerSecond)
         self.sessionLiteral = MessageEncoder.sessionLiteral(sessionID)
-        decoded.reserveCapacity(16)
     }
+
+    /// Whether the touchpad's engine was made (at its first pointer message; tests).
+    var hasEngine: Bool { core?.engine != nil }
 
     /// The server-clock time (ms) at which `fire(now:into:)` must be called next, if any:
     /// the engine's or the mapper's next deadline mapped through the clock offset, the end of a
@@ -165,7 +167,7 @@ public struct ProtocolSession: Sendable {
         guard core != nil else { return }
         let start = output.events.count
         core?.flush(events: &output.events, actions: &output.actions)
-        let pageNow = clockOffset.map { now - $0 } ?? core?.engine.now ?? 0
+        let pageNow = clockOffset.map { now - $0 } ?? core?.now ?? 0
         core?.close(at: pageNow, events: &output.events, actions: &output.actions)
         encodeEvents(from: start, &output)
     }
@@ -195,9 +197,9 @@ public struct ProtocolSession: Sendable {
             helloDeadline = nil
             let status: ControlContext.Status
             if hello.role == .touchpad {
-                let engine = GestureEngine(
-                    config: config, width: hello.width, height: hello.height, maxPointers: limits.maxPointers)
-                core = TouchpadCore(engine: engine, control: control.isActive ? control.settings : nil)
+                core = TouchpadCore(
+                    config: config, width: hello.width, height: hello.height, maxPointers: limits.maxPointers,
+                    control: control.isActive ? control.settings : nil)
                 status = control.status
             } else {
                 status = .inactive(reason: "observers do not control the computer")
@@ -252,11 +254,11 @@ public struct ProtocolSession: Sendable {
 
     /// After a frame: judge a pending move step now, or hold it briefly (see `ProtocolLimits.stepHoldMs`).
     private mutating func settleStep(isBatch: Bool, arrival: Double, _ output: inout SessionOutput) {
-        guard core?.engine.hasPendingStep == true else {
+        guard core?.hasPendingStep == true else {
             holdUntil = nil
             return
         }
-        if !isBatch, (core?.engine.pointersDown ?? 0) > 1, limits.stepHoldMs > 0 {
+        if !isBatch, (core?.pointersDown ?? 0) > 1, limits.stepHoldMs > 0 {
             holdUntil = arrival + limits.stepHoldMs
             return
         }

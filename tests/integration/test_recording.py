@@ -10,7 +10,7 @@ import threading
 import time
 from pathlib import Path
 
-from testkit import TRACES, Server, binary, collect, hello, load_trace, recv_json, replay, send_paced
+from testkit import TRACES, Server, binary, collect, hello, load_trace, paced_frames, recv_json, replay, send_paced
 
 NAME = re.compile(r"^\d{8}T\d{6}\.\d{3}Z-session-(\d+)\.jsonl$")
 
@@ -47,7 +47,8 @@ def play(server, name: str, out: dict):
         last_t, lateness = send_paced(ws, lines)
         received = collect(ws, 1.5)
     session = next(m["session"] for m in received if m["type"] == "welcome")
-    out[name] = {"session": session, "lines": lines, "last_t": last_t, "lateness": lateness,
+    frames = [frame for _, frame in paced_frames(lines)]  # what went out, one frame per line
+    out[name] = {"session": session, "lines": frames, "last_t": last_t, "lateness": lateness,
                  "gestures": [m for m in received if m["type"] == "gesture"]}
 
 
@@ -111,7 +112,7 @@ def test_disconnect_mid_gesture_leaves_a_valid_file(page_dir, tmp_path):
         assert len(files) == 1
         path = next(iter(files.values()))
         # The file was closed with the session: complete while the server still runs.
-        assert eventually(lambda: path.read_text().splitlines() == half)
+        assert eventually(lambda: path.read_text().splitlines() == [f for _, f in paced_frames(half)])
     for line in path.read_text().splitlines():
         json.loads(line)
     assert json.loads(path.read_text().splitlines()[0])["type"] == "hello"
@@ -133,10 +134,11 @@ def test_killed_server_leaves_every_frame_handled(page_dir, tmp_path):
             ws.send(json.dumps({"type": "ping", "t": 99999.0}))
             assert any(m["type"] == "pong" for m in collect(ws, 1.0))  # every frame handled
             path = next(iter(recordings(folder).values()))
-            assert eventually(lambda: len(path.read_text().splitlines()) == len(lines) + 1)
+            frames = [frame for _, frame in paced_frames(lines)]
+            assert eventually(lambda: len(path.read_text().splitlines()) == len(frames) + 1)
             server.process.send_signal(signal.SIGKILL)
             server.process.wait(timeout=10)
-        assert path.read_text().splitlines() == lines + [json.dumps({"type": "ping", "t": 99999.0})]
+        assert path.read_text().splitlines() == frames + [json.dumps({"type": "ping", "t": 99999.0})]
     finally:
         server.returncode = -9
         if server.process.poll() is None:

@@ -42,6 +42,25 @@ struct ReplayHostTests {
         #expect(TestSupport.object(err[2].drop { $0 != "{" }.utf8)?["index"] as? Int == 1)
     }
 
+    /// Replay and the server's session refuse a pointer beyond the limit with the same error.
+    @Test func tooManyPointersSameAsTheSession() throws {
+        var limits = ProtocolLimits()
+        limits.maxPointers = 2
+        let downs = (1...3).map { TestSupport.down($0, t: Double($0)) }
+        var host = ReplayHost(maxPointers: 2)
+        let (_, err) = replay([TestSupport.hello] + downs, host: &host)
+        #expect(err.count == 1)
+        let replayed = try #require(TestSupport.object(err[0].drop { $0 != "{" }.utf8))
+        var session = ProtocolSessionLimitTests.opened(limits)
+        var output = SessionOutput()
+        for down in downs { session.receive(down, at: 10, into: &output) }
+        let refusals = TestSupport.frames(output).map(\.1).filter { $0["type"] as? String == "error" }
+        #expect(refusals.count == 1)
+        #expect(replayed["code"] as? String == "too_many_pointers")
+        #expect(replayed["message"] as? String == "down: pointer 3 ignored: at most 2 pointers may be down")
+        #expect(refusals.first?["message"] as? String == replayed["message"] as? String)
+    }
+
     /// The virtual clock follows accepted messages' t (ping included); refused ones leave it.
     @Test func virtualClock() {
         var host = ReplayHost()

@@ -115,12 +115,12 @@ public struct ReplayHost: Sendable {
             }
         case .success(.settings(let update)):
             if control == nil || core?.apply(update) == nil {
-                report(ProtocolError(.controlOff, "settings: replay runs without --control"), index: index, number, &stderr)
+                report(.controlOff(.settings, reason: Self.withoutControl), index: index, number, &stderr)
             }
         case .success(.control(let command)):
             guard control != nil else {
-                let error = ProtocolError(.controlOff, "\(message.type?.name ?? "control"): replay runs without --control")
-                report(error, index: index, number, &stderr)
+                report(
+                    .controlOff(ClientMessage.control(command).type, reason: Self.withoutControl), index: index, number, &stderr)
                 return
             }
             actions.removeAll(keepingCapacity: true)
@@ -132,8 +132,7 @@ public struct ReplayHost: Sendable {
             moveClock(to: t)
         case .success(.input(let input)):
             if run(input, &stdout) == .tooManyPointers {
-                let error = ProtocolError(.tooManyPointers, "down: pointer ignored: at most \(maxPointers) pointers may be down")
-                report(error, index: index, number, &stderr)
+                report(.tooManyPointers(input, maxPointers: maxPointers), index: index, number, &stderr)
             } else if let t = input.time {
                 moveClock(to: t)
             }
@@ -165,6 +164,9 @@ public struct ReplayHost: Sendable {
             write(&stdout, at: deadline)
         }
     }
+
+    /// Why replay refuses keyboard, button and settings messages without `--control`.
+    static let withoutControl = "replay runs without --control"
 
     /// Deadlines fired one by one before one message; the rest fire together (a clock jump).
     static let maxDeadlineRounds = 10_000

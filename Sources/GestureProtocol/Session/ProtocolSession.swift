@@ -23,8 +23,8 @@ public struct ProtocolSession: Sendable {
     /// `updateControl(_:into:)`.
     public private(set) var control: ControlContext
 
-    /// `nil` until a valid `hello`.
-    public private(set) var role: ConnectionRole? = nil
+    /// `nil` until a valid `hello` (the gate keeps it).
+    public var role: ConnectionRole? { gate.role }
     /// The smallest `arrival − t` seen (PROTOCOL.md "Time"): server time = page time + offset.
     public private(set) var clockOffset: Double? = nil
 
@@ -193,7 +193,6 @@ public struct ProtocolSession: Sendable {
         switch accepted {
         case .hello(let hello):
             gate.open(as: hello.role)
-            role = hello.role
             helloDeadline = nil
             let status: ControlContext.Status
             if hello.role == .touchpad {
@@ -217,7 +216,7 @@ public struct ProtocolSession: Sendable {
             errorsInARow = 0
         case .control(let command):
             if !control.isActive {
-                refuse(ProtocolError(.controlOff, controlOffMessage(ClientMessage.control(command).type)), index: index, &output)
+                refuse(.controlOff(ClientMessage.control(command).type, reason: controlOffReason), index: index, &output)
             } else if let refusal = control.refusal(for: command) {
                 refuse(refusal, index: index, &output)
             } else {
@@ -226,17 +225,14 @@ public struct ProtocolSession: Sendable {
             }
         case .settings(let update):
             guard control.isActive, let settings = core?.apply(update) else {
-                refuse(ProtocolError(.controlOff, controlOffMessage(.settings)), index: index, &output)
+                refuse(.controlOff(.settings, reason: controlOffReason), index: index, &output)
                 return
             }
             output.frames.append(.reply) { MessageEncoder.appendSettings(settings, to: &$0) }
             errorsInARow = 0
         case .input(let input):
             if process(input, &output) == .tooManyPointers {
-                let id = if case .down(let sample) = input { " \(sample.id)" } else { "" }
-                let error = ProtocolError(
-                    .tooManyPointers, "down: pointer\(id) ignored: at most \(limits.maxPointers) pointers may be down")
-                refuse(error, index: index, &output)
+                refuse(.tooManyPointers(input, maxPointers: limits.maxPointers), index: index, &output)
             } else {
                 errorsInARow = 0
             }
@@ -268,9 +264,8 @@ public struct ProtocolSession: Sendable {
         encodeEvents(from: start, &output)
     }
 
-    private func controlOffMessage(_ type: MessageType) -> String {
-        let reason = if case .inactive(let why) = control.status { why } else { "" }
-        return "\(type.name): this server does not control the computer (\(reason))"
+    private var controlOffReason: String {
+        if case .inactive(let why) = control.status { why } else { "" }
     }
 
     private mutating func noteTime(_ t: Double, arrival: Double) {

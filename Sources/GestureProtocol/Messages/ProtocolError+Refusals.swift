@@ -1,0 +1,17 @@
+import GestureEngine
+
+/// The refusals both hosts of a touchpad connection give (`ProtocolSession` on the server,
+/// `ReplayHost` for `gesturepad replay`), written once so their texts cannot drift apart.
+extension ProtocolError {
+    /// A `down` beyond the pointer limit: the pointer is ignored.
+    public static func tooManyPointers(_ input: PointerInput, maxPointers: Int) -> ProtocolError {
+        let id = if case .down(let sample) = input { " \(sample.id)" } else { "" }
+        return ProtocolError(.tooManyPointers, "down: pointer\(id) ignored: at most \(maxPointers) pointers may be down")
+    }
+
+    /// A `text`, `key`, `button` or `settings` message where nothing controls the computer;
+    /// `reason` says why (the server's control status, or replay's missing `--control`).
+    public static func controlOff(_ type: MessageType, reason: String) -> ProtocolError {
+        ProtocolError(.controlOff, "\(type.name): this server does not control the computer (\(reason))")
+    }
+}

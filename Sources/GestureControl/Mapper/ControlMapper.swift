@@ -6,7 +6,7 @@ import GestureEngine
 /// ms); the mapper's own timers (a tap's held click, a drag lock) are reported by
 /// `nextDeadline` and fired by `advance(to:into:)` or by the next input.
 ///
-/// The rules, constants and their reasons are listed in docs/control-mapping-notes.md. In
+/// The rules, constants and their reasons are listed in docs/control-mapping.md. In
 /// short:
 /// - Pointer motion comes from raw moves (one touch finger, or a mouse / pen), never from
 ///   gesture events, so it starts with the first move and is never late.

@@ -1,5 +1,5 @@
 /// The button the touch gestures hold, as one state machine (drawn in
-/// docs/control-mapping-notes.md):
+/// docs/control-mapping.md):
 ///
 /// ```
 /// idle ──tap, 1 finger, tapAndDrag──▶ tapHeld ──deadline──▶ idle (release)

@@ -39,7 +39,7 @@ if ((${#missing[@]})); then
 fi
 
 if ! command -v swift >/dev/null; then
-    echo "setup: the Swift toolchain (6.1 or later) is not on PATH — see https://www.swift.org/install/linux/" >&2
+    echo "setup: the Swift toolchain (6.2 or later) is not on PATH — see https://www.swift.org/install/linux/" >&2
     exit 1
 fi
 

@@ -23,7 +23,8 @@ struct CheckConfigCommand: ParsableCommand {
 
     @Flag(
         name: .customLong("print-keys"),
-        help: "Print every key of the file, its type, default and meaning (the Markdown tables of docs/outputs.md and docs/control.md), and exit."
+        help:
+            "Print every key of the file, its type, default and meaning (the Markdown tables of docs/outputs.md and docs/control.md), and exit."
     )
     var printKeys = false
 

@@ -38,4 +38,28 @@ struct HostileTimeSessionTests {
         // Its timers fall beyond the time limit, so none is armed (FuzzRegressionTests); any wakeup is finite.
         #expect(session.nextWakeup.map { $0.isFinite } ?? true)
     }
+
+    /// A finger held while `t` jumps 1,000 s: the live session emits at most two budgets of
+    /// timer events (the repeat count still says how long it was held); replay of a 30 s hold
+    /// still gives every repeat.
+    @Test func clockJumpWithAHeldFingerIsABoundedBurst() {
+        var session = ProtocolSession(sessionID: "s", config: GestureConfig(), limits: ProtocolLimits())
+        var output = SessionOutput()
+        session.receive(TestSupport.hello, at: 0, into: &output)
+        session.receive(TestSupport.down(1, t: 0), at: 1, into: &output)
+        output.removeAll()
+        session.receive(#"{"type":"ping","t":1000000}"#, at: 2, into: &output)
+        let repeats = output.events.filter { $0.gesture == .repeat }
+        #expect(ProtocolLimits.liveTicksPerAdvance == 100)
+        #expect(output.events.count <= 2 * 100 + 8)  // two budgets, and the few one-shot timers
+        #expect(repeats.count > 1)
+        if case .count(let count) = repeats.last?.detail {
+            #expect(count == 9_996)  // (1,000,000 − repeatDelay 500) / repeatInterval 100 + 1
+        } else {
+            Issue.record("no repeat count")
+        }
+        var host = ReplayHost()
+        let (out, _) = replay([TestSupport.hello, TestSupport.down(1, t: 0), #"{"type":"ping","t":30000}"#], host: &host, finish: false)
+        #expect(out.filter { $0.contains(#""gesture":"repeat""#) }.count == 296)
+    }
 }

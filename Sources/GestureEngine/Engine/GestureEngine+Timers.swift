@@ -29,7 +29,7 @@ extension GestureEngine {
         var skipped = false
         while let due = nextTimer, due.deadline <= t {
             ticks += 1
-            if ticks > Self.maxTicksPerAdvance {
+            if ticks > maxTicksPerAdvance {
                 if skipped { break }
                 skipTicks(to: t)
                 skipped = true

@@ -32,9 +32,12 @@ public struct GestureEngine: Sendable {
     /// The deceleration projection factor, ms: `r / (1 − r)`, per (px/ms).
     let projection: Double
 
-    /// The most timer ticks fired by one `advance` before skipping ahead (a client jumping
-    /// its clock by hours must not make the server emit millions of events).
-    static let maxTicksPerAdvance = 10_000
+    /// The most timer ticks one `advance` fires before the periodic timers skip ahead (a
+    /// client jumping its clock by hours must not make the server emit millions of events).
+    /// The default keeps `replay` of a long hold tick by tick; a live session, whose timers
+    /// fire as they fall due, sets a much smaller budget (`ProtocolSession.liveTicksPerAdvance`).
+    public var maxTicksPerAdvance = GestureEngine.defaultMaxTicksPerAdvance
+    public static let defaultMaxTicksPerAdvance = 10_000
 
     /// The page-clock range the engine works in, ms: every `t` is clamped to ±1e12 where it
     /// enters (`clamp`), so adding the smallest timer interval (0.001 ms) always moves a

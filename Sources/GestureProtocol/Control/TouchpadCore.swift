@@ -16,6 +16,7 @@ struct TouchpadCore: Sendable {
         var width: Double
         var height: Double
         var maxPointers: Int
+        var maxTicksPerAdvance: Int
     }
 
     private(set) var engine: GestureEngine?
@@ -27,8 +28,13 @@ struct TouchpadCore: Sendable {
     /// back, as `GestureEngine.process(.clock)` keeps it.
     private var pendingNow: Double?
 
-    init(config: GestureConfig, width: Double, height: Double, maxPointers: Int, control: ControlSettings?) {
-        setup = EngineSetup(config: config, width: width, height: height, maxPointers: maxPointers)
+    init(
+        config: GestureConfig, width: Double, height: Double, maxPointers: Int, control: ControlSettings?,
+        maxTicksPerAdvance: Int = GestureEngine.defaultMaxTicksPerAdvance
+    ) {
+        setup = EngineSetup(
+            config: config, width: width, height: height, maxPointers: maxPointers,
+            maxTicksPerAdvance: max(maxTicksPerAdvance, 1))
         if let control {
             let engine = makeEngine()
             self.engine = engine
@@ -80,6 +86,7 @@ struct TouchpadCore: Sendable {
     private func makeEngine() -> GestureEngine {
         var engine = GestureEngine(
             config: setup.config, width: setup.width, height: setup.height, maxPointers: setup.maxPointers)
+        engine.maxTicksPerAdvance = setup.maxTicksPerAdvance
         if let pendingNow {
             var none: [GestureEvent] = []
             _ = engine.process(.clock(t: pendingNow), into: &none)

@@ -19,6 +19,13 @@ public struct ProtocolLimits: Sendable, Hashable {
     /// closed with 1008, so a client cannot hold a connection slot without saying who it is.
     /// 0 turns the deadline off. (An extension: PROTOCOL.md only says `hello` comes first.)
     public var helloTimeoutMs: Double
+    /// The most timer events (`repeat`, `timedPress` ticks…) one engine advance emits in a live
+    /// session before its periodic timers skip ahead (counts stay right; the ticks in between
+    /// are not sent). Live, the server fires timers as they fall due, so a burst means the
+    /// page's `t` jumped while a finger was held: without this bound one such message would make
+    /// 10,000 frames for the connection and every observer. `replay` keeps the engine's
+    /// default, so a long hold replays tick by tick.
+    public static let liveTicksPerAdvance = 100
 
     public init(
         maxMessageBytes: Int = 65_536, maxMessagesPerSecond: Int = 2_000, maxErrorsInARow: Int = 20,

@@ -198,7 +198,8 @@ public struct ProtocolSession: Sendable {
             if hello.role == .touchpad {
                 core = TouchpadCore(
                     config: config, width: hello.width, height: hello.height, maxPointers: limits.maxPointers,
-                    control: control.isActive ? control.settings : nil)
+                    control: control.isActive ? control.settings : nil,
+                    maxTicksPerAdvance: ProtocolLimits.liveTicksPerAdvance)
                 status = control.status
             } else {
                 status = .inactive(reason: "observers do not control the computer")

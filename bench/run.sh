@@ -33,23 +33,10 @@ if [ ${#need_apt[@]} -gt 0 ] && [ -z "${BENCH_NO_INSTALL:-}" ]; then
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
     $SUDO apt-get install -y "${need_apt[@]}" >&2 || { $SUDO apt-get update >&2 && $SUDO apt-get install -y "${need_apt[@]}" >&2; }
 fi
-# Python: the project's .venv (scripts/setup.sh --test makes it) if it has websockets, else
-# python3 if it has, else websockets is pip-installed into .venv (created if missing).
+# Python with websockets (bench/python.sh).
 PYTHON=${PYTHON:-}
-if [ -z "$PYTHON" ]; then
-    if [ -x .venv/bin/python ] && .venv/bin/python -c 'import websockets.asyncio.server' 2>/dev/null; then
-        PYTHON=.venv/bin/python
-    elif python3 -c 'import websockets.asyncio.server' 2>/dev/null; then
-        PYTHON=python3
-    elif [ -z "${BENCH_NO_INSTALL:-}" ]; then
-        say "installing websockets (pip, into .venv)"
-        [ -x .venv/bin/python ] || python3 -m venv .venv >&2
-        .venv/bin/python -m pip install --quiet --disable-pip-version-check 'websockets>=13' >&2 || true
-        PYTHON=.venv/bin/python
-    else
-        PYTHON=python3
-    fi
-fi
+. bench/python.sh
+bench_python websockets.asyncio.server
 PIN_SERVER=(); PIN_CLIENT=()
 if command -v taskset >/dev/null; then PIN_SERVER=(taskset -c "$SERVER_CPU"); PIN_CLIENT=(taskset -c "$CLIENT_CPU"); fi
 

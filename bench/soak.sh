@@ -13,22 +13,10 @@ rm -f "$OUT"/soak*.json "$OUT"/soak*.jsonl "$OUT"/soak*.log "$OUT"/soak.md "$OUT
 ulimit -n 8192 2>/dev/null || ulimit -n "$(ulimit -Hn)" || true
 say() { printf '== %s\n' "$*" >&2; }
 
-# Python with websockets, found or installed the way bench/run.sh does it.
+# Python with websockets (bench/python.sh).
 PYTHON=${PYTHON:-}
-if [ -z "$PYTHON" ]; then
-    if [ -x .venv/bin/python ] && .venv/bin/python -c 'import websockets.asyncio.client' 2>/dev/null; then
-        PYTHON=.venv/bin/python
-    elif python3 -c 'import websockets.asyncio.client' 2>/dev/null; then
-        PYTHON=python3
-    elif [ -z "${BENCH_NO_INSTALL:-}" ]; then
-        say "installing websockets (pip, into .venv)"
-        [ -x .venv/bin/python ] || python3 -m venv .venv >&2
-        .venv/bin/python -m pip install --quiet --disable-pip-version-check 'websockets>=13' >&2 || true
-        PYTHON=.venv/bin/python
-    else
-        PYTHON=python3
-    fi
-fi
+. bench/python.sh
+bench_python websockets.asyncio.client
 command -v taskset >/dev/null || { say "taskset (util-linux) is needed"; exit 2; }
 SERVER_CPU=0
 CLIENT_CPU=1

@@ -10,9 +10,9 @@ struct ControlHost {
     var mapper: ControlMapper
     var events: [GestureEvent] = []
 
-    init(engine: GestureEngine, settings: ControlSettings) {
+    init(engine: GestureEngine, settings: ControlSettings, routing: TouchRouting) {
         self.engine = engine
-        self.mapper = ControlMapper(settings: settings, gestures: engine.config)
+        self.mapper = ControlMapper(settings: settings, gestures: engine.config, routing: routing)
     }
 
     var nextDeadline: Double? {

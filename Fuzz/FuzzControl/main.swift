@@ -13,7 +13,7 @@ LibFuzzer.run { data in
     let script = FuzzScript(data)
     let engine = GestureEngine(
         config: script.config, width: script.width, height: script.height, maxPointers: script.maxPointers)
-    var host = ControlHost(engine: engine, settings: script.settings)
+    var host = ControlHost(engine: engine, settings: script.settings, routing: script.routing)
     var actions: [HostAction] = []
     var ledger = PressLedger()
     var lastT = 0.0

@@ -29,6 +29,8 @@ public struct FuzzScript {
     public var height = 800.0
     public var maxPointers = 10
     public var settings = ControlSettings()
+    /// Mapped touches, or contacts passed through (FuzzControl).
+    public var routing = TouchRouting.gestures
     public var steps: [FuzzStep] = []
 
     /// The most steps decoded from one input (a long input is not a deeper test).
@@ -55,7 +57,11 @@ public struct FuzzScript {
         }
         width = input.number { Double($0) * 8 }
         height = input.number { Double($0) * 8 }
-        maxPointers = 1 + input.choice(10)
+        // 0–9: that many pointers + 1, touches mapped; 10–19: the same, touches passed through
+        // as contacts (the `touchpad` backend's routing).
+        let pointers = input.choice(20)
+        maxPointers = 1 + pointers % 10
+        routing = pointers >= 10 ? .contacts(owner: 7) : .gestures
         let flags = input.byte()
         if FuzzBytes.flag(flags, 0) { settings.acceleration = .flat }
         if FuzzBytes.flag(flags, 1) { settings.naturalScroll = false }

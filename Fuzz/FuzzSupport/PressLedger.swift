@@ -6,6 +6,8 @@ import GestureControl
 public struct PressLedger {
     /// The buttons and keys down, in press order.
     public private(set) var down: [HostAction] = []
+    /// The pointer ids of the contacts down on a native touchpad.
+    public private(set) var contacts: [Int] = []
 
     public init() {}
 
@@ -18,8 +20,24 @@ public struct PressLedger {
             case .button(let button, .up): release(.button(button, .down), context)
             case .key(let key, .down): press(.key(key, .down), context)
             case .key(let key, .up): release(.key(key, .down), context)
-            case .motion, .wheel, .wheelStop, .text: break
+            case .contact(let contact): touch(contact, context)
+            case .motion, .wheel, .wheelStop, .text, .touchSurface: break
             }
+        }
+    }
+
+    /// A contact lands once, moves and lifts only while down.
+    private mutating func touch(_ contact: TouchContact, _ context: () -> String) {
+        let index = contacts.firstIndex(of: contact.id)
+        switch contact.phase {
+        case .down:
+            invariant(index == nil, "contact \(contact.id) lands while down (\(context()))")
+            contacts.append(contact.id)
+        case .move:
+            invariant(index != nil, "contact \(contact.id) moves while up (\(context()))")
+        case .up, .cancel:
+            invariant(index != nil, "contact \(contact.id) lifts while up (\(context()))")
+            if let index { contacts.remove(at: index) }
         }
     }
 

@@ -8,8 +8,8 @@
 #include <sys/ioctl.h>
 
 // Swift can call neither `ioctl` (variadic) nor the UI_* request codes (function-like `_IOW`
-// macros), so each uinput request the `uinput` backend makes gets one wrapper here. Each returns
-// what `ioctl` returns: 0, or -1 with errno set.
+// macros), so each uinput request the `uinput` and `touchpad` backends make gets one wrapper
+// here. Each returns what `ioctl` returns: 0, or -1 with errno set.
 
 #if defined(__LP64__)
 /// The encoder writes `struct input_event` byte by byte (16 bytes of timeval, u16 type, u16 code,
@@ -35,6 +35,28 @@ static inline int gp_uinput_enable_key(int fd, int code) {
 /// UI_SET_RELBIT: the device has relative axis `code`.
 static inline int gp_uinput_enable_relative_axis(int fd, int code) {
     return ioctl(fd, UI_SET_RELBIT, code);
+}
+
+/// UI_SET_ABSBIT: the device has absolute axis `code` (the `touchpad` backend's positions and slots).
+static inline int gp_uinput_enable_absolute_axis(int fd, int code) {
+    return ioctl(fd, UI_SET_ABSBIT, code);
+}
+
+/// UI_SET_PROPBIT: the device has input property `property` (INPUT_PROP_POINTER, INPUT_PROP_BUTTONPAD).
+static inline int gp_uinput_enable_property(int fd, int property) {
+    return ioctl(fd, UI_SET_PROPBIT, property);
+}
+
+/// UI_ABS_SETUP: range and resolution (units per mm) of absolute axis `code`. Swift cannot build
+/// the nested `struct uinput_abs_setup` as neatly as this; fuzz and flat stay 0.
+static inline int gp_uinput_setup_absolute_axis(int fd, int code, int minimum, int maximum, int resolution) {
+    struct uinput_abs_setup setup;
+    memset(&setup, 0, sizeof setup);
+    setup.code = (uint16_t)code;
+    setup.absinfo.minimum = minimum;
+    setup.absinfo.maximum = maximum;
+    setup.absinfo.resolution = resolution;
+    return ioctl(fd, UI_ABS_SETUP, &setup);
 }
 
 /// UI_DEV_SETUP. Swift imports `uinput_setup.name` as an 80-element tuple; filling it here is

@@ -18,10 +18,14 @@ public struct ConfigFile: Sendable {
     public var log = LogSettings()
     /// The `hooks:` rules, in file order.
     public var hooks: [HookRule] = []
-    /// `control.backend` — auto, x11, uinput, portal or off (`--control` overrides it).
+    /// `control.backend` — auto, x11, uinput, touchpad, portal or off (`--control` overrides it).
     public var controlBackend: ControlMode? = nil
+    /// `control.acceleration` (`--acceleration` overrides it); unset: the backend's own
+    /// default, `adaptive` where nothing else accelerates (x11, portal), `flat` where the
+    /// desktop's input stack does (uinput, touchpad).
+    public var controlAcceleration: AccelerationProfile? = nil
     /// The rest of `control:`: the mapping defaults with the file's values applied
-    /// (`--speed`, `--acceleration` and `--no-natural-scroll` override them).
+    /// (`--speed` and `--no-natural-scroll` override them).
     public var control = ControlSettings()
     /// The folder of the file (absolute) when it was loaded from a path. Relative paths in the
     /// file resolve against it, not against the working directory: `server.public`,

@@ -60,11 +60,12 @@ struct CheckConfigCommand: ParsableCommand {
                     + changed.map { "\($0)=\(config.gestures.value(forKey: $0) ?? 0)" }.joined(separator: ", "))
         }
         let control = config.control
-        if config.controlBackend != nil || control != ControlSettings() {
+        if config.controlBackend != nil || config.controlAcceleration != nil || control != ControlSettings() {
             let swipes = SwipeDirection.allCases.map { "\($0.name)=\(control.swipeKeys[$0]?.description ?? "none")" }
             print(
                 "  control: backend \(config.controlBackend?.rawValue ?? "auto"), speed \(control.speed), "
-                    + "\(control.acceleration.rawValue), swipes \(swipes.joined(separator: " "))")
+                    + "\(config.controlAcceleration?.rawValue ?? "the backend's acceleration"), "
+                    + "swipes \(swipes.joined(separator: " "))")
         }
         var stderr = StandardError()
         for rule in config.hooks {

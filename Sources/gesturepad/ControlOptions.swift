@@ -1,5 +1,7 @@
 import ArgumentParser
 import GestureControl
+import GesturePadConfig
+import GesturePadHost
 
 extension ControlMode: ExpressibleByArgument {}
 extension AccelerationProfile: ExpressibleByArgument {}
@@ -15,7 +17,7 @@ struct ControlOptions: ParsableArguments {
     @Option(
         name: .customLong("acceleration"),
         help: ArgumentHelp(
-            "Pointer acceleration: adaptive (slow moves precise, fast moves far) or flat. (default: \(ControlSettings().acceleration.rawValue))",
+            "Pointer acceleration: adaptive (slow moves precise, fast moves far) or flat. (default: the backend's: adaptive for x11 and portal, flat for uinput and touchpad, whose desktop accelerates)",
             valueName: "profile"))
     var acceleration: AccelerationProfile?
 
@@ -30,11 +32,12 @@ struct ControlOptions: ParsableArguments {
         }
     }
 
-    /// The file's control settings with these flags applied over them.
-    func settings(over file: ControlSettings) -> ControlSettings {
-        var settings = file
+    /// The file's control settings with these flags applied over them, for `backend`:
+    /// acceleration is `--acceleration`, else the file's, else the backend's own default.
+    func settings(over file: ConfigFile, backend: BackendKind) -> ControlSettings {
+        var settings = file.control
         if let speed { settings.speed = speed }
-        if let acceleration { settings.acceleration = acceleration }
+        settings.acceleration = acceleration ?? file.controlAcceleration ?? backend.defaultAcceleration
         if noNaturalScroll { settings.naturalScroll = false }
         return settings
     }

@@ -19,7 +19,8 @@ enum ControlSetup {
     /// once; a dialog is left open (the banner says control waits for it).
     static let portalAnswerWait = 1.0
 
-    static func start(mode: ControlMode, settings: ControlSettings, logger: Logger) throws -> Started {
+    /// `settings` gives the mapping settings for the backend chosen (its default acceleration).
+    static func start(mode: ControlMode, settings: (BackendKind) -> ControlSettings, logger: Logger) throws -> Started {
         let environment = ProcessInfo.processInfo.environment
         let facts = ControlEnvironment.current(environment: environment, for: mode)
         switch BackendChooser.choose(mode, in: facts) {
@@ -34,7 +35,7 @@ enum ControlSetup {
                 let status = portal?.waitForAnswer(timeout: portalAnswerWait) ?? backend.status
                 let context = ControlContext(
                     status: status.isActive ? .active(backend: backend.name) : .inactive(reason: reasonText(status)),
-                    settings: settings, capabilities: kind.capabilities)
+                    settings: settings(kind), capabilities: kind.capabilities)
                 return Started(context: context, backend: backend, note: portal.map(permissionNote))
             } catch {
                 let message = (error as? ControlBackendError)?.message ?? "\(error)"
@@ -51,6 +52,7 @@ enum ControlSetup {
         switch kind {
         case .x11: try X11Backend.open(logger: logger)
         case .uinput: try UInputBackend.open(logger: logger)
+        case .touchpad: try TouchpadBackend.open(logger: logger)
         case .portal: try PortalBackend.open(tokenStore: PortalTokenStore.standard(environment: environment), logger: logger)
         }
     }

@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import GesturePadConfig
+import GesturePadHost
 import GestureProtocol
+
+extension BackendKind: ExpressibleByArgument {}
 
 /// `gesturepad replay FILE|-` (PROTOCOL.md "Replay"): runs a recorded trace through the engine
 /// on a virtual clock and prints one JSON gesture message per line. Only I/O lives here; the
@@ -32,6 +35,13 @@ struct ReplayCommand: ParsableCommand {
             """)
     var printControl = false
 
+    @Option(
+        name: .customLong("backend"),
+        help: ArgumentHelp(
+            "With --control: the backend whose mapping to print (x11, uinput, portal, or touchpad: the contacts the virtual touchpad gets). (default: x11)",
+            valueName: "backend"))
+    var backend: BackendKind = .x11
+
     @OptionGroup var pointer: ControlOptions
 
     func run() throws {
@@ -48,7 +58,8 @@ struct ReplayCommand: ParsableCommand {
         let file = try config.map { try ConfigFile.load(path: $0) } ?? ConfigFile()
         var host = ReplayHost(
             config: file.gestures, maxPointers: file.server.maxPointers ?? ProtocolLimits().maxPointers,
-            control: printControl ? pointer.settings(over: file.control) : nil)
+            control: printControl ? pointer.settings(over: file, backend: backend) : nil,
+            routing: backend.capabilities.touchRouting(owner: 0))
         var stdout: [UInt8] = []
         var stderr: [UInt8] = []
         var pending: [UInt8] = []  // bytes of the current, unfinished line

@@ -167,7 +167,7 @@ struct ServeCommand: ParsableCommand {
             throw error
         }
         let control = try ControlSetup.start(
-            mode: control ?? file.controlBackend ?? .auto, settings: pointer.settings(over: file.control),
+            mode: control ?? file.controlBackend ?? .auto, settings: { pointer.settings(over: file, backend: $0) },
             logger: logger)
         configuration.control = control.context
         let server: WebServer

@@ -40,7 +40,7 @@ struct ControlConfigTests {
                 """)
         let s = config.control
         #expect(config.controlBackend == .uinput)
-        #expect(s.speed == 1.5 && s.acceleration == .flat && !s.naturalScroll && s.scrollSpeed == 2)
+        #expect(s.speed == 1.5 && config.controlAcceleration == .flat && !s.naturalScroll && s.scrollSpeed == 2)
         #expect(!s.tapToClick && !s.tapAndDrag && s.dragLock && s.dragLockTimeout == 800)
         #expect(s.tapButtons == [.left, .middle, .right] && s.leftHanded && !s.pinchZoom && s.zoomStep == 1.5)
         #expect(s.releaseAfterSilence == 5000)
@@ -64,7 +64,7 @@ struct ControlConfigTests {
               dragLok: true
             """)
         #expect(found.count == 7)
-        #expect(found[0] == "line 2: control.backend must be one of auto, x11, uinput, portal, off, not the text 'wayland'")
+        #expect(found[0] == "line 2: control.backend must be one of auto, x11, uinput, touchpad, portal, off, not the text 'wayland'")
         #expect(found[1] == "line 3: control.speed must be > 0, not -1.0")
         #expect(found.contains { $0.hasPrefix("line 4: control.tapButtons must be one of left, right, middle") })
         #expect(found.contains { $0 == "line 5: control.zoomStep must be > 1, not 1.0" })

@@ -11,22 +11,21 @@ import Testing
             portalOffersRemoteDesktop: bits & 8 != 0)
     }
 
-    /// `auto`, for every combination (Wayland, X, uinput writable, portal offered → choice).
+    /// `auto`, for every combination (Wayland, X, uinput writable, portal offered → choice): a
+    /// writable `/dev/uinput` is the native touchpad in every session.
     @Test(arguments: environments) func auto(_ environment: ControlEnvironment) {
         let expected: BackendChoice
-        switch (environment.hasWaylandDisplay, environment.hasDisplay) {
-        case (true, _):
-            if environment.portalOffersRemoteDesktop {
-                expected = .backend(.portal)
-            } else if environment.uinputWritable {
-                expected = .backend(.uinput)
-            } else {
-                expected = .off(reason: BackendChooser.Message.waylandWithoutMeans)
-            }
-        case (false, true):
+        switch (environment.uinputWritable, environment.hasWaylandDisplay, environment.hasDisplay) {
+        case (true, _, _):
+            expected = .backend(.touchpad)
+        case (false, true, _):
+            expected =
+                environment.portalOffersRemoteDesktop
+                ? .backend(.portal) : .off(reason: BackendChooser.Message.waylandWithoutMeans)
+        case (false, false, true):
             expected = .backend(.x11)
-        case (false, false):
-            expected = environment.uinputWritable ? .backend(.uinput) : .off(reason: BackendChooser.Message.nothingAvailable)
+        case (false, false, false):
+            expected = .off(reason: BackendChooser.Message.nothingAvailable)
         }
         #expect(BackendChooser.choose(.auto, in: environment) == expected)
     }
@@ -38,15 +37,16 @@ import Testing
                 hasDisplay: x, hasWaylandDisplay: wayland, uinputWritable: uinput, portalOffersRemoteDesktop: portal)
         }
         #expect(BackendChooser.choose(.auto, in: env(x: true)) == .backend(.x11))
-        #expect(BackendChooser.choose(.auto, in: env(x: true, uinput: true)) == .backend(.x11))
+        #expect(BackendChooser.choose(.auto, in: env(x: true, uinput: true)) == .backend(.touchpad))
+        #expect(BackendChooser.choose(.auto, in: env(wayland: true, portal: true)) == .backend(.portal))
         #expect(
             BackendChooser.choose(.auto, in: env(x: true, wayland: true))
                 == .off(
                     reason:
                         "Wayland session without the RemoteDesktop portal and /dev/uinput is not writable: see docs/control.md"))
-        #expect(BackendChooser.choose(.auto, in: env(x: true, wayland: true, uinput: true)) == .backend(.uinput))
-        #expect(BackendChooser.choose(.auto, in: env(wayland: true, uinput: true, portal: true)) == .backend(.portal))
-        #expect(BackendChooser.choose(.auto, in: env(uinput: true)) == .backend(.uinput))
+        #expect(BackendChooser.choose(.auto, in: env(x: true, wayland: true, uinput: true)) == .backend(.touchpad))
+        #expect(BackendChooser.choose(.auto, in: env(wayland: true, uinput: true, portal: true)) == .backend(.touchpad))
+        #expect(BackendChooser.choose(.auto, in: env(uinput: true)) == .backend(.touchpad))
         #expect(
             BackendChooser.choose(.auto, in: env())
                 == .off(
@@ -123,13 +123,25 @@ import Testing
         #expect(BackendChooser.choose(.auto, in: facts) == .off(reason: BackendChooser.Message.waylandWithoutMeans))
     }
 
-    /// Each kind reports the characters it can type.
+    /// Each kind reports the characters it can type, whether it takes the touches themselves,
+    /// and the acceleration it gets by default (none where the desktop accelerates).
     @Test func capabilitiesByKind() {
         #expect(BackendKind.x11.capabilities.characters == .anyUnicode)
         #expect(BackendKind.uinput.capabilities.characters == .usLayoutASCII)
+        #expect(BackendKind.touchpad.capabilities.characters == .usLayoutASCII)
         #expect(BackendKind.portal.capabilities.characters == .anyUnicode)
-        #expect(ControlMode(rawValue: "uinput") == .uinput)
-        #expect(ControlMode.allCases.map(\.rawValue) == ["auto", "x11", "uinput", "portal", "off"])
+        #expect(BackendKind.allCases.filter(\.capabilities.takesContacts) == [.touchpad])
+        #expect(BackendKind.allCases.map(\.defaultAcceleration) == [.adaptive, .flat, .flat, .adaptive])
+        #expect(ControlMode(rawValue: "touchpad") == .touchpad)
+        #expect(ControlMode.allCases.map(\.rawValue) == ["auto", "x11", "uinput", "touchpad", "portal", "off"])
+    }
+
+    /// `--control touchpad` needs a writable `/dev/uinput`, like `uinput`.
+    @Test(arguments: environments) func touchpadNeedsUInput(_ environment: ControlEnvironment) {
+        #expect(
+            BackendChooser.choose(.touchpad, in: environment)
+                == (environment.uinputWritable
+                    ? .backend(.touchpad) : .failure(BackendChooser.Message.uinputNotWritable)))
     }
 }
 

@@ -1,5 +1,6 @@
 /// One thing the computer is asked to do, as the control mapping decides it: the output of
-/// `ControlMapper`, the input of a backend (`x11`, `uinput`, `portal`). Plain values, no I/O.
+/// `ControlMapper`, the input of a backend (`x11`, `uinput`, `portal`, `touchpad`). Plain
+/// values, no I/O.
 ///
 /// Conventions (CONTROL.md): motion in screen pixels, x right and y down; wheel amounts in
 /// detents (1.0 is one click of a wheel), `dy > 0` scrolls down (X11 button 5), `dx > 0`
@@ -18,6 +19,12 @@ public enum HostAction: Sendable, Hashable {
     case key(HostKey, PressState)
     /// Type this text, whatever the keyboard layout (1–1,000 characters, validated before).
     case text(String)
+    /// A touch passed through to a native touchpad (the `touchpad` backend; only a mapper
+    /// whose touches are routed as contacts makes it, and other backends ignore it).
+    case contact(TouchContact)
+    /// The touch surface of connection `owner`, CSS px: at its `hello` and at each `resize`
+    /// (the `touchpad` backend sizes its device by it; others ignore it).
+    case touchSurface(owner: Int, width: Double, height: Double)
 }
 
 /// Down or up, for buttons and keys.

@@ -10,8 +10,9 @@ extension ControlMapper {
     /// Maps one engine event. Events of a contact that did not begin with a touch (a mouse
     /// or pen, or a cancelled one) are ignored; so are `doubleTap` and `singleTapConfirmed`
     /// (each tap already clicked), `drag` (motion comes from raw moves), `rotate` and the rest.
+    /// Touches passed through as contacts are not mapped: the desktop does their gestures.
     mutating func map(_ event: GestureEvent, context: EventContext, into actions: inout [HostAction]) {
-        guard contact == .touch else { return }
+        guard contact == .touch, contactOwner == nil else { return }
         switch event.gesture {
         case .tap: tap(event, into: &actions)
         case .longPressDrag: longPressDrag(event, context: context, into: &actions)

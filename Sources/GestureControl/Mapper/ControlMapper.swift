@@ -15,6 +15,10 @@ import GestureEngine
 /// - Every press and release goes through one record of held buttons and keys
 ///   (`HeldInputs`): nothing is pressed twice, nothing released that is not held, and
 ///   `releaseAll` lets go of everything.
+/// - With `routing` `.contacts` (the `touchpad` backend) touches pass through as
+///   `TouchContact`s instead (`ControlMapper+Contacts`): no motion, clicks, wheel, zoom or
+///   swipe keys come from them; a mouse or pen, the keyboard and the button bar are mapped as
+///   always.
 ///
 /// Within `handle(_:events:into:)` the order is: the mapper's timers due at or before the
 /// input's `t`, then the events in order (they describe what happened up to and including the
@@ -29,6 +33,11 @@ public struct ControlMapper: Sendable {
     /// The engine thresholds the mapping follows (`slop` for drags, `multiTapInterval` for
     /// a tap's held click).
     let gestures: GestureConfig
+    /// Whether touches are mapped or passed through as contacts.
+    public let routing: TouchRouting
+    /// The page clock of the latest touch passed through (a lift without a `t` of its own,
+    /// `releaseAll`, is stamped with it).
+    var lastContactTime = 0.0
 
     var held = HeldInputs()
     var touches = TouchPointers()
@@ -61,9 +70,10 @@ public struct ControlMapper: Sendable {
     }
 
     /// A mapper for one connection, nothing held.
-    public init(settings: ControlSettings, gestures: GestureConfig) {
+    public init(settings: ControlSettings, gestures: GestureConfig, routing: TouchRouting = .gestures) {
         self.settings = settings
         self.gestures = gestures
+        self.routing = routing
     }
 
     /// An accepted pointer input (page clock `t`), with the engine events produced while
@@ -75,18 +85,28 @@ public struct ControlMapper: Sendable {
         var context = EventContext.other
         if case .up(let s) = input { context = .up(id: s.id) }
         for event in events { map(event, context: context, into: &actions) }
+        let owner = contactOwner
         switch input {
+        case .down(let s) where s.pointerType == .touch:
+            if let owner { contactDown(s, owner: owner, into: &actions) } else { touchDown(s, into: &actions) }
         case .down(let s):
-            if s.pointerType == .touch { touchDown(s, into: &actions) } else { deviceDown(s, into: &actions) }
+            deviceDown(s, into: &actions)
+        case .move(let s) where isTouch(s):
+            if let owner { contactMove(s, owner: owner, into: &actions) } else { touchMove(s, into: &actions) }
         case .move(let s):
-            if isTouch(s) { touchMove(s, into: &actions) } else { deviceMove(s, into: &actions) }
+            deviceMove(s, into: &actions)
+        case .up(let s) where isTouch(s):
+            if let owner { contactUp(s, owner: owner, into: &actions) } else { touchUp(s, into: &actions) }
         case .up(let s):
-            if isTouch(s) { touchUp(s, into: &actions) } else { deviceUp(s, into: &actions) }
-        case .cancel(let id, _):
+            deviceUp(s, into: &actions)
+        case .cancel(let id, let t):
+            lastContactTime = max(lastContactTime, t)
             cancel(id: id, into: &actions)
         case .leave(let id, _):
             deviceLeave(id: id)
-        case .resize, .clock:
+        case .resize(let width, let height):
+            announceSurface(width: width, height: height, into: &actions)
+        case .clock:
             break
         }
     }
@@ -112,6 +132,7 @@ public struct ControlMapper: Sendable {
     /// A scroll in progress is closed with `wheelStop`. Fingers and mouse buttons still down
     /// are ignored until their `up`, and the rest of the current contact's events too.
     public mutating func releaseAll(into actions: inout [HostAction]) {
+        liftContacts(into: &actions)
         held.releaseEverything(into: &actions)
         if scrolling { actions.append(.wheelStop) }
         scrolling = false
@@ -127,8 +148,9 @@ public struct ControlMapper: Sendable {
         contact = .ignored
     }
 
-    /// True while any button or key is held down by this connection.
-    public var isHolding: Bool { !held.isEmpty }
+    /// True while any button or key is held down by this connection, or a finger of it
+    /// touches a native touchpad.
+    public var isHolding: Bool { !held.isEmpty || (contactOwner != nil && touches.count > 0) }
 
     /// `move` and `up` go to the table that knows the pointer, else by its type.
     private func isTouch(_ s: PointerSample) -> Bool {
@@ -153,6 +175,7 @@ public struct ControlMapper: Sendable {
                 return
             }
         }
+        liftContacts(into: &actions)
         held.release(ownedBy: [.touch, .zoom, .allDevices], into: &actions)
         touchButton = .idle
         zoom.reset()

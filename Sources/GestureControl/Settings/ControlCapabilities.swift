@@ -1,5 +1,6 @@
 /// What a backend can produce, known before anything is sent, so that the protocol layer can
-/// refuse a `text` or `key` it cannot carry out with `bad_field` instead of typing half of it.
+/// refuse a `text` or `key` it cannot carry out with `bad_field` instead of typing half of it,
+/// and whether it takes the touches themselves.
 public struct ControlCapabilities: Sendable, Hashable {
     /// Which characters `text` and character `key`s may hold.
     public enum Characters: Sendable, Hashable {
@@ -11,9 +12,18 @@ public struct ControlCapabilities: Sendable, Hashable {
     }
 
     public var characters: Characters
+    /// The backend takes touches as contacts of a touchpad of its own (`touchpad`): the
+    /// mapping passes them through instead of clicking, scrolling and zooming.
+    public var takesContacts: Bool
 
-    public init(characters: Characters) {
+    public init(characters: Characters, takesContacts: Bool = false) {
         self.characters = characters
+        self.takesContacts = takesContacts
+    }
+
+    /// How a connection numbered `owner` routes its touches with this backend.
+    public func touchRouting(owner: Int) -> TouchRouting {
+        takesContacts ? .contacts(owner: owner) : .gestures
     }
 
     /// Whether `scalar` can be typed (tab and newline count as typeable in text).

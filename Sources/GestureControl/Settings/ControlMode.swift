@@ -6,6 +6,8 @@ public enum ControlMode: String, Sendable, Hashable, CaseIterable {
     case x11
     /// A virtual input device through `/dev/uinput`.
     case uinput
+    /// A virtual multitouch touchpad through `/dev/uinput`: the desktop does the gestures.
+    case touchpad
     /// The RemoteDesktop portal of a Wayland session.
     case portal
     /// No control: recognize, draw, log and run hooks only.

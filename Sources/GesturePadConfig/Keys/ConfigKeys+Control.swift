@@ -9,7 +9,11 @@ extension ConfigKeys {
         [
             .choice("backend", \.controlBackend, default: ControlMode.auto, "what drives the computer (`--control`)"),
             .positive("speed", \.control.speed, "pointer speed factor, on top of acceleration (`--speed`)"),
-            .choice("acceleration", \.control.acceleration, "pointer acceleration (`--acceleration`)"),
+            .value(
+                "acceleration", \.controlAcceleration, kind: "`adaptive` / `flat`",
+                default: "the backend's: `adaptive` (x11, portal), `flat` (uinput, touchpad)",
+                "pointer acceleration (`--acceleration`)"
+            ) { $0.choice($1, key: $2, AccelerationProfile.self) },
             .flag("naturalScroll", \.control.naturalScroll, "natural: content follows the fingers (`--no-natural-scroll`)"),
             .positive("scrollSpeed", \.control.scrollSpeed, "factor on wheel amounts"),
             .flag("tapToClick", \.control.tapToClick, "taps click"),

@@ -2,11 +2,8 @@ import CUInput
 import Glibc
 
 /// A virtual input device made through `/dev/uinput`: the descriptor, the ioctls that declare
-/// and create the device, and its destruction. Owns the descriptor.
+/// and create the device (`UInputDeviceSpec`), and its destruction. Owns the descriptor.
 final class UInputDevice {
-    /// The name the device shows (`libinput list-devices`, `/proc/bus/input/devices`).
-    static let deviceName = "GesturePad virtual touchpad"
-
     let fileDescriptor: Int32
     private var isOpen = true
 
@@ -16,9 +13,9 @@ final class UInputDevice {
 
     deinit { destroy() }
 
-    /// Opens `path` (write-only, non-blocking), declares `keys` (keys and buttons) and
-    /// `relativeAxes`, and creates the device. Errors are one line for the user.
-    static func create(path: String, keys: [EvdevCode], relativeAxes: [EvdevCode]) throws -> UInputDevice {
+    /// Opens `path` (write-only, non-blocking), declares what `spec` says and creates the
+    /// device. Errors are one line for the user.
+    static func create(path: String, spec: UInputDeviceSpec) throws -> UInputDevice {
         guard gp_input_event_size == Int32(InputEvent.byteCount) else {
             throw ControlBackendError(
                 "uinput: struct input_event is \(gp_input_event_size) bytes here, GesturePad writes \(InputEvent.byteCount)")
@@ -32,16 +29,25 @@ final class UInputDevice {
             device.destroy()
             throw ControlBackendError("cannot create the uinput device (\(request)): \(errorText(code))")
         }
-        for type in [EV_SYN, EV_KEY, EV_REL] {
+        for type in spec.eventTypes {
             try check(gp_uinput_enable_event_type(fd, type), "UI_SET_EVBIT")
         }
-        for key in keys {
+        for key in spec.keys {
             try check(gp_uinput_enable_key(fd, Int32(key)), "UI_SET_KEYBIT")
         }
-        for axis in relativeAxes {
+        for axis in spec.relativeAxes {
             try check(gp_uinput_enable_relative_axis(fd, Int32(axis)), "UI_SET_RELBIT")
         }
-        try check(gp_uinput_setup(fd, deviceName, UInt16(BUS_VIRTUAL), 0, 0, 1), "UI_DEV_SETUP")
+        for axis in spec.absoluteAxes {
+            try check(gp_uinput_enable_absolute_axis(fd, Int32(axis.code)), "UI_SET_ABSBIT")
+            try check(
+                gp_uinput_setup_absolute_axis(fd, Int32(axis.code), axis.minimum, axis.maximum, axis.resolution),
+                "UI_ABS_SETUP")
+        }
+        for property in spec.properties {
+            try check(gp_uinput_enable_property(fd, Int32(property)), "UI_SET_PROPBIT")
+        }
+        try check(gp_uinput_setup(fd, spec.name, spec.bus, 0, 0, 1), "UI_DEV_SETUP")
         try check(gp_uinput_create(fd), "UI_DEV_CREATE")
         return device
     }

@@ -14,14 +14,19 @@ public enum BackendChoice: Sendable, Hashable {
 /// Picks the backend for `--control`, from the session's facts alone (pure: no I/O). Every
 /// message is one line naming what is missing and pointing to docs/control.md.
 ///
-/// `auto`:
-/// - a Wayland session (`WAYLAND_DISPLAY`): the portal if it offers RemoteDesktop, else
-///   uinput if writable, else off. X11 is never picked there: XTest through XWayland would
-///   reach X clients only.
-/// - an X session (`DISPLAY` only): x11.
-/// - neither (a console, ssh): uinput if writable, else off.
+/// `auto` (docs/control.md says why):
+/// - `/dev/uinput` writable (the user installed the udev rule): touchpad, in every session — the
+///   desktop's own touchpad handling (its settings, gestures, kinetic scrolling) beats anything
+///   the server can imitate, and a uinput device reaches every session, X11 or Wayland;
+/// - else a Wayland session (`WAYLAND_DISPLAY`): the portal if it offers RemoteDesktop, else
+///   off. X11 is never picked there: XTest through XWayland would reach X clients only;
+/// - else an X session (`DISPLAY`): x11;
+/// - else off.
+/// `uinput` (a relative pointer) is never picked by `auto`: ask for it by name where the
+/// desktop's input stack has no touchpad support.
 ///
-/// An explicit `x11`, `uinput` or `portal` that cannot work is a failure, not a silent off.
+/// An explicit `x11`, `uinput`, `touchpad` or `portal` that cannot work is a failure, not a
+/// silent off.
 public enum BackendChooser {
     /// The backend for `mode` in a session with these facts, or why there is none.
     public static func choose(_ mode: ControlMode, in environment: ControlEnvironment) -> BackendChoice {
@@ -32,6 +37,8 @@ public enum BackendChooser {
             return environment.hasDisplay ? .backend(.x11) : .failure(Message.x11WithoutDisplay)
         case .uinput:
             return environment.uinputWritable ? .backend(.uinput) : .failure(Message.uinputNotWritable)
+        case .touchpad:
+            return environment.uinputWritable ? .backend(.touchpad) : .failure(Message.uinputNotWritable)
         case .portal:
             return environment.portalOffersRemoteDesktop ? .backend(.portal) : .failure(Message.portalNotAvailable)
         case .auto:
@@ -40,13 +47,12 @@ public enum BackendChooser {
     }
 
     private static func chooseAutomatically(in environment: ControlEnvironment) -> BackendChoice {
+        if environment.uinputWritable { return .backend(.touchpad) }
         if environment.hasWaylandDisplay {
             if environment.portalOffersRemoteDesktop { return .backend(.portal) }
-            if environment.uinputWritable { return .backend(.uinput) }
             return .off(reason: Message.waylandWithoutMeans)
         }
         if environment.hasDisplay { return .backend(.x11) }
-        if environment.uinputWritable { return .backend(.uinput) }
         return .off(reason: Message.nothingAvailable)
     }
 

@@ -6,14 +6,28 @@ public enum BackendKind: String, Sendable, Hashable, CaseIterable {
     case x11
     /// A virtual input device through `/dev/uinput` (`UInputBackend`).
     case uinput
+    /// A virtual multitouch touchpad through `/dev/uinput` (`TouchpadBackend`).
+    case touchpad
     /// The RemoteDesktop portal of a Wayland desktop, over D-Bus (`PortalBackend`).
     case portal
+
+    /// The pointer acceleration a backend gets unless the user chose one: `adaptive` where
+    /// nothing else accelerates the motion it sends (XTest; the portal's motion, which GNOME
+    /// applies as it comes), `flat` where the desktop's input stack accelerates it with the
+    /// user's own pointer settings (a uinput device goes through libinput) — never twice.
+    public var defaultAcceleration: AccelerationProfile {
+        switch self {
+        case .x11, .portal: .adaptive
+        case .uinput, .touchpad: .flat
+        }
+    }
 
     /// What the backend can type, for the protocol layer to refuse what it cannot.
     public var capabilities: ControlCapabilities {
         switch self {
         case .x11: X11Backend.capabilities
         case .uinput: UInputBackend.capabilities
+        case .touchpad: TouchpadBackend.capabilities
         case .portal: PortalBackend.capabilities
         }
     }

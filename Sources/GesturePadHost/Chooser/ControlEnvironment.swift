@@ -25,17 +25,18 @@ public struct ControlEnvironment: Sendable, Hashable {
     /// Reads the facts from `environment` (the process environment) and the file system. The
     /// portal is asked (`portalProbe`, a D-Bus round trip of up to `PortalProbe.defaultTimeout`)
     /// only when the answer can change the choice: for `--control portal`, and for `auto` in a
-    /// Wayland session.
+    /// Wayland session without a writable `/dev/uinput`.
     public static func current(
         environment: [String: String], uinputPath: String = UInputAccess.defaultPath, for mode: ControlMode = .auto,
         portalProbe: () -> Bool = { PortalProbe.offersRemoteDesktop() }
     ) -> ControlEnvironment {
         let wayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
-        let askPortal = mode == .portal || (mode == .auto && wayland)
+        let uinputWritable = UInputAccess.isWritable(path: uinputPath)
+        let askPortal = mode == .portal || (mode == .auto && wayland && !uinputWritable)
         return ControlEnvironment(
             hasDisplay: !(environment["DISPLAY"] ?? "").isEmpty,
             hasWaylandDisplay: wayland,
-            uinputWritable: UInputAccess.isWritable(path: uinputPath),
+            uinputWritable: uinputWritable,
             portalOffersRemoteDesktop: askPortal && portalProbe()
         )
     }

@@ -63,6 +63,8 @@ struct PortalActionEncoder: Sendable {
             }
         case .wheelStop:
             finishScroll(into: &calls)
+        case .contact, .touchSurface:
+            return  // touches pass through only to a native touchpad
         case .key(let key, .down):
             guard !heldKeys.contains(where: { $0.key == key }) else { return }
             let held = Self.heldKey(for: key)

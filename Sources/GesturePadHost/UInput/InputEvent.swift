@@ -14,6 +14,7 @@ struct InputEvent: Sendable, Hashable, CustomStringConvertible {
 
     static let keyType = UInt16(EV_KEY)
     static let relativeType = UInt16(EV_REL)
+    static let absoluteType = UInt16(EV_ABS)
     static let synType = UInt16(EV_SYN)
 
     /// `EV_SYN SYN_REPORT 0`: the events since the previous one form one group.
@@ -25,6 +26,10 @@ struct InputEvent: Sendable, Hashable, CustomStringConvertible {
 
     static func relative(_ axis: Int32, _ value: Int) -> InputEvent {
         InputEvent(type: relativeType, code: UInt16(axis), value: Int32(clamping: value))
+    }
+
+    static func absolute(_ axis: Int32, _ value: Int32) -> InputEvent {
+        InputEvent(type: absoluteType, code: UInt16(axis), value: value)
     }
 
     /// Appends the event's bytes to `bytes`.

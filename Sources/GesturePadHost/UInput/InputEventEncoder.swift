@@ -1,7 +1,7 @@
 import CUInput
 import GestureControl
 
-/// Turns `HostAction`s into the `input_event`s of a virtual touchpad-and-keyboard, each group
+/// Turns `HostAction`s into the `input_event`s of a virtual pointer-and-keyboard, each group
 /// ended by `EV_SYN SYN_REPORT`. Pure: it only appends to the array it is given, and keeps what
 /// must outlive one action (wheel remainders, what is held).
 ///
@@ -53,8 +53,8 @@ struct InputEventEncoder {
             events.append(.report)
         case .wheel(let dx, let dy):
             encodeWheel(dx: dx, dy: dy, into: &events)
-        case .wheelStop:
-            return
+        case .wheelStop, .contact, .touchSurface:
+            return  // touches pass through only to a native touchpad (`TouchpadExecutor`)
         case .key(let key, .down):
             guard !heldKeys.contains(where: { $0.key == key }) else { return }
             guard let stroke = EvdevKeys.stroke(for: key) else {

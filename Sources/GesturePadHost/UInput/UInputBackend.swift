@@ -1,7 +1,7 @@
 import GestureControl
 import Logging
 
-/// The `uinput` backend: a virtual touchpad-and-keyboard made through `/dev/uinput`, which
+/// The `uinput` backend: a virtual pointer-and-keyboard made through `/dev/uinput`, which
 /// works in any session (X11, Wayland, console), from a thread of its own (`ActionWorker` +
 /// `UInputExecutor`). Characters are sent as US-layout keycodes.
 public final class UInputBackend: ControlBackend, WorkerBackend {
@@ -16,7 +16,7 @@ public final class UInputBackend: ControlBackend, WorkerBackend {
         self.worker = worker
     }
 
-    /// Creates the device "GesturePad virtual touchpad" at `path` and starts the backend's
+    /// Creates the device "GesturePad pointer and keyboard" at `path` and starts the backend's
     /// thread. Throws a `ControlBackendError` whose message is one line for the user
     /// ("/dev/uinput is not writable: add the udev rule in docs/control.md").
     public static func open(

@@ -35,9 +35,14 @@ final class UInputExecutor: ActionExecutor {
         reserve()
     }
 
+    /// The pointer-and-keyboard device: every key and button the encoder sends, relative
+    /// motion and both wheels (high resolution too).
+    static let deviceSpec = UInputDeviceSpec(
+        name: "GesturePad pointer and keyboard", keys: EvdevKeys.allCodes, relativeAxes: relativeAxes)
+
     /// Creates the virtual device at `path`; throws a one-line `ControlBackendError`.
     static func open(path: String, logger: Logger) throws -> UInputExecutor {
-        let device = try UInputDevice.create(path: path, keys: EvdevKeys.allCodes, relativeAxes: relativeAxes)
+        let device = try UInputDevice.create(path: path, spec: deviceSpec)
         return UInputExecutor(device: device, logger: logger)
     }
 

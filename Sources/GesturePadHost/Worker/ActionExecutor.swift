@@ -13,4 +13,16 @@ public protocol ActionExecutor: SendableMetatype {
     mutating func releaseAll()
     /// Releases everything and frees the device. The last call.
     mutating func close()
+    /// When (the worker's monotonic clock, ms) the executor has something to write without new
+    /// actions: a touchpad's paced frames. Nil: nothing.
+    var nextDeadline: Double? { get }
+    /// The worker's clock now (ms): called before each batch and when `nextDeadline` is due;
+    /// writes what is due by then.
+    mutating func advance(to now: Double)
+}
+
+/// Executors that write everything at once.
+extension ActionExecutor {
+    public var nextDeadline: Double? { nil }
+    public mutating func advance(to now: Double) {}
 }

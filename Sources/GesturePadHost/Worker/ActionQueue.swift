@@ -15,9 +15,10 @@ enum WorkItem: Sendable {
 /// testable: appending never allocates once the reserved storage is warm, and a full queue
 /// sheds what is safe to lose.
 ///
-/// - motion, wheel and `wheelStop` are dropped once `capacity` items wait;
-/// - presses (button or key down) and text once twice that many wait;
-/// - releases (button or key up) and `releaseAll` are never dropped, so nothing stays held.
+/// - motion, wheel, `wheelStop` and a touch's move are dropped once `capacity` items wait;
+/// - presses (button or key down), text and a touch landing once twice that many wait;
+/// - releases (button or key up, a touch lifting), a touch surface and `releaseAll` are never
+///   dropped, so nothing stays held.
 struct ActionQueue: Sendable {
     /// How many items may wait before motion and wheel are dropped.
     let capacity: Int
@@ -73,7 +74,13 @@ struct ActionQueue: Sendable {
         switch action {
         case .motion, .wheel, .wheelStop: capacity
         case .button(_, .down), .key(_, .down), .text: capacity * 2
-        case .button(_, .up), .key(_, .up): nil
+        case .button(_, .up), .key(_, .up), .touchSurface: nil
+        case .contact(let contact):
+            switch contact.phase {
+            case .move: capacity
+            case .down: capacity * 2
+            case .up, .cancel: nil
+            }
         }
     }
 }

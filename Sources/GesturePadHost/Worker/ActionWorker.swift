@@ -107,6 +107,11 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
         return accepted
     }
 
+    /// The worker's monotonic clock, ms (the clock `DispatchSemaphore.wait(timeout:)` uses).
+    static func now() -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000
+    }
+
     /// True when the caller must signal the thread (no signal is outstanding).
     private static func claimWake(_ s: inout State) -> Bool {
         guard !s.wakePending else { return false }
@@ -129,7 +134,12 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
         var batch: [WorkItem] = []
         batch.reserveCapacity(state.withLock { $0.queue.reservedCapacity })
         while true {
-            wake.wait()
+            if let deadline = executor.nextDeadline {
+                _ = wake.wait(timeout: DispatchTime(uptimeNanoseconds: UInt64(max(deadline, 0) * 1_000_000)))
+            } else {
+                wake.wait()
+            }
+            executor.advance(to: Self.now())
             let (stopping, dropped) = state.withLock { s -> (Bool, Int) in
                 s.wakePending = false
                 s.queue.take(into: &batch)

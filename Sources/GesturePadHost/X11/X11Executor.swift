@@ -57,8 +57,8 @@ final class X11Executor: ActionExecutor {
         case .wheel(let dx, let dy):
             click(vertical.add(dy).detents, negative: 4, positive: 5)
             click(horizontal.add(dx).detents, negative: 6, positive: 7)
-        case .wheelStop:
-            break
+        case .wheelStop, .contact, .touchSurface:
+            break  // no finish in X11; touches pass through only to a native touchpad
         case .key(let key, let state):
             keyboard.key(key, state, into: &steps)
             carryOutSteps()

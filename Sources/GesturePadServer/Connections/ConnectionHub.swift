@@ -67,7 +67,8 @@ final class ConnectionHub {
         let id = nextID
         nextID += 1
         let session = ProtocolSession(
-            sessionID: String(id), config: configuration.gestures, limits: configuration.limits, control: control)
+            sessionID: String(id), connectionNumber: id, config: configuration.gestures, limits: configuration.limits,
+            control: control)
         let connection = Connection(id: id, session: session)
         connections[id] = connection
         if !configuration.conformanceEcho {

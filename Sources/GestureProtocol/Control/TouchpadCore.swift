@@ -17,6 +17,8 @@ struct TouchpadCore: Sendable {
         var height: Double
         var maxPointers: Int
         var maxTicksPerAdvance: Int
+        /// Mapped touches, or contacts passed through (the `touchpad` backend).
+        var routing: TouchRouting
     }
 
     private(set) var engine: GestureEngine?
@@ -28,18 +30,26 @@ struct TouchpadCore: Sendable {
     /// back, as `GestureEngine.process(.clock)` keeps it.
     private var pendingNow: Double?
 
+    /// With `control`, the mapper is made at once; `start(actions:)` then tells a native
+    /// touchpad the surface.
     init(
         config: GestureConfig, width: Double, height: Double, maxPointers: Int, control: ControlSettings?,
-        maxTicksPerAdvance: Int = GestureEngine.defaultMaxTicksPerAdvance
+        routing: TouchRouting = .gestures, maxTicksPerAdvance: Int = GestureEngine.defaultMaxTicksPerAdvance
     ) {
         setup = EngineSetup(
             config: config, width: width, height: height, maxPointers: maxPointers,
-            maxTicksPerAdvance: max(maxTicksPerAdvance, 1))
+            maxTicksPerAdvance: max(maxTicksPerAdvance, 1), routing: routing)
         if let control {
             let engine = makeEngine()
             self.engine = engine
-            mapper = ControlMapper(settings: control, gestures: engine.config)
+            mapper = ControlMapper(settings: control, gestures: engine.config, routing: routing)
         }
+    }
+
+    /// The connection said `hello`: a mapper passing touches through announces the surface
+    /// (the `touchpad` backend makes its device for it before the first touch).
+    func start(actions: inout [HostAction]) {
+        mapper?.announceSurface(width: setup.width, height: setup.height, into: &actions)
     }
 
     /// The engine's clock (its latest `t`), made or not.
@@ -138,7 +148,8 @@ struct TouchpadCore: Sendable {
             guard mapper == nil else { return }
             let engine = self.engine ?? makeEngine()
             self.engine = engine
-            mapper = ControlMapper(settings: parkedSettings ?? settings, gestures: engine.config)
+            mapper = ControlMapper(settings: parkedSettings ?? settings, gestures: engine.config, routing: setup.routing)
+            mapper?.announceSurface(width: engine.width, height: engine.height, into: &actions)
         } else if let current = mapper {
             mapper?.releaseAll(into: &actions)
             parkedSettings = current.settings

@@ -4,7 +4,10 @@ import GestureControl
 /// extension of the project's, docs/control.md): `{"action":"motion","t":…,"dx":…,"dy":…}`,
 /// `{"action":"button","t":…,"button":"left","state":"down"}`, `{"action":"wheel","t":…,"dx":…,"dy":…}`,
 /// `{"action":"wheelStop","t":…}`, `{"action":"key","t":…,"key":"Control","state":"down"}`,
-/// `{"action":"text","t":…,"text":…}`. `t` is the page-clock time at which the mapping took it.
+/// `{"action":"text","t":…,"text":…}`; touches passed through to the `touchpad` backend:
+/// `{"action":"surface","t":…,"width":…,"height":…}` and, per slot change of a frame
+/// (`appendContact`), `{"action":"contact","t":…,"slot":0,"trackingId":0,"x":…,"y":…,"fingers":1}`
+/// (`trackingId` −1: the finger lifted). `t` is the page-clock time at which the mapping took it.
 extension MessageEncoder {
     public static func appendAction(_ action: HostAction, t: Double, to out: inout [UInt8]) {
         JSONWriter.appendASCII("{\"action\":\"", to: &out)
@@ -15,6 +18,8 @@ extension MessageEncoder {
         case .wheelStop: JSONWriter.appendASCII("wheelStop", to: &out)
         case .key: JSONWriter.appendASCII("key", to: &out)
         case .text: JSONWriter.appendASCII("text", to: &out)
+        case .contact: JSONWriter.appendASCII("touch", to: &out)
+        case .touchSurface: JSONWriter.appendASCII("surface", to: &out)
         }
         JSONWriter.appendASCII("\",\"t\":", to: &out)
         JSONWriter.appendNumber(t, to: &out)
@@ -46,8 +51,42 @@ extension MessageEncoder {
         case .text(let text):
             JSONWriter.appendASCII(",\"text\":", to: &out)
             JSONWriter.appendString(text, to: &out)
+        case .contact(let contact):
+            JSONWriter.appendASCII(",\"id\":", to: &out)
+            JSONWriter.appendInteger(contact.id, to: &out)
+            JSONWriter.appendASCII(",\"phase\":\"", to: &out)
+            JSONWriter.appendASCII(contact.phase.rawValue, to: &out)
+            out.append(UInt8(ascii: "\""))
+            appendPosition(x: contact.x, y: contact.y, to: &out)
+        case .touchSurface(_, let width, let height):
+            JSONWriter.appendASCII(",\"width\":", to: &out)
+            JSONWriter.appendNumber(width, to: &out)
+            JSONWriter.appendASCII(",\"height\":", to: &out)
+            JSONWriter.appendNumber(height, to: &out)
         }
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// One slot change of a native touchpad's frame, as `replay --control` prints what the
+    /// `touchpad` backend writes: `fingers` is the count on the touchpad after the frame.
+    public static func appendContact(_ change: TouchpadSlots.Change, fingers: Int, t: Double, to out: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"action\":\"contact\",\"t\":", to: &out)
+        JSONWriter.appendNumber(t, to: &out)
+        JSONWriter.appendASCII(",\"slot\":", to: &out)
+        JSONWriter.appendInteger(change.slot, to: &out)
+        JSONWriter.appendASCII(",\"trackingId\":", to: &out)
+        JSONWriter.appendInteger(change.trackingID, to: &out)
+        appendPosition(x: change.x, y: change.y, to: &out)
+        JSONWriter.appendASCII(",\"fingers\":", to: &out)
+        JSONWriter.appendInteger(fingers, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private static func appendPosition(x: Double, y: Double, to out: inout [UInt8]) {
+        JSONWriter.appendASCII(",\"x\":", to: &out)
+        JSONWriter.appendNumber(x, to: &out)
+        JSONWriter.appendASCII(",\"y\":", to: &out)
+        JSONWriter.appendNumber(y, to: &out)
     }
 }
 

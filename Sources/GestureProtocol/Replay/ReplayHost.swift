@@ -24,6 +24,9 @@ public struct ReplayHost: Sendable {
     private var gate = ConnectionGate()
     /// Set: print the control mapping's actions instead of gestures.
     public let control: ControlSettings?
+    /// Mapped touches, or contacts of a native touchpad (`--backend touchpad`).
+    public let routing: TouchRouting
+    private var contacts = ReplayContacts()
     private var core: TouchpadCore? = nil
     private var decoded: [DecodedMessage] = []
     private var events: [GestureEvent] = []
@@ -32,11 +35,12 @@ public struct ReplayHost: Sendable {
 
     public init(
         config: GestureConfig = GestureConfig(), maxPointers: Int = ProtocolLimits().maxPointers,
-        control: ControlSettings? = nil
+        control: ControlSettings? = nil, routing: TouchRouting = .gestures
     ) {
         self.config = config
         self.maxPointers = maxPointers
         self.control = control
+        self.routing = routing
     }
 
     /// Replays line `number` (1-based) of the trace. Gesture messages are appended to `stdout`
@@ -93,6 +97,7 @@ public struct ReplayHost: Sendable {
             core?.advance(to: clock + 1000, events: &events, actions: &actions)
             write(&stdout, at: clock + 1000)
         }
+        contacts.flush(to: &stdout)
     }
 
     private mutating func handle(
@@ -111,7 +116,11 @@ public struct ReplayHost: Sendable {
             if hello.role == .touchpad {
                 core = TouchpadCore(
                     config: config, width: hello.width, height: hello.height, maxPointers: maxPointers,
-                    control: control)
+                    control: control, routing: routing)
+                actions.removeAll(keepingCapacity: true)
+                events.removeAll(keepingCapacity: true)
+                core?.start(actions: &actions)
+                write(&stdout, at: clock ?? 0)
             }
         case .success(.settings(let update)):
             if control == nil || core?.apply(update) == nil {
@@ -175,9 +184,14 @@ public struct ReplayHost: Sendable {
         clock = max(clock ?? t, t)
     }
 
-    private func write(_ stdout: inout [UInt8], at t: Double) {
+    private mutating func write(_ stdout: inout [UInt8], at t: Double) {
         if control != nil {
             for action in actions {
+                if case .contact(let contact) = action {
+                    contacts.add(contact, to: &stdout)
+                    continue
+                }
+                contacts.flush(to: &stdout)
                 MessageEncoder.appendAction(action, t: t, to: &stdout)
                 stdout.append(0x0A)
             }

@@ -17,6 +17,8 @@ public struct ProtocolSession: Sendable {
     }
 
     public let sessionID: String
+    /// The connection's number, naming its contacts on a native touchpad (`TouchRouting`).
+    public let connectionNumber: Int
     public let limits: ProtocolLimits
     public let config: GestureConfig
     /// Whether and how this connection drives the computer (touchpads only); changes with
@@ -44,10 +46,11 @@ public struct ProtocolSession: Sendable {
     private var decoded: [DecodedMessage] = []
 
     public init(
-        sessionID: String, config: GestureConfig, limits: ProtocolLimits,
+        sessionID: String, connectionNumber: Int = 0, config: GestureConfig, limits: ProtocolLimits,
         control: ControlContext = .off(reason: "control is off")
     ) {
         self.sessionID = sessionID
+        self.connectionNumber = connectionNumber
         self.config = config
         self.limits = limits
         self.control = control
@@ -199,7 +202,9 @@ public struct ProtocolSession: Sendable {
                 core = TouchpadCore(
                     config: config, width: hello.width, height: hello.height, maxPointers: limits.maxPointers,
                     control: control.isActive ? control.settings : nil,
+                    routing: control.capabilities.touchRouting(owner: connectionNumber),
                     maxTicksPerAdvance: ProtocolLimits.liveTicksPerAdvance)
+                core?.start(actions: &output.actions)
                 status = control.status
             } else {
                 status = .inactive(reason: "observers do not control the computer")

@@ -18,14 +18,14 @@ struct MapperDriver {
     init(
         settings configureSettings: (inout ControlSettings) -> Void = { _ in },
         gestures configureGestures: (inout GestureConfig) -> Void = { _ in },
-        width: Double = 400, height: Double = 800
+        width: Double = 400, height: Double = 800, routing: TouchRouting = .gestures
     ) {
         var settings = ControlSettings()
         configureSettings(&settings)
         var gestures = GestureConfig()
         configureGestures(&gestures)
         engine = GestureEngine(config: gestures, width: width, height: height)
-        mapper = ControlMapper(settings: settings, gestures: gestures)
+        mapper = ControlMapper(settings: settings, gestures: gestures, routing: routing)
     }
 
     /// One input through the engine and the mapper, then a flush of the held step.

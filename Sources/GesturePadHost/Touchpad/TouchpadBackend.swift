@@ -1,0 +1,36 @@
+import GestureControl
+import Logging
+
+/// The `touchpad` backend (CONTROL.md "The `touchpad` backend"): the phone's touches become the
+/// contacts of a virtual multitouch clickpad, "GesturePad touchpad", made through
+/// `/dev/uinput`, so the desktop's own input stack (libinput: GNOME, KDE, Sway, X11 with the
+/// libinput driver) applies the user's touchpad settings, its gestures and its kinetic
+/// scrolling. A mouse or pen on the page, keys and the button bar go to a second device, the
+/// `uinput` backend's pointer-and-keyboard. One thread of its own (`ActionWorker` +
+/// `TouchpadExecutor`).
+public final class TouchpadBackend: ControlBackend, WorkerBackend {
+    /// Keycodes are read through the desktop's layout, as with `uinput`; touches pass through.
+    public static let capabilities = ControlCapabilities(characters: .usLayoutASCII, takesContacts: true)
+
+    public let name = BackendKind.touchpad.rawValue
+    let worker: ActionWorker<TouchpadExecutor>
+
+    private init(worker: ActionWorker<TouchpadExecutor>) {
+        self.worker = worker
+    }
+
+    /// Makes the pointer-and-keyboard device at `path` now (so a `/dev/uinput` that is not
+    /// writable stops the start with a one-line `ControlBackendError`) and starts the thread;
+    /// the touchpad itself is made when a touchpad connection says `hello`, for its surface.
+    public static func open(
+        path: String = UInputAccess.defaultPath, logger: Logger = Logger(label: "gesturepad.control.touchpad")
+    ) throws -> TouchpadBackend {
+        let worker = try ActionWorker(name: "gesturepad-touchpad", logger: logger) {
+            let pointer = try UInputExecutor.open(path: path, logger: logger)
+            return TouchpadExecutor(pointer: pointer, logger: logger, clock: ActionWorker<TouchpadExecutor>.now) { spec in
+                try UInputDevice.create(path: path, spec: spec)
+            }
+        }
+        return TouchpadBackend(worker: worker)
+    }
+}

@@ -21,7 +21,7 @@ DEB_LEVEL ?= 6
 # The Swift runtime is not in Debian: the shipped binary links it statically.
 RELEASE_BUILD := swift build -c release --product gesturepad --static-swift-stdlib
 
-.PHONY: run test setup setup-test build release lint swift-test traces py-test fuzz-smoke fuzz \
+.PHONY: run test setup setup-test build release lint swift-test traces py-test kernel-test fuzz-smoke fuzz \
 	sanitize sanitize-address sanitize-thread autobahn bench soak clean install uninstall deb
 
 # Fuzzing (docs/testing.md): seconds per target in `make test` (fixed seed, fresh working
@@ -83,7 +83,14 @@ traces: build
 # tests/packaging installs, packages and removes the release binary (one build, reused).
 py-test: build release
 	GESTUREPAD_BIN=$(BIN) GESTUREPAD_RELEASE_BIN=$(RELEASE) GESTUREPAD_REQUIRE_BROWSER=1 GESTUREPAD_REQUIRE_X11=1 \
-		GESTUREPAD_REQUIRE_PORTAL=1 GESTUREPAD_REQUIRE_PACKAGING=1 $(PY) -m pytest -q tests
+		GESTUREPAD_REQUIRE_PORTAL=1 GESTUREPAD_REQUIRE_PACKAGING=1 GESTUREPAD_REQUIRE_KERNEL=1 \
+		$(PY) -m pytest -q tests
+
+# The uinput and touchpad backends against a real kernel, udev and libinput: a User-Mode Linux
+# kernel built once (cached in .build/uml/; 5–12 minutes the first time on 2 cores), booted
+# for each backend (docs/testing.md). Part of py-test; this runs them alone.
+kernel-test: build
+	GESTUREPAD_BIN=$(BIN) GESTUREPAD_REQUIRE_KERNEL=1 $(PY) -m pytest -q tests/kernel
 
 # WebSocket conformance: Autobahn|Testsuite's fuzzing client against `serve --test-echo`, judged
 # against tests/autobahn/expected.txt. Needs Python 2.7 (pyenv's is found); installs the pinned

@@ -10,7 +10,8 @@
 #   bin/gesturepad                              the release binary (Swift runtime linked in)
 #   share/gesturepad/Public/                    the page (the binary finds it beside itself)
 #   share/gesturepad/examples/                  a commented configuration, a pipe hook example
-#   share/gesturepad/udev/70-gesturepad-uinput.rules   for --control uinput (not activated)
+#   share/gesturepad/udev/70-gesturepad-uinput.rules   for --control uinput / touchpad (not activated)
+#   share/gesturepad/udev/71-gesturepad-touchpad.rules the touchpad marked external (not activated)
 #   share/gesturepad/install-manifest           what uninstall removes
 #   lib/systemd/user/gesturepad.service         the systemd user unit (PREFIX=$HOME/.local:
 #                                               share/systemd/user, where systemctl --user looks)
@@ -129,6 +130,7 @@ install_all() {
     put examples/gesturepad.yaml "$DATADIR/examples/gesturepad.yaml" 0644
     put examples/xdotool_pipe.py "$DATADIR/examples/xdotool_pipe.py" 0755
     put dist/udev/70-gesturepad-uinput.rules "$DATADIR/udev/70-gesturepad-uinput.rules" 0644
+    put dist/udev/71-gesturepad-touchpad.rules "$DATADIR/udev/71-gesturepad-touchpad.rules" 0644
     sed -e "s|@BINDIR@|$BINDIR|g" dist/systemd/gesturepad.service.in > "$work/gesturepad.service"
     put "$work/gesturepad.service" "$UNITDIR/gesturepad.service" 0644
     sed -e "s|@VERSION@|$version|g" -e "s|@DATADIR@|$DATADIR|g" -e "s|@DOCDIR@|$DOCDIR|g" \

@@ -3,15 +3,19 @@
 #   scripts/setup.sh          build and run: libwebsockets, libqrencode, libX11 + libXtst (XTest),
 #                             libsystemd (sd-bus, for the portal backend), pkg-config
 #   scripts/setup.sh --test   also the test tools: Chromium, NSS tools (certutil), Xvfb (a headless X server for
-#                             tests/control), dbus (a private session bus for tests/portal), a
-#                             Python venv (.venv) with tests/requirements.txt (pytest, websockets,
-#                             python-xlib, dbus-fast)
+#                             tests/control), dbus (a private session bus for tests/portal), what
+#                             tests/kernel builds and runs a User-Mode Linux kernel with (Debian's
+#                             kernel source and its build tools, udev, libinput's tools), a Python
+#                             venv (.venv) with tests/requirements.txt (pytest, websockets,
+#                             python-xlib, dbus-fast, evdev)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(libwebsockets-dev libqrencode-dev libxtst-dev libx11-dev libsystemd-dev pkg-config)
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(chromium xvfb libnss3-tools dbus python3 python3-venv)
+    # tests/kernel: the UML kernel's source and build tools; the real udev and libinput inside.
+    packages+=(linux-source-6.1 bc flex bison libelf-dev gcc make udev libinput-tools coreutils)
 fi
 
 missing=()

@@ -19,9 +19,19 @@ enum ControlSetup {
     /// once; a dialog is left open (the banner says control waits for it).
     static let portalAnswerWait = 1.0
 
-    /// `settings` gives the mapping settings for the backend chosen (its default acceleration).
-    static func start(mode: ControlMode, settings: (BackendKind) -> ControlSettings, logger: Logger) throws -> Started {
+    /// `settings` gives the mapping settings for the backend chosen (its default acceleration);
+    /// `touchpadOutput` is `--test-touchpad-output` (benchmarks only).
+    static func start(
+        mode: ControlMode, settings: (BackendKind) -> ControlSettings, touchpadOutput: String? = nil, logger: Logger
+    ) throws -> Started {
         let environment = ProcessInfo.processInfo.environment
+        if let touchpadOutput, mode == .touchpad {
+            let backend = try TouchpadBackend.open(writingTo: touchpadOutput, logger: logger)
+            let context = ControlContext(
+                status: .active(backend: backend.name), settings: settings(.touchpad),
+                capabilities: BackendKind.touchpad.capabilities)
+            return Started(context: context, backend: backend)
+        }
         let facts = ControlEnvironment.current(environment: environment, for: mode)
         switch BackendChooser.choose(mode, in: facts) {
         case .off(let reason):

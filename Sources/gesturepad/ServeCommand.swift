@@ -168,6 +168,7 @@ struct ServeCommand: ParsableCommand {
         }
         let control = try ControlSetup.start(
             mode: control ?? file.controlBackend ?? .auto, settings: { pointer.settings(over: file, backend: $0) },
+            touchpadOutput: testing.touchpadOutput,
             logger: logger)
         configuration.control = control.context
         let server: WebServer

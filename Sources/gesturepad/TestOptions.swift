@@ -18,6 +18,13 @@ struct TestOptions: ParsableArguments {
             valueName: "seconds", visibility: .hidden))
     var keepalive: Int?
 
+    @Option(
+        name: .customLong("test-touchpad-output"),
+        help: ArgumentHelp(
+            "(test only) With --control touchpad: write the touchpad's events into this file (a FIFO a benchmark reads) instead of a uinput device, and the pointer-and-keyboard's to /dev/null (bench/touchpad_latency.py).",
+            valueName: "file", visibility: .hidden))
+    var touchpadOutput: String?
+
     func validate() throws {
         if let keepalive, !(1...3_600).contains(keepalive) {
             throw ValidationError("--test-keepalive must be 1…3600")

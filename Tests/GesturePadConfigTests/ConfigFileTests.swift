@@ -297,6 +297,7 @@ import Testing
         #expect(programs.contains("notify-send"))
         #expect(programs.contains("xdotool"))
         #expect(config.controlBackend == .auto)
+        #expect(config.controlAcceleration == nil)  // the backend's: never twice
         #expect(config.control == ControlSettings())
     }
 }

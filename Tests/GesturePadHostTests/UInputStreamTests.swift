@@ -106,7 +106,8 @@ import Testing
     }
 
     /// The real device, where /dev/uinput is writable (never on the CI machines, which have no
-    /// /dev/uinput at all: this test is then skipped, and the pipe tests above cover the stream).
+    /// /dev/uinput at all: this test is then skipped; the pipe tests above cover the stream and
+    /// tests/kernel runs the real server against a real kernel, udev and libinput).
     @Test(.enabled(if: UInputAccess.isWritable(), "skipped: /dev/uinput is missing or not writable here"))
     func realDevice() throws {
         let backend = try UInputBackend.open()

@@ -60,7 +60,8 @@ def test_contents(deb, tmp_path):
     assert owners == {"root/root"}
     for path in ("./usr/bin/gesturepad", "./usr/share/gesturepad/Public/index.html",
                  "./usr/share/gesturepad/Public/watch.html", "./usr/share/gesturepad/examples/gesturepad.yaml",
-                 "./usr/share/gesturepad/udev/70-gesturepad-uinput.rules", "./usr/lib/systemd/user/gesturepad.service",
+                 "./usr/share/gesturepad/udev/70-gesturepad-uinput.rules",
+                 "./usr/share/gesturepad/udev/71-gesturepad-touchpad.rules", "./usr/lib/systemd/user/gesturepad.service",
                  "./usr/share/man/man1/gesturepad.1.gz", "./usr/share/doc/gesturepad/README.md"):
         assert path in paths, path
     assert not any("install-manifest" in p for p in paths)

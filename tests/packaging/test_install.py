@@ -17,6 +17,7 @@ EXPECTED = [
     "share/gesturepad/examples/gesturepad.yaml",
     "share/gesturepad/examples/xdotool_pipe.py",
     "share/gesturepad/udev/70-gesturepad-uinput.rules",
+    "share/gesturepad/udev/71-gesturepad-touchpad.rules",
     "share/gesturepad/install-manifest",
     "lib/systemd/user/gesturepad.service",
     "share/man/man1/gesturepad.1.gz",

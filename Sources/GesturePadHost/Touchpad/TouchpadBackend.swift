@@ -33,4 +33,19 @@ public final class TouchpadBackend: ControlBackend, WorkerBackend {
         }
         return TouchpadBackend(worker: worker)
     }
+
+    /// The backend with its touchpad's events written to the file at `path` (a FIFO) instead
+    /// of a uinput device, and the pointer-and-keyboard's to /dev/null: the server's whole way
+    /// from a frame to the device, where there is no /dev/uinput (`serve
+    /// --test-touchpad-output`, bench/touchpad_latency.py). Never for normal use.
+    public static func open(writingTo path: String, logger: Logger) throws -> TouchpadBackend {
+        let worker = try ActionWorker(name: "gesturepad-touchpad", logger: logger) {
+            let sink = try FileOutput(path: "/dev/null")
+            let pointer = UInputExecutor(writingTo: sink.fileDescriptor, logger: logger, keeping: sink)
+            return TouchpadExecutor(pointer: pointer, logger: logger, clock: ActionWorker<TouchpadExecutor>.now) { _ in
+                try FileOutput(path: path)
+            }
+        }
+        return TouchpadBackend(worker: worker)
+    }
 }

@@ -24,10 +24,10 @@ final class TouchpadExecutor: ActionExecutor {
     }
 
     private let pointer: UInputExecutor
-    private let makeDevice: (UInputDeviceSpec) throws -> any TouchpadOutput
+    private let makeDevice: (UInputDeviceSpec) throws -> any InputDeviceOutput
     private let clock: () -> Double
     private let logger: Logger
-    private var output: (any TouchpadOutput)?
+    private var output: (any InputDeviceOutput)?
     private(set) var geometry: TouchpadGeometry?
     /// A size to make the device again with, once no finger is on it.
     private var wanted: TouchpadGeometry?
@@ -48,7 +48,7 @@ final class TouchpadExecutor: ActionExecutor {
     ///   - makeDevice: makes the touchpad for a declaration (uinput; tests: a pipe).
     init(
         pointer: UInputExecutor, maxHold: Double = FramePacer.defaultMaxHold, logger: Logger,
-        clock: @escaping () -> Double, makeDevice: @escaping (UInputDeviceSpec) throws -> any TouchpadOutput
+        clock: @escaping () -> Double, makeDevice: @escaping (UInputDeviceSpec) throws -> any InputDeviceOutput
     ) {
         self.pointer = pointer
         self.clock = clock
@@ -69,6 +69,9 @@ final class TouchpadExecutor: ActionExecutor {
         case .contact(let contact) where contact.phase == .cancel:
             lift(owner: contact.owner)
         case .contact(let contact):
+            // The touchpad follows another connection's fingers now: these get no slot (the
+            // rule of `TouchpadSlots`), and must not wait in line before the owner's frames.
+            if let owner = slots.owner, owner != contact.owner { return }
             queue.add(contact)
         case .touchSurface(let owner, let width, let height):
             noteSurface(owner: owner, width: width, height: height)

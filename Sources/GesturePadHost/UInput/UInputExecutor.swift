@@ -15,7 +15,7 @@ final class UInputExecutor: ActionExecutor {
     private var bytes: [UInt8] = []
     private let sink: FileDescriptorSink
     /// The device this executor owns and destroys at `close` (nil: a borrowed descriptor).
-    private let device: UInputDevice?
+    private let device: (any InputDeviceOutput)?
     private let logger: Logger
     private var failedWrites = 0
 
@@ -27,9 +27,10 @@ final class UInputExecutor: ActionExecutor {
         reserve()
     }
 
-    /// Writes to `fileDescriptor`, which stays the caller's (tests: the write end of a pipe).
-    init(writingTo fileDescriptor: Int32, logger: Logger) {
-        device = nil
+    /// Writes to `fileDescriptor`, which stays the caller's (tests: the write end of a pipe),
+    /// or is `kept`'s, which the executor keeps alive and destroys at `close`.
+    init(writingTo fileDescriptor: Int32, logger: Logger, keeping kept: (any InputDeviceOutput)? = nil) {
+        device = kept
         sink = FileDescriptorSink(fileDescriptor: fileDescriptor)
         self.logger = logger
         reserve()

@@ -6,4 +6,10 @@ public enum CloseCode: UInt16, Sendable {
     case invalidPayload = 1007
     case policyViolation = 1008
     case messageTooBig = 1009
+    /// Additive (docs/protocol.md "Pairing"): a new device's pairing was not accepted on the
+    /// computer (`--confirm-pairing`: declined, or not accepted in time).
+    case pairingDeclined = 4401
+    /// Additive (docs/protocol.md "Pairing"): the connection's device is not paired (any more):
+    /// its key is unknown, it was forgotten on the computer, or it unpaired itself.
+    case deviceNotPaired = 4403
 }

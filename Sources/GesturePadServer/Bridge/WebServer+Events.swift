@@ -5,12 +5,15 @@ import Logging
 
 /// The lws events of a connection, carried out on the service thread.
 extension WebServer {
-    /// `HTTP_CONFIRM_UPGRADE`: path, token, Origin and the connection limit decide; a refusal
-    /// is a complete HTTP/1.1 response (`HTTPRefusal`) written before any WebSocket frame.
+    /// `HTTP_CONFIRM_UPGRADE`: path, device key or pairing secret, Origin and the connection
+    /// limit decide; a refusal is a complete HTTP/1.1 response (`HTTPRefusal`) written before
+    /// any WebSocket frame.
     func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
+        admitted = nil
         let request = UpgradeRequest(
             path: header(wsi, WSI_TOKEN_GET_URI) ?? "",
             token: queryArgument(wsi, name: "token"),
+            deviceKey: queryArgument(wsi, name: "device"),
             origin: header(wsi, WSI_TOKEN_ORIGIN),
             host: header(wsi, WSI_TOKEN_HOST),
             extensionOfferLength: Int(lws_hdr_total_length(wsi, WSI_TOKEN_EXTENSIONS)))
@@ -19,8 +22,9 @@ extension WebServer {
         var decision = HandshakeDecision.refuse(
             status: 429, reason: "too many refused attempts from this address; try again in a minute")
         if !refusals.isBlocked(address, at: now) {
-            decision = policy.decide(request, openConnections: handles.count, shuttingDown: shuttingDown)
-            if case .refuse(let status, _) = decision, status == 401 || status == 403 {
+            decision = judge(request, of: wsi, now: now)
+            // A key nobody has counts like a wrong secret: keys cannot be guessed online either.
+            if decision == .accept(.notPaired) || Self.refusesCredentials(decision) {
                 refusals.recordRefusal(address, at: now)
             }
         }
@@ -43,6 +47,12 @@ extension WebServer {
             }
             return written < 0 ? -1 : 1
         }
+    }
+
+    /// A refusal for a missing or wrong secret (401, 403): what the refusal limiter counts.
+    static func refusesCredentials(_ decision: HandshakeDecision) -> Bool {
+        if case .refuse(let status, _) = decision { return status == 401 || status == 403 }
+        return false
     }
 
     /// `FILTER_HTTP_CONNECTION`: a plain HTTP request, before the mount. Paths the mount must
@@ -95,6 +105,7 @@ extension WebServer {
         carryOut(actions, for: id)
         logger.info(
             "connection opened", metadata: ["ws.connection.id": "\(id)", "ws.peer": "\(peer(wsi))"])
+        pairingOpened(id, wsi: wsi, now: MonotonicClock.nowMilliseconds())
         return 0
     }
 
@@ -176,7 +187,9 @@ extension WebServer {
         lws_sul_cancel(gp_slot_timer(slot))
         slot.pointee.connection_id = 0
         handles.removeValue(forKey: id)
-        carryOut(hub.handle(.closed(now: MonotonicClock.nowMilliseconds()), on: id))
+        let now = MonotonicClock.nowMilliseconds()
+        carryOut(hub.handle(.closed(now: now), on: id))
+        pairingClosed(id, now: now)
         logger.info("connection closed", metadata: ["ws.connection.id": "\(id)"])
     }
 

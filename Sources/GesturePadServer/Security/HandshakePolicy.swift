@@ -2,8 +2,10 @@
 public struct UpgradeRequest: Sendable, Hashable {
     /// The request path without its query (`/ws`).
     public var path: String
-    /// The `token` query argument, if any.
+    /// The `token` query argument (the pairing secret), if any.
     public var token: String?
+    /// The `device` query argument (a paired device's key), if any.
+    public var deviceKey: String?
     /// The `Origin` header, if any.
     public var origin: String?
     /// The `Host` header, if any.
@@ -11,30 +13,52 @@ public struct UpgradeRequest: Sendable, Hashable {
     /// Length of the `Sec-WebSocket-Extensions` offer (all such headers together), 0 when absent.
     public var extensionOfferLength: Int
 
-    public init(path: String, token: String?, origin: String?, host: String?, extensionOfferLength: Int = 0) {
+    public init(
+        path: String, token: String?, deviceKey: String? = nil, origin: String?, host: String?,
+        extensionOfferLength: Int = 0
+    ) {
         self.path = path
         self.token = token
+        self.deviceKey = deviceKey
         self.origin = origin
         self.host = host
         self.extensionOfferLength = extensionOfferLength
     }
 }
 
+/// Who an accepted upgrade is (docs/server.md "Pairing").
+public enum Admission: Sendable, Hashable {
+    /// Authentication is off (`--no-auth`), or the server pairs no devices (`--test-echo`).
+    case open
+    /// The key of the paired device with this id: no pairing secret needed.
+    case device(String)
+    /// The pairing secret, and no key of a paired device: a new device, paired now (or once
+    /// the computer's user accepts it, with `--confirm-pairing`).
+    case pairing
+    /// A device key nobody has (any more) and no pairing secret: the upgrade goes through so
+    /// that the page can be told why (close 4403), then the connection is closed.
+    case notPaired
+}
+
 /// What to answer an upgrade request.
 public enum HandshakeDecision: Sendable, Hashable {
-    case accept
+    /// Upgrade; who the connection is.
+    case accept(Admission)
     /// Refuse with this HTTP status; `reason` is for the log and the response body.
     case refuse(status: Int, reason: String)
 }
 
 /// Decides WebSocket upgrades (PROTOCOL.md "Connecting"): the path must be `/ws`, an extension
-/// offer short enough for lws to read (431), the token right (401 when missing, 403 when wrong),
-/// a browser `Origin` must match `Host` (403), and there must be room under the connection
-/// limit (503).
+/// offer short enough for lws to read (431), a paired device's key or the pairing secret
+/// (401 when neither is given, 403 when the secret is wrong), a browser `Origin` must match
+/// `Host` (403), and there must be room under the connection limit (503).
 public struct HandshakePolicy: Sendable {
-    /// The required token; `nil` when authentication is off.
+    /// The pairing secret (the token); `nil` when authentication is off.
     public var token: String?
     public var maxConnections: Int
+    /// Whether connections are paired devices (docs/server.md "Pairing"); without it the token
+    /// is a plain bearer token and device keys mean nothing (`--test-echo`).
+    public var pairsDevices = true
 
     /// The longest `Sec-WebSocket-Extensions` offer lws 4.1 can read. It fails the handshake of a
     /// longer one after the upgrade was accepted, dropping the connection without any HTTP
@@ -47,9 +71,10 @@ public struct HandshakePolicy: Sendable {
         self.maxConnections = maxConnections
     }
 
-    /// Judges `request` given the connections already open and whether the server is stopping.
+    /// Judges `request` given the connections already open, whether the server is stopping,
+    /// and the id of the paired device whose key the request carries (nil: none, or unknown).
     public func decide(
-        _ request: UpgradeRequest, openConnections: Int, shuttingDown: Bool
+        _ request: UpgradeRequest, openConnections: Int, shuttingDown: Bool, pairedDevice: String? = nil
     ) -> HandshakeDecision {
         if request.path != "/ws" {
             return .refuse(status: 404, reason: "no WebSocket endpoint at this path (use /ws)")
@@ -62,13 +87,10 @@ public struct HandshakePolicy: Sendable {
         if shuttingDown {
             return .refuse(status: 503, reason: "the server is shutting down")
         }
-        if let token {
-            guard let given = request.token, !given.isEmpty else {
-                return .refuse(status: 401, reason: "missing access token (?token=)")
-            }
-            guard AccessToken.matches(given, expected: token) else {
-                return .refuse(status: 403, reason: "wrong access token")
-            }
+        let admission: Admission
+        switch credentials(of: request, pairedDevice: pairedDevice) {
+        case .success(let who): admission = who
+        case .failure(let refusal): return refusal.decision
         }
         if let origin = request.origin, !OriginMatcher.matches(origin: origin, host: request.host) {
             return .refuse(status: 403, reason: "Origin does not match Host")
@@ -76,6 +98,27 @@ public struct HandshakePolicy: Sendable {
         if openConnections >= maxConnections {
             return .refuse(status: 503, reason: "connection limit (\(maxConnections)) reached")
         }
-        return .accept
+        return .accept(admission)
+    }
+
+    /// A refused credential, as the decision to answer.
+    struct CredentialRefusal: Error {
+        var decision: HandshakeDecision
+    }
+
+    /// Who the request is, from its key and secret: a known key needs no secret; otherwise
+    /// the secret must be right (a request with a key and a wrong secret is refused like any
+    /// wrong secret); an unknown key without a secret is `notPaired`.
+    private func credentials(of request: UpgradeRequest, pairedDevice: String?) -> Result<Admission, CredentialRefusal> {
+        guard let token else { return .success(.open) }
+        if pairsDevices, let pairedDevice, request.deviceKey?.isEmpty == false { return .success(.device(pairedDevice)) }
+        guard let given = request.token, !given.isEmpty else {
+            if pairsDevices, request.deviceKey?.isEmpty == false { return .success(.notPaired) }
+            return .failure(CredentialRefusal(decision: .refuse(status: 401, reason: "missing access token (?token=)")))
+        }
+        guard AccessToken.matches(given, expected: token) else {
+            return .failure(CredentialRefusal(decision: .refuse(status: 403, reason: "wrong access token")))
+        }
+        return .success(pairsDevices ? .pairing : .open)
     }
 }

@@ -29,11 +29,17 @@ public struct DeviceList: Codable, Sendable, Hashable {
     /// compared, in constant time each, whatever matches: the time taken tells nothing about
     /// which stored digest is near.
     public func pairedID(forKey key: String) -> String? {
+        pairedID(forKey: key, comparing: DeviceKey.digestsMatch)
+    }
+
+    /// `pairedID(forKey:)` with the digest comparison given (tests count its calls).
+    func pairedID(forKey key: String, comparing matches: (String, String) -> Bool) -> String? {
         guard DeviceKey.isWellFormed(key) else { return nil }
         let digest = DeviceKey.digest(key)
         var found: String?
         for device in devices where device.state == .paired {
-            if DeviceKey.digestsMatch(digest, device.keySHA256 ?? "") && found == nil { found = device.id }
+            let match = matches(digest, device.keySHA256 ?? "")
+            if match && found == nil { found = device.id }
         }
         return found
     }

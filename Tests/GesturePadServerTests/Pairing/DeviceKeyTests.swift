@@ -43,4 +43,25 @@ struct CountingGenerator: RandomNumberGenerator {
         let id = DeviceKey.randomID(using: &generator)
         #expect(id.count == 12 && id.allSatisfy(\.isHexDigit))
     }
+
+    /// A key is looked up without an early exit: its digest is compared, in constant time
+    /// (AccessToken.matches), with every paired device's, wherever the match is.
+    @Test func lookupComparesEveryDigest() {
+        let keys = (0..<4).map { _ in DeviceKey.random() }
+        let list = DeviceList(
+            devices: keys.enumerated().map { index, key in
+                PairedDevice(id: "d\(index)", name: "n\(index)", state: .paired, keySHA256: DeviceKey.digest(key), paired: "t")
+            } + [PairedDevice(id: "w", name: "w", state: .waiting, paired: "t")])
+        for (index, key) in keys.enumerated() {
+            var compared = 0
+            let found = list.pairedID(forKey: key) { a, b in
+                compared += 1
+                return DeviceKey.digestsMatch(a, b)
+            }
+            #expect(found == "d\(index)" && compared == 4)
+        }
+        #expect(list.pairedID(forKey: DeviceKey.random()) == nil)
+        #expect(DeviceKey.digestsMatch(DeviceKey.digest("a"), DeviceKey.digest("a")))
+        #expect(!DeviceKey.digestsMatch(DeviceKey.digest("a"), DeviceKey.digest("b")))
+    }
 }

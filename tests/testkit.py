@@ -57,9 +57,12 @@ class Server:
         if token is not None:
             args += ["--token", token]
         extra = list(extra or [])
-        # Tests never drive the developer's own desktop: control is off unless a test asks.
+        # Tests never drive the developer's own desktop: control is off unless a test asks, and
+        # no desktop notification pops up (pairing) unless a test asks for one on its own bus.
         if "--control" not in extra:
             extra += ["--control", "off"]
+        if "--notify" not in extra and token is not None:
+            extra += ["--notify", "off"]
         args += extra
         self.args = args
         self.out = tempfile.NamedTemporaryFile(prefix="gesturepad-out-", delete=False)

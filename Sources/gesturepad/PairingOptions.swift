@@ -40,20 +40,23 @@ struct PairingOptions: ParsableArguments {
         if let timeout, !(timeout > 0 && timeout <= 86_400) {
             throw ValidationError("--pairing-timeout must be more than 0 and at most 86400 seconds, not \(timeout)")
         }
-        if timeout != nil && !confirm {
-            throw ValidationError("--pairing-timeout goes with --confirm-pairing")
-        }
     }
 
-    var settings: PairingSettings {
-        PairingSettings(
-            confirm: confirm, timeoutMilliseconds: (timeout ?? PairingSettings.defaultTimeoutSeconds) * 1_000,
-            notify: notify ?? .pairing)
+    /// The file's `server.pairing:` settings with these flags applied over them.
+    func settings(over file: PairingSettings) -> PairingSettings {
+        var settings = file
+        if confirm { settings.confirm = true }
+        if let timeout { settings.timeoutSeconds = timeout }
+        if let notify { settings.notify = notify }
+        return settings
     }
 
     /// What the server needs to pair devices; the notifier (nil with `--notify off`) is the
     /// caller's to stop.
-    func setup(state: StateDirectory, record: ServerRecordKeeper, logger: Logger) -> PairingSetup {
+    func setup(
+        over file: PairingSettings, state: StateDirectory, record: ServerRecordKeeper, logger: Logger
+    ) -> PairingSetup {
+        let settings = settings(over: file)
         var notifier: DesktopNotifier?
         if settings.notify != .off {
             notifier = try? DesktopNotifier(logger: logger)

@@ -182,7 +182,9 @@ struct ServeCommand: ParsableCommand {
         configuration.control = control.context
         var notes = [configLocation?.bannerLine ?? ConfigLocation.noneLine(environment: environment)]
         let keeper = ServerRecordKeeper(state: state, logger: logger)
-        let pairing = configuration.token == nil ? nil : pairingOptions.setup(state: state, record: keeper, logger: logger)
+        let pairing =
+            configuration.token == nil
+            ? nil : pairingOptions.setup(over: file.pairing, state: state, record: keeper, logger: logger)
         let server: WebServer
         do {
             server = try WebServer(
@@ -196,7 +198,7 @@ struct ServeCommand: ParsableCommand {
             throw Failure(error.description)
         }
         if configuration.token != nil {
-            notes.insert(Self.pairingLine(pairingOptions.settings), at: 0)
+            notes.insert(Self.pairingLine(pairingOptions.settings(over: file.pairing)), at: 0)
         }
 
         if let recorder {

@@ -281,3 +281,14 @@ def test_ca_and_trust_stay_public_with_pairing():
         with pytest.raises(InvalidStatus) as refused:
             connect(f"wss://127.0.0.1:{server.port}/ws", ssl=unverified, proxy=None)
         assert refused.value.response.status_code == 401
+
+
+def test_confirm_pairing_from_the_configuration_file(tmp_path):
+    """server.pairing in the configuration file: confirm and a short timeout, as the flags would."""
+    config = tmp_path / "config.yaml"
+    config.write_text("server:\n  pairing:\n    confirm: true\n    timeout: 0.2\n    notify: off\n")
+    with Server(token=SECRET, extra=["--config", str(config)]) as server:
+        ws = wait_request(server)
+        code, reason = closed_with(ws, timeout=10)
+        assert code == 4401 and "within 1 s" in reason
+        assert "A new phone waits until you accept it" in server.stdout()

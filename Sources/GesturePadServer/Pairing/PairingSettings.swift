@@ -1,5 +1,5 @@
-/// How `serve` pairs new devices and tells the computer's user (its flags; docs/server.md
-/// "Pairing").
+/// How `serve` pairs new devices and tells the computer's user (its flags, and the
+/// configuration file's `server.pairing:`; docs/server.md "Pairing").
 public struct PairingSettings: Sendable, Hashable {
     /// Which pairing events become a desktop notification (every one is a terminal line).
     public enum Notify: String, Sendable, Hashable, CaseIterable {
@@ -19,6 +19,12 @@ public struct PairingSettings: Sendable, Hashable {
     /// How long it waits before it is refused, in ms.
     public var timeoutMilliseconds: Double
     public var notify: Notify
+
+    /// `timeoutMilliseconds` in seconds (the flag's and the configuration file's unit).
+    public var timeoutSeconds: Double {
+        get { timeoutMilliseconds / 1_000 }
+        set { timeoutMilliseconds = newValue * 1_000 }
+    }
 
     public init(confirm: Bool = false, timeoutMilliseconds: Double = defaultTimeoutSeconds * 1_000, notify: Notify = .pairing) {
         self.confirm = confirm

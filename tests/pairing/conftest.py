@@ -102,16 +102,31 @@ class NotificationServer:
                 self.process.wait()
 
 
-@pytest.fixture
-def notifications():
-    """A private bus with the notification server double on it (`.bus.address` for the server)."""
+def private_bus():
+    """A private session bus (skips, or fails under GESTUREPAD_REQUIRE_PORTAL, when it cannot be had)."""
     reason = missing()
     if reason:
         if REQUIRED:
             pytest.fail(reason)
         pytest.skip(reason)
     from portal_harness import PrivateBus
-    bus = PrivateBus()
+    return PrivateBus()
+
+
+@pytest.fixture
+def empty_bus():
+    """A private bus with no notification server on it."""
+    bus = private_bus()
+    try:
+        yield bus
+    finally:
+        bus.close()
+
+
+@pytest.fixture
+def notifications():
+    """A private bus with the notification server double on it (`.bus.address` for the server)."""
+    bus = private_bus()
     server = None
     try:
         server = NotificationServer(bus)

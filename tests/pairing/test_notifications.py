@@ -3,6 +3,7 @@ server double (python-dbusmock's notification_daemon) on a private session bus: 
 Notify names it and offers "Forget", which revokes it; with --confirm-pairing "Allow" and "Deny"
 answer a waiting device; --notify connections also tells when a paired device connects."""
 import json
+import time
 
 from testkit import Server, close_code, hello, recv_json
 
@@ -76,3 +77,18 @@ def test_notify_connections_tells_each_reconnection(notifications):
             assert hello(again)["type"] == "welcome"
             calls = notifications.wait_notify(2)
         assert calls[1]["summary"] == "Pixel 8 · Chrome connected" and calls[1]["actions"] == {"forget": "Forget"}
+
+
+def test_a_bus_without_a_notification_server_is_a_terminal_line(empty_bus):
+    """A session bus but no notification server: pairing works, and the terminal says so once."""
+    with Server(token=SECRET, extra=["--notify", "pairing"], env={"DBUS_SESSION_BUS_ADDRESS": empty_bus.address}) as server:
+        for _ in range(2):
+            ws = pair(server)
+            assert len(hello(ws)["device"]["key"]) == 43
+            ws.close()
+        deadline = time.monotonic() + 5
+        while "no desktop notifications" not in server.stderr() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        log = server.stderr()
+        assert log.count("no desktop notifications") == 1 and "org.freedesktop.Notifications" in log
+        assert log.count("paired a new device: Pixel 8 · Chrome") == 2

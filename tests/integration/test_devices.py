@@ -292,3 +292,20 @@ def test_confirm_pairing_from_the_configuration_file(tmp_path):
         code, reason = closed_with(ws, timeout=10)
         assert code == 4401 and "within 1 s" in reason
         assert "A new phone waits until you accept it" in server.stdout()
+
+
+def test_an_observer_is_a_device_too(paired_server):
+    """An observer needs a key or the secret like a touchpad: without either it is refused 401;
+    with the secret it is paired (and listed); with its key it watches without the secret."""
+    from websockets.exceptions import InvalidStatus
+    server = paired_server
+    with pytest.raises(InvalidStatus) as refused:
+        server.connect(token=None)
+    assert refused.value.response.status_code == 401
+    ws, welcome = pair(server, agent="Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+                                     "Chrome/124.0.0.0 Safari/537.36", role="observer")
+    assert welcome["control"]["active"] is False and welcome["device"]["name"] == "Linux · Chrome"
+    ws.close()
+    with with_key(server, welcome["device"]["key"]) as again:
+        assert hello(again, role="observer")["device"]["id"] == welcome["device"]["id"]
+    assert [d["name"] for d in listed(server)] == ["Linux · Chrome"]

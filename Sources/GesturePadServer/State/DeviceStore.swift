@@ -37,11 +37,7 @@ public struct DeviceStore: Sendable {
     /// Runs `body` holding the lock (waits for another holder). Throws when the lock file
     /// cannot be made.
     public func withLock<T>(_ body: () throws -> T) throws -> T {
-        do {
-            try directory.ensure()
-        } catch {
-            throw error
-        }
+        try directory.ensure()
         let path = directory.file(Self.lockName)
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {

@@ -38,7 +38,7 @@ extension DeviceList {
                 : "Refused \(Self.quoted(device.name)), which was waiting to pair."
         case .forgetAll:
             let count = devices.count
-            devices.removeAll()
+            removeAll()
             return count == 1 ? "Forgot 1 device." : "Forgot \(count) devices."
         case .allow(let selector):
             let device = try resolve(selector, among: devices.filter { $0.state == .waiting }, waiting: true)

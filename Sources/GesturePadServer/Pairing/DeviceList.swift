@@ -1,16 +1,30 @@
 import Foundation
 
 /// `devices.json` in the state directory: every paired device (and every one waiting for the
-/// computer's user), written 0600 and atomically by whoever changes it, under the lock of
-/// `DeviceStore`.
+/// computer's user), and the digests of the keys of devices forgotten since, written 0600 and
+/// atomically by whoever changes it, under the lock of `DeviceStore`.
 public struct DeviceList: Codable, Sendable, Hashable {
     public static let fileName = "devices.json"
+    /// The most forgotten keys remembered; the oldest go first.
+    public static let forgottenLimit = 256
     /// The format's version (1).
     public var version = 1
     public var devices: [PairedDevice] = []
+    /// SHA-256 digests (`DeviceKey.digest`) of the keys of forgotten devices, oldest first: such
+    /// a key is still refused like any wrong token, but `GET /pairing` can tell its page that it
+    /// was removed (`KeyStanding.forgotten`). Absent from files written before it existed.
+    public var forgottenKeys: [String] = []
 
-    public init(devices: [PairedDevice] = []) {
+    public init(devices: [PairedDevice] = [], forgottenKeys: [String] = []) {
         self.devices = devices
+        self.forgottenKeys = forgottenKeys
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
+        devices = try container.decodeIfPresent([PairedDevice].self, forKey: .devices) ?? []
+        forgottenKeys = try container.decodeIfPresent([String].self, forKey: .forgottenKeys) ?? []
     }
 
     /// The file's text: pretty, keys sorted, one trailing newline.
@@ -25,23 +39,10 @@ public struct DeviceList: Codable, Sendable, Hashable {
         try? JSONDecoder().decode(DeviceList.self, from: data)
     }
 
-    /// The id of the paired device whose key is `key`, or nil. Every paired device's digest is
-    /// compared, in constant time each, whatever matches: the time taken tells nothing about
-    /// which stored digest is near.
+    /// The id of the paired device whose key is `key`, or nil (`standing(ofKey:)`).
     public func pairedID(forKey key: String) -> String? {
-        pairedID(forKey: key, comparing: DeviceKey.digestsMatch)
-    }
-
-    /// `pairedID(forKey:)` with the digest comparison given (tests count its calls).
-    func pairedID(forKey key: String, comparing matches: (String, String) -> Bool) -> String? {
-        guard DeviceKey.isWellFormed(key) else { return nil }
-        let digest = DeviceKey.digest(key)
-        var found: String?
-        for device in devices where device.state == .paired {
-            let match = matches(digest, device.keySHA256 ?? "")
-            if match && found == nil { found = device.id }
-        }
-        return found
+        if case .paired(let id) = standing(ofKey: key) { return id }
+        return nil
     }
 
     /// The device with `id`.
@@ -70,11 +71,20 @@ public struct DeviceList: Codable, Sendable, Hashable {
         return "\(proposed) (\(number))"
     }
 
-    /// Removes the device with `id`; returns it.
+    /// Removes the device with `id` (its key, if it had one, is remembered as forgotten);
+    /// returns it.
     @discardableResult
     public mutating func remove(_ id: String) -> PairedDevice? {
         guard let index = devices.firstIndex(where: { $0.id == id }) else { return nil }
-        return devices.remove(at: index)
+        let device = devices.remove(at: index)
+        rememberForgotten([device])
+        return device
+    }
+
+    /// Removes every device (their keys are remembered as forgotten).
+    public mutating func removeAll() {
+        rememberForgotten(devices)
+        devices.removeAll()
     }
 
     /// Changes the device with `id` in place.

@@ -39,7 +39,7 @@ final class PairingService {
     func start() {
         let forgetAll = self.forgetAll
         let list = try? store.update { list -> DeviceList in
-            if forgetAll { list.devices.removeAll() }
+            if forgetAll { list.removeAll() }
             list.devices.removeAll { $0.state != .paired }
             return list
         }

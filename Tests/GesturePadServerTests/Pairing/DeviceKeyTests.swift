@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import GesturePadServer
@@ -45,23 +46,57 @@ struct CountingGenerator: RandomNumberGenerator {
     }
 
     /// A key is looked up without an early exit: its digest is compared, in constant time
-    /// (AccessToken.matches), with every paired device's, wherever the match is.
+    /// (AccessToken.matches), with every paired device's and every forgotten key's, wherever
+    /// the match is.
     @Test func lookupComparesEveryDigest() {
         let keys = (0..<4).map { _ in DeviceKey.random() }
+        let gone = (0..<2).map { _ in DeviceKey.random() }
         let list = DeviceList(
             devices: keys.enumerated().map { index, key in
                 PairedDevice(id: "d\(index)", name: "n\(index)", state: .paired, keySHA256: DeviceKey.digest(key), paired: "t")
-            } + [PairedDevice(id: "w", name: "w", state: .waiting, paired: "t")])
-        for (index, key) in keys.enumerated() {
+            } + [PairedDevice(id: "w", name: "w", state: .waiting, paired: "t")],
+            forgottenKeys: gone.map(DeviceKey.digest))
+        let expected = keys.indices.map { KeyStanding.paired("d\($0)") } + [.forgotten, .forgotten, .unknown]
+        for (key, standing) in zip(keys + gone + [DeviceKey.random()], expected) {
             var compared = 0
-            let found = list.pairedID(forKey: key) { a, b in
+            let found = list.standing(ofKey: key) { a, b in
                 compared += 1
                 return DeviceKey.digestsMatch(a, b)
             }
-            #expect(found == "d\(index)" && compared == 4)
+            #expect(found == standing && compared == 6)
         }
-        #expect(list.pairedID(forKey: DeviceKey.random()) == nil)
+        #expect(list.standing(ofKey: "not a key") == .unknown)
         #expect(DeviceKey.digestsMatch(DeviceKey.digest("a"), DeviceKey.digest("a")))
         #expect(!DeviceKey.digestsMatch(DeviceKey.digest("a"), DeviceKey.digest("b")))
+    }
+
+    /// A device removed (one, or all) leaves its key forgotten — a waiting one has none to
+    /// leave —, at most `forgottenLimit` of them, the oldest dropped first.
+    @Test func removedKeysAreRememberedForgotten() {
+        let keys = (0..<3).map { _ in DeviceKey.random() }
+        var list = DeviceList(
+            devices: keys.enumerated().map { index, key in
+                PairedDevice(id: "d\(index)", name: "n\(index)", state: .paired, keySHA256: DeviceKey.digest(key), paired: "t")
+            } + [PairedDevice(id: "w", name: "w", state: .waiting, paired: "t")])
+        list.remove("d1")
+        list.remove("w")
+        #expect(list.standing(ofKey: keys[1]) == .forgotten && list.forgottenKeys.count == 1)
+        list.removeAll()
+        #expect(keys.map(list.standing(ofKey:)) == [.forgotten, .forgotten, .forgotten] && list.devices.isEmpty)
+        list.forgottenKeys = []
+        let digests = (0...DeviceList.forgottenLimit).map { _ in DeviceKey.digest(DeviceKey.random()) }
+        for digest in digests {
+            list.devices = [PairedDevice(id: "x", name: "x", state: .paired, keySHA256: digest, paired: "t")]
+            list.remove("x")
+        }
+        #expect(list.forgottenKeys == Array(digests.dropFirst()))
+    }
+
+    /// A file written before forgotten keys existed (no `forgottenKeys`) still reads.
+    @Test func olderFileReads() {
+        let text = #"{"devices":[{"id":"a","name":"A","paired":"t","state":"paired"}],"version":1}"#
+        let list = DeviceList.decode(Data(text.utf8))
+        #expect(list?.devices.map(\.id) == ["a"] && list?.forgottenKeys == [])
+        #expect(list.map { DeviceList.decode($0.encoded()) == $0 } == true)
     }
 }

@@ -69,7 +69,7 @@ import Testing
         _ = try list.apply(.forget("iPhone · Safari"))
         #expect(list.devices.map(\.id) == ["a1", "c3"])
         #expect(try list.apply(.forgetAll) == "Forgot 2 devices.")
-        #expect(list.devices.isEmpty)
+        #expect(list.devices.isEmpty && list.forgottenKeys == ["y", "x"])
     }
 
     /// The table shows name, paired, last seen and whether each is connected; a waiting one

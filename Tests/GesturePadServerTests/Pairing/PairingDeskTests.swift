@@ -71,14 +71,15 @@ struct DeskDriver {
         #expect(driver.desk.list.devices.map(\.name) == ["Pixel 8 · Chrome", "Pixel 8 · Chrome (2)"])
     }
 
-    /// Forgetting closes every connection of the device with 4403 and its key opens nothing.
+    /// Forgetting closes every connection of the device with 4403; its key is forgotten (the
+    /// handshake refuses it) and a connection admitted before that is closed too.
     @Test func forgetClosesWith4403() {
         var driver = DeskDriver(devices: [DeskDriver.paired("d1", "Phone", key: keyA)])
         _ = driver.open(1, .device("d1"))
         _ = driver.open(2, .device("d1"))
         let actions = driver.desk.forget("d1", by: .computer)
         #expect(actions.first == .close([1, 2], code: .deviceNotPaired, reason: ForgetCause.computer.closeReason))
-        #expect(driver.desk.list.pairedID(forKey: keyA) == nil)
+        #expect(driver.desk.list.standing(ofKey: keyA) == .forgotten)
         #expect(driver.desk.connectedDevices.isEmpty)
         #expect(
             driver.open(3, .device("d1")) == [
@@ -92,7 +93,7 @@ struct DeskDriver {
         _ = driver.open(7, .device("d1"))
         let actions = driver.desk.unpair(7)
         #expect(actions.first == .close([7], code: .deviceNotPaired, reason: ForgetCause.phone.closeReason))
-        #expect(driver.desk.list.devices.isEmpty)
+        #expect(driver.desk.list.devices.isEmpty && driver.desk.list.standing(ofKey: keyA) == .forgotten)
     }
 
     /// With confirmation a new device waits, keyless, until allowed; then it gets its key.

@@ -1,8 +1,12 @@
 """Paired phones, one by one (docs/server.md "Pairing"): the pairing secret pairs a device, its
-key reconnects it without the secret, `gesturepad devices` lists, renames and forgets them
-(the running server drops a forgotten device's connections with 4403 at once), the secret can
-be rotated without unpairing, and `--confirm-pairing` holds a new device until it is allowed,
-denied or out of time. Real server, real WebSocket clients, the state directory in a temp dir.
+key is a token of its own (`/ws?token=KEY`), `gesturepad devices` lists, renames and forgets
+them (the running server drops a forgotten device's connections with 4403 at once, and refuses
+its key in the handshake from then on), the secret can be rotated without unpairing, and
+`--confirm-pairing` holds a new device until it is allowed, denied or out of time. PROTOCOL.md
+"Connecting" holds word for word: anything but the secret or a paired device's key — no token,
+a wrong secret, a key nobody has, a forgotten key — is refused in the HTTP handshake with 401 /
+403, before any WebSocket frame; `GET /pairing` tells a page why. Real server, real WebSocket
+clients, the state directory in a temp dir.
 """
 import json
 import os
@@ -11,7 +15,7 @@ import subprocess
 
 import pytest
 
-from testkit import RawClient, Server, binary, close_code, collect, hello, recv_json
+from testkit import InvalidStatus, RawClient, Server, binary, hello, recv_json
 from test_pairing import serve, stop
 
 SECRET = "pairing-secret-1"
@@ -40,9 +44,9 @@ def pair(server, agent=PIXEL, role="touchpad"):
     return ws, welcome
 
 
-def with_key(server, key, token=None):
-    query = f"device={key}" + (f"&token={token}" if token else "")
-    return server.connect(token=None, path=f"/ws?{query}")
+def with_key(server, key):
+    """A connection whose token is a device key."""
+    return server.connect(token=key)
 
 
 def closed_with(ws, timeout=5.0):
@@ -75,7 +79,7 @@ def paired_server():
 
 
 def test_secret_pairs_a_device_whose_key_reconnects_without_it(paired_server):
-    """The secret pairs: welcome hands a 256-bit key once; the key alone reconnects as the same device."""
+    """The secret pairs: welcome hands a 256-bit key once; the key, as the token, reconnects as the same device."""
     server = paired_server
     ws, welcome = pair(server)
     device = welcome["device"]
@@ -94,7 +98,9 @@ def test_secret_pairs_a_device_whose_key_reconnects_without_it(paired_server):
 
 
 def test_forget_closes_the_live_connection_with_4403_and_refuses_the_key(paired_server):
-    """`gesturepad devices forget NAME`: the running server closes the device's connections with 4403 at once, and its key opens nothing."""
+    """`gesturepad devices forget NAME`: the running server closes the device's connections with
+    4403 at once; from then on its key is refused in the handshake (403, no frame), and
+    `GET /pairing` says it was revoked."""
     server = paired_server
     ws, welcome = pair(server)
     key = welcome["device"]["key"]
@@ -106,8 +112,8 @@ def test_forget_closes_the_live_connection_with_4403_and_refuses_the_key(paired_
     for connection in (ws, observer):
         code, reason = closed_with(connection)
         assert code == 4403 and "removed on the computer" in reason
-    refused = with_key(server, key)
-    assert close_code(refused) == 4403
+    assert server.refused_upgrade(key) == 403
+    assert server.pairing_status(key) == (200, {"state": "revoked"})
     assert listed(server) == []
     assert_private(server, key)
 
@@ -131,34 +137,87 @@ def test_rename_and_list(paired_server):
 
 
 def test_unpair_from_the_page_forgets_the_device(paired_server):
-    """The page's `unpair`: its device is forgotten, its connection closed with 4403, its key refused."""
+    """The page's `unpair`: its device is forgotten, its connection closed with 4403, its key refused in the handshake."""
     server = paired_server
     ws, welcome = pair(server)
     ws.send(json.dumps({"type": "unpair"}))
     code, reason = closed_with(ws)
     assert code == 4403 and "unpaired" in reason
     assert listed(server) == []
-    assert close_code(with_key(server, welcome["device"]["key"])) == 4403
+    assert server.refused_upgrade(welcome["device"]["key"]) == 403
+    assert server.pairing_status(welcome["device"]["key"]) == (200, {"state": "revoked"})
 
 
-def test_unknown_keys_are_rate_limited_like_wrong_secrets(paired_server):
-    """Ten unknown keys from one address are told 4403; the eleventh attempt is 429, even with the right secret."""
+def test_every_wrong_token_is_refused_in_the_handshake(paired_server):
+    """PROTOCOL.md "Connecting", word for word: no token is 401; a wrong secret, a key nobody has
+    and a forgotten key are 403 — each a whole HTTP response, no WebSocket frame after it —
+    and none pairs a device; the secret and a paired key are right tokens."""
     server = paired_server
-    for i in range(10):
-        client = RawClient(server.port, f"/ws?device={'k' * 42}{i % 10}")
-        assert client.status == 101
-        client.close()
+    ws, welcome = pair(server)
+    ws.close()
+    kept = welcome["device"]["key"]
+    forgotten_ws, forgotten = pair(server)
+    forgotten_ws.close()
+    devices(server, "forget", forgotten["device"]["name"])
+    assert server.refused_upgrade(None) == 401
+    assert server.refused_upgrade("") == 401
+    assert server.refused_upgrade("wrong-secret") == 403
+    assert server.refused_upgrade("k" * 43) == 403  # the shape of a key, but nobody's
+    assert server.refused_upgrade(forgotten["device"]["key"]) == 403
+    assert [d["id"] for d in listed(server)] == [welcome["device"]["id"]]
+    with with_key(server, kept) as again:
+        assert hello(again)["device"]["id"] == welcome["device"]["id"]
+    assert "wrong access token" in server.stderr() and "forgotten device" in server.stderr()
+    assert_private(server, kept, forgotten["device"]["key"])
+
+
+def test_device_is_not_a_credential(paired_server):
+    """One parameter, one rule: a key passed as `?device=` is no token (401), nor does it change
+    what the secret does beside it (a new device is paired)."""
+    server = paired_server
+    ws, welcome = pair(server)
+    ws.close()
+    key = welcome["device"]["key"]
+    client = RawClient(server.port, f"/ws?device={key}")
+    assert client.status == 401
+    client.close()
+    with server.connect(token=None, path=f"/ws?token={SECRET}&device={key}") as other:
+        assert hello(other)["device"]["id"] != welcome["device"]["id"]
+
+
+def test_pairing_status_tells_where_a_token_stands(paired_server):
+    """`GET /pairing?token=`: paired for a device's key, pairing for the secret, revoked for a
+    forgotten key, unknown for anything else — only the state, never a name or an id — and
+    nothing of the tokens in the log."""
+    server = paired_server
+    ws, welcome = pair(server)
+    key = welcome["device"]["key"]
+    assert server.pairing_status(key) == (200, {"state": "paired"})
+    assert server.pairing_status(SECRET) == (200, {"state": "pairing", "confirm": False})
+    assert server.pairing_status("k" * 43) == (200, {"state": "unknown"})
+    assert server.pairing_status("wrong") == (200, {"state": "unknown"})
+    assert server.pairing_status(None) == (200, {"state": "unknown"})
+    assert server.pairing_status(SECRET, {"Origin": "http://evil.example"})[0] == 403
+    devices(server, "forget", "Pixel 8 · Chrome")
+    assert closed_with(ws)[0] == 4403
+    assert server.pairing_status(key) == (200, {"state": "revoked"})
+    status, headers, body = server.get(f"/pairing?token={key}")
+    assert status == 200 and headers["cache-control"] == "no-store" and json.loads(body) == {"state": "revoked"}
+    assert "pairing status asked" in server.stderr()
+    assert_private(server, key)
+
+
+def test_wrong_tokens_are_rate_limited_upgrades_and_status_alike(paired_server):
+    """Unknown keys count like wrong secrets, and a status that refuses a token costs a try too:
+    after ten refusals from one address, the upgrade with the right secret and the status are 429."""
+    server = paired_server
+    for i in range(5):
+        assert server.refused_upgrade(f"{'k' * 42}{i}") == 403
+        assert server.pairing_status(f"{'k' * 42}{i}") == (200, {"state": "unknown"})
+    assert server.pairing_status(SECRET)[0] == 429
     client = RawClient(server.port, f"/ws?token={SECRET}")
     assert client.status == 429
     client.close()
-
-
-def test_a_wrong_secret_with_a_key_is_refused_403(paired_server):
-    """An unknown key with a wrong secret is a wrong secret: refused in the handshake, nobody paired."""
-    client = RawClient(paired_server.port, f"/ws?device={'k' * 43}&token=wrong")
-    assert client.status == 403
-    client.close()
-    assert listed(paired_server) == []
 
 
 def test_rotating_the_secret_keeps_paired_devices(tmp_path):
@@ -174,7 +233,7 @@ def test_rotating_the_secret_keeps_paired_devices(tmp_path):
     second, port, new, banner = serve(tmp_path, "--new-token")
     try:
         assert new != old and "The pairing secret is new" in banner
-        with connect(f"ws://127.0.0.1:{port}/ws?device={key}", proxy=None) as ws:
+        with connect(f"ws://127.0.0.1:{port}/ws?token={key}", proxy=None) as ws:
             assert "key" not in hello(ws)["device"]
         with pytest.raises(InvalidStatus) as refused:
             connect(f"ws://127.0.0.1:{port}/ws?token={old}", proxy=None)
@@ -185,11 +244,13 @@ def test_rotating_the_secret_keeps_paired_devices(tmp_path):
         stop(second)
     third, port, newest, _ = serve(tmp_path, "--new-token", "--forget-devices")
     try:
-        with connect(f"ws://127.0.0.1:{port}/ws?device={key}", proxy=None) as ws:
-            assert close_code(ws) == 4403
+        with pytest.raises(InvalidStatus) as refused:
+            connect(f"ws://127.0.0.1:{port}/ws?token={key}", proxy=None)
+        assert refused.value.response.status_code == 403
     finally:
         stop(third)
-    assert json.loads((tmp_path / "gesturepad" / "devices.json").read_text())["devices"] == []
+    stored = json.loads((tmp_path / "gesturepad" / "devices.json").read_text())
+    assert stored["devices"] == [] and len(stored["forgottenKeys"]) == 2  # both phones paired above
 
 
 def confirming(timeout="30"):
@@ -268,7 +329,7 @@ def collect_stderr(server, needle, timeout=5.0):
 
 
 def test_ca_and_trust_stay_public_with_pairing():
-    """With pairing (and --tls), /ca.crt and /trust need neither secret nor key; /ws without either is 401."""
+    """With pairing (and --tls), /ca.crt and /trust need no token; /ws without one is 401."""
     import ssl
     import urllib.request
     unverified = ssl._create_unverified_context()
@@ -295,8 +356,8 @@ def test_confirm_pairing_from_the_configuration_file(tmp_path):
 
 
 def test_an_observer_is_a_device_too(paired_server):
-    """An observer needs a key or the secret like a touchpad: without either it is refused 401;
-    with the secret it is paired (and listed); with its key it watches without the secret."""
+    """An observer needs a right token like a touchpad: without one it is refused 401; with the
+    secret it is paired (and listed); with its key it watches; forgotten, its key is 403."""
     from websockets.exceptions import InvalidStatus
     server = paired_server
     with pytest.raises(InvalidStatus) as refused:
@@ -309,3 +370,5 @@ def test_an_observer_is_a_device_too(paired_server):
     with with_key(server, welcome["device"]["key"]) as again:
         assert hello(again, role="observer")["device"]["id"] == welcome["device"]["id"]
     assert [d["name"] for d in listed(server)] == ["Linux · Chrome"]
+    devices(server, "forget", "Linux · Chrome")
+    assert server.refused_upgrade(welcome["device"]["key"]) == 403

@@ -23,7 +23,8 @@ def pair(server):
 
 
 def test_new_device_notifies_and_forget_revokes(notifications):
-    """Notify "Pixel 8 · Chrome paired" with a Forget button; pressing it closes the device's connection with 4403 and refuses its key."""
+    """Notify "Pixel 8 · Chrome paired" with a Forget button; pressing it closes the device's
+    connection with 4403, and its key is refused in the handshake from then on (403)."""
     with serve(notifications) as server:
         ws = pair(server)
         welcome = hello(ws)
@@ -34,7 +35,8 @@ def test_new_device_notifies_and_forget_revokes(notifications):
         assert key not in json.dumps(notice) and SECRET not in json.dumps(notice)
         notifications.invoke(notice["id"], "forget")
         assert close_code(ws) == 4403
-        assert close_code(server.connect(token=None, path=f"/ws?device={key}")) == 4403
+        assert server.refused_upgrade(key) == 403
+        assert server.pairing_status(key) == (200, {"state": "revoked"})
         assert "forgotten: Pixel 8 · Chrome" in server.stderr()
         assert key not in server.stderr() and SECRET not in server.stderr()
 
@@ -42,6 +44,7 @@ def test_new_device_notifies_and_forget_revokes(notifications):
 def test_confirm_pairing_allow_in_the_notification(notifications):
     """--confirm-pairing: Notify "… asks to pair" with Allow / Deny; Allow admits the waiting page (welcome with its key)."""
     with serve(notifications, "--confirm-pairing") as server:
+        assert server.pairing_status(SECRET) == (200, {"state": "pairing", "confirm": True})
         ws = pair(server)
         assert recv_json(ws)["type"] == "pairing"
         ws.send(json.dumps({"type": "hello", "protocol": 1, "role": "touchpad", "width": 390, "height": 844}))
@@ -73,7 +76,7 @@ def test_notify_connections_tells_each_reconnection(notifications):
         key = hello(ws)["device"]["key"]
         ws.close()
         notifications.wait_notify(1)
-        with server.connect(token=None, path=f"/ws?device={key}") as again:
+        with server.connect(token=key) as again:
             assert hello(again)["type"] == "welcome"
             calls = notifications.wait_notify(2)
         assert calls[1]["summary"] == "Pixel 8 · Chrome connected" and calls[1]["actions"] == {"forget": "Forget"}

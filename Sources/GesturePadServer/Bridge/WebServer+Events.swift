@@ -5,15 +5,14 @@ import Logging
 
 /// The lws events of a connection, carried out on the service thread.
 extension WebServer {
-    /// `HTTP_CONFIRM_UPGRADE`: path, device key or pairing secret, Origin and the connection
-    /// limit decide; a refusal is a complete HTTP/1.1 response (`HTTPRefusal`) written before
-    /// any WebSocket frame.
+    /// `HTTP_CONFIRM_UPGRADE`: path, token (the pairing secret or a paired device's key),
+    /// Origin and the connection limit decide; a refusal is a complete HTTP/1.1 response
+    /// (`HTTPRefusal`) written before any WebSocket frame.
     func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
         admitted = nil
         let request = UpgradeRequest(
             path: header(wsi, WSI_TOKEN_GET_URI) ?? "",
             token: queryArgument(wsi, name: "token"),
-            deviceKey: queryArgument(wsi, name: "device"),
             origin: header(wsi, WSI_TOKEN_ORIGIN),
             host: header(wsi, WSI_TOKEN_HOST),
             extensionOfferLength: Int(lws_hdr_total_length(wsi, WSI_TOKEN_EXTENSIONS)))
@@ -23,10 +22,8 @@ extension WebServer {
             status: 429, reason: "too many refused attempts from this address; try again in a minute")
         if !refusals.isBlocked(address, at: now) {
             decision = judge(request, of: wsi, now: now)
-            // A key nobody has counts like a wrong secret: keys cannot be guessed online either.
-            if decision == .accept(.notPaired) || Self.refusesCredentials(decision) {
-                refusals.recordRefusal(address, at: now)
-            }
+            // A key nobody has is a wrong token like any other: keys cannot be guessed online either.
+            if Self.refusesCredentials(decision) { refusals.recordRefusal(address, at: now) }
         }
         switch decision {
         case .accept:
@@ -49,19 +46,24 @@ extension WebServer {
         }
     }
 
-    /// A refusal for a missing or wrong secret (401, 403): what the refusal limiter counts.
+    /// A refusal for a missing or wrong token, or a foreign Origin (401, 403): what the refusal
+    /// limiter counts.
     static func refusesCredentials(_ decision: HandshakeDecision) -> Bool {
         if case .refuse(let status, _) = decision { return status == 401 || status == 403 }
         return false
     }
 
-    /// `FILTER_HTTP_CONNECTION`: a plain HTTP request, before the mount. Paths the mount must
-    /// not serve get a 404 here (returning nonzero then closes the connection).
+    /// `FILTER_HTTP_CONNECTION`: a plain HTTP request, before the mount. `/ca.crt`, `/trust`
+    /// and `GET /pairing` are answered here; paths the mount must not serve get a 404 here
+    /// (returning nonzero then closes the connection).
     func filterHTTP(_ wsi: OpaquePointer, input: UnsafeMutableRawPointer?, length: Int) -> Int32 {
         guard let input, length > 0 else { return 0 }
         let path = String(decoding: UnsafeRawBufferPointer(start: input, count: length), as: UTF8.self)
         if let response = trustResponse(for: path) {
             return writeWhole(wsi, response)
+        }
+        if path == "/pairing", lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 {
+            return writeWhole(wsi, pairingStatusResponse(wsi))
         }
         if StaticFilePolicy.isServable(path) { return 0 }
         _ = lws_return_http_status(wsi, 404, nil)

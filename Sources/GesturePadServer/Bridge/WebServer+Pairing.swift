@@ -4,17 +4,12 @@ import GestureProtocol
 /// Pairing on the service thread: the upgrade's admission, a connection's device as it opens
 /// and closes, and what pairing decided about connections, carried out through the hub.
 extension WebServer {
-    /// Who the upgrade `request` of `wsi` is: the policy's decision, with the paired device its
-    /// key names (the device list is read again first if `gesturepad devices` changed it).
+    /// Who the upgrade `request` of `wsi` is: the policy's decision, with where its token stands
+    /// as a device key (the device list is read again first if `gesturepad devices` changed it).
     func judge(_ request: UpgradeRequest, of wsi: OpaquePointer, now: Double) -> HandshakeDecision {
-        var device: String?
-        if let pairing {
-            let lookup = pairing.pairedDevice(forKey: request.deviceKey, now: now)
-            apply(lookup.actions)
-            device = lookup.id
-        }
         let decision = policy.decide(
-            request, openConnections: handles.count, shuttingDown: shuttingDown, pairedDevice: device)
+            request, openConnections: handles.count, shuttingDown: shuttingDown,
+            key: standing(ofKey: request.token, now: now))
         if case .accept(let admission) = decision {
             let name =
                 admission == .pairing
@@ -23,6 +18,41 @@ extension WebServer {
             admitted = (Int(bitPattern: wsi), admission, name)
         }
         return decision
+    }
+
+    /// Where `token` stands as a device key (`.unknown` for a server that pairs no devices).
+    func standing(ofKey token: String?, now: Double) -> KeyStanding {
+        guard let pairing else { return .unknown }
+        let lookup = pairing.standing(ofKey: token, now: now)
+        apply(lookup.actions)
+        return lookup.standing
+    }
+
+    /// `GET /pairing?token=TOKEN` (docs/protocol.md "Pairing status"): where the token stands,
+    /// as JSON. Limited like upgrades: an address with no tries left gets 429, a foreign
+    /// `Origin` 403, and an answer that refuses the token (`revoked`, `unknown`) costs a try.
+    /// Nothing of the token is logged.
+    func pairingStatusResponse(_ wsi: OpaquePointer) -> [UInt8] {
+        let address = peer(wsi)
+        let now = MonotonicClock.nowMilliseconds()
+        func refuse(_ status: Int, _ reason: String) -> [UInt8] {
+            logger.notice(
+                "refused pairing status request: \(reason)", metadata: ["http.status": "\(status)", "http.peer": "\(address)"])
+            return HTTPRefusal.response(status: status, reason: reason)
+        }
+        if refusals.isBlocked(address, at: now) {
+            return refuse(429, "too many refused attempts from this address; try again in a minute")
+        }
+        if let origin = header(wsi, WSI_TOKEN_ORIGIN), !OriginMatcher.matches(origin: origin, host: header(wsi, WSI_TOKEN_HOST)) {
+            refusals.recordRefusal(address, at: now)
+            return refuse(403, "Origin does not match Host")
+        }
+        let token = queryArgument(wsi, name: "token")
+        let status = policy.status(of: token, key: standing(ofKey: token, now: now))
+        if status.refuses { refusals.recordRefusal(address, at: now) }
+        logger.info("pairing status asked", metadata: ["pairing.state": "\(status.rawValue)", "http.peer": "\(address)"])
+        let body = status.json(confirm: pairing?.settings.confirm ?? false)
+        return HTTPResponse.ok(contentType: "application/json", body: Array(body.utf8))
     }
 
     /// The connection `id` of `wsi` was established: pairing learns whose it is.

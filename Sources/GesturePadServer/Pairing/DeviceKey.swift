@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 
 /// A paired device's key: 256 random bits, written as 43 base64url characters (no padding),
-/// which need no escaping in the `/ws?device=` query. The server keeps only its SHA-256 (a
+/// which need no escaping in the `/ws?token=` query. The server keeps only its SHA-256 (a
 /// stolen `devices.json` opens nothing) and compares digests in constant time. A plain hash
 /// is enough: the key is random, not a password, so there is nothing to guess from it.
 public enum DeviceKey {

@@ -8,7 +8,8 @@ import GestureProtocol
 ///     (secret) ──opened──▶ paired ◀──allow── waiting ──deny / expire / page gone──▶ (refused 4401)
 ///                            │                  ▲
 ///      (key) ──opened────────┤      (secret, --confirm-pairing)
-///                            └──forget / unpair / file edited──▶ (gone: its connections 4403)
+///                            └──forget / unpair / file edited──▶ (gone: its connections 4403,
+///                                                                  its key refused 403 from then on)
 struct PairingDesk: Sendable {
     /// A waiting device (as it asked) and its deadline (server clock, ms).
     struct Request: Sendable, Hashable {
@@ -45,9 +46,8 @@ struct PairingDesk: Sendable {
         switch admission {
         case .open:
             return []
-        case .notPaired:
-            return [.close([connection], code: .deviceNotPaired, reason: ForgetCause.computer.closeReason)]
         case .device(let id):
+            // Forgotten between its handshake and now (the handshake refuses it from then on).
             guard let device = list.device(id), device.state == .paired else {
                 return [.close([connection], code: .deviceNotPaired, reason: ForgetCause.computer.closeReason)]
             }

@@ -56,12 +56,12 @@ final class PairingService {
     /// When the next waiting device runs out of time (server clock, ms).
     var nextDeadline: Double? { desk.nextDeadline }
 
-    /// The id of the paired device whose key is `key` (the file is read again first when it
+    /// Where the token `key` stands as a device key (the file is read again first when it
     /// changed since: `gesturepad devices`, another server).
-    func pairedDevice(forKey key: String?, now: Double) -> (id: String?, actions: [PairingAction]) {
+    func standing(ofKey key: String?, now: Double) -> (standing: KeyStanding, actions: [PairingAction]) {
         var actions: [PairingAction] = []
         if store.version() != diskVersion { actions = transact(now: now) { _, _ in [] } }
-        return (key.flatMap(desk.list.pairedID(forKey:)), actions)
+        return (key.map(desk.list.standing(ofKey:)) ?? .unknown, actions)
     }
 
     func opened(_ connection: Int, as admission: Admission, name: String, now: Double) -> [PairingAction] {

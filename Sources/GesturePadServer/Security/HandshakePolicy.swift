@@ -2,10 +2,8 @@
 public struct UpgradeRequest: Sendable, Hashable {
     /// The request path without its query (`/ws`).
     public var path: String
-    /// The `token` query argument (the pairing secret), if any.
+    /// The `token` query argument, if any: the pairing secret, or a paired device's key.
     public var token: String?
-    /// The `device` query argument (a paired device's key), if any.
-    public var deviceKey: String?
     /// The `Origin` header, if any.
     public var origin: String?
     /// The `Host` header, if any.
@@ -13,13 +11,9 @@ public struct UpgradeRequest: Sendable, Hashable {
     /// Length of the `Sec-WebSocket-Extensions` offer (all such headers together), 0 when absent.
     public var extensionOfferLength: Int
 
-    public init(
-        path: String, token: String?, deviceKey: String? = nil, origin: String?, host: String?,
-        extensionOfferLength: Int = 0
-    ) {
+    public init(path: String, token: String?, origin: String?, host: String?, extensionOfferLength: Int = 0) {
         self.path = path
         self.token = token
-        self.deviceKey = deviceKey
         self.origin = origin
         self.host = host
         self.extensionOfferLength = extensionOfferLength
@@ -30,14 +24,11 @@ public struct UpgradeRequest: Sendable, Hashable {
 public enum Admission: Sendable, Hashable {
     /// Authentication is off (`--no-auth`), or the server pairs no devices (`--test-echo`).
     case open
-    /// The key of the paired device with this id: no pairing secret needed.
+    /// The token is the key of the paired device with this id.
     case device(String)
-    /// The pairing secret, and no key of a paired device: a new device, paired now (or once
-    /// the computer's user accepts it, with `--confirm-pairing`).
+    /// The token is the pairing secret: a new device, paired now (or once the computer's user
+    /// accepts it, with `--confirm-pairing`).
     case pairing
-    /// A device key nobody has (any more) and no pairing secret: the upgrade goes through so
-    /// that the page can be told why (close 4403), then the connection is closed.
-    case notPaired
 }
 
 /// What to answer an upgrade request.
@@ -49,9 +40,9 @@ public enum HandshakeDecision: Sendable, Hashable {
 }
 
 /// Decides WebSocket upgrades (PROTOCOL.md "Connecting"): the path must be `/ws`, an extension
-/// offer short enough for lws to read (431), a paired device's key or the pairing secret
-/// (401 when neither is given, 403 when the secret is wrong), a browser `Origin` must match
-/// `Host` (403), and there must be room under the connection limit (503).
+/// offer short enough for lws to read (431), a right token — the pairing secret or a paired
+/// device's key (401 when none is given, 403 when it is neither) —, a browser `Origin` must
+/// match `Host` (403), and there must be room under the connection limit (503).
 public struct HandshakePolicy: Sendable {
     /// The pairing secret (the token); `nil` when authentication is off.
     public var token: String?
@@ -72,9 +63,9 @@ public struct HandshakePolicy: Sendable {
     }
 
     /// Judges `request` given the connections already open, whether the server is stopping,
-    /// and the id of the paired device whose key the request carries (nil: none, or unknown).
+    /// and where its token stands as a device key (`PairingService.standing`).
     public func decide(
-        _ request: UpgradeRequest, openConnections: Int, shuttingDown: Bool, pairedDevice: String? = nil
+        _ request: UpgradeRequest, openConnections: Int, shuttingDown: Bool, key: KeyStanding = .unknown
     ) -> HandshakeDecision {
         if request.path != "/ws" {
             return .refuse(status: 404, reason: "no WebSocket endpoint at this path (use /ws)")
@@ -88,7 +79,7 @@ public struct HandshakePolicy: Sendable {
             return .refuse(status: 503, reason: "the server is shutting down")
         }
         let admission: Admission
-        switch credentials(of: request, pairedDevice: pairedDevice) {
+        switch credentials(of: request.token, key: key) {
         case .success(let who): admission = who
         case .failure(let refusal): return refusal.decision
         }
@@ -106,19 +97,27 @@ public struct HandshakePolicy: Sendable {
         var decision: HandshakeDecision
     }
 
-    /// Who the request is, from its key and secret: a known key needs no secret; otherwise
-    /// the secret must be right (a request with a key and a wrong secret is refused like any
-    /// wrong secret); an unknown key without a secret is `notPaired`.
-    private func credentials(of request: UpgradeRequest, pairedDevice: String?) -> Result<Admission, CredentialRefusal> {
+    /// Who the token is: a paired device's key, or the pairing secret; anything else — a
+    /// forgotten key, a key nobody has, a wrong secret — is refused (403), no token at all too
+    /// (401). The secret is compared whatever the key's standing, so the time taken does not
+    /// tell which one the token is.
+    func credentials(of given: String?, key: KeyStanding) -> Result<Admission, CredentialRefusal> {
         guard let token else { return .success(.open) }
-        if pairsDevices, let pairedDevice, request.deviceKey?.isEmpty == false { return .success(.device(pairedDevice)) }
-        guard let given = request.token, !given.isEmpty else {
-            if pairsDevices, request.deviceKey?.isEmpty == false { return .success(.notPaired) }
+        guard let given, !given.isEmpty else {
             return .failure(CredentialRefusal(decision: .refuse(status: 401, reason: "missing access token (?token=)")))
         }
-        guard AccessToken.matches(given, expected: token) else {
+        let isSecret = AccessToken.matches(given, expected: token)
+        switch (pairsDevices ? key : .unknown, isSecret) {
+        case (.paired(let id), _):
+            return .success(.device(id))
+        case (_, true):
+            return .success(pairsDevices ? .pairing : .open)
+        case (.forgotten, false):
+            return .failure(
+                CredentialRefusal(
+                    decision: .refuse(status: 403, reason: "the key of a forgotten device (pair again with the pairing secret)")))
+        case (.unknown, false):
             return .failure(CredentialRefusal(decision: .refuse(status: 403, reason: "wrong access token")))
         }
-        return .success(pairsDevices ? .pairing : .open)
     }
 }

@@ -9,7 +9,8 @@ public enum CloseCode: UInt16, Sendable {
     /// Additive (docs/protocol.md "Pairing"): a new device's pairing was not accepted on the
     /// computer (`--confirm-pairing`: declined, or not accepted in time).
     case pairingDeclined = 4401
-    /// Additive (docs/protocol.md "Pairing"): the connection's device is not paired (any more):
-    /// its key is unknown, it was forgotten on the computer, or it unpaired itself.
+    /// Additive (docs/protocol.md "Pairing"): the device of a live connection is no longer
+    /// paired: it was forgotten on the computer, or it unpaired itself. (An upgrade with a key
+    /// that is not paired is refused in the handshake, 403: it never gets this far.)
     case deviceNotPaired = 4403
 }

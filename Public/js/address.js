@@ -1,9 +1,11 @@
 /* GesturePad: what the page connects with (docs/server.md "Pairing") and the WebSocket URL.
  *
+ * The upgrade carries one token, `/ws?token=`: the device key once this browser is paired, the
+ * pairing secret until then.
  * - The pairing secret comes in the page's address (#token=, or ?token=): it is kept
  *   (localStorage) only until this browser is paired, and removed from the address bar.
  * - The device key comes in the welcome of the connection that paired this browser; it is kept
- *   (localStorage) and presented on every later connection, which then needs no secret.
+ *   (localStorage) and is the token of every later connection.
  * A new link opened in this tab (`hashchange`) brings a new secret. No DOM: location, history,
  * storage and navigator only. */
 
@@ -73,23 +75,32 @@ export function whenModelKnown() {
   return modelAsked;
 }
 
-/** The WebSocket URL (`/ws` next to the page, same scheme family): the device key when this
- * browser has one, the secret while it is kept (a new browser, or a new link opened), and the
- * phone's model along with a secret. */
-export function socketUrl(secret) {
-  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const base = location.pathname.replace(/[^/]*$/, '');
-  const query = new URLSearchParams();
+/** What the next connection presents: `{ token, key }` — this browser's device key when it has
+ * one (`key` true), else the pairing secret given (a new browser, or a new link opened), else
+ * no token at all. */
+export function credential(secret) {
   const key = deviceKey();
-  if (key) query.set('device', key);
-  if (secret) query.set('token', secret);
-  if (secret && model) query.set('model', model);
-  const q = query.toString();
-  return scheme + '//' + location.host + base + 'ws' + (q ? '?' + q : '');
+  return key ? { token: key, key: true } : { token: secret || '', key: false };
 }
 
-/** A URL of the page itself that no cache answers: it loads → the server is up. */
-export function probeUrl() { return location.pathname + '?probe=' + Date.now(); }
+/** The WebSocket URL (`/ws` next to the page, same scheme family) for `credential`: its token,
+ * and the phone's model along with a secret (it names the new device). */
+export function socketUrl(credential) {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const query = new URLSearchParams();
+  if (credential.token) query.set('token', credential.token);
+  if (credential.token && !credential.key && model) query.set('model', model);
+  const q = query.toString();
+  return scheme + '//' + location.host + base() + 'ws' + (q ? '?' + q : '');
+}
+
+/** `GET /pairing?token=` next to the page (docs/protocol.md "Pairing status"): where `token`
+ * stands, asked after a refused upgrade, whose status a browser cannot read. */
+export function statusUrl(token) {
+  return base() + 'pairing?token=' + encodeURIComponent(token);
+}
+
+function base() { return location.pathname.replace(/[^/]*$/, ''); }
 
 /** Calls `onToken(token)` when a link with a secret is opened in this tab (only the fragment
  * changes: nothing reloads). */

@@ -12,15 +12,29 @@ const CLOSE_REASONS = {
   1001: 'server going away', 1003: 'binary data refused', 1007: 'invalid text', 1008: 'policy violation (rate or error limit)',
   1009: 'message too big', 1011: 'server error'
 };
-/* Pairing (docs/protocol.md "Pairing"): these closes are answers, not accidents; the page says
- * why and waits for the person (a new link, a reload) instead of trying again. */
+/* Pairing (docs/protocol.md "Pairing"): these closes of a live connection are answers, not
+ * accidents; the page says why and waits for the person (a new link, a reload) instead of
+ * trying again. */
 const NOT_PAIRED = 4403;
 const PAIRING_DECLINED = 4401;
+const REMOVED_TEXT = 'This phone was removed on the computer: scan the code again to pair it.';
 const PAIRING_TEXT = {
-  [NOT_PAIRED]: 'This phone was removed on the computer: scan the code again to pair it.',
+  [NOT_PAIRED]: REMOVED_TEXT,
   [PAIRING_DECLINED]: 'The computer did not accept this phone: reload the page to ask again.'
 };
 const UNPAIRED_TEXT = 'This phone is not paired any more: scan the code on the computer to pair it again.';
+/* A refused upgrade: the browser hides its status, so the page asks `GET /pairing` where its
+ * token stands (docs/protocol.md "Pairing status") and says why. */
+const REFUSAL_TEXT = {
+  none: 'This phone is not paired yet. Open the link the computer printed (it ends in #token=…) or scan its QR code.',
+  revoked: REMOVED_TEXT,
+  unknownKey: 'This computer does not know this phone (its pairings were reset, or it is another computer): scan the code again to pair it.',
+  unknownSecret: 'This pairing link (#token=…) is not valid, or no longer: open the link the computer prints now, or scan its QR code.',
+  limited: 'Too many refused attempts from this phone’s address: trying again in a minute.',
+  other: 'The server refused the connection, though this phone may connect: another origin, or too many connections.'
+};
+const STATUS_RETRY_MS = 15000;
+const LIMITED_RETRY_MS = 60000;
 const PING_EVERY = 2000;
 const KEEP_ALIVE_AFTER = 1500; // silent this long with a pointer down: a keep-alive ping
 const POINTER_TYPES = { down: 1, move: 1, up: 1 };
@@ -53,9 +67,10 @@ export class Connection {
   /**
    * opts:
    * - role: 'touchpad' | 'observer'; state: the page state (state.js), written as things happen
-   * - token: the pairing secret ('' once paired); url(token) → the WebSocket URL (with the
-   *   device key, address.js); probeUrl() → a URL of the page (it loads → the server is up, so a
-   *   failed handshake was a refusal); paired() → this browser holds a device key;
+   * - token: the pairing secret ('' once paired); credential(secret) → what the next connection
+   *   presents, { token, key } (the device key, else the secret: address.js); url(credential)
+   *   → the WebSocket URL; statusUrl(token) → `GET /pairing` for a token (asked after a failed
+   *   handshake: it answers → the server is up and says where the token stands);
    *   prepare() → a promise to wait for before the first connection (the phone's model)
    * - hello() → the hello message; busy() → a pointer is down or hovering (no timing ping);
    *   hidden() → the page is hidden (no ping); nextFrame(fn): requestAnimationFrame
@@ -67,9 +82,9 @@ export class Connection {
     this.role = opts.role;
     this.state = opts.state;
     this.token = opts.token || '';
+    this.credential = opts.credential;
     this.url = opts.url;
-    this.probeUrl = opts.probeUrl;
-    this.paired = opts.paired || (() => false);
+    this.statusUrl = opts.statusUrl;
     this.prepare = opts.prepare || null;
     this.onDevice = opts.onDevice || none;
     this.onUnpaired = opts.onUnpaired || none;
@@ -161,8 +176,9 @@ export class Connection {
     if (this.state.status !== 'refused') {
       this.setStatus(this.attempt === 0 && !this.everLive ? 'connecting' : 'reconnecting', this.attempt ? 'attempt ' + (this.attempt + 1) : '');
     }
+    const presented = this.credential(this.token);
     let ws;
-    try { ws = new WebSocket(this.url(this.token)); } catch (e) { this.retry('cannot open: ' + e.message); return; }
+    try { ws = new WebSocket(this.url(presented)); } catch (e) { this.retry('cannot open: ' + e.message); return; }
     this.ws = ws;
     let opened = false;
     ws.onopen = () => {
@@ -186,7 +202,7 @@ export class Connection {
         if (ev.code === 1008 || ev.code === 1009 || ev.code === 1003) this.onNotice('closed by server: ' + why);
         this.retry(wasLive ? why : 'closed: ' + why);
       } else {
-        this.diagnose();
+        this.diagnose(presented);
       }
     };
   }
@@ -199,20 +215,41 @@ export class Connection {
     this.onDown();
   }
 
-  /** A handshake that failed: the server is down (retry) or it refused us (token / origin). */
-  diagnose() {
-    if (!this.token && !this.paired()) { this.refuse('This phone is not paired. Open the link the computer printed (it ends in #token=…) or scan its QR code.'); return; }
-    fetch(this.probeUrl(), { cache: 'no-store' }).then((r) => {
-      if (r.ok) this.refuse('The server refused this page: a wrong or outdated pairing link (#token=…), another origin, or too many connections. Open the link the computer printed, or scan its QR code.');
-      else this.retry('server answered ' + r.status);
-    }, () => this.retry('server unreachable'));
+  /** A handshake that failed: the server is down (retry), or it refused the token `presented`
+   * — the page asks the server where that token stands, and says why. */
+  diagnose(presented) {
+    if (!presented.token) { this.refuse(REFUSAL_TEXT.none); return; }
+    fetch(this.statusUrl(presented.token), { cache: 'no-store' }).then((r) => {
+      if (r.status === 429) return this.refuse(REFUSAL_TEXT.limited, LIMITED_RETRY_MS);
+      if (!r.ok) return this.refuse(REFUSAL_TEXT.other);
+      return r.json().then((answer) => this.explain(answer && answer.state, presented));
+    }).catch(() => this.retry('server unreachable'));
   }
 
-  refuse(reason) {
+  /** Says why the token `presented` was refused, from its `state` (GET /pairing). A dead device
+   * key stops the page — unless a newer link brought a secret: then the key is let go and the
+   * secret pairs this phone again. */
+  explain(state, presented) {
+    if ((state === 'revoked' || state === 'unknown') && presented.key) {
+      if (this.token) {
+        this.onUnpaired();
+        this.state.device = null;
+        this.restart('pairing again with the new link');
+      } else {
+        this.stop(state === 'revoked' ? REFUSAL_TEXT.revoked : REFUSAL_TEXT.unknownKey);
+      }
+    } else if (state === 'revoked' || state === 'unknown') {
+      this.refuse(REFUSAL_TEXT.unknownSecret);
+    } else {
+      this.refuse(REFUSAL_TEXT.other);  // paired, pairing, open: the token is right
+    }
+  }
+
+  refuse(reason, delay) {
     this.setStatus('refused', reason);
     // Keep trying slowly: a restarted server may accept us again.
     this.attempt = Math.max(this.attempt, 6);
-    this.schedule(15000);
+    this.schedule(delay || STATUS_RETRY_MS);
   }
 
   retry(why) {

@@ -2,7 +2,7 @@
  * where PointerEvent is missing, Touch Events; sends them as protocol messages through the
  * connection (one batch per animation frame); draws and lists what the server recognized; the
  * controls for the computer when the server drives it. */
-import { deviceKey, forgetDevice, keepDevice, probeUrl, socketUrl, takeToken, watchAddress, whenModelKnown } from './address.js';
+import { credential, forgetDevice, keepDevice, socketUrl, statusUrl, takeToken, watchAddress, whenModelKnown } from './address.js';
 import { Connection } from './connection.js';
 import { Controls } from './controls.js';
 import { DragLock, tapsClick } from './draglock.js';
@@ -39,9 +39,9 @@ const conn = new Connection({
   role: 'touchpad',
   state,
   token: takeToken(),
+  credential,
   url: socketUrl,
-  probeUrl,
-  paired: () => !!deviceKey(),
+  statusUrl,
   prepare: whenModelKnown,
   onDevice: keepDevice,
   onUnpaired: forgetDevice,

@@ -1,6 +1,6 @@
 /* GesturePad observer (watch.html's module): connects with role "observer", lists the live
  * sessions and draws / lists every session's gestures as they happen. */
-import { deviceKey, forgetDevice, keepDevice, probeUrl, socketUrl, takeToken, watchAddress, whenModelKnown } from './address.js';
+import { credential, forgetDevice, keepDevice, socketUrl, statusUrl, takeToken, watchAddress, whenModelKnown } from './address.js';
 import { Connection } from './connection.js';
 import { Feed, bindDetails } from './feed.js';
 import { createPageState, exposeForTests } from './state.js';
@@ -84,9 +84,9 @@ const conn = new Connection({
   role: 'observer',
   state,
   token: takeToken(),
+  credential,
   url: socketUrl,
-  probeUrl,
-  paired: () => !!deviceKey(),
+  statusUrl,
   prepare: whenModelKnown,
   onDevice: keepDevice,
   onUnpaired: forgetDevice,

@@ -207,6 +207,15 @@ def test_pairing_status_tells_where_a_token_stands(paired_server):
     assert_private(server, key)
 
 
+def test_pairing_status_without_authentication_is_open():
+    """--no-auth: every token (or none) connects, and `GET /pairing` says `open` — it counts no refusal."""
+    with Server(token=None, extra=["--no-auth"]) as server:
+        for token in (None, "anything", "k" * 43) * 4:
+            assert server.pairing_status(token) == (200, {"state": "open"})
+        with server.connect(token=None) as ws:
+            assert "device" not in hello(ws)
+
+
 def test_wrong_tokens_are_rate_limited_upgrades_and_status_alike(paired_server):
     """Unknown keys count like wrong secrets, and a status that refuses a token costs a try too:
     after ten refusals from one address, the upgrade with the right secret and the status are 429."""

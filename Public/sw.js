@@ -1,11 +1,12 @@
 /* GesturePad's service worker: what makes the page installable as an app (over HTTPS), and
  * lets it open at once: the page's own files network first, the last copy when the network
- * fails. It never touches the WebSocket (/ws), the certificate (/ca.crt) or the trust page.
+ * fails. It never touches the WebSocket (/ws), the pairing status (/pairing), the certificate
+ * (/ca.crt) or the trust page.
  *
  * A classic worker script (it imports nothing): registered without `type: "module"`, it also
  * runs in browsers that have no module service workers (Firefox before 147). */
 'use strict';
-const CACHE = 'gesturepad-page-v2';
+const CACHE = 'gesturepad-page-v4';
 
 /** The page's files, kept at install so that the installed app opens offline: the pages, their
  * look, and every ES module of js/ (a module the page imports but the cache lacks would stop
@@ -13,7 +14,7 @@ const CACHE = 'gesturepad-page-v2';
 const FILES = [
   './', 'index.html', 'watch.html', 'style.css', 'manifest.json', 'icon.svg',
   'js/address.js', 'js/connection.js', 'js/controls.js', 'js/draglock.js', 'js/draw.js', 'js/feed.js',
-  'js/gestures.js', 'js/keyboard.js', 'js/marks.js', 'js/numbers.js', 'js/pad.js', 'js/phone.js',
+  'js/gestures.js', 'js/keyboard.js', 'js/marks.js', 'js/numbers.js', 'js/pad.js', 'js/pairing.js', 'js/phone.js',
   'js/settings.js', 'js/state.js', 'js/status.js', 'js/view.js', 'js/watch.js'
 ];
 
@@ -33,7 +34,9 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith('/ws') || url.pathname === '/ca.crt' || url.pathname.startsWith('/trust')) return;
+  // Never /pairing either: its answer is live, and its address holds a token no cache may keep.
+  if (url.pathname.startsWith('/ws') || url.pathname === '/pairing' || url.pathname === '/ca.crt' ||
+      url.pathname.startsWith('/trust')) return;
   event.respondWith(fetch(request).then((response) => {
     if (response.ok) {
       const copy = response.clone();

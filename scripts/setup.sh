@@ -3,19 +3,22 @@
 #   scripts/setup.sh          build and run: libwebsockets, libqrencode, libX11 + libXtst (XTest),
 #                             libsystemd (sd-bus, for the portal backend), pkg-config
 #   scripts/setup.sh --test   also the test tools: Chromium, NSS tools (certutil), Xvfb (a headless X server for
-#                             tests/control), dbus (a private session bus for tests/portal), what
-#                             tests/kernel builds and runs a User-Mode Linux kernel with (Debian's
-#                             kernel source and its build tools, udev, libinput's tools), a Python
-#                             venv (.venv) with tests/requirements.txt (pytest, websockets,
-#                             python-xlib, dbus-fast, evdev)
+#                             tests/control), dbus (a private session bus for tests/portal and
+#                             tests/pairing), what tests/kernel builds and runs a User-Mode Linux
+#                             kernel with (Debian's kernel source and its build tools, udev,
+#                             libinput's tools), a Python venv (.venv) with tests/requirements.txt
+#                             (pytest, websockets, python-xlib, dbus-fast, evdev, python-dbusmock —
+#                             whose dbus-python is built here: libdbus-1-dev, libglib2.0-dev,
+#                             python3-dev)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(libwebsockets-dev libqrencode-dev libxtst-dev libx11-dev libsystemd-dev pkg-config)
 if [[ "${1:-}" == "--test" ]]; then
-    packages+=(chromium xvfb libnss3-tools dbus python3 python3-venv)
+    # libdbus-1-dev, libglib2.0-dev, python3-dev, gcc: pip builds dbus-python (python-dbusmock's) from source.
+    packages+=(chromium xvfb libnss3-tools dbus python3 python3-venv libdbus-1-dev libglib2.0-dev python3-dev gcc)
     # tests/kernel: the UML kernel's source and build tools; the real udev and libinput inside.
-    packages+=(linux-source-6.1 bc flex bison libelf-dev gcc make udev libinput-tools coreutils)
+    packages+=(linux-source-6.1 bc flex bison libelf-dev make udev libinput-tools coreutils)
 fi
 
 missing=()

@@ -57,9 +57,12 @@ class Server:
         if token is not None:
             args += ["--token", token]
         extra = list(extra or [])
-        # Tests never drive the developer's own desktop: control is off unless a test asks.
+        # Tests never drive the developer's own desktop: control is off unless a test asks, and
+        # no desktop notification pops up (pairing) unless a test asks for one on its own bus.
         if "--control" not in extra:
             extra += ["--control", "off"]
+        if "--notify" not in extra and token is not None:
+            extra += ["--notify", "off"]
         args += extra
         self.args = args
         self.out = tempfile.NamedTemporaryFile(prefix="gesturepad-out-", delete=False)
@@ -121,6 +124,49 @@ class Server:
             name, _, value = line.partition(":")
             headers[name.strip().lower()] = value.strip()
         return status, headers, body
+
+    def pairing_status(self, token: str | None, headers: dict[str, str] | None = None) -> tuple[int, dict]:
+        """`GET /pairing?token=` (docs/protocol.md "Pairing status"): the status, and the JSON
+        body of a 200 ({} otherwise)."""
+        query = f"?token={token}" if token is not None else ""
+        with socket.create_connection(("127.0.0.1", self.port), timeout=5) as s:
+            extra = "".join(f"{name}: {value}\r\n" for name, value in (headers or {}).items())
+            s.sendall(f"GET /pairing{query} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n{extra}"
+                      f"Connection: close\r\n\r\n".encode())
+            data = b""
+            while chunk := s.recv(65536):
+                data += chunk
+        head, _, body = data.partition(b"\r\n\r\n")
+        status = int(head.split(b" ", 2)[1])
+        assert b"content-type: application/json" in head.lower() or status != 200, head
+        return status, json.loads(body) if status == 200 else {}
+
+    def refused_upgrade(self, token: str | None, timeout: float = 5.0) -> int:
+        """Upgrades `/ws` by hand with `token` (none: no query) and reads until the server hangs
+        up: returns the HTTP status of the refusal, after checking that it is a whole HTTP
+        response and that nothing — no WebSocket frame — follows its body. An upgrade that is
+        accepted (101) fails the check."""
+        path = "/ws" + (f"?token={token}" if token is not None else "")
+        key = base64.b64encode(os.urandom(16)).decode()
+        data = b""
+        with socket.create_connection(("127.0.0.1", self.port), timeout=timeout) as s:
+            s.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nUpgrade: websocket\r\n"
+                       f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+            try:
+                while chunk := s.recv(65536):
+                    data += chunk
+            except (TimeoutError, socket.timeout):
+                raise AssertionError(f"the server did not hang up after its answer: {data[:200]!r}")
+            except ConnectionResetError:
+                pass
+        head, _, body = data.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        assert lines[0].startswith("HTTP/1.1 "), data[:200]
+        status = int(lines[0].split()[1])
+        assert status != 101, "upgraded"
+        length = [int(line.split(":", 1)[1]) for line in lines[1:] if line.lower().startswith("content-length:")]
+        assert length == [len(body)], f"bytes after the refusal's body: {body!r}"
+        return status
 
     # -- WebSocket ----------------------------------------------------------------------
     def ws_url(self, token: str | None = "default", path: str = "/ws") -> str:

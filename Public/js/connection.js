@@ -3,8 +3,8 @@
  * reason), ping / keep-alive, and the batching: outgoing messages are queued and sent as ONE
  * JSON array per animation frame.
  *
- * No DOM: the page gives it the token, the URLs and the hello, and hears what happens through
- * callbacks (status, live, down, message, rtt, notice). */
+ * No DOM: the page gives it the pairing secret, the URLs and the hello, and hears what happens
+ * through callbacks (status, live, down, message, rtt, notice, device). */
 import { record } from './state.js';
 import { round3 } from './numbers.js';
 
@@ -12,6 +12,29 @@ const CLOSE_REASONS = {
   1001: 'server going away', 1003: 'binary data refused', 1007: 'invalid text', 1008: 'policy violation (rate or error limit)',
   1009: 'message too big', 1011: 'server error'
 };
+/* Pairing (docs/protocol.md "Pairing"): these closes of a live connection are answers, not
+ * accidents; the page says why and waits for the person (a new link, a reload) instead of
+ * trying again. */
+const NOT_PAIRED = 4403;
+const PAIRING_DECLINED = 4401;
+const REMOVED_TEXT = 'This phone was removed on the computer: scan the code again to pair it.';
+const PAIRING_TEXT = {
+  [NOT_PAIRED]: REMOVED_TEXT,
+  [PAIRING_DECLINED]: 'The computer did not accept this phone: reload the page to ask again.'
+};
+const UNPAIRED_TEXT = 'This phone is not paired any more: scan the code on the computer to pair it again.';
+/* A refused upgrade: the browser hides its status, so the page asks `GET /pairing` where its
+ * token stands (docs/protocol.md "Pairing status") and says why. */
+const REFUSAL_TEXT = {
+  none: 'This phone is not paired yet. Open the link the computer printed (it ends in #token=…) or scan its QR code.',
+  revoked: REMOVED_TEXT,
+  unknownKey: 'This computer does not know this phone (its pairings were reset, or it is another computer): scan the code again to pair it.',
+  unknownSecret: 'This pairing link (#token=…) is not valid, or no longer: open the link the computer prints now, or scan its QR code.',
+  limited: 'Too many refused attempts from this phone’s address: trying again in a minute.',
+  other: 'The server refused the connection, though this phone may connect: another origin, or too many connections.'
+};
+const STATUS_RETRY_MS = 15000;
+const LIMITED_RETRY_MS = 60000;
 const PING_EVERY = 2000;
 const KEEP_ALIVE_AFTER = 1500; // silent this long with a pointer down: a keep-alive ping
 const POINTER_TYPES = { down: 1, move: 1, up: 1 };
@@ -44,19 +67,29 @@ export class Connection {
   /**
    * opts:
    * - role: 'touchpad' | 'observer'; state: the page state (state.js), written as things happen
-   * - token: the access token; url(token) → the WebSocket URL; probeUrl() → a URL of the page
-   *   (it loads → the server is up, so a failed handshake was a refusal)
+   * - token: the pairing secret ('' once paired); credential(secret) → what the next connection
+   *   presents, { token, key } (the device key, else the secret: address.js); url(credential)
+   *   → the WebSocket URL; statusUrl(token) → `GET /pairing` for a token (asked after a failed
+   *   handshake: it answers → the server is up and says where the token stands);
+   *   prepare() → a promise to wait for before the first connection (the phone's model)
    * - hello() → the hello message; busy() → a pointer is down or hovering (no timing ping);
    *   hidden() → the page is hidden (no ping); nextFrame(fn): requestAnimationFrame
    * - callbacks: onStatus(status, detail), onLive(welcome), onDown(), onMessage(m), onRtt(ms),
-   *   onNotice(text) (something to tell the person: a server error, a close by the server)
+   *   onNotice(text) (something to tell the person: a server error, a close by the server),
+   *   onDevice(device) (welcome.device: keep its key), onUnpaired() (forget the key)
    */
   constructor(opts) {
     this.role = opts.role;
     this.state = opts.state;
     this.token = opts.token || '';
+    this.credential = opts.credential;
     this.url = opts.url;
-    this.probeUrl = opts.probeUrl;
+    this.statusUrl = opts.statusUrl;
+    this.prepare = opts.prepare || null;
+    this.onDevice = opts.onDevice || none;
+    this.onUnpaired = opts.onUnpaired || none;
+    this.unpairing = false;
+    this.stopped = false;  // an answer (not paired, declined): no retry until a new link
     this.makeHello = opts.hello;
     this.busy = opts.busy || (() => false);
     this.hidden = opts.hidden || (() => false);
@@ -83,12 +116,31 @@ export class Connection {
     this.onFrame = this.onFrame.bind(this);
   }
 
-  /** A new access token (a new link opened in this tab): connect with it at once, unless it is
-   * the one this live connection already uses. */
+  /** A new pairing secret (a new link opened in this tab): connect with it at once, unless this
+   * connection is live with it already, or live as a paired device. */
   useToken(token) {
-    if (token === this.token && this.state.status === 'live') return;
+    // Live with this link's secret, or live as a paired device (its key decides, whatever the
+    // link): nothing to change.
+    if (this.state.status === 'live' && (token === this.token || this.state.device)) return;
     this.token = token;
-    this.restart('new access token');
+    this.restart('new pairing link');
+  }
+
+  /** "Unpair this phone": asks the server to forget this device (it closes every connection of
+   * it), and forgets the key here. */
+  unpair() {
+    this.unpairing = true;
+    this.onUnpaired();
+    this.state.device = null;
+    if (this.live()) { this.send({ type: 'unpair' }); this.flushNow(); }
+    else this.stop(UNPAIRED_TEXT);
+  }
+
+  /** An answer that trying again cannot change: say it, and wait for a new link or a reload. */
+  stop(reason) {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    this.setStatus('refused', reason);
   }
 
   /** Drops the current connection (if any) and connects again now, from a fresh backoff. */
@@ -101,6 +153,7 @@ export class Connection {
       try { ws.close(1000, why || 'restart'); } catch (e) { /* already closing */ }
     }
     this.attempt = 0;
+    this.stopped = false;
     this.setStatus('connecting', why || '');
     this.start();
   }
@@ -113,12 +166,19 @@ export class Connection {
 
   start() {
     clearTimeout(this.retryTimer);
+    if (this.prepare) {  // once, before the first connection
+      const ready = this.prepare();
+      this.prepare = null;
+      ready.then(() => this.start(), () => this.start());
+      return;
+    }
     // A refused page keeps saying so (and why) while it quietly tries again.
     if (this.state.status !== 'refused') {
       this.setStatus(this.attempt === 0 && !this.everLive ? 'connecting' : 'reconnecting', this.attempt ? 'attempt ' + (this.attempt + 1) : '');
     }
+    const presented = this.credential(this.token);
     let ws;
-    try { ws = new WebSocket(this.url(this.token)); } catch (e) { this.retry('cannot open: ' + e.message); return; }
+    try { ws = new WebSocket(this.url(presented)); } catch (e) { this.retry('cannot open: ' + e.message); return; }
     this.ws = ws;
     let opened = false;
     ws.onopen = () => {
@@ -134,12 +194,15 @@ export class Connection {
       this.ws = null;
       const wasLive = this.state.status === 'live';
       this.dropped();
-      if (opened) {
+      if (opened && (ev.code === NOT_PAIRED || ev.code === PAIRING_DECLINED)) {
+        if (this.unpairing) { this.unpairing = false; this.stop(UNPAIRED_TEXT); }
+        else this.stop(PAIRING_TEXT[ev.code] + (ev.reason ? ' (' + ev.reason + ')' : ''));
+      } else if (opened) {
         const why = CLOSE_REASONS[ev.code] || (ev.reason || 'connection closed');
         if (ev.code === 1008 || ev.code === 1009 || ev.code === 1003) this.onNotice('closed by server: ' + why);
         this.retry(wasLive ? why : 'closed: ' + why);
       } else {
-        this.diagnose();
+        this.diagnose(presented);
       }
     };
   }
@@ -152,20 +215,41 @@ export class Connection {
     this.onDown();
   }
 
-  /** A handshake that failed: the server is down (retry) or it refused us (token / origin). */
-  diagnose() {
-    if (!this.token) { this.refuse('No access token in the page address. Open the link the server printed (it ends in #token=…).'); return; }
-    fetch(this.probeUrl(), { cache: 'no-store' }).then((r) => {
-      if (r.ok) this.refuse('The server refused this page: wrong or outdated access token, another origin, or too many connections. Open the link the server printed.');
-      else this.retry('server answered ' + r.status);
-    }, () => this.retry('server unreachable'));
+  /** A handshake that failed: the server is down (retry), or it refused the token `presented`
+   * — the page asks the server where that token stands, and says why. */
+  diagnose(presented) {
+    if (!presented.token) { this.refuse(REFUSAL_TEXT.none); return; }
+    fetch(this.statusUrl(presented.token), { cache: 'no-store' }).then((r) => {
+      if (r.status === 429) return this.refuse(REFUSAL_TEXT.limited, LIMITED_RETRY_MS);
+      if (!r.ok) return this.refuse(REFUSAL_TEXT.other);
+      return r.json().then((answer) => this.explain(answer && answer.state, presented));
+    }).catch(() => this.retry('server unreachable'));
   }
 
-  refuse(reason) {
+  /** Says why the token `presented` was refused, from its `state` (GET /pairing). A dead device
+   * key stops the page — unless a newer link brought a secret: then the key is let go and the
+   * secret pairs this phone again. */
+  explain(state, presented) {
+    if ((state === 'revoked' || state === 'unknown') && presented.key) {
+      if (this.token) {
+        this.onUnpaired();
+        this.state.device = null;
+        this.restart('pairing again with the new link');
+      } else {
+        this.stop(state === 'revoked' ? REFUSAL_TEXT.revoked : REFUSAL_TEXT.unknownKey);
+      }
+    } else if (state === 'revoked' || state === 'unknown') {
+      this.refuse(REFUSAL_TEXT.unknownSecret);
+    } else {
+      this.refuse(REFUSAL_TEXT.other);  // paired, pairing, open: the token is right
+    }
+  }
+
+  refuse(reason, delay) {
     this.setStatus('refused', reason);
     // Keep trying slowly: a restarted server may accept us again.
     this.attempt = Math.max(this.attempt, 6);
-    this.schedule(15000);
+    this.schedule(delay || STATUS_RETRY_MS);
   }
 
   retry(why) {
@@ -175,6 +259,7 @@ export class Connection {
   }
 
   schedule(delay) {
+    if (this.stopped) return;
     this.attempt++;
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => this.start(), delay);
@@ -189,12 +274,21 @@ export class Connection {
       if (m.type === 'welcome') {
         this.attempt = 0;
         this.everLive = true;
+        if (m.device && typeof m.device === 'object') {
+          // Paired: the key (on the pairing connection) is kept, the secret is not needed any more.
+          this.onDevice(m.device);
+          this.token = '';
+          this.state.device = { id: m.device.id, name: m.device.name, newKey: typeof m.device.key === 'string' };
+        }
         this.state.session = m.session;
         this.state.config = m.config || null;
         this.state.control = m.control && typeof m.control === 'object' ? m.control : null;
         this.setStatus('live', this.role === 'observer' ? 'all sessions' : (m.session ? 'session ' + m.session : ''));
         if (this.role !== 'observer') this.startPing(); // an observer sends nothing after hello
         this.onLive(m);
+      } else if (m.type === 'pairing' && m.state === 'waiting') {
+        const name = m.device && typeof m.device.name === 'string' ? m.device.name : 'this phone';
+        this.setStatus('waiting', 'Accept “' + name + '” on the computer (its notification, or gesturepad devices allow).');
       } else if (m.type === 'pong') {
         if (typeof m.t === 'number' && m.t !== this.keepAliveT) {
           this.state.rtt = Math.max(0, performance.now() - m.t);

@@ -2,12 +2,13 @@
  * where PointerEvent is missing, Touch Events; sends them as protocol messages through the
  * connection (one batch per animation frame); draws and lists what the server recognized; the
  * controls for the computer when the server drives it. */
-import { socketUrl, probeUrl, takeToken, watchAddress } from './address.js';
+import { credential, forgetDevice, keepDevice, socketUrl, statusUrl, takeToken, watchAddress, whenModelKnown } from './address.js';
 import { Connection } from './connection.js';
 import { Controls } from './controls.js';
 import { DragLock, tapsClick } from './draglock.js';
 import { Feed, bindDetails } from './feed.js';
 import { round2 as r2, round3 as r3 } from './numbers.js';
+import { bindPairing } from './pairing.js';
 import { bindFullscreen, haptics, keepStill, registerServiceWorker, wakeLocker } from './phone.js';
 import { createPageState, exposeForTests } from './state.js';
 import { bindStatus, toast } from './status.js';
@@ -38,8 +39,12 @@ const conn = new Connection({
   role: 'touchpad',
   state,
   token: takeToken(),
+  credential,
   url: socketUrl,
-  probeUrl,
+  statusUrl,
+  prepare: whenModelKnown,
+  onDevice: keepDevice,
+  onUnpaired: forgetDevice,
   hello() {
     size = surfaceSize();
     return { type: 'hello', protocol: 1, role: 'touchpad', width: size.w, height: size.h,
@@ -49,6 +54,7 @@ const conn = new Connection({
   hidden: () => document.visibilityState === 'hidden',
   onStatus(status, detail) {
     showStatus(status, detail);
+    showPairing();
     if (status !== 'live') rttEl.textContent = '– ms';
     wakeLock(status === 'live');
   },
@@ -71,6 +77,7 @@ const conn = new Connection({
   onNotice: toast
 });
 watchAddress((token) => conn.useToken(token));
+const showPairing = bindPairing(document.getElementById('sheet'), conn, state);
 bindDetails(document.getElementById('details'), feed, view, state);
 const controls = new Controls({ conn, state, buzz, toast });
 const dragLock = new DragLock({ state, controlShown: () => controls.active, buzz });

@@ -3,6 +3,7 @@
 
 const NOTICE = {
   reconnecting: 'Reconnecting…',
+  waiting: 'Waiting for the computer…',
   refused: 'Not connected'
 };
 const TOAST_MS = 4000;

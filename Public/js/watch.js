@@ -1,6 +1,6 @@
 /* GesturePad observer (watch.html's module): connects with role "observer", lists the live
  * sessions and draws / lists every session's gestures as they happen. */
-import { socketUrl, probeUrl, takeToken, watchAddress } from './address.js';
+import { credential, forgetDevice, keepDevice, socketUrl, statusUrl, takeToken, watchAddress, whenModelKnown } from './address.js';
 import { Connection } from './connection.js';
 import { Feed, bindDetails } from './feed.js';
 import { createPageState, exposeForTests } from './state.js';
@@ -84,8 +84,12 @@ const conn = new Connection({
   role: 'observer',
   state,
   token: takeToken(),
+  credential,
   url: socketUrl,
-  probeUrl,
+  statusUrl,
+  prepare: whenModelKnown,
+  onDevice: keepDevice,
+  onUnpaired: forgetDevice,
   hello() {
     return { type: 'hello', protocol: 1, role: 'observer', width: Math.round(innerWidth), height: Math.round(innerHeight),
       dpr: window.devicePixelRatio || 1, client: 'gesturepad-watch/1' };

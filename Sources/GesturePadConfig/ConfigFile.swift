@@ -12,6 +12,9 @@ import GesturePadSinks
 public struct ConfigFile: Sendable {
     /// The `server:` section.
     public var server = ServeSettings()
+    /// `server.pairing:` — how new phones pair (`--confirm-pairing`, `--pairing-timeout` and
+    /// `--notify` override it).
+    public var pairing = PairingSettings()
     /// The gesture thresholds: the defaults with the file's `gestures:` overrides applied.
     public var gestures = GestureConfig()
     /// The `log:` section.

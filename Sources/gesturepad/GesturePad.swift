@@ -1,14 +1,16 @@
 import ArgumentParser
 import GestureProtocol
 
-/// The `gesturepad` command line: `serve` (the default), `url`, `replay`, `check-config`.
+/// The `gesturepad` command line: `serve` (the default), `url`, `devices`, `replay`, `check-config`.
 @main
 struct GesturePad: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesturepad",
         abstract: "Use a phone as a remote touchpad: recognize its gestures, show them, run your scripts.",
         version: GesturePadVersion.current,
-        subcommands: [ServeCommand.self, URLCommand.self, ReplayCommand.self, CheckConfigCommand.self],
+        subcommands: [
+            ServeCommand.self, URLCommand.self, DevicesCommand.self, ReplayCommand.self, CheckConfigCommand.self,
+        ],
         defaultSubcommand: ServeCommand.self
     )
 }

@@ -15,8 +15,10 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the page and the gesture WebSocket.",
         discussion: """
-            Prints the addresses to open on a phone (with the access token) and a QR code. \
-            Ctrl-C or SIGTERM stops (clients see close 1001); SIGHUP reopens the log files.
+            Prints the addresses to open on a phone (with the pairing secret) and a QR code: a phone \
+            that opens one is paired once, and reconnects with its own device key from then on \
+            (gesturepad devices lists and forgets them). Ctrl-C or SIGTERM stops (clients see close \
+            1001); SIGHUP reopens the log files.
             """)
 
     @OptionGroup var output: OutputOptions
@@ -38,7 +40,7 @@ struct ServeCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Access token for /ws (letters, digits, - . _ ~). (default: $GESTUREPAD_TOKEN, else a new random 128-bit token)",
+            "Pairing secret for /ws (letters, digits, - . _ ~). (default: $GESTUREPAD_TOKEN, else a random 128-bit one, remembered)",
             valueName: "token"))
     var token: String?
 
@@ -47,7 +49,10 @@ struct ServeCommand: ParsableCommand {
 
     @Flag(
         name: .customLong("new-token"),
-        help: "Make a new access token and remember it (links with the old one stop working at once).")
+        help: """
+            Make a new pairing secret and remember it: links with the old one pair no one from now on; \
+            phones already paired keep working (add --forget-devices to forget them too).
+            """)
     var newToken = false
 
     @Option(
@@ -94,6 +99,8 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup(title: "Pointer") var pointer: ControlOptions
 
+    @OptionGroup(title: "Pairing") var pairingOptions: PairingOptions
+
     @OptionGroup(title: "HTTPS") var tls: TLSOptions
 
     @OptionGroup(visibility: .hidden) var testing: TestOptions
@@ -101,6 +108,9 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup(title: "Recording") var record: RecordOptions
 
     func validate() throws {
+        if noAuth && (pairingOptions.confirm || pairingOptions.forgetDevices) {
+            throw ValidationError("--no-auth pairs no phones: it goes with neither --confirm-pairing nor --forget-devices")
+        }
         if newToken && (token != nil || noAuth) {
             throw ValidationError("--new-token makes a token to remember: it goes with neither --token nor --no-auth")
         }
@@ -128,8 +138,8 @@ struct ServeCommand: ParsableCommand {
                 remembered = stored
                 tokenNote =
                     origin == .new
-                    ? "The token is new (kept in \(state.path)): pair the phone with this link or QR code once."
-                    : "The token is remembered from an earlier run (\(state.path)): paired phones keep working; --new-token replaces it."
+                    ? "The pairing secret is new (kept in \(state.path)): a phone that opens this link or scans the code is paired once."
+                    : "The pairing secret is remembered from an earlier run (\(state.path)); --new-token replaces it, paired phones keep working."
             } catch {
                 throw Failure(error.description)
             }
@@ -171,17 +181,27 @@ struct ServeCommand: ParsableCommand {
             touchpadOutput: testing.touchpadOutput,
             logger: logger)
         configuration.control = control.context
+        var notes = [configLocation?.bannerLine ?? ConfigLocation.noneLine(environment: environment)]
+        let keeper = ServerRecordKeeper(state: state, logger: logger)
+        let pairing =
+            configuration.token == nil
+            ? nil : pairingOptions.setup(over: file.pairing, state: state, record: keeper, logger: logger)
         let server: WebServer
         do {
             server = try WebServer(
-                configuration: configuration, sinks: sinks, backend: control.backend, recorder: recorder, logger: logger)
+                configuration: configuration, sinks: sinks, backend: control.backend, recorder: recorder,
+                pairing: pairing, logger: logger)
         } catch let error as ServerStartError {
             for sink in sinks { sink.close() }
             recorder?.close()
             control.backend?.stop()
+            pairing?.notifier?.stop()
             throw Failure(error.description)
         }
-        var notes = [configLocation?.bannerLine ?? ConfigLocation.noneLine(environment: environment)]
+        if configuration.token != nil {
+            notes.insert(Self.pairingLine(pairingOptions.settings(over: file.pairing)), at: 0)
+        }
+
         if let recorder {
             notes.append(
                 "Recording every touchpad session into \(recorder.directory) (one file each, at most \(recorder.maxBytes) bytes)."
@@ -198,15 +218,21 @@ struct ServeCommand: ParsableCommand {
             token: configuration.token == nil ? .none : (remembered != nil ? .remembered : .given), started: Date(),
             version: GesturePadVersion.current, publicDirectory: configuration.publicDirectory,
             configFile: configLocation?.path)
-        do {
-            try record.write(to: state)
-        } catch {
-            logger.warning("gesturepad url will not find this server", metadata: ["error": "\(error)"])
-        }
+        keeper.start(record, pairsDevices: server.pairsDevices)
         server.run()
+        pairing?.notifier?.stop()
         ServerRecord.release(in: state, pid: pid, restoring: replaced, isRunning: ProcessProbe.isGesturePad)
         // Every connection has closed and released what it held; the backend lets go of the rest.
         control.backend?.stop()
+    }
+
+    /// The banner's line on pairing.
+    static func pairingLine(_ settings: PairingSettings) -> String {
+        let confirm =
+            settings.confirm
+            ? " A new phone waits until you accept it (notification, or gesturepad devices allow NAME)."
+            : ""
+        return "Paired phones reconnect by themselves; gesturepad devices lists them and forgets one.\(confirm)"
     }
 
     /// A start-up failure that is not a usage mistake: printed as `Error: …`, exit status 1.

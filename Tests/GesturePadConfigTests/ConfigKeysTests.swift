@@ -13,6 +13,7 @@ import Testing
         [
             (ConfigKeys.server, { "server:\n  \($0): 1\n" }),
             (ConfigKeys.limits, { "server:\n  limits:\n    \($0): 1\n" }),
+            (ConfigKeys.pairing, { "server:\n  pairing:\n    \($0): 1\n" }),
             (ConfigKeys.gestures, { "gestures:\n  \($0): 1\n" }),
             (ConfigKeys.log, { "log:\n  \($0): 1\n" }),
             (ConfigKeys.control, { "control:\n  \($0): 1\n" }),
@@ -134,7 +135,7 @@ import Testing
     /// table, so FuzzConfig reaches each key's reader.
     @Test func fuzzDictionaryHasEveryKey() throws {
         let entries = Set(try Self.doc("Fuzz/Dictionaries/FuzzConfig.dict").split(separator: "\n").map(String.init))
-        for section in [ConfigKeys.top, ConfigKeys.limits] + ConfigKeys.sections {
+        for section in [ConfigKeys.top, ConfigKeys.limits, ConfigKeys.pairing] + ConfigKeys.sections {
             for name in section.names {
                 #expect(entries.contains("\"\(name):\""), "\(name)")
             }

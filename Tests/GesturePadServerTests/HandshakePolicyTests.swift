@@ -13,7 +13,7 @@ import Testing
 
     /// The right token on /ws with no Origin (a non-browser client) is accepted.
     @Test func acceptsRightTokenWithoutOrigin() {
-        #expect(policy.decide(request(), openConnections: 0, shuttingDown: false) == .accept)
+        #expect(policy.decide(request(), openConnections: 0, shuttingDown: false) == .accept(.pairing))
     }
 
     /// A missing token is 401, an empty one too, a wrong one 403.
@@ -27,15 +27,15 @@ import Testing
     /// With authentication off any token, or none, passes.
     @Test func noAuthAcceptsAnything() {
         let open = HandshakePolicy(token: nil, maxConnections: 2)
-        #expect(open.decide(request(token: nil), openConnections: 0, shuttingDown: false) == .accept)
-        #expect(open.decide(request(token: "x"), openConnections: 0, shuttingDown: false) == .accept)
+        #expect(open.decide(request(token: nil), openConnections: 0, shuttingDown: false) == .accept(.open))
+        #expect(open.decide(request(token: "x"), openConnections: 0, shuttingDown: false) == .accept(.open))
     }
 
     /// A browser Origin must name the Host; a foreign one is 403 even with the right token.
     @Test func checksOrigin() {
         let same = request(origin: "http://10.0.0.5:8765")
         let foreign = request(origin: "http://evil.example")
-        #expect(policy.decide(same, openConnections: 0, shuttingDown: false) == .accept)
+        #expect(policy.decide(same, openConnections: 0, shuttingDown: false) == .accept(.pairing))
         #expect(status(policy.decide(foreign, openConnections: 0, shuttingDown: false)) == 403)
     }
 
@@ -47,7 +47,7 @@ import Testing
 
     /// The connection limit and shutdown refuse with 503.
     @Test func limitAndShutdownAre503() {
-        #expect(policy.decide(request(), openConnections: 1, shuttingDown: false) == .accept)
+        #expect(policy.decide(request(), openConnections: 1, shuttingDown: false) == .accept(.pairing))
         #expect(status(policy.decide(request(), openConnections: 2, shuttingDown: false)) == 503)
         #expect(status(policy.decide(request(), openConnections: 0, shuttingDown: true)) == 503)
     }
@@ -57,7 +57,7 @@ import Testing
     @Test func longExtensionOfferIs431() {
         var offer = request()
         offer.extensionOfferLength = HandshakePolicy.maxExtensionOfferLength
-        #expect(policy.decide(offer, openConnections: 0, shuttingDown: false) == .accept)
+        #expect(policy.decide(offer, openConnections: 0, shuttingDown: false) == .accept(.pairing))
         offer.extensionOfferLength += 1
         #expect(status(policy.decide(offer, openConnections: 0, shuttingDown: false)) == 431)
         #expect(HTTPRefusal.phrase(for: 431) == "Request Header Fields Too Large")

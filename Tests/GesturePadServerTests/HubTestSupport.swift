@@ -14,6 +14,7 @@ final class FakeTransport {
     var receiving: [(Int, Bool)] = []
     var schedules: [(Int, Double?)] = []
     var closesStarted: [Int] = []
+    var unpairs: [Int] = []
     /// The deadline armed for each connection, while one is.
     var armed: [Int: Double] = [:]
 
@@ -31,6 +32,7 @@ final class FakeTransport {
                 schedules.append((id, nil))
                 armed[id] = nil
             case .limitClosingTime(let id): closesStarted.append(id)
+            case .unpairDevice(let id): unpairs.append(id)
             case .write, .close, .hangUp: break
             }
         }

@@ -9,6 +9,7 @@ import signal
 import socket
 import ssl
 import subprocess
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -49,6 +50,9 @@ class Server:
         ARTIFACTS.mkdir(exist_ok=True)
         self.log_path = ARTIFACTS / log_name
         self.log_path.write_bytes(b"")
+        # The paired devices (and the TLS keys) of this server, never the developer's own: kept
+        # across a restart of the same server, as a real one keeps them.
+        self.state_home = tempfile.mkdtemp(prefix="gesturepad-browser-state-")
 
     @property
     def origin(self) -> str:
@@ -59,9 +63,10 @@ class Server:
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
             [BIN, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--token", self.token,
-             "--public", str(ROOT / "Public"), "--control", self.control, *self.extra],
+             "--public", str(ROOT / "Public"), "--control", self.control,
+             *([] if "--notify" in self.extra else ["--notify", "off"]), *self.extra],
             stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-            env={**os.environ, **self.env} if self.env else None,
+            env={**os.environ, "XDG_STATE_HOME": self.state_home, **(self.env or {})},
         )
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
@@ -244,6 +249,8 @@ def no_console_errors(page) -> None:
 
 
 PREFS = ("gesturepad.details", "gesturepad.settings", "gesturepad.mouseBar")
+# Run before the page's scripts: this tab's browser holds no device key (docs/server.md "Pairing").
+UNPAIR = "localStorage.removeItem('gesturepad.deviceKey'); localStorage.removeItem('gesturepad.deviceName');"
 
 
 def forget_prefs(page) -> None:
@@ -256,9 +263,14 @@ def forget_prefs(page) -> None:
         pass
 
 
-def open_pad(browser: Browser, server: Server, token: str | None = None, wait_live: bool = True) -> Page:
+def open_pad(browser: Browser, server: Server, token: str | None = None, wait_live: bool = True,
+             unpaired: bool = False) -> Page:
+    """A phone tab opened with the pairing link. The browser keeps a device key per server
+    (origin) once a tab paired; `unpaired` removes it first, as on a phone never paired."""
     page = browser.new_page()
     page.phone()
+    if unpaired:
+        page.call("Page.addScriptToEvaluateOnNewDocument", {"source": UNPAIR})
     page.navigate(f"{server.origin}/#token={token or server.token}")
     if wait_live:
         page.wait_for("window.gesturepad && window.gesturepad.status === 'live'", 8)

@@ -72,8 +72,8 @@ def test_observer_sees_touchpad_gestures_and_screenshots(browser, server):
 
 
 def test_refused_with_reason(browser, server):
-    """A wrong token is refused: the page says so, and never shows the token."""
-    page = open_pad(browser, server, token="wrong-token-123", wait_live=False)
+    """A wrong token is refused (a phone not paired yet): the page says so, and never shows the token."""
+    page = open_pad(browser, server, token="wrong-token-123", wait_live=False, unpaired=True)
     try:
         page.wait_for("window.gesturepad.status === 'refused'", 8)
         st = page.state()

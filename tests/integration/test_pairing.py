@@ -42,7 +42,7 @@ def stop(process):
 def test_token_is_remembered_across_restarts(tmp_path):
     first, _, token1, banner1 = serve(tmp_path)
     stop(first)
-    assert "The token is new" in banner1
+    assert "The pairing secret is new" in banner1
     second, port, token2, banner2 = serve(tmp_path)
     try:
         assert token2 == token1
@@ -63,7 +63,7 @@ def test_new_token_replaces_and_refuses_the_old(tmp_path):
     stop(first)
     second, port, new, banner = serve(tmp_path, "--new-token")
     try:
-        assert new != old and "The token is new" in banner
+        assert new != old and "The pairing secret is new" in banner
         from websockets.sync.client import connect
         from websockets.exceptions import InvalidStatus
         with pytest.raises(InvalidStatus) as refused:

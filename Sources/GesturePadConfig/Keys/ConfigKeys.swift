@@ -38,9 +38,29 @@ public enum ConfigKeys {
                 "directory the page is served from (`--public`)"),
             .text(
                 "token", \.server.token, default: "remembered",
-                "access token (`--token`; see [protocol.md](protocol.md#transport-and-connecting))"),
+                "pairing secret (`--token`; see [server.md](server.md#pairing-a-secret-to-pair-a-key-per-phone))"),
             .flag("auth", \.server.auth, default: true, "`false` turns the token check off (`--no-auth`)"),
             .section("limits", limits),
+            .section("pairing", pairing),
+        ])
+
+    /// `server.pairing:` — `PairingSettings`: how new phones pair and what the desktop is told.
+    public static let pairing = ConfigSection(
+        "server.pairing",
+        [
+            .flag("confirm", \.pairing.confirm, "a new phone waits until it is accepted (`--confirm-pairing`)"),
+            .positive("timeout", \.pairing.timeoutSeconds, "seconds a new phone waits (`--pairing-timeout`)"),
+            ConfigKey(
+                name: "notify", kind: "`off` / `pairing` / `connections`", defaultValue: "`pairing`",
+                meaning: "desktop notifications of pairing (`--notify`)"
+            ) { reader, node, key, config in
+                // YAML 1.1 reads a bare `off` as false: take it (and `true`) as meant.
+                if reader.tagName(node) == .bool, let on = node.bool {
+                    config.pairing.notify = on ? .pairing : .off
+                } else if let notify = reader.choice(node, key: key, PairingSettings.Notify.self) {
+                    config.pairing.notify = notify
+                }
+            },
         ])
 
     /// `server.limits:` — the connection limit and the `ProtocolLimits`.

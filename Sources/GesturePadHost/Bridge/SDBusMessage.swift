@@ -29,6 +29,7 @@ enum SDBusMessage {
         case .bool(let flag): return appendNumber(Int32(flag ? 1 : 0), Code.boolean, to: message)
         case .double(let number): return appendNumber(number, Code.double, to: message)
         case .vardict(let entries): return appendVardict(entries, to: message)
+        case .stringArray(let texts): return appendStrings(texts, to: message)
         case .unsupported: return -EINVAL
         }
     }
@@ -42,7 +43,7 @@ enum SDBusMessage {
         case .int32: "i"
         case .bool: "b"
         case .double: "d"
-        case .vardict, .unsupported: nil
+        case .vardict, .stringArray, .unsupported: nil
         }
     }
 
@@ -56,6 +57,14 @@ enum SDBusMessage {
     private static func appendNumber<T>(_ number: T, _ code: CChar, to message: OpaquePointer) -> Int32 {
         var copy = number
         return withUnsafePointer(to: &copy) { sd_bus_message_append_basic(message, code, $0) }
+    }
+
+    private static func appendStrings(_ texts: [String], to message: OpaquePointer) -> Int32 {
+        var result = sd_bus_message_open_container(message, Code.array, "s")
+        for text in texts where result >= 0 {
+            result = text.withCString { sd_bus_message_append_basic(message, Code.string, $0) }
+        }
+        return result >= 0 ? sd_bus_message_close_container(message) : result
     }
 
     private static func appendVardict(_ entries: [DBusEntry], to message: OpaquePointer) -> Int32 {

@@ -1,6 +1,6 @@
-/// A D-Bus value as the portal backend sends and reads it: the basic types the RemoteDesktop
-/// portal uses, and `a{sv}` (a "vardict" of options or results). Plain values: the sd-bus
-/// bridge turns them into message contents and back.
+/// A D-Bus value as the portal backend and the desktop notifications send and read it: the
+/// basic types they use, `as` (a notification's actions) and `a{sv}` (a "vardict" of options
+/// or results). Plain values: the sd-bus bridge turns them into message contents and back.
 enum DBusValue: Sendable, Hashable {
     case string(String)
     case objectPath(String)
@@ -8,6 +8,8 @@ enum DBusValue: Sendable, Hashable {
     case int32(Int32)
     case bool(Bool)
     case double(Double)
+    /// `as`, in order.
+    case stringArray([String])
     /// `a{sv}`, in the order given (each value a basic type, sent as a variant).
     case vardict([DBusEntry])
     /// Something the reader does not decode (another container, a file descriptor): skipped.

@@ -2,12 +2,14 @@ import CLibWebSockets
 import Glibc
 import Synchronization
 
-/// Turns SIGINT / SIGTERM / SIGHUP into flags the service loop reads. The handler only sets
+/// Turns SIGINT / SIGTERM / SIGHUP / SIGUSR1 into flags the service loop reads. The handler only sets
 /// an atomic flag and wakes the loop with `lws_cancel_service` (thread- and signal-safe).
 enum SignalRelay {
     /// Bits of `pending`.
     static let terminate = 1
     static let hangup = 2
+    /// SIGUSR1: `gesturepad devices` changed `devices.json`.
+    static let devicesChanged = 4
 
     static let pending = Atomic<Int>(0)
     /// The lws context to wake, as a bit pattern (0: none).
@@ -20,6 +22,7 @@ enum SignalRelay {
         signal(SIGINT, relaySignal)
         signal(SIGTERM, relaySignal)
         signal(SIGHUP, relaySignal)
+        signal(SIGUSR1, relaySignal)
     }
 
     /// Forgets the context (the loop is over). The handlers stay: a late signal during
@@ -43,7 +46,12 @@ enum SignalRelay {
 
 /// The signal handler: async-signal-safe work only.
 private func relaySignal(_ signalNumber: Int32) {
-    let bit = signalNumber == SIGHUP ? SignalRelay.hangup : SignalRelay.terminate
+    let bit =
+        switch signalNumber {
+        case SIGHUP: SignalRelay.hangup
+        case SIGUSR1: SignalRelay.devicesChanged
+        default: SignalRelay.terminate
+        }
     SignalRelay.pending.bitwiseOr(bit, ordering: .acquiringAndReleasing)
     if let context = OpaquePointer(bitPattern: SignalRelay.contextBits.load(ordering: .acquiring)) {
         lws_cancel_service(context)

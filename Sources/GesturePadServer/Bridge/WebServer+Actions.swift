@@ -37,6 +37,8 @@ extension WebServer {
                 guard let wsi = handle(id, unlessFailed: result, current) else { continue }
                 setCloseReason(wsi, code: code, reason: reason)
                 if id == current { result = -1 }
+            case .unpairDevice(let id):
+                unpair(id)
             case .hangUp(let id):
                 // lws would wait 5 s for an answering Close it may never parse (it drops the rest
                 // of the read that held the bad frame) or that will never come (the peer's own

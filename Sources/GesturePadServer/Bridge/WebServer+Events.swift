@@ -5,9 +5,11 @@ import Logging
 
 /// The lws events of a connection, carried out on the service thread.
 extension WebServer {
-    /// `HTTP_CONFIRM_UPGRADE`: path, token, Origin and the connection limit decide; a refusal
-    /// is a complete HTTP/1.1 response (`HTTPRefusal`) written before any WebSocket frame.
+    /// `HTTP_CONFIRM_UPGRADE`: path, token (the pairing secret or a paired device's key),
+    /// Origin and the connection limit decide; a refusal is a complete HTTP/1.1 response
+    /// (`HTTPRefusal`) written before any WebSocket frame.
     func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
+        admitted = nil
         let request = UpgradeRequest(
             path: header(wsi, WSI_TOKEN_GET_URI) ?? "",
             token: queryArgument(wsi, name: "token"),
@@ -19,10 +21,9 @@ extension WebServer {
         var decision = HandshakeDecision.refuse(
             status: 429, reason: "too many refused attempts from this address; try again in a minute")
         if !refusals.isBlocked(address, at: now) {
-            decision = policy.decide(request, openConnections: handles.count, shuttingDown: shuttingDown)
-            if case .refuse(let status, _) = decision, status == 401 || status == 403 {
-                refusals.recordRefusal(address, at: now)
-            }
+            decision = judge(request, of: wsi, now: now)
+            // A key nobody has is a wrong token like any other: keys cannot be guessed online either.
+            if Self.refusesCredentials(decision) { refusals.recordRefusal(address, at: now) }
         }
         switch decision {
         case .accept:
@@ -45,13 +46,24 @@ extension WebServer {
         }
     }
 
-    /// `FILTER_HTTP_CONNECTION`: a plain HTTP request, before the mount. Paths the mount must
-    /// not serve get a 404 here (returning nonzero then closes the connection).
+    /// A refusal for a missing or wrong token, or a foreign Origin (401, 403): what the refusal
+    /// limiter counts.
+    static func refusesCredentials(_ decision: HandshakeDecision) -> Bool {
+        if case .refuse(let status, _) = decision { return status == 401 || status == 403 }
+        return false
+    }
+
+    /// `FILTER_HTTP_CONNECTION`: a plain HTTP request, before the mount. `/ca.crt`, `/trust`
+    /// and `GET /pairing` are answered here; paths the mount must not serve get a 404 here
+    /// (returning nonzero then closes the connection).
     func filterHTTP(_ wsi: OpaquePointer, input: UnsafeMutableRawPointer?, length: Int) -> Int32 {
         guard let input, length > 0 else { return 0 }
         let path = String(decoding: UnsafeRawBufferPointer(start: input, count: length), as: UTF8.self)
         if let response = trustResponse(for: path) {
             return writeWhole(wsi, response)
+        }
+        if path == "/pairing", lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 {
+            return writeWhole(wsi, pairingStatusResponse(wsi))
         }
         if StaticFilePolicy.isServable(path) { return 0 }
         _ = lws_return_http_status(wsi, 404, nil)
@@ -95,6 +107,7 @@ extension WebServer {
         carryOut(actions, for: id)
         logger.info(
             "connection opened", metadata: ["ws.connection.id": "\(id)", "ws.peer": "\(peer(wsi))"])
+        pairingOpened(id, wsi: wsi, now: MonotonicClock.nowMilliseconds())
         return 0
     }
 
@@ -176,7 +189,9 @@ extension WebServer {
         lws_sul_cancel(gp_slot_timer(slot))
         slot.pointee.connection_id = 0
         handles.removeValue(forKey: id)
-        carryOut(hub.handle(.closed(now: MonotonicClock.nowMilliseconds()), on: id))
+        let now = MonotonicClock.nowMilliseconds()
+        carryOut(hub.handle(.closed(now: now), on: id))
+        pairingClosed(id, now: now)
         logger.info("connection closed", metadata: ["ws.connection.id": "\(id)"])
     }
 

@@ -38,13 +38,24 @@ public final class WebServer {
     private let wakeTimer: UnsafeMutablePointer<lws_sorted_usec_list_t>
     /// The backend's status changes, posted on its thread, applied by `run()`.
     private let controlMailbox = ControlStatusMailbox()
+    /// Paired devices (nil: authentication is off, or the conformance mode).
+    let pairing: PairingService?
+    /// Whether connections are paired devices (docs/server.md "Pairing").
+    public var pairsDevices: Bool { pairing != nil }
+    /// Wakes the loop when the next waiting device runs out of time.
+    let pairingTimer: UnsafeMutablePointer<lws_sorted_usec_list_t>
+    /// The admission of the upgrade just confirmed, for the `established` callback that
+    /// follows it at once (lws calls both in one go), keyed by the lws handle's address.
+    var admitted: (handle: Int, admission: Admission, name: String)?
 
     /// `backend` carries out what touchpads ask of the computer (`configuration.control` says
     /// whether it is active); it is the caller's to stop after `run()` returns. `recorder`
     /// keeps every touchpad session's frames (`--record`); `run()` closes it with the sinks.
+    /// `pairing` keeps the paired devices (docs/server.md "Pairing"); without it, or without a
+    /// token, the token is a plain bearer token.
     public init(
         configuration: ServerConfiguration, sinks: [any GestureSink], backend: (any ControlBackend)? = nil,
-        recorder: (any InputRecorder)? = nil, logger: Logger
+        recorder: (any InputRecorder)? = nil, pairing: PairingSetup? = nil, logger: Logger
     ) throws {
         self.configuration = configuration
         self.logger = logger
@@ -52,15 +63,27 @@ public final class WebServer {
         self.recorder = recorder
         self.hub = ConnectionHub(
             configuration: configuration, sinks: sinks, backend: backend, recorder: recorder, logger: logger)
-        self.policy = HandshakePolicy(token: configuration.token, maxConnections: configuration.maxConnections)
+        let pairs = configuration.token != nil && !configuration.conformanceEcho
+        self.pairing = pairs ? pairing.map { PairingService(setup: $0, logger: logger) } : nil
+        var policy = HandshakePolicy(token: configuration.token, maxConnections: configuration.maxConnections)
+        policy.pairsDevices = self.pairing != nil
+        self.policy = policy
         self.wakeTimer = storage.zeroed(lws_sorted_usec_list_t.self)
+        self.pairingTimer = storage.zeroed(lws_sorted_usec_list_t.self)
         scratch.reserveCapacity(4096)
         inputScratch.reserveCapacity(4096)
         try start()
+        self.pairing?.start()
         let mailbox = controlMailbox
         backend?.observeStatus { status in
             mailbox.post(status)
             SignalRelay.wakeLoop()
+        }
+        if let inbox = self.pairing?.inbox {
+            pairing?.notifier?.observe { event in
+                inbox.post(event)
+                SignalRelay.wakeLoop()
+            }
         }
     }
 
@@ -184,6 +207,7 @@ public final class WebServer {
                 logger.info("SIGHUP: reopening outputs")
                 for sink in sinks { sink.reopen() }
             }
+            servePairing(devicesChanged: signals & SignalRelay.devicesChanged != 0)
             if signals & SignalRelay.terminate != 0 {
                 if shuttingDown { break }  // a second Ctrl-C: stop waiting
                 shuttingDown = true
@@ -197,6 +221,7 @@ public final class WebServer {
             if lws_service(context, 0) < 0 { break }
         }
         lws_sul_cancel(wakeTimer)
+        lws_sul_cancel(pairingTimer)
         destroying = true
         lws_context_destroy(context)
         self.context = nil

@@ -12,6 +12,12 @@ final class Connection {
     /// The text message being reassembled from its fragments.
     var message: [UInt8] = []
     var outbound = OutboundQueue()
+    /// A new device waiting for the computer's user (`--confirm-pairing`): its messages are
+    /// held, unread by its session, until it is admitted.
+    var awaitingApproval = false
+    /// The messages held meanwhile (in practice only its `hello`), and their size.
+    var held: [[UInt8]] = []
+    var heldBytes = 0
 
     init(id: Int, session: ProtocolSession) {
         self.id = id

@@ -20,6 +20,7 @@ extension ConnectionHub {
         connection.message.append(contentsOf: bytes)
         guard isFinal else { return }
         if configuration.conformanceEcho { return echo(connection, now: now) }
+        if connection.awaitingApproval { return holdMessage(of: connection) }
         // The protocol session checks the whole message's UTF-8 (a sequence cut at its end
         // included, which lws misses) and asks to close with 1007.
         output.removeAll()

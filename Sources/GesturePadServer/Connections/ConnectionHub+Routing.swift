@@ -21,6 +21,7 @@ extension ConnectionHub {
         deliverEvents(of: connection)
         performActions()
         if output.helloRole == .observer { becameObserver(connection, now: now) }
+        if output.unpairRequested { actions.append(.unpairDevice(connection.id)) }
         if let close = output.close {
             startClosing(connection, close.code, close.reason, flush: true)
         }

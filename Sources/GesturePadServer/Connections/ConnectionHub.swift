@@ -66,16 +66,20 @@ final class ConnectionHub {
         actions.removeAll(keepingCapacity: true)
         let id = nextID
         nextID += 1
-        let session = ProtocolSession(
-            sessionID: String(id), connectionNumber: id, config: configuration.gestures, limits: configuration.limits,
-            control: control)
-        let connection = Connection(id: id, session: session)
+        let connection = Connection(id: id, session: makeSession(id))
         connections[id] = connection
         if !configuration.conformanceEcho {
             connection.session.start(at: now)
             rearmWakeup(of: connection)
         }
         return (id, actions)
+    }
+
+    /// A fresh protocol session for connection `id` (not started: no `hello` deadline yet).
+    func makeSession(_ id: Int) -> ProtocolSession {
+        ProtocolSession(
+            sessionID: String(id), connectionNumber: id, config: configuration.gestures, limits: configuration.limits,
+            control: control)
     }
 
     /// Something happened to connection `id` (unknown ids, a stale callback, are ignored):

@@ -21,6 +21,9 @@ enum HubAction: Equatable {
     case limitClosingTime(Int)
     /// Send a Close frame with this code and reason; nothing is written after it.
     case close(Int, code: CloseCode, reason: String)
+    /// The page of the connection sent `unpair`: forget its device (the pairing shell's
+    /// business, not the transport's; the server hands it over).
+    case unpairDevice(Int)
     /// The connection was failed (RFC 6455 §7.1.7) with a Close that is not the hub's: close
     /// the TCP connection right after that Close instead of waiting for an answer.
     case hangUp(Int)

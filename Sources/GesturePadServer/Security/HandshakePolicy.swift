@@ -2,7 +2,7 @@
 public struct UpgradeRequest: Sendable, Hashable {
     /// The request path without its query (`/ws`).
     public var path: String
-    /// The `token` query argument, if any.
+    /// The `token` query argument, if any: the pairing secret, or a paired device's key.
     public var token: String?
     /// The `Origin` header, if any.
     public var origin: String?
@@ -20,21 +20,36 @@ public struct UpgradeRequest: Sendable, Hashable {
     }
 }
 
+/// Who an accepted upgrade is (docs/server.md "Pairing").
+public enum Admission: Sendable, Hashable {
+    /// Authentication is off (`--no-auth`), or the server pairs no devices (`--test-echo`).
+    case open
+    /// The token is the key of the paired device with this id.
+    case device(String)
+    /// The token is the pairing secret: a new device, paired now (or once the computer's user
+    /// accepts it, with `--confirm-pairing`).
+    case pairing
+}
+
 /// What to answer an upgrade request.
 public enum HandshakeDecision: Sendable, Hashable {
-    case accept
+    /// Upgrade; who the connection is.
+    case accept(Admission)
     /// Refuse with this HTTP status; `reason` is for the log and the response body.
     case refuse(status: Int, reason: String)
 }
 
 /// Decides WebSocket upgrades (PROTOCOL.md "Connecting"): the path must be `/ws`, an extension
-/// offer short enough for lws to read (431), the token right (401 when missing, 403 when wrong),
-/// a browser `Origin` must match `Host` (403), and there must be room under the connection
-/// limit (503).
+/// offer short enough for lws to read (431), a right token — the pairing secret or a paired
+/// device's key (401 when none is given, 403 when it is neither) —, a browser `Origin` must
+/// match `Host` (403), and there must be room under the connection limit (503).
 public struct HandshakePolicy: Sendable {
-    /// The required token; `nil` when authentication is off.
+    /// The pairing secret (the token); `nil` when authentication is off.
     public var token: String?
     public var maxConnections: Int
+    /// Whether connections are paired devices (docs/server.md "Pairing"); without it the token
+    /// is a plain bearer token and device keys mean nothing (`--test-echo`).
+    public var pairsDevices = true
 
     /// The longest `Sec-WebSocket-Extensions` offer lws 4.1 can read. It fails the handshake of a
     /// longer one after the upgrade was accepted, dropping the connection without any HTTP
@@ -47,9 +62,10 @@ public struct HandshakePolicy: Sendable {
         self.maxConnections = maxConnections
     }
 
-    /// Judges `request` given the connections already open and whether the server is stopping.
+    /// Judges `request` given the connections already open, whether the server is stopping,
+    /// and where its token stands as a device key (`PairingService.standing`).
     public func decide(
-        _ request: UpgradeRequest, openConnections: Int, shuttingDown: Bool
+        _ request: UpgradeRequest, openConnections: Int, shuttingDown: Bool, key: KeyStanding = .unknown
     ) -> HandshakeDecision {
         if request.path != "/ws" {
             return .refuse(status: 404, reason: "no WebSocket endpoint at this path (use /ws)")
@@ -62,13 +78,10 @@ public struct HandshakePolicy: Sendable {
         if shuttingDown {
             return .refuse(status: 503, reason: "the server is shutting down")
         }
-        if let token {
-            guard let given = request.token, !given.isEmpty else {
-                return .refuse(status: 401, reason: "missing access token (?token=)")
-            }
-            guard AccessToken.matches(given, expected: token) else {
-                return .refuse(status: 403, reason: "wrong access token")
-            }
+        let admission: Admission
+        switch credentials(of: request.token, key: key) {
+        case .success(let who): admission = who
+        case .failure(let refusal): return refusal.decision
         }
         if let origin = request.origin, !OriginMatcher.matches(origin: origin, host: request.host) {
             return .refuse(status: 403, reason: "Origin does not match Host")
@@ -76,6 +89,35 @@ public struct HandshakePolicy: Sendable {
         if openConnections >= maxConnections {
             return .refuse(status: 503, reason: "connection limit (\(maxConnections)) reached")
         }
-        return .accept
+        return .accept(admission)
+    }
+
+    /// A refused credential, as the decision to answer.
+    struct CredentialRefusal: Error {
+        var decision: HandshakeDecision
+    }
+
+    /// Who the token is: a paired device's key, or the pairing secret; anything else — a
+    /// forgotten key, a key nobody has, a wrong secret — is refused (403), no token at all too
+    /// (401). The secret is compared whatever the key's standing, so the time taken does not
+    /// tell which one the token is.
+    func credentials(of given: String?, key: KeyStanding) -> Result<Admission, CredentialRefusal> {
+        guard let token else { return .success(.open) }
+        guard let given, !given.isEmpty else {
+            return .failure(CredentialRefusal(decision: .refuse(status: 401, reason: "missing access token (?token=)")))
+        }
+        let isSecret = AccessToken.matches(given, expected: token)
+        switch (pairsDevices ? key : .unknown, isSecret) {
+        case (.paired(let id), _):
+            return .success(.device(id))
+        case (_, true):
+            return .success(pairsDevices ? .pairing : .open)
+        case (.forgotten, false):
+            return .failure(
+                CredentialRefusal(
+                    decision: .refuse(status: 403, reason: "the key of a forgotten device (pair again with the pairing secret)")))
+        case (.unknown, false):
+            return .failure(CredentialRefusal(decision: .refuse(status: 403, reason: "wrong access token")))
+        }
     }
 }

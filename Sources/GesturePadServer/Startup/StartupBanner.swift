@@ -18,7 +18,7 @@ public enum StartupBanner {
         lines.append(contentsOf: addressLines(urls: urls, qrLines: qrLines))
         lines.append("")
         if authenticated {
-            lines.append("The address carries the access token; keep it private.")
+            lines.append("The address carries the pairing secret; keep it private.")
             if let tokenNote { lines.append(tokenNote) }
         }
         switch control {

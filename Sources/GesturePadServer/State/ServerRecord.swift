@@ -36,6 +36,9 @@ public struct ServerRecord: Codable, Sendable, Hashable {
     /// The page folder it serves, and the configuration file it read (informative).
     public var publicDirectory: String?
     public var configFile: String?
+    /// The ids of the paired devices connected now (`gesturepad devices`). Present only when
+    /// the server pairs devices, which also says it re-reads `devices.json` on SIGUSR1.
+    public var connectedDevices: [String]?
 
     public init(
         pid: Int32, port: Int, secure: Bool, host: String?, token: TokenSource, started: Date, version: String,

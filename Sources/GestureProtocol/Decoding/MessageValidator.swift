@@ -60,6 +60,8 @@ struct MessageValidator {
             return .control(try controlCommand(in: s))
         case .settings:
             return .settings(try settingsUpdate(in: s))
+        case .unpair:
+            return .unpair
         case .ping:
             guard case .number(_, let range)? = fields.t else {
                 throw fail(.t, fields.t == nil ? "is missing" : "must be a finite number")

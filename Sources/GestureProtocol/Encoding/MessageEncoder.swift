@@ -15,9 +15,11 @@ public enum MessageEncoder {
     }
 
     /// `{"type":"welcome","protocol":1,"session":…,"config":{every GestureConfig key: value},
-    /// "control":{"active":true,"backend":…} | {"active":false,"reason":…}}` (CONTROL.md).
+    /// "control":{"active":true,"backend":…} | {"active":false,"reason":…}}` (CONTROL.md), and
+    /// `"device":{…}` (additive, docs/protocol.md "Pairing") when the connection is a paired device's.
     public static func appendWelcome(
-        session: String, config: GestureConfig, control: ControlContext.Status, to out: inout [UInt8]
+        session: String, config: GestureConfig, control: ControlContext.Status, device: DeviceGreeting? = nil,
+        to out: inout [UInt8]
     ) {
         JSONWriter.appendASCII("{\"type\":\"welcome\",\"protocol\":1,\"session\":", to: &out)
         JSONWriter.appendString(session, to: &out)
@@ -32,7 +34,12 @@ public enum MessageEncoder {
         }
         JSONWriter.appendASCII("},\"control\":{", to: &out)
         appendControlFields(control, to: &out)
-        JSONWriter.appendASCII("}}", to: &out)
+        out.append(UInt8(ascii: "}"))
+        if let device {
+            JSONWriter.appendASCII(",\"device\":", to: &out)
+            appendDevice(device, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
     }
 
     /// `{"type":"pong","t":…,"serverTime":…}`; `t` is the ping's number text (`frame[echo]`),

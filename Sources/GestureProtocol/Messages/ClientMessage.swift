@@ -13,6 +13,8 @@ public enum ClientMessage: Sendable, Hashable {
     case control(ControlCommand)
     /// `settings` (additive): pointer settings for this connection.
     case settings(SettingsUpdate)
+    /// `unpair` (additive): forget this connection's device on the computer.
+    case unpair
 
     /// The message's type.
     public var type: MessageType {
@@ -23,6 +25,7 @@ public enum ClientMessage: Sendable, Hashable {
         case .control(.key): .key
         case .control(.button): .button
         case .settings: .settings
+        case .unpair: .unpair
         case .input(let input):
             switch input {
             case .down: .down
@@ -39,7 +42,7 @@ public enum ClientMessage: Sendable, Hashable {
     /// The page-clock time the message carries, if any.
     public var time: Double? {
         switch self {
-        case .hello, .control, .settings: nil
+        case .hello, .control, .settings, .unpair: nil
         case .ping(let t, _): t
         case .input(let input): input.time
         }

@@ -14,6 +14,8 @@ public enum MessageType: String, Sendable, Hashable, CaseIterable {
     case button
     /// Additive (docs/protocol.md): the page's pointer settings for this connection.
     case settings
+    /// Additive (docs/protocol.md "Pairing"): the page's device asks to be forgotten.
+    case unpair
 
     /// The protocol's name, e.g. `"move"`.
     public var name: String { rawValue }

@@ -136,6 +136,8 @@ public struct ReplayHost: Sendable {
             events.removeAll(keepingCapacity: true)
             core?.command(command, actions: &actions)
             write(&stdout, at: clock ?? 0)
+        case .success(.unpair):
+            break  // a replay pairs no device
         case .success(.ping(let t, _)):
             run(.clock(t: t), &stdout)
             moveClock(to: t)

@@ -6,4 +6,11 @@ public enum CloseCode: UInt16, Sendable {
     case invalidPayload = 1007
     case policyViolation = 1008
     case messageTooBig = 1009
+    /// Additive (docs/protocol.md "Pairing"): a new device's pairing was not accepted on the
+    /// computer (`--confirm-pairing`: declined, or not accepted in time).
+    case pairingDeclined = 4401
+    /// Additive (docs/protocol.md "Pairing"): the device of a live connection is no longer
+    /// paired: it was forgotten on the computer, or it unpaired itself. (An upgrade with a key
+    /// that is not paired is refused in the handshake, 403: it never gets this far.)
+    case deviceNotPaired = 4403
 }

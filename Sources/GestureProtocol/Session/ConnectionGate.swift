@@ -1,5 +1,6 @@
 /// Which message types a connection may send in its current state (shared by
-/// `ProtocolSession` and `ReplayHost`): `hello` first and once; an observer only pings.
+/// `ProtocolSession` and `ReplayHost`): `hello` first and once; an observer only pings (and may
+/// unpair its device).
 struct ConnectionGate: Sendable {
     /// The state of a connection as the gate sees it.
     enum State: Sendable, Hashable {
@@ -26,10 +27,10 @@ struct ConnectionGate: Sendable {
             return ProtocolError(.helloRequired, "\(type.name): send hello first")
         case (.open, .hello):
             return ProtocolError(.duplicateHello, "hello: already received; a connection sends hello once")
-        case (.open(.observer), .ping), (.open(.touchpad), _):
+        case (.open(.observer), .ping), (.open(.observer), .unpair), (.open(.touchpad), _):
             return nil
         case (.open(.observer), _):
-            return ProtocolError(.observerReadOnly, "\(type.name): an observer connection may only send ping")
+            return ProtocolError(.observerReadOnly, "\(type.name): an observer connection may only send ping (or unpair)")
         }
     }
 

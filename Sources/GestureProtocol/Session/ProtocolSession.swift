@@ -25,6 +25,10 @@ public struct ProtocolSession: Sendable {
     /// `updateControl(_:into:)`.
     public private(set) var control: ControlContext
 
+    /// The paired device this connection belongs to, for `welcome.device` (additive,
+    /// docs/protocol.md "Pairing"); nil when the server pairs no devices (`--no-auth`).
+    public var device: DeviceGreeting? = nil
+
     /// `nil` until a valid `hello` (the gate keeps it).
     public var role: ConnectionRole? { gate.role }
     /// The smallest `arrival − t` seen (PROTOCOL.md "Time"): server time = page time + offset.
@@ -210,9 +214,14 @@ public struct ProtocolSession: Sendable {
                 status = .inactive(reason: "observers do not control the computer")
             }
             output.helloRole = hello.role
-            output.frames.append(.reply) {
-                MessageEncoder.appendWelcome(session: sessionID, config: config, control: status, to: &$0)
+            output.frames.append(.reply) { [device] in
+                MessageEncoder.appendWelcome(session: sessionID, config: config, control: status, device: device, to: &$0)
             }
+            // The key goes to the page once, in this welcome; the session keeps it no longer.
+            device?.key = nil
+            errorsInARow = 0
+        case .unpair:
+            output.unpairRequested = true
             errorsInARow = 0
         case .ping(let t, let echo):
             process(.clock(t: t), &output)

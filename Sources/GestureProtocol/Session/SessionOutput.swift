@@ -15,6 +15,8 @@ public struct SessionOutput: Sendable {
     public var helloRole: ConnectionRole? = nil
     /// Set when the connection must be closed, with a reason for the close frame.
     public var close: (code: CloseCode, reason: String)? = nil
+    /// Set when the page sent `unpair` in this call (additive): the server forgets its device.
+    public var unpairRequested = false
 
     public init() {}
 
@@ -24,5 +26,6 @@ public struct SessionOutput: Sendable {
         actions.removeAll(keepingCapacity: true)
         helloRole = nil
         close = nil
+        unpairRequested = false
     }
 }

@@ -1,0 +1,115 @@
+import Logging
+
+/// The notifier's thread: owns the bus connection and which notification id is which tag,
+/// sends `Notify` / `CloseNotification`, and turns `ActionInvoked` into events. Waits in one
+/// `poll` on the bus and on the notifier's eventfd.
+final class NotificationLoop {
+    private let notifier: DesktopNotifier
+    private let wakeup: EventWakeup
+    private let logger: Logger
+    private var bus: SDBusConnection?
+    /// Set once the observer heard `.unavailable` (it hears it once; later notices still try,
+    /// for a notification server that starts later).
+    private var reported = false
+    private var ids: [String: UInt32] = [:]
+    private var tags: [UInt32: String] = [:]
+
+    init(notifier: DesktopNotifier, wakeup: EventWakeup, logger: Logger) {
+        self.notifier = notifier
+        self.wakeup = wakeup
+        self.logger = logger
+    }
+
+    func run() {
+        while true {
+            wakeup.drain()
+            let (requests, stopping) = notifier.take()
+            if stopping { break }
+            for request in requests { carryOut(request) }
+            pump()
+            let poll = bus?.pollRequest()
+            wakeup.wait(bus: poll.map { ($0.fileDescriptor, $0.events) }, timeoutMilliseconds: poll?.timeoutMilliseconds ?? -1)
+        }
+        bus?.close()
+        bus = nil
+    }
+
+    private func carryOut(_ request: DesktopNotifier.Request) {
+        switch request {
+        case .show(let notice):
+            guard let bus = connected() else { return }
+            do {
+                let reply = try bus.call(NotificationBus.notify(notice, replacing: ids[notice.tag] ?? 0))
+                guard let id = reply.first?.uint32 else { return }
+                ids[notice.tag] = id
+                tags[id] = notice.tag
+            } catch {
+                giveUp(Self.text(error))
+            }
+        case .withdraw(let tag):
+            guard let id = ids.removeValue(forKey: tag) else { return }
+            tags.removeValue(forKey: id)
+            bus?.send(NotificationBus.close(id))
+        }
+    }
+
+    /// The bus, opened and subscribed the first time.
+    private func connected() -> SDBusConnection? {
+        if let bus { return bus }
+        do {
+            let connection = try SDBusConnection.openSessionBus()
+            connection.setCallTimeout(seconds: 5)
+            try connection.subscribe(interface: NotificationBus.interface, member: "ActionInvoked")
+            try connection.subscribe(interface: NotificationBus.interface, member: "NotificationClosed")
+            bus = connection
+            return connection
+        } catch {
+            giveUp(Self.text(error))
+            return nil
+        }
+    }
+
+    private func pump() {
+        while let bus {
+            if let error = bus.process() {
+                giveUp(error.message)
+                return
+            }
+            let incoming = bus.takeInbox()
+            if incoming.isEmpty { return }
+            for message in incoming { handle(message) }
+        }
+    }
+
+    private func handle(_ message: SDBusIncoming) {
+        guard case .signal(let signal) = message, signal.interface == NotificationBus.interface,
+            let id = signal.arguments.first?.uint32, let tag = tags[id]
+        else { return }
+        switch signal.member {
+        case "ActionInvoked":
+            guard signal.arguments.count > 1, let action = signal.arguments[1].text else { return }
+            notifier.tell(.invoked(tag: tag, action: action))
+        case "NotificationClosed":
+            tags.removeValue(forKey: id)
+            if ids[tag] == id { ids.removeValue(forKey: tag) }
+        default:
+            break
+        }
+    }
+
+    /// Drops the connection (the next notice connects again) and tells the observer, once.
+    private func giveUp(_ reason: String) {
+        bus?.close()
+        bus = nil
+        ids.removeAll()
+        tags.removeAll()
+        logger.debug("desktop notification failed", metadata: ["error": "\(reason)"])
+        guard !reported else { return }
+        reported = true
+        notifier.tell(.unavailable(reason))
+    }
+
+    private static func text(_ error: any Error) -> String {
+        (error as? ControlBackendError)?.message ?? "\(error)"
+    }
+}

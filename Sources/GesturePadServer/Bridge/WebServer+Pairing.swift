@@ -1,0 +1,109 @@
+import CLibWebSockets
+import GestureProtocol
+
+/// Pairing on the service thread: the upgrade's admission, a connection's device as it opens
+/// and closes, and what pairing decided about connections, carried out through the hub.
+extension WebServer {
+    /// Who the upgrade `request` of `wsi` is: the policy's decision, with where its token stands
+    /// as a device key (the device list is read again first if `gesturepad devices` changed it).
+    func judge(_ request: UpgradeRequest, of wsi: OpaquePointer, now: Double) -> HandshakeDecision {
+        let decision = policy.decide(
+            request, openConnections: handles.count, shuttingDown: shuttingDown,
+            key: standing(ofKey: request.token, now: now))
+        if case .accept(let admission) = decision {
+            let name =
+                admission == .pairing
+                ? DeviceName.make(userAgent: header(wsi, WSI_TOKEN_HTTP_USER_AGENT), model: queryArgument(wsi, name: "model"))
+                : ""
+            admitted = (Int(bitPattern: wsi), admission, name)
+        }
+        return decision
+    }
+
+    /// Where `token` stands as a device key (`.unknown` for a server that pairs no devices).
+    func standing(ofKey token: String?, now: Double) -> KeyStanding {
+        guard let pairing else { return .unknown }
+        let lookup = pairing.standing(ofKey: token, now: now)
+        apply(lookup.actions)
+        return lookup.standing
+    }
+
+    /// `GET /pairing?token=TOKEN` (docs/protocol.md "Pairing status"): where the token stands,
+    /// as JSON. Limited like upgrades: an address with no tries left gets 429, a foreign
+    /// `Origin` 403, and an answer that refuses the token (`revoked`, `unknown`) costs a try.
+    /// Nothing of the token is logged.
+    func pairingStatusResponse(_ wsi: OpaquePointer) -> [UInt8] {
+        let address = peer(wsi)
+        let now = MonotonicClock.nowMilliseconds()
+        func refuse(_ status: Int, _ reason: String) -> [UInt8] {
+            logger.notice(
+                "refused pairing status request: \(reason)", metadata: ["http.status": "\(status)", "http.peer": "\(address)"])
+            return HTTPRefusal.response(status: status, reason: reason)
+        }
+        if refusals.isBlocked(address, at: now) {
+            return refuse(429, "too many refused attempts from this address; try again in a minute")
+        }
+        if let origin = header(wsi, WSI_TOKEN_ORIGIN), !OriginMatcher.matches(origin: origin, host: header(wsi, WSI_TOKEN_HOST)) {
+            refusals.recordRefusal(address, at: now)
+            return refuse(403, "Origin does not match Host")
+        }
+        let token = queryArgument(wsi, name: "token")
+        let status = policy.status(of: token, key: standing(ofKey: token, now: now))
+        if status.refuses { refusals.recordRefusal(address, at: now) }
+        logger.info("pairing status asked", metadata: ["pairing.state": "\(status.rawValue)", "http.peer": "\(address)"])
+        let body = status.json(confirm: pairing?.settings.confirm ?? false)
+        return HTTPResponse.ok(contentType: "application/json", body: Array(body.utf8))
+    }
+
+    /// The connection `id` of `wsi` was established: pairing learns whose it is.
+    func pairingOpened(_ id: Int, wsi: OpaquePointer, now: Double) {
+        guard let pairing, let admitted, admitted.handle == Int(bitPattern: wsi) else { return }
+        self.admitted = nil
+        apply(pairing.opened(id, as: admitted.admission, name: admitted.name, now: now))
+    }
+
+    func pairingClosed(_ id: Int, now: Double) {
+        guard let pairing else { return }
+        apply(pairing.closed(id, now: now))
+    }
+
+    func unpair(_ id: Int) {
+        guard let pairing else { return }
+        apply(pairing.unpair(id, now: MonotonicClock.nowMilliseconds()))
+    }
+
+    /// Between two service passes: `devices.json` changed (SIGUSR1), the notifications'
+    /// answers, a waiting device out of time.
+    func servePairing(devicesChanged: Bool) {
+        guard let pairing else { return }
+        let now = MonotonicClock.nowMilliseconds()
+        if devicesChanged { apply(pairing.reload(now: now)) }
+        apply(pairing.takeNotifierEvents(now: now))
+        if let deadline = pairing.nextDeadline, now >= deadline { apply(pairing.expire(now: now)) }
+        // lws's timer may wake the loop a little before the deadline on this clock: arm it again.
+        apply([])
+    }
+
+    /// Carries out pairing's decisions about connections, then arms the timer of the next
+    /// waiting device's deadline.
+    func apply(_ decisions: [PairingAction]) {
+        let now = MonotonicClock.nowMilliseconds()
+        for decision in decisions {
+            switch decision {
+            case .greet(let id, let device): hub.greet(id, as: device)
+            case .hold(let id, let device): carryOut(hub.hold(id, as: device, now: now))
+            case .admit(let id, let device): carryOut(hub.admit(id, as: device, now: now))
+            case .close(let ids, let code, let reason): carryOut(hub.close(ids, code: code, reason: reason))
+            case .announce, .withdraw: break  // the pairing service's own
+            }
+        }
+        guard let context, !destroying else { return }
+        if let deadline = pairing?.nextDeadline {
+            // At least 1 ms: lws 4.1 may never fire a timer scheduled 0 µs ahead.
+            let delay = max(1, deadline - now)
+            lws_sul_schedule(context, 0, pairingTimer, gesturePadWake, lws_usec_t((delay * 1_000).rounded(.up)))
+        } else {
+            lws_sul_cancel(pairingTimer)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import GestureProtocol
+
+/// One device in `devices.json`: a phone (or any browser) that holds a device key, or one
+/// that asked to pair and waits for the computer's user (`serve --confirm-pairing`).
+public struct PairedDevice: Codable, Sendable, Hashable {
+    /// Where the device stands.
+    public enum State: String, Codable, Sendable {
+        /// Holds a key: its connections need no pairing secret.
+        case paired
+        /// Asked to pair (`--confirm-pairing`); its page waits for an answer.
+        case waiting
+        /// Accepted with `gesturepad devices allow` while waiting: the running server hands
+        /// it a key next and makes it `paired`.
+        case allowed
+    }
+
+    /// Stable and not secret: names the device in `welcome.device`, notifications and logs.
+    public var id: String
+    /// Shown by `gesturepad devices` and in the notification; unique in the list.
+    public var name: String
+    public var state: State
+    /// SHA-256 of the device key, hex (`DeviceKey.digest`); nil until the device is paired.
+    public var keySHA256: String?
+    /// When it was paired, or when it asked while it waits (ISO 8601, UTC).
+    public var paired: String
+    /// When a connection of it last opened or closed (ISO 8601, UTC).
+    public var lastSeen: String?
+
+    public init(
+        id: String, name: String, state: State, keySHA256: String? = nil, paired: String, lastSeen: String? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.state = state
+        self.keySHA256 = keySHA256
+        self.paired = paired
+        self.lastSeen = lastSeen
+    }
+}
+
+extension PairedDevice {
+    /// `welcome.device` for this device, with `key` on the connection that paired it.
+    func greeting(key: String? = nil) -> DeviceGreeting {
+        DeviceGreeting(id: id, name: name, key: key)
+    }
+}

@@ -1,0 +1,177 @@
+import GestureProtocol
+
+/// The pairing decisions, as a state machine: the device list (what `devices.json` holds), which
+/// open connection is which device's, and the new devices that wait for the computer's user.
+/// Pure: no file, no clock, no randomness — time, fresh keys and the file's contents come in;
+/// `PairingAction`s go out (docs/server.md "Pairing"). `PairingService` is its shell.
+///
+///     (secret) ──opened──▶ paired ◀──allow── waiting ──deny / expire / page gone──▶ (refused 4401)
+///                            │                  ▲
+///      (key) ──opened────────┤      (secret, --confirm-pairing)
+///                            └──forget / unpair / file edited──▶ (gone: its connections 4403,
+///                                                                  its key refused 403 from then on)
+struct PairingDesk: Sendable {
+    /// A waiting device (as it asked) and its deadline (server clock, ms).
+    struct Request: Sendable, Hashable {
+        var device: PairedDevice
+        var deadline: Double
+    }
+
+    let settings: PairingSettings
+    /// The devices, as last read from or written to `devices.json`, with this desk's changes.
+    private(set) var list: DeviceList
+    /// Connections of paired devices: connection id → device id.
+    private(set) var connections: [Int: String] = [:]
+    /// Connections of devices waiting for the computer's user.
+    private(set) var waiting: [Int: Request] = [:]
+
+    /// A desk over `list`; requests a previous run left waiting are dropped (their pages are gone).
+    init(settings: PairingSettings, list: DeviceList) {
+        self.settings = settings
+        self.list = list
+        self.list.devices.removeAll { $0.state != .paired }
+    }
+
+    /// The ids of the devices with a connection open now.
+    var connectedDevices: Set<String> { Set(connections.values) }
+
+    /// When the next waiting device runs out of time (server clock, ms).
+    var nextDeadline: Double? { waiting.values.map(\.deadline).min() }
+
+    /// Connection `connection` was admitted as `admission`; `name` names a new device,
+    /// `fresh` its id and key.
+    mutating func opened(
+        _ connection: Int, as admission: Admission, name: String, at time: PairingTime, fresh: FreshDevice
+    ) -> [PairingAction] {
+        switch admission {
+        case .open:
+            return []
+        case .device(let id):
+            // Forgotten between its handshake and now (the handshake refuses it from then on).
+            guard let device = list.device(id), device.state == .paired else {
+                return [.close([connection], code: .deviceNotPaired, reason: ForgetCause.computer.closeReason)]
+            }
+            let first = !connections.values.contains(id)
+            connections[connection] = id
+            list.update(id) { $0.lastSeen = time.stamp }
+            var actions: [PairingAction] = [.greet(connection, device.greeting())]
+            if first { actions.append(.announce(.connected(device))) }
+            return actions
+        case .pairing:
+            var device = PairedDevice(
+                id: fresh.id, name: list.uniqueName(name), state: .paired, paired: time.stamp, lastSeen: time.stamp)
+            guard settings.confirm else {
+                device.keySHA256 = DeviceKey.digest(fresh.key)
+                list.devices.append(device)
+                connections[connection] = device.id
+                return [.greet(connection, device.greeting(key: fresh.key)), .announce(.paired(device))]
+            }
+            device.state = .waiting
+            device.lastSeen = nil
+            list.devices.append(device)
+            waiting[connection] = Request(device: device, deadline: time.now + settings.timeoutMilliseconds)
+            let seconds = Int((settings.timeoutMilliseconds / 1_000).rounded(.up))
+            return [.hold(connection, device.greeting()), .announce(.waiting(device, seconds: seconds))]
+        }
+    }
+
+    /// Connection `connection` closed: its device was last seen now; a waiting device whose
+    /// page went away stops waiting.
+    mutating func closed(_ connection: Int, at time: PairingTime) -> [PairingAction] {
+        if let id = connections.removeValue(forKey: connection) {
+            list.update(id) { $0.lastSeen = time.stamp }
+            return []
+        }
+        guard let request = waiting.removeValue(forKey: connection) else { return [] }
+        list.remove(request.device.id)
+        return [.withdraw(deviceID: request.device.id), .announce(.declined(request.device, reason: "its page went away"))]
+    }
+
+    /// The computer's user accepted waiting device `id`: it is paired with `key`.
+    mutating func allow(_ id: String, key: String, at time: PairingTime) -> [PairingAction] {
+        guard let connection = waitingConnection(of: id) else { return [] }
+        guard list.device(id) != nil else { return deny(id, reason: "was declined on the computer") }
+        waiting.removeValue(forKey: connection)
+        list.update(id) {
+            $0.state = .paired
+            $0.keySHA256 = DeviceKey.digest(key)
+            $0.paired = time.stamp
+            $0.lastSeen = time.stamp
+        }
+        guard let device = list.device(id) else { return [] }
+        connections[connection] = id
+        return [.admit(connection, device.greeting(key: key)), .withdraw(deviceID: id), .announce(.accepted(device))]
+    }
+
+    /// Waiting device `id` is refused (`reason` says why, to the page and the terminal).
+    mutating func deny(_ id: String, reason: String) -> [PairingAction] {
+        guard let connection = waitingConnection(of: id), let request = waiting.removeValue(forKey: connection) else {
+            return []
+        }
+        list.remove(id)
+        return [
+            .close([connection], code: .pairingDeclined, reason: "pairing \(reason): reload to ask again"),
+            .withdraw(deviceID: id), .announce(.declined(request.device, reason: reason)),
+        ]
+    }
+
+    /// The waiting devices whose time ran out by `time` are refused.
+    mutating func expire(at time: PairingTime) -> [PairingAction] {
+        let seconds = Int((settings.timeoutMilliseconds / 1_000).rounded(.up))
+        let due = waiting.values.filter { $0.deadline <= time.now }.map(\.device.id).sorted()
+        return due.flatMap { deny($0, reason: "was not accepted on the computer within \(seconds) s") }
+    }
+
+    /// Device `id` is forgotten: its connections close with 4403 (a waiting one is declined).
+    mutating func forget(_ id: String, by cause: ForgetCause) -> [PairingAction] {
+        if waitingConnection(of: id) != nil { return deny(id, reason: "was declined on the computer") }
+        guard let device = list.remove(id) else { return [] }
+        return dropConnections(of: device, by: cause)
+    }
+
+    /// The page of connection `connection` unpaired its device.
+    mutating func unpair(_ connection: Int) -> [PairingAction] {
+        guard let id = connections[connection] else { return [] }
+        return forget(id, by: .phone)
+    }
+
+    /// `devices.json` as it is now (changed by `gesturepad devices`, another server, or by
+    /// hand): the desk takes it, and acts on the difference — devices no longer paired lose
+    /// their connections, waiting devices allowed are admitted (with `fresh`'s keys), waiting
+    /// devices removed are declined. Requests it does not know (another server's) stay.
+    mutating func reload(_ file: DeviceList, at time: PairingTime, fresh: () -> FreshDevice) -> [PairingAction] {
+        let old = list
+        list = file
+        var actions: [PairingAction] = []
+        for id in Set(connections.values).sorted() where list.device(id)?.state != .paired {
+            if let device = old.device(id) { actions += dropConnections(of: device, by: .computer) }
+        }
+        for id in waiting.values.map(\.device.id).sorted() {
+            switch list.device(id)?.state {
+            case .allowed?:
+                actions += allow(id, key: fresh().key, at: time)
+            case .waiting?:
+                break
+            case .paired?, nil:
+                // Removed (`devices deny` / `forget`), or marked paired by hand without a key.
+                actions += deny(id, reason: "was declined on the computer")
+            }
+        }
+        return actions
+    }
+
+    // MARK: - Helpers
+
+    private func waitingConnection(of id: String) -> Int? {
+        waiting.first { $0.value.device.id == id }?.key
+    }
+
+    private mutating func dropConnections(of device: PairedDevice, by cause: ForgetCause) -> [PairingAction] {
+        let dropped = connections.filter { $0.value == device.id }.keys.sorted()
+        for connection in dropped { connections.removeValue(forKey: connection) }
+        var actions: [PairingAction] = []
+        if !dropped.isEmpty { actions.append(.close(dropped, code: .deviceNotPaired, reason: cause.closeReason)) }
+        actions += [.withdraw(deviceID: device.id), .announce(.forgotten(device, by: cause))]
+        return actions
+    }
+}

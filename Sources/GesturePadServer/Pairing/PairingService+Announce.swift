@@ -1,0 +1,70 @@
+import GesturePadHost
+
+/// The action keys of the notifications (org.freedesktop.Notifications `ActionInvoked`).
+enum NoticeKey {
+    static let forget = "forget"
+    static let allow = "allow"
+    static let deny = "deny"
+}
+
+/// How the computer's user hears of pairing: one terminal line for every event, and a desktop
+/// notification for those `PairingSettings.notify` asks for.
+extension PairingService {
+    func announce(_ event: PairingEvent) {
+        switch event {
+        case .paired(let device):
+            logger.notice(
+                "paired a new device: \(device.name) (gesturepad devices forget \(quoted(device.name)) removes it)",
+                metadata: ["device.id": "\(device.id)"])
+            notify(
+                device, "\(device.name) paired", "It can use this computer as a touchpad from now on.",
+                [(NoticeKey.forget, "Forget")], when: .pairing)
+        case .connected(let device):
+            logger.info("device connected: \(device.name)", metadata: ["device.id": "\(device.id)"])
+            notify(
+                device, "\(device.name) connected", "It is using this computer as a touchpad.",
+                [(NoticeKey.forget, "Forget")], when: .connections)
+        case .waiting(let device, let seconds):
+            logger.notice(
+                "\(device.name) asks to pair: gesturepad devices allow \(quoted(device.name)) (or deny) within \(seconds) s",
+                metadata: ["device.id": "\(device.id)"])
+            notify(
+                device, "\(device.name) asks to pair", "Allow it to use this computer as a touchpad?",
+                [(NoticeKey.allow, "Allow"), (NoticeKey.deny, "Deny")], when: .pairing,
+                timeoutMilliseconds: Int32(clamping: seconds * 1_000))
+        case .accepted(let device):
+            logger.notice("accepted and paired: \(device.name)", metadata: ["device.id": "\(device.id)"])
+        case .declined(let device, let reason):
+            logger.notice("pairing refused: \(device.name) \(reason)", metadata: ["device.id": "\(device.id)"])
+        case .forgotten(let device, let cause):
+            let how = cause == .phone ? "unpaired on the phone" : "forgotten"
+            logger.notice("\(how): \(device.name)", metadata: ["device.id": "\(device.id)"])
+        }
+    }
+
+    private func notify(
+        _ device: PairedDevice, _ summary: String, _ body: String, _ actions: [(String, String)],
+        when level: PairingSettings.Notify, timeoutMilliseconds: Int32 = -1
+    ) {
+        guard let notifier, Self.shows(level, under: settings.notify) else { return }
+        notifier.show(
+            DesktopNotice(
+                tag: device.id, summary: summary, body: body,
+                actions: actions.map { DesktopNotice.Action(key: $0.0, label: $0.1) },
+                timeoutMilliseconds: timeoutMilliseconds))
+    }
+
+    /// Whether an event of `level` is shown when the user asked for `setting`.
+    static func shows(_ level: PairingSettings.Notify, under setting: PairingSettings.Notify) -> Bool {
+        switch (level, setting) {
+        case (_, .off), (.off, _): false
+        case (.pairing, _): true
+        case (.connections, .connections): true
+        case (.connections, .pairing): false
+        }
+    }
+
+    private func quoted(_ name: String) -> String {
+        "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,34 @@
+/// How `serve` pairs new devices and tells the computer's user (its flags, and the
+/// configuration file's `server.pairing:`; docs/server.md "Pairing").
+public struct PairingSettings: Sendable, Hashable {
+    /// Which pairing events become a desktop notification (every one is a terminal line).
+    public enum Notify: String, Sendable, Hashable, CaseIterable {
+        /// None: terminal lines only.
+        case off
+        /// A device paired, or asks to (`--confirm-pairing`). The default.
+        case pairing
+        /// That, and every time a paired device connects (when it had no connection open).
+        case connections
+    }
+
+    /// The default time a new device waits for the computer's user (`--pairing-timeout`).
+    public static let defaultTimeoutSeconds = 60.0
+
+    /// A new device waits until the computer's user accepts it (`--confirm-pairing`).
+    public var confirm: Bool
+    /// How long it waits before it is refused, in ms.
+    public var timeoutMilliseconds: Double
+    public var notify: Notify
+
+    /// `timeoutMilliseconds` in seconds (the flag's and the configuration file's unit).
+    public var timeoutSeconds: Double {
+        get { timeoutMilliseconds / 1_000 }
+        set { timeoutMilliseconds = newValue * 1_000 }
+    }
+
+    public init(confirm: Bool = false, timeoutMilliseconds: Double = defaultTimeoutSeconds * 1_000, notify: Notify = .pairing) {
+        self.confirm = confirm
+        self.timeoutMilliseconds = timeoutMilliseconds
+        self.notify = notify
+    }
+}

@@ -1,0 +1,24 @@
+/// The pairing parts of server → page messages (additive, docs/protocol.md "Pairing").
+extension MessageEncoder {
+    /// `{"id":…,"name":…}`, with `"key":…` when the greeting carries the device key.
+    static func appendDevice(_ device: DeviceGreeting, to out: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"id\":", to: &out)
+        JSONWriter.appendString(device.id, to: &out)
+        JSONWriter.appendASCII(",\"name\":", to: &out)
+        JSONWriter.appendString(device.name, to: &out)
+        if let key = device.key {
+            JSONWriter.appendASCII(",\"key\":", to: &out)
+            JSONWriter.appendString(key, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"type":"pairing","state":"waiting","device":{"id":…,"name":…}}`: a new device waits
+    /// until the computer's user accepts it (`serve --confirm-pairing`). Sent as the
+    /// connection opens, before the answer to its `hello`.
+    public static func appendPairingWaiting(device: DeviceGreeting, to out: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"type\":\"pairing\",\"state\":\"waiting\",\"device\":", to: &out)
+        appendDevice(DeviceGreeting(id: device.id, name: device.name), to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+}

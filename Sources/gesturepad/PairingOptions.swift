@@ -1,0 +1,69 @@
+import ArgumentParser
+import GesturePadHost
+import GesturePadServer
+import Logging
+
+extension PairingSettings.Notify: ExpressibleByArgument {}
+
+/// How `serve` pairs phones (docs/server.md "Pairing"): whether a new phone waits for the
+/// computer's user, for how long, which events make a desktop notification, and forgetting
+/// every paired phone at start.
+struct PairingOptions: ParsableArguments {
+    @Flag(
+        name: .customLong("confirm-pairing"),
+        help: """
+            A new phone waits until you accept it (in the notification, or gesturepad devices allow NAME); \
+            refused or not accepted in time, it is refused.
+            """)
+    var confirm = false
+
+    @Option(
+        name: .customLong("pairing-timeout"),
+        help: ArgumentHelp(
+            "Seconds a new phone waits with --confirm-pairing. (default: \(Int(PairingSettings.defaultTimeoutSeconds)))",
+            valueName: "seconds"))
+    var timeout: Double?
+
+    @Option(
+        name: .customLong("notify"),
+        help: ArgumentHelp(
+            "Desktop notifications: pairing (a phone paired or asks to), connections (also when a paired phone connects), or off. (default: pairing)",
+            valueName: "events"))
+    var notify: PairingSettings.Notify?
+
+    @Flag(
+        name: .customLong("forget-devices"),
+        help: "Forget every paired phone first (with --new-token: start pairing afresh).")
+    var forgetDevices = false
+
+    func validate() throws {
+        if let timeout, !(timeout > 0 && timeout <= 86_400) {
+            throw ValidationError("--pairing-timeout must be more than 0 and at most 86400 seconds, not \(timeout)")
+        }
+    }
+
+    /// The file's `server.pairing:` settings with these flags applied over them.
+    func settings(over file: PairingSettings) -> PairingSettings {
+        var settings = file
+        if confirm { settings.confirm = true }
+        if let timeout { settings.timeoutSeconds = timeout }
+        if let notify { settings.notify = notify }
+        return settings
+    }
+
+    /// What the server needs to pair devices; the notifier (nil with `--notify off`) is the
+    /// caller's to stop.
+    func setup(
+        over file: PairingSettings, state: StateDirectory, record: ServerRecordKeeper, logger: Logger
+    ) -> PairingSetup {
+        let settings = settings(over: file)
+        var notifier: DesktopNotifier?
+        if settings.notify != .off {
+            notifier = try? DesktopNotifier(logger: logger)
+            if notifier == nil { logger.warning("cannot start desktop notifications: pairing is told on this terminal only") }
+        }
+        return PairingSetup(
+            settings: settings, store: DeviceStore(directory: state), notifier: notifier,
+            presence: { record.connected($0) }, forgetAll: forgetDevices)
+    }
+}

@@ -1,0 +1,200 @@
+"""Pairing in the real page (docs/server.md "Pairing"), in headless Chromium against a server of
+its own: the page opened with the link is paired once and keeps its device key across reloads
+(not the secret) — the key is its token, `/ws?token=KEY` —, shows its name in the settings
+sheet, shows why when the computer forgot it (also after a reload: the upgrade is refused in the
+handshake, and the page learns why from `GET /pairing`), pairs again from a new link, says so
+when its key is unknown here or it has no token, waits for the computer's user with
+`--confirm-pairing`, and "Unpair this phone" unpairs it."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+
+import pytest
+
+from browser_harness import BIN, UNPAIR, Server, no_console_errors, open_pad
+
+LIVE = "window.gesturepad && window.gesturepad.status === 'live'"
+REFUSED = "window.gesturepad && window.gesturepad.status === 'refused'"
+NOTICE = "document.querySelector('#notice span').textContent"
+
+
+@pytest.fixture
+def own_server():
+    server = Server(token="pairing-browser-secret", log_name="browser-pairing-server.log")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def devices(server: Server, *args: str) -> str:
+    env = dict(os.environ, XDG_STATE_HOME=server.state_home)
+    run = subprocess.run([BIN, "devices", *args], capture_output=True, text=True, env=env, timeout=10)
+    assert run.returncode == 0, run.stderr
+    return run.stdout
+
+
+def stored(page, name: str):
+    return page.eval(f"localStorage.getItem('gesturepad.{name}')")
+
+
+def reload(page) -> None:
+    page.call("Page.reload", {"ignoreCache": True})
+
+
+class Traffic:
+    """What the tab does on the network from now on (CDP): the URLs of the WebSockets it opens,
+    the HTTP status each upgrade got (101, or the refusal's), the frames it received, and the
+    URLs and statuses of its `GET /pairing` requests."""
+
+    def __init__(self, browser, page) -> None:
+        self.sockets: list[str] = []
+        self.upgrades: list[int] = []
+        self.frames = 0
+        self.status_asked: list[str] = []
+        self.status_answers: list[int] = []
+        self.session = page.session
+        browser.listeners.append(self._event)
+
+    def _event(self, msg: dict) -> None:
+        if msg.get("sessionId") != self.session:
+            return
+        method, params = msg.get("method"), msg.get("params", {})
+        if method == "Network.webSocketCreated":
+            self.sockets.append(params["url"])
+        elif method == "Network.webSocketHandshakeResponseReceived":
+            self.upgrades.append(params["response"]["status"])
+        elif method == "Network.webSocketFrameError":
+            # A refused upgrade: Chromium reports no handshake response, only this error.
+            refused = re.search(r"handshake: Unexpected response code: (\d+)", params.get("errorMessage", ""))
+            if refused:
+                self.upgrades.append(int(refused.group(1)))
+        elif method == "Network.webSocketFrameReceived":
+            self.frames += 1
+        elif method == "Network.requestWillBeSent" and "/pairing?" in params["request"]["url"]:
+            self.status_asked.append(params["request"]["url"])
+        elif method == "Network.responseReceived" and "/pairing?" in params["response"]["url"]:
+            self.status_answers.append(params["response"]["status"])
+
+    def clear(self) -> None:
+        for name in ("sockets", "upgrades", "status_asked", "status_answers"):
+            getattr(self, name).clear()
+        self.frames = 0
+
+
+def test_page_keeps_its_key_across_reloads_and_shows_the_refusal(browser, own_server):
+    """Paired once from the link: the key (not the secret) survives reloads and is the token of
+    every connection; forgotten on the computer, the page says so (the live connection's 4403),
+    and after a reload too — its upgrade is refused in the handshake, no frame, and the reason
+    comes from `GET /pairing`; a new link pairs it again."""
+    page = open_pad(browser, own_server)
+    traffic = Traffic(browser, page)
+    try:
+        device = page.state()["device"]
+        assert device["name"] == "Pixel 8 · Chrome" and device["newKey"] is True
+        key = stored(page, "deviceKey")
+        assert len(key) == 43 and stored(page, "token") is None and page.eval("location.hash") == ""
+        assert page.eval("document.getElementById('device-name').textContent") == "Pixel 8 · Chrome"
+
+        reload(page)
+        page.wait_for(LIVE, 8)
+        again = page.state()["device"]
+        assert again == {"id": device["id"], "name": "Pixel 8 · Chrome", "newKey": False}
+        assert stored(page, "deviceKey") == key
+        assert traffic.sockets and traffic.sockets[-1].endswith(f"/ws?token={key}"), traffic.sockets
+
+        devices(own_server, "forget", "Pixel 8 · Chrome")
+        page.wait_for(REFUSED, 5)
+        assert "removed on the computer" in page.eval(NOTICE)
+        assert page.eval("document.getElementById('notice').hidden") is False
+
+        traffic.clear()
+        reload(page)
+        page.wait_for(REFUSED, 8)
+        assert "removed on the computer" in page.eval(NOTICE)
+        assert stored(page, "deviceKey") == key
+        assert traffic.sockets == [f"ws://127.0.0.1:{own_server.port}/ws?token={key}"]
+        assert traffic.upgrades == [403] and traffic.frames == 0
+        assert traffic.status_asked == [f"{own_server.origin}/pairing?token={key}"] and traffic.status_answers == [200]
+        assert key not in page.eval("document.body.innerText + location.href")
+
+        page.navigate(f"{own_server.origin}/#token={own_server.token}")
+        page.wait_for(LIVE, 8)
+        assert stored(page, "deviceKey") not in (None, key) and stored(page, "token") is None
+        assert [d["name"] for d in json.loads(devices(own_server, "list", "--json"))["devices"]] == ["Pixel 8 · Chrome"]
+        no_console_errors(page)
+    finally:
+        page.close()
+
+
+def test_unpair_this_phone(browser, own_server):
+    """"Unpair this phone" (two taps): the computer forgets the phone, the phone its key, and the page says it is not paired."""
+    page = open_pad(browser, own_server)
+    try:
+        button = "document.querySelector('#sheet [data-action=\"unpair\"]')"
+        page.eval(f"{button}.click()")
+        assert page.eval(f"{button}.textContent") == "Tap again to unpair"
+        assert page.state()["status"] == "live"
+        page.eval(f"{button}.click()")
+        page.wait_for(REFUSED, 5)
+        assert "not paired any more" in page.eval(NOTICE)
+        assert stored(page, "deviceKey") is None
+        assert page.eval("document.getElementById('device-name').textContent") == "not paired"
+        assert json.loads(devices(own_server, "list", "--json"))["devices"] == []
+        no_console_errors(page)
+    finally:
+        page.close()
+
+
+def test_an_unknown_key_and_no_token_say_why(browser, own_server):
+    """A key this computer never gave (another computer's, or its pairings were reset) is
+    refused in the handshake and the page, told `unknown` by `GET /pairing`, says so and stops;
+    a phone with no token at all is told it is not paired yet."""
+    page = browser.new_page()
+    page.phone()
+    stranger = "s" * 43
+    page.call("Page.addScriptToEvaluateOnNewDocument",
+              {"source": f"localStorage.setItem('gesturepad.deviceKey', '{stranger}');"})
+    traffic = Traffic(browser, page)
+    try:
+        page.navigate(f"{own_server.origin}/")
+        page.wait_for(REFUSED, 8)
+        assert "does not know this phone" in page.eval(NOTICE)
+        assert traffic.upgrades == [403] and traffic.frames == 0
+        assert traffic.status_asked == [f"{own_server.origin}/pairing?token={stranger}"]
+        assert page.eval("window.gesturepad.detail") == page.eval(NOTICE)
+        no_console_errors(page)
+    finally:
+        page.close()
+    page = browser.new_page()
+    page.desktop()
+    page.call("Page.addScriptToEvaluateOnNewDocument", {"source": UNPAIR})
+    try:
+        page.navigate(f"{own_server.origin}/watch.html")
+        page.wait_for(REFUSED, 8)
+        assert "not paired yet" in page.eval("window.gesturepad.detail")
+    finally:
+        page.close()
+
+
+def test_confirm_pairing_waits_for_the_computer(browser):
+    """--confirm-pairing: the page, upgraded with the secret, says it waits for the computer;
+    allowed with `gesturepad devices allow`, it goes live with its own key."""
+    server = Server(token="pairing-confirm-secret", extra=["--confirm-pairing"], log_name="browser-confirm-server.log")
+    server.start()
+    page = open_pad(browser, server, wait_live=False, unpaired=True)
+    try:
+        page.wait_for("window.gesturepad && window.gesturepad.status === 'waiting'", 8)
+        assert "Accept “Pixel 8 · Chrome” on the computer" in page.eval(NOTICE)
+        assert page.eval("document.querySelector('#notice b').textContent") == "Waiting for the computer…"
+        devices(server, "allow", "Pixel 8 · Chrome")
+        page.wait_for(LIVE, 8)
+        assert len(stored(page, "deviceKey")) == 43 and stored(page, "token") is None
+        no_console_errors(page)
+    finally:
+        page.close()
+        server.stop()

@@ -1,0 +1,97 @@
+"""The desktop notification of pairing (docs/server.md "Pairing"), against a notification
+server double (python-dbusmock's notification_daemon) on a private session bus: a new device's
+Notify names it and offers "Forget", which revokes it; with --confirm-pairing "Allow" and "Deny"
+answer a waiting device; --notify connections also tells when a paired device connects."""
+import json
+import time
+
+from testkit import Server, close_code, hello, recv_json
+
+SECRET = "notify-secret"
+PIXEL = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+         "Chrome/120.0.0.0 Mobile Safari/537.36")
+
+
+def serve(notifications, *extra, notify="pairing"):
+    return Server(token=SECRET, extra=["--notify", notify, *extra],
+                  env={"DBUS_SESSION_BUS_ADDRESS": notifications.bus.address})
+
+
+def pair(server):
+    ws = server.connect(token=SECRET, additional_headers={"User-Agent": PIXEL})
+    return ws
+
+
+def test_new_device_notifies_and_forget_revokes(notifications):
+    """Notify "Pixel 8 · Chrome paired" with a Forget button; pressing it closes the device's
+    connection with 4403, and its key is refused in the handshake from then on (403)."""
+    with serve(notifications) as server:
+        ws = pair(server)
+        welcome = hello(ws)
+        key = welcome["device"]["key"]
+        [notice] = notifications.wait_notify(1)
+        assert notice["app"] == "GesturePad" and notice["summary"] == "Pixel 8 · Chrome paired"
+        assert notice["actions"] == {"forget": "Forget"}
+        assert key not in json.dumps(notice) and SECRET not in json.dumps(notice)
+        notifications.invoke(notice["id"], "forget")
+        assert close_code(ws) == 4403
+        assert server.refused_upgrade(key) == 403
+        assert server.pairing_status(key) == (200, {"state": "revoked"})
+        assert "forgotten: Pixel 8 · Chrome" in server.stderr()
+        assert key not in server.stderr() and SECRET not in server.stderr()
+
+
+def test_confirm_pairing_allow_in_the_notification(notifications):
+    """--confirm-pairing: Notify "… asks to pair" with Allow / Deny; Allow admits the waiting page (welcome with its key)."""
+    with serve(notifications, "--confirm-pairing") as server:
+        assert server.pairing_status(SECRET) == (200, {"state": "pairing", "confirm": True})
+        ws = pair(server)
+        assert recv_json(ws)["type"] == "pairing"
+        ws.send(json.dumps({"type": "hello", "protocol": 1, "role": "touchpad", "width": 390, "height": 844}))
+        [notice] = notifications.wait_notify(1)
+        assert notice["summary"] == "Pixel 8 · Chrome asks to pair"
+        assert notice["actions"] == {"allow": "Allow", "deny": "Deny"} and notice["timeout"] == 60_000
+        notifications.invoke(notice["id"], "allow")
+        welcome = recv_json(ws, timeout=5)
+        assert welcome["type"] == "welcome" and len(welcome["device"]["key"]) == 43
+        ws.close()
+        # Answered, the request's notification is taken back (CloseNotification).
+        notifications.wait_for(lambda: notice["id"] in notifications.closed_ids())
+
+
+def test_confirm_pairing_deny_in_the_notification(notifications):
+    """Deny refuses the waiting page with 4401."""
+    with serve(notifications, "--confirm-pairing") as server:
+        ws = pair(server)
+        assert recv_json(ws)["type"] == "pairing"
+        [notice] = notifications.wait_notify(1)
+        notifications.invoke(notice["id"], "deny")
+        assert close_code(ws) == 4401
+
+
+def test_notify_connections_tells_each_reconnection(notifications):
+    """--notify connections: a paired device that connects again is announced too."""
+    with serve(notifications, notify="connections") as server:
+        ws = pair(server)
+        key = hello(ws)["device"]["key"]
+        ws.close()
+        notifications.wait_notify(1)
+        with server.connect(token=key) as again:
+            assert hello(again)["type"] == "welcome"
+            calls = notifications.wait_notify(2)
+        assert calls[1]["summary"] == "Pixel 8 · Chrome connected" and calls[1]["actions"] == {"forget": "Forget"}
+
+
+def test_a_bus_without_a_notification_server_is_a_terminal_line(empty_bus):
+    """A session bus but no notification server: pairing works, and the terminal says so once."""
+    with Server(token=SECRET, extra=["--notify", "pairing"], env={"DBUS_SESSION_BUS_ADDRESS": empty_bus.address}) as server:
+        for _ in range(2):
+            ws = pair(server)
+            assert len(hello(ws)["device"]["key"]) == 43
+            ws.close()
+        deadline = time.monotonic() + 5
+        while "no desktop notifications" not in server.stderr() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        log = server.stderr()
+        assert log.count("no desktop notifications") == 1 and "org.freedesktop.Notifications" in log
+        assert log.count("paired a new device: Pixel 8 · Chrome") == 2

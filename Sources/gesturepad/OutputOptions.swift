@@ -54,13 +54,14 @@ struct OutputOptions: ParsableArguments {
         }
     }
 
-    /// Loads the file at `location` (or an empty configuration).
+    /// Loads the file at `location` (or an empty configuration). A bad file is not a usage
+    /// mistake: its problems are printed as `check-config` prints them, exit status 1.
     func loadConfigFile(at location: ConfigLocation?) throws -> ConfigFile {
         guard let location else { return ConfigFile() }
         do {
             return try ConfigFile.load(path: location.path)
         } catch let error as ConfigError {
-            throw ValidationError("invalid configuration:\n\(error.description)")
+            throw error.report()
         }
     }
 
@@ -76,7 +77,7 @@ struct OutputOptions: ParsableArguments {
             do {
                 sinks.append(try JSONLogSink(path: path, logger: logger))
             } catch {
-                throw ValidationError("--log-json: \(error)")
+                throw ServeCommand.Failure("--log-json: \(error)")
             }
         }
         if !noHooks, !config.hooks.isEmpty {

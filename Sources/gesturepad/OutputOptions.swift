@@ -21,7 +21,7 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .customLong("no-config"), help: "Read no configuration file, not even the default ones.")
     var noConfig = false
 
-    @Flag(name: .long, help: "Also show `changed` events in the terminal log.")
+    @Flag(name: .long, help: "Also show every gesture event with its phase in the terminal log (`changed` ones too).")
     var verbose = false
 
     @Option(

@@ -14,8 +14,8 @@ const FILES = [
   './', 'index.html', 'watch.html', 'style.css', 'manifest.json', 'icon.svg', 'icon-192.png', 'icon-512.png',
   'icon-maskable-512.png',
   'js/address.js', 'js/connection.js', 'js/controls.js', 'js/draglock.js', 'js/draw.js', 'js/feed.js',
-  'js/gestures.js', 'js/keyboard.js', 'js/marks.js', 'js/numbers.js', 'js/pad.js', 'js/phone.js',
-  'js/settings.js', 'js/state.js', 'js/status.js', 'js/view.js', 'js/watch.js'
+  'js/gestures.js', 'js/hint.js', 'js/keyboard.js', 'js/marks.js', 'js/numbers.js', 'js/pad.js', 'js/phone.js',
+  'js/settings.js', 'js/state.js', 'js/status.js', 'js/surface.js', 'js/view.js', 'js/watch.js'
 ];
 
 self.addEventListener('install', (event) => {

@@ -5,14 +5,18 @@
 #   scripts/setup.sh --test   also the test tools: Chromium, NSS tools (certutil), Xvfb (a headless X server for
 #                             tests/control), dbus (a private session bus for tests/portal), a
 #                             Python venv (.venv) with tests/requirements.txt (pytest, websockets,
-#                             python-xlib, dbus-fast)
+#                             python-xlib, dbus-fast, pytest-xdist)
+#   scripts/setup.sh --check  what `make check` needs: the build packages and the venv (no
+#                             Chromium, Xvfb, dbus or NSS tools)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(libwebsockets-dev libqrencode-dev libxtst-dev libx11-dev libsystemd-dev pkg-config)
-if [[ "${1:-}" == "--test" ]]; then
-    packages+=(chromium xvfb libnss3-tools dbus python3 python3-venv)
-fi
+mode=${1:-}
+case $mode in
+    --test) packages+=(chromium xvfb libnss3-tools dbus python3 python3-venv) ;;
+    --check) packages+=(python3 python3-venv) ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do
@@ -43,7 +47,7 @@ if ! command -v swift >/dev/null; then
     exit 1
 fi
 
-if [[ "${1:-}" == "--test" ]]; then
+if [[ "$mode" == "--test" || "$mode" == "--check" ]]; then
     if [[ ! -x .venv/bin/python ]]; then
         python3 -m venv .venv
     fi

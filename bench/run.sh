@@ -6,8 +6,13 @@
 #   BENCH_SECONDS (measured seconds per load run, default 5), BENCH_NO_INSTALL=1 (never
 #   install packages), BENCH_NO_VALGRIND=1 (skip allocation counting), BENCH_GESTUREPAD=PATH
 #   (benchmark that gesturepad binary instead of this tree's release build).
+#   bench/run.sh --build-only builds what the benchmarks run and stops (make release-noop).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+PRODUCTS=(gesturepad gesturepad-bench gesturepad-loadgen)
+if [ "${1:-}" = "--build-only" ]; then
+    exec scripts/build-release.sh "${PRODUCTS[@]}"
+fi
 ROOT=$PWD
 OUT=$ROOT/bench/out
 mkdir -p "$OUT"
@@ -42,10 +47,8 @@ if command -v taskset >/dev/null; then PIN_SERVER=(taskset -c "$SERVER_CPU"); PI
 
 # --- Build ---------------------------------------------------------------------------------
 say "building (release)"
-for product in gesturepad gesturepad-bench gesturepad-loadgen; do
-    swift build -c release --product "$product" >&2
-done
-BIN=$(swift build -c release --show-bin-path)
+scripts/build-release.sh "${PRODUCTS[@]}" >&2
+BIN=$(scripts/build-release.sh --bin-path)
 cc -O2 -Wall -o "$OUT/echo-server" bench/echo_server.c $(pkg-config --cflags --libs libwebsockets)
 
 # --- Machine -------------------------------------------------------------------------------

@@ -23,11 +23,12 @@ CLIENT_CPU=1
 [ "$(nproc)" -lt 2 ] && CLIENT_CPU=0
 
 say "building (release)"
-for product in gesturepad gesturepad-loadgen; do
-    [ -n "${BENCH_GESTUREPAD:-}" ] && [ "$product" = gesturepad ] && continue
-    swift build -c release --product "$product" >&2
-done
-BIN=$(swift build -c release --show-bin-path)
+if [ -n "${BENCH_GESTUREPAD:-}" ]; then
+    scripts/build-release.sh gesturepad-loadgen >&2
+else
+    scripts/build-release.sh gesturepad gesturepad-loadgen >&2
+fi
+BIN=$(scripts/build-release.sh --bin-path)
 GESTUREPAD=${BENCH_GESTUREPAD:-$BIN/gesturepad}
 
 exec "$PYTHON" bench/soak.py run --bin "$GESTUREPAD" --loadgen "$BIN/gesturepad-loadgen" --out "$OUT" \

@@ -7,19 +7,27 @@
 #                             tests/pairing), what tests/kernel builds and runs a User-Mode Linux
 #                             kernel with (Debian's kernel source and its build tools, udev,
 #                             libinput's tools), a Python venv (.venv) with tests/requirements.txt
-#                             (pytest, websockets, python-xlib, dbus-fast, evdev, python-dbusmock —
-#                             whose dbus-python is built here: libdbus-1-dev, libglib2.0-dev,
-#                             python3-dev)
+#                             (pytest, websockets, python-xlib, dbus-fast, pytest-xdist, evdev,
+#                             python-dbusmock — whose dbus-python is built here: libdbus-1-dev,
+#                             libglib2.0-dev, python3-dev)
+#   scripts/setup.sh --check  what `make check` needs: the build packages and the venv (no
+#                             Chromium, Xvfb, dbus, kernel source or NSS tools)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(libwebsockets-dev libqrencode-dev libxtst-dev libx11-dev libsystemd-dev pkg-config)
-if [[ "${1:-}" == "--test" ]]; then
-    # libdbus-1-dev, libglib2.0-dev, python3-dev, gcc: pip builds dbus-python (python-dbusmock's) from source.
-    packages+=(chromium xvfb libnss3-tools dbus python3 python3-venv libdbus-1-dev libglib2.0-dev python3-dev gcc)
-    # tests/kernel: the UML kernel's source and build tools; the real udev and libinput inside.
-    packages+=(linux-source-6.1 bc flex bison libelf-dev make udev libinput-tools coreutils)
-fi
+mode=${1:-}
+# What pip needs to build the venv's packages that have no wheel: dbus-python (python-dbusmock's)
+# and evdev.
+venv_build=(python3 python3-venv libdbus-1-dev libglib2.0-dev python3-dev gcc)
+case $mode in
+    --test)
+        packages+=("${venv_build[@]}" chromium xvfb libnss3-tools dbus)
+        # tests/kernel: the UML kernel's source and build tools; the real udev and libinput inside.
+        packages+=(linux-source-6.1 bc flex bison libelf-dev make udev libinput-tools coreutils)
+        ;;
+    --check) packages+=("${venv_build[@]}") ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do
@@ -50,7 +58,7 @@ if ! command -v swift >/dev/null; then
     exit 1
 fi
 
-if [[ "${1:-}" == "--test" ]]; then
+if [[ "$mode" == "--test" || "$mode" == "--check" ]]; then
     if [[ ! -x .venv/bin/python ]]; then
         python3 -m venv .venv
     fi

@@ -20,6 +20,7 @@ export class Controls {
     this.buzz = opts.buzz;
     this.toast = opts.toast;
     this.active = false;
+    this.live = false;  // the connection is live: the controls work (else shown disabled)
     this.root = document.body;
     this.dock = $('dock');
     this.bar = $('mousebar');
@@ -79,19 +80,39 @@ export class Controls {
     this.active = on;
     this.root.classList.toggle('control', on);
     $('tools').hidden = !on;
-    this.dock.hidden = !on;
-    $('kbd-input').hidden = !on; // out of the accessibility tree too
-    if (!on) {
+    this.apply();
+  }
+
+  /** The connection went live or stopped being live. Not live, the toolbar stays where it is
+   * but is disabled, and the keyboard, the key row, the button bar and the sheet close: none
+   * of them would reach the computer (the page says why, status.js). */
+  setLive(live) {
+    this.live = live;
+    this.apply();
+  }
+
+  apply() {
+    var usable = this.active && this.live;
+    this.dock.hidden = !usable;
+    $('kbd-input').hidden = !usable; // out of the accessibility tree too
+    var buttons = $('tools').querySelectorAll('button');
+    for (var i = 0; i < buttons.length; i++) buttons[i].disabled = !usable;
+    if (!usable) {
       if (this.keyboard.open) this.keyboard.hide();
       this.openSheet(false);
       this.release();
     }
-    this.state.controlShown = on;
+    this.state.controlShown = this.active;
+    this.state.controlUsable = usable;
     this.layout();
   }
 
   message(m) {
-    if (m.type === 'settings') this.settings.answer(m);
+    if (m.type === 'settings') {
+      this.settings.answer(m);
+      // What the page cannot change but shows (the feed): tap buttons, pinch zoom, bound swipes.
+      this.state.mapping = { tapButtons: m.tapButtons, pinchZoom: m.pinchZoom, swipes: m.swipes };
+    }
     // The server's control went off (the desktop revoked it) or came back (docs/protocol.md).
     if (m.type === 'control') {
       var on = m.active === true;

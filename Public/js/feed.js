@@ -2,9 +2,13 @@
  *
  * Two modes. The calm one (default) lists what a person did — tap, double tap, long press,
  * drag, swipe, scroll, pinch, rotate, hover — one row per gesture, updated in place while it
- * runs. The "details" mode lists every engine event (timedPress, singleTapConfirmed, press,
- * release, end, repeat ticks) with its key fields, as a debugging aid. Rows never clip: they
- * wrap, and the oldest rows that no longer fit the box are dropped. */
+ * runs; on a touchpad that drives the computer it lists what the computer did instead (click,
+ * double click, right click, the pointer moved, a drag with the button held, scroll, zoom, and
+ * a swipe only where it is bound to keys): a brisk stroke is pointer motion there, not a
+ * "swipe". The "details" mode lists every engine event (timedPress, singleTapConfirmed, press,
+ * release, end, repeat ticks) with its key fields, as a debugging aid; the observer always
+ * shows the gestures. Rows never clip: they wrap, and the oldest rows that no longer fit the
+ * box are dropped. */
 import { CONTINUOUS, colorOf } from './gestures.js';
 import { fmt, num } from './numbers.js';
 
@@ -71,13 +75,52 @@ function say(m) {
   }
 }
 
+/** What a tap clicks: `click`, `double click`, `right click`, `middle click ×2`. */
+function clicks(button, n) {
+  if (button === 'left') return n === 1 ? 'click' : (TAP_WORDS[n] || 'tap ×' + n).replace('tap', 'click');
+  return button + ' click' + (n > 1 ? ' ×' + n : '');
+}
+
+/** What the computer did for one gesture event, as [row kind, name, detail], or null for
+ * nothing (a stroke's swipe, a rotation, a long press without motion…). `c`: the touchpad's
+ * mapping (`computer()` of the feed's options); `held`: the drag's row holds the button. */
+function computerDid(m, c, held) {
+  var s = c.settings || {}, map = c.mapping || {};
+  switch (m.gesture) {
+    case 'tap': {
+      var button = (map.tapButtons || ['left', 'right', 'middle'])[num(m.pointers, 1) - 1];
+      if (s.tapToClick === false || !button) return null;
+      if (s.leftHanded) button = button === 'left' ? 'right' : button === 'right' ? 'left' : button;
+      return ['tap', clicks(button, num(m.count, 1)), ''];
+    }
+    case 'drag':
+      if (num(m.pointers, 1) > 1) return null; // two fingers scroll, three swipe
+      return ['drag', held ? 'drag' : 'pointer', arrow(num(m.dx), num(m.dy)) + ' ' + Math.round(Math.hypot(num(m.dx), num(m.dy))) + ' px'];
+    case 'longPressDrag':
+      return ['drag', 'drag', arrow(num(m.dx), num(m.dy)) + ' ' + Math.round(Math.hypot(num(m.dx), num(m.dy))) + ' px'];
+    case 'scroll': return ['scroll'].concat(say(m));
+    case 'pinch':
+      if (map.pinchZoom === false) return null;
+      return ['pinch', num(m.scale, 1) >= 1 ? 'zoom in' : 'zoom out', '×' + num(m.scale, 1).toFixed(2)];
+    case 'swipe': {
+      var keys = num(m.pointers, 1) === 3 && map.swipes ? map.swipes[m.direction] : null;
+      return keys ? ['swipe', 'swipe ' + m.direction, '→ ' + keys] : null;
+    }
+    default: return null;
+  }
+}
+
 /** The list of recent gestures; continuous gestures update their own line. */
 export class Feed {
+  /** opts: max (rows), sessionColor(session) (observer), computer() → null, or the touchpad's
+   * mapping while it drives the computer: {settings, mapping, held} (`held`: a button is
+   * held by the touch, e.g. tap-and-drag). */
   constructor(el, opts) {
     opts = opts || {};
     this.el = el;
     this.max = opts.max || 10;
     this.sessionColor = opts.sessionColor || null;
+    this.computer = opts.computer || function () { return null; };
     this.details = false;
     this.open = {};      // running rows by session + gesture
     this.taps = {};      // by session: the row of the latest tap sequence
@@ -134,10 +177,34 @@ export class Feed {
     if ((m.phase === 'ended' || m.phase === 'cancelled') && g !== 'repeat') delete this.open[key];
   }
 
+  /** Touchpad that drives the computer, calm mode: one row per thing the computer did. */
+  addComputer(m, c) {
+    var session = m.session || '', key = session + '|' + m.gesture, li = this.open[key];
+    var held = li && li.parentNode && m.phase !== 'began' ? li.dataset.held === '1' : !!c.held;
+    var did = computerDid(m, c, held);
+    if (!did) return;
+    if (did[0] === 'tap') {
+      // A multi-tap is one row: "click", then "double click", … as the count grows.
+      li = this.taps[session];
+      if (!(li && li.parentNode && num(m.count, 1) > 1)) li = this.taps[session] = this.row(m, 'tap');
+      fill(li, 'tap', m.phase, did[1], '', did[2]);
+      return;
+    }
+    if (!li || m.phase === 'began' || !li.parentNode) {
+      li = this.row(m, m.gesture);
+      li.dataset.held = held ? '1' : '';
+      if (CONTINUOUS[m.gesture]) this.open[key] = li;
+    }
+    fill(li, m.gesture, m.phase, did[1], m.phase === 'cancelled' ? 'cancelled' : '', did[2]);
+    if (m.phase === 'ended' || m.phase === 'cancelled') delete this.open[key];
+  }
+
   /** Calm mode: one row per thing the person did. */
   addCalm(m) {
     var g = m.gesture, session = m.session || '';
     if (INTERNAL[g] || typeof g !== 'string') return;
+    var c = this.computer();
+    if (c) { this.addComputer(m, c); return; }
     var words = say(m), li;
     if (g === 'tap' || g === 'doubleTap') {
       // A multi-tap is one row: "tap", then "double tap", … as the count grows.

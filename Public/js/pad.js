@@ -7,21 +7,19 @@ import { Connection } from './connection.js';
 import { Controls } from './controls.js';
 import { DragLock, tapsClick } from './draglock.js';
 import { Feed, bindDetails } from './feed.js';
+import { Hint } from './hint.js';
 import { round2 as r2, round3 as r3 } from './numbers.js';
 import { bindPairing } from './pairing.js';
 import { bindFullscreen, haptics, keepStill, registerServiceWorker, wakeLocker } from './phone.js';
 import { createPageState, exposeForTests } from './state.js';
 import { bindStatus, toast } from './status.js';
+import { keepTouchesOnSurface } from './surface.js';
 import { View } from './view.js';
-
-const HINT_CONTROL = 'Touchpad ready<br><small>move · tap to click · two fingers scroll · pinch zooms · three fingers swipe</small>';
-const HINT_GESTURES = 'Touch anywhere<br><small>tap · hold · drag · swipe · two-finger scroll · pinch · rotate</small>';
 
 const canvas = document.getElementById('surface');
 let down = {};       // pointer ids in contact
 let hovering = {};   // mouse / pen ids hovering
 let size = surfaceSize();
-let hint = document.getElementById('hint');
 const rttEl = document.getElementById('rtt');
 
 const state = createPageState('touchpad');
@@ -32,7 +30,11 @@ const wakeLock = wakeLocker(state);
 const view = new View(canvas, { obstacles: panels });
 state.drawn = view.drawn;
 state.frame = view.record;
-const feed = new Feed(document.getElementById('feed'), { max: 6 });
+// While the server drives the computer, the calm feed says what the computer did.
+const feed = new Feed(document.getElementById('feed'), {
+  max: 6,
+  computer: () => controls.active ? { settings: state.settings, mapping: state.mapping, held: dragLock.holding } : null
+});
 const showStatus = bindStatus(document.getElementById('status'));
 
 const conn = new Connection({
@@ -53,15 +55,20 @@ const conn = new Connection({
   busy: () => Object.keys(down).length > 0 || Object.keys(hovering).length > 0,
   hidden: () => document.visibilityState === 'hidden',
   onStatus(status, detail) {
+    const live = status === 'live';
     showStatus(status, detail);
     showPairing();
-    if (status !== 'live') rttEl.textContent = '– ms';
-    wakeLock(status === 'live');
+    if (!live) rttEl.textContent = '– ms';
+    wakeLock(live);
+    // One state: not live, the hint goes, the controls are disabled and the notice says why.
+    document.body.classList.toggle('offline', !live);
+    controls.setLive(live);
+    hint.setLive(live);
   },
   onLive(welcome) {
     if (welcome.config) view.config = welcome.config;
     controls.welcome(welcome);
-    if (hint) hint.innerHTML = controls.active ? HINT_CONTROL : HINT_GESTURES;
+    hint.welcome(controls.active);
   },
   onDown() { down = {}; hovering = {}; view.clearActive(); controls.release(); },
   onMessage(m) {
@@ -80,6 +87,7 @@ watchAddress((token) => conn.useToken(token));
 const showPairing = bindPairing(document.getElementById('sheet'), conn, state);
 bindDetails(document.getElementById('details'), feed, view, state);
 const controls = new Controls({ conn, state, buzz, toast });
+const hint = new Hint(document.getElementById('hint'), state);
 const dragLock = new DragLock({ state, controlShown: () => controls.active, buzz });
 
 /** Page panels over the surface (feed rows, toolbar, key row and button bar), for the live
@@ -99,7 +107,7 @@ function surfaceSize() {
 
 function emit(msg) { conn.send(msg); dragLock.input(msg); }
 
-function firstTouch() { if (hint) { hint.classList.add('gone'); hint = null; } }
+function firstTouch() { hint.touched(); }
 
 // ---- Pointer Events -------------------------------------------------------------------
 function pointerMsg(type, e) {
@@ -175,6 +183,7 @@ function touchMsgs(type, e) {
 
 const opts = { passive: false };
 if (window.PointerEvent) {
+  keepTouchesOnSurface(canvas, onPointerDown, state);
   canvas.addEventListener('pointerdown', onPointerDown, opts);
   canvas.addEventListener('pointermove', onPointerMove, opts);
   canvas.addEventListener('pointerup', onPointerUp, opts);

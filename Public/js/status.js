@@ -2,9 +2,14 @@
  * notice in the middle of the surface when not live, the round-trip time and short toasts. */
 
 const NOTICE = {
-  reconnecting: 'Reconnecting…',
+  reconnecting: 'Not connected · reconnecting…',
   waiting: 'Waiting for the computer…',
   refused: 'Not connected'
+};
+/** What the person can do, under the reason (a refusal's reason says it already). */
+const HELP = {
+  reconnecting: 'Is GesturePad running on the computer, and this phone on the same network? ' +
+    'The page reconnects by itself; the touchpad and its buttons work again once it is back.'
 };
 const TOAST_MS = 4000;
 
@@ -34,6 +39,8 @@ export function bindStatus(el) {
     notice.className = 'notice ' + status;
     notice.querySelector('b').textContent = title;
     notice.querySelector('span').textContent = detail;
+    const help = notice.querySelector('small');
+    if (help) { help.textContent = HELP[status] || ''; help.hidden = !HELP[status]; }
   };
 }
 

@@ -3,7 +3,7 @@
 public struct LogSettings: Sendable, Hashable {
     /// `json:` — the JSON-lines log file.
     public var jsonPath: String? = nil
-    /// `verbose:` — also show `changed` events in the terminal log.
+    /// `verbose:` — also show every gesture event with its phase in the terminal log.
     public var verbose = false
     /// `color:` — `true`, `false`, or `auto` (`nil`: colour only on a terminal).
     public var color: Bool? = nil

@@ -14,4 +14,11 @@ public protocol GestureSink: AnyObject, Sendable {
     func reopen()
     /// Shutdown: deliver what is queued (bounded wait) and release resources.
     func close()
+    /// Something session `session` did besides its gestures (a command carried out, a
+    /// release by the silence rule), in order with its events. Most sinks ignore it.
+    func note(_ note: SessionNote, session: String)
+}
+
+extension GestureSink {
+    public func note(_ note: SessionNote, session: String) {}
 }

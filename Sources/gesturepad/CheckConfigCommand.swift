@@ -46,11 +46,7 @@ struct CheckConfigCommand: ParsableCommand {
         do {
             config = try ConfigFile.load(path: file)
         } catch let error as ConfigError {
-            var stderr = StandardError()
-            print(error.description, to: &stderr)
-            let n = error.issues.count
-            print("\(file): \(n) error\(n == 1 ? "" : "s")", to: &stderr)
-            throw ExitCode(1)
+            throw error.report()
         }
         print("\(file): OK")
         let changed = GestureConfig.keys.filter { config.gestures.value(forKey: $0) != GestureConfig().value(forKey: $0) }

@@ -21,7 +21,7 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .customLong("no-config"), help: "Read no configuration file, not even the default ones.")
     var noConfig = false
 
-    @Flag(name: .long, help: "Also show `changed` events in the terminal log.")
+    @Flag(name: .long, help: "Also show every gesture event with its phase in the terminal log (`changed` ones too).")
     var verbose = false
 
     @Option(
@@ -54,13 +54,14 @@ struct OutputOptions: ParsableArguments {
         }
     }
 
-    /// Loads the file at `location` (or an empty configuration).
+    /// Loads the file at `location` (or an empty configuration). A bad file is not a usage
+    /// mistake: its problems are printed as `check-config` prints them, exit status 1.
     func loadConfigFile(at location: ConfigLocation?) throws -> ConfigFile {
         guard let location else { return ConfigFile() }
         do {
             return try ConfigFile.load(path: location.path)
         } catch let error as ConfigError {
-            throw ValidationError("invalid configuration:\n\(error.description)")
+            throw error.report()
         }
     }
 
@@ -76,7 +77,7 @@ struct OutputOptions: ParsableArguments {
             do {
                 sinks.append(try JSONLogSink(path: path, logger: logger))
             } catch {
-                throw ValidationError("--log-json: \(error)")
+                throw ServeCommand.Failure("--log-json: \(error)")
             }
         }
         if !noHooks, !config.hooks.isEmpty {

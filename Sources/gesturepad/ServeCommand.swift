@@ -152,7 +152,18 @@ struct ServeCommand: ParsableCommand {
                 flags: flags, file: fileSettings, environmentToken: environmentToken,
                 publicDirectory: "", gestures: file.gestures, makeToken: { remembered ?? AccessToken.random() })
         } catch {
-            throw ValidationError(error.description)
+            // A bad value of the file's `server:` section is the file's problem (exit 1, like
+            // check-config); the same mistake made with a flag alone is a usage error (64).
+            let flagsAlone = Result { () throws(SettingsError) in
+                try ServeSettings.resolve(
+                    flags: flags, file: ServeSettings(), environmentToken: environmentToken, publicDirectory: "",
+                    gestures: file.gestures, makeToken: AccessToken.random)
+            }
+            guard case .success = flagsAlone, let path = configLocation?.path else {
+                throw ValidationError(error.description)
+            }
+            let issue = ConfigIssue(line: 0, column: 0, message: "server: \(error.description)")
+            throw ConfigError(path: path, issues: [issue]).report()
         }
         let secure = try tls.configuration(state: state)
         configuration.tls = secure?.0

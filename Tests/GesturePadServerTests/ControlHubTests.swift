@@ -57,7 +57,8 @@ struct ControlHubTests {
         #expect(backend.actions.last == .button(.left, .up))
     }
 
-    /// A connection that holds a button and then says nothing for releaseAfterSilence is released by its timer.
+    /// A connection that holds a button and then says nothing for releaseAfterSilence is released
+    /// by its timer, and the sinks hear of the command and of the release with its silence.
     @Test func silenceReleases() {
         let backend = RecordingBackend()
         let h = Self.harness(backend)
@@ -66,8 +67,12 @@ struct ControlHubTests {
         h.send(id, #"{"type":"button","button":"right","action":"down"}"#, at: 100)
         let armed = h.transport.schedules.last { $0.0 == id }?.1
         #expect(armed == 100 + ControlSettings().releaseAfterSilence)
+        #expect(h.sink.notes.map(\.note) == [.command(.button(.right, .down))])
         h.fire(id, at: 10_100)
         #expect(backend.actions == [.button(.right, .down), .button(.right, .up)])
+        #expect(
+            h.sink.notes.map(\.note).last == .releasedAfterSilence(silence: 10_000, released: [.button(.right, .up)]))
+        #expect(h.sink.notes.allSatisfy { $0.session == "1" })
         // Nothing held any more: no silence timer.
         #expect(h.transport.armed[id] == nil)
     }

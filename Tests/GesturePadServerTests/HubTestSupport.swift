@@ -43,10 +43,12 @@ final class FakeTransport {
 final class RecordingSink: GestureSink, @unchecked Sendable {
     var events: [(session: String, event: GestureEvent)] = []
     var sessions: [(String, Bool)] = []
+    var notes: [(session: String, note: SessionNote)] = []
     var reopened = 0
     var closed = 0
 
     func receive(_ event: GestureEvent, session: String) { events.append((session, event)) }
+    func note(_ note: SessionNote, session: String) { notes.append((session, note)) }
     func session(_ session: String, open: Bool) { sessions.append((session, open)) }
     func reopen() { reopened += 1 }
     func close() { closed += 1 }

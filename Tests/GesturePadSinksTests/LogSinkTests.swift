@@ -102,7 +102,8 @@ import Testing
         #expect(!colored.contains("ddx="))
     }
 
-    /// The terminal sink shows `changed` events only when verbose, plus session lines.
+    /// The terminal sink: by default the session lines and one line per contact; verbose adds
+    /// every event with its phase (`changed` ones included).
     @Test func terminalSinkVerbosity() async throws {
         let dir = try makeTempDir()
         for verbose in [false, true] {
@@ -114,13 +115,29 @@ import Testing
             sink.receive(Sample.drag(.began, t: 1), session: "s1")
             sink.receive(Sample.drag(.changed, t: 2), session: "s1")
             sink.receive(Sample.drag(.ended, t: 3), session: "s1")
+            sink.receive(Sample.end(t: 3), session: "s1")
+            sink.note(.command(.button(.middle, .click)), session: "s1")
             sink.session("s1", open: false)
             sink.close()
             close(fd)
-            let lines = readLines(path)
-            #expect(lines.count == (verbose ? 5 : 4))
-            #expect(lines.first?.hasSuffix("s1  session opened") == true)
+            let lines = readLines(path).map { String($0.dropFirst(14)) }  // after the clock
+            let activity = ["s1  drag → 14 px", "s1  middle click", "s1  session closed"]
+            #expect(lines.first == "s1  session opened")
+            #expect(Array(lines.suffix(3)) == activity)
+            #expect(lines.count == (verbose ? 8 : 4))
             #expect(lines.contains { $0.contains("changed") } == verbose)
         }
+    }
+
+    /// An activity line: clock, session, the words; bold, commands green, releases yellow.
+    @Test func activityLineFormat() {
+        var out: [UInt8] = []
+        let time = WallTime(epochMilliseconds: 1_795_326_524_123)
+        let line = ActivityLine(session: "3", time: time, kind: .release, text: "released the left button")
+        TerminalLineFormat(color: false).append(line, into: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "05:48:44.123  3  released the left button\n")
+        out.removeAll()
+        TerminalLineFormat(color: true).append(line, into: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "05:48:44.123  3  \u{1B}[1;33mreleased the left button\u{1B}[0m\n")
     }
 }

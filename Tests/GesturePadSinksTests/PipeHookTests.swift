@@ -83,6 +83,28 @@ func pipeRule(_ gestures: [GestureKind], _ program: String, _ args: [String] = [
         await closeOffPool(sink)
     }
 
+    /// A script held open for writing cannot start (text file busy): it is tried again for
+    /// 310 ms, as a run hook's is, before the start counts as failed; written, it runs.
+    @Test func busyScriptIsRetriedBeforeItFails() async throws {
+        let dir = try makeTempDir()
+        let out = dir.appendingPathComponent("out").path
+        let script = try writeScript(
+            dir, "busy.sh", "#!/bin/sh\nwhile IFS= read -r line; do printf '%s\\n' \"$line\" >> \(out); done\n")
+        let writer = open(script, O_WRONLY)
+        #expect(writer >= 0)
+        let capture = LogCapture()
+        let start = ContinuousClock.now
+        let sink = HookSink(rules: [pipeRule([.tap], script)], logger: capture.logger)
+        #expect(await eventually { capture.lines.contains { $0.contains("pipe hook could not run") } })
+        // The retries' delays add up to 310 ms: the failure cannot come sooner.
+        #expect(ContinuousClock.now - start >= .milliseconds(310))
+        close(writer)
+        sink.receive(Sample.tap(t: 1), session: "s")
+        #expect(await eventually { readLines(out).count == 1 })
+        #expect(sink.statistics[0].started == 2)  // the failed start, then the restart that ran
+        await closeOffPool(sink)
+    }
+
     /// A slow reader costs `changed` events (coalesced or dropped) but never blocks the caller, and `ended` still arrives.
     @Test func slowReaderNeverBlocks() async throws {
         let dir = try makeTempDir()

@@ -78,6 +78,10 @@ enum Sample {
                     predictedX: 90, predictedY: 30, predictedDx: 50, predictedDy: -40)))
     }
 
+    static func end(t: Double, reason: EndReason = .release) -> GestureEvent {
+        GestureEvent(gesture: .end, phase: .ended, t: t, x: 50, y: 60, pointers: 1, detail: .end(reason: reason, duration: t))
+    }
+
     static func swipe(_ direction: SwipeDirection, t: Double = 300) -> GestureEvent {
         GestureEvent(
             gesture: .swipe, phase: .ended, t: t, x: 200, y: 100, pointers: 3,

@@ -103,9 +103,10 @@ class Player:
     (PROTOCOL.md "Time"), and a loaded machine cannot deliver an `up` after a timer
     that its timestamp precedes."""
 
-    def __init__(self, page, realtime: bool = False, lead: float = 0.05) -> None:
+    def __init__(self, page, realtime: bool = False, lead: float = 0.05, radius: float = 6) -> None:
         self.page = page
         self.realtime = realtime
+        self.radius = radius  # of each finger's contact, CSS px (Chromium adjusts touches by it)
         self.base = time.time() + lead
         self.fingers: dict[int, tuple[float, float]] = {}
         self.pending: list = []
@@ -120,7 +121,8 @@ class Player:
         return ts
 
     def _points(self) -> list[dict]:
-        return [{"x": x, "y": y, "id": i, "radiusX": 6, "radiusY": 6, "force": 1} for i, (x, y) in self.fingers.items()]
+        r = self.radius
+        return [{"x": x, "y": y, "id": i, "radiusX": r, "radiusY": r, "force": 1} for i, (x, y) in self.fingers.items()]
 
     def _touch(self, kind: str, ms: float, points: list[dict]) -> None:
         ts = self._at(ms)
@@ -248,7 +250,7 @@ def no_console_errors(page) -> None:
     assert page.console_errors == [], page.console_errors
 
 
-PREFS = ("gesturepad.details", "gesturepad.settings", "gesturepad.mouseBar")
+PREFS = ("gesturepad.details", "gesturepad.settings", "gesturepad.mouseBar", "gesturepad.hintSeen")
 # Run before the page's scripts: this tab's browser holds no device key (docs/server.md "Pairing").
 UNPAIR = "localStorage.removeItem('gesturepad.deviceKey'); localStorage.removeItem('gesturepad.deviceName');"
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
+import struct
 import time
+import urllib.request
 
 import pytest
 
@@ -200,3 +202,24 @@ def test_coalesced_moves_are_interleaved(pad):
         {type:'down', id:1, t:1}, {type:'move', id:1, t:5}, {type:'move', id:1, t:6}, {type:'move', id:2, t:5},
         {type:'move', id:2, t:6}, {type:'up', id:1, t:7}, {type:'move', id:2, t:8}]).map(function(m){return m.type+m.id+'@'+m.t;}))""")
     assert out == '["down1@1","move1@5","move2@5","move1@6","move2@6","up1@7","move2@8"]'
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", "not a PNG"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_manifest_has_png_icons_for_older_launchers(pad, server):
+    """The manifest lists 192 and 512 px PNG icons and a maskable one besides the SVG; each is
+    served as image/png and is the size it says; the home-screen icon for iOS is a PNG."""
+    manifest = pad.eval("fetch('manifest.json').then(function(r){return r.json();})")
+    pngs = [i for i in manifest["icons"] if i["type"] == "image/png"]
+    assert {i["sizes"] for i in pngs} >= {"192x192", "512x512"}
+    assert any(i["purpose"] == "maskable" for i in pngs)
+    for icon in pngs:
+        with urllib.request.urlopen(f"{server.origin}/{icon['src']}") as r:
+            assert r.headers["Content-Type"].startswith("image/png")
+            w, h = png_size(r.read())
+        assert f"{w}x{h}" == icon["sizes"], icon
+    touch_icon = pad.eval("document.querySelector('link[rel=apple-touch-icon]').href")
+    assert touch_icon.endswith(".png")

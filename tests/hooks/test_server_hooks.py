@@ -107,11 +107,13 @@ def test_json_log_survives_rotation(tmp_path, page):
 
 
 def test_hooks_end_to_end(tmp_path, page):
-    """run hooks get stdin/env/argv; a pipe follows drags; a hanging hook is killed at its
-    timeout while other connections keep their normal latency."""
+    """run hooks get stdin/env/argv, never the server's access token (GESTUREPAD_TOKEN in its
+    environment); a pipe follows drags; a hanging hook is killed at its timeout while other
+    connections keep their normal latency."""
     out = tmp_path / "out"
     out.mkdir()
-    tap = script(tmp_path / "tap.sh", f'cat > "{out}/tap-$1.json"; echo "$GESTUREPAD_SESSION $GESTUREPAD_COUNT" > "{out}/tap-$1.env"\n')
+    tap = script(tmp_path / "tap.sh", f'cat > "{out}/tap-$1.json"; '
+                 f'echo "$GESTUREPAD_SESSION $GESTUREPAD_COUNT ${{GESTUREPAD_TOKEN-none}}" > "{out}/tap-$1.env"\n')
     hang = script(tmp_path / "hang.sh", f'echo $$ > "{out}/hang.pid"; sleep 60\n')
     pipe = script(tmp_path / "pipe.sh", f'while IFS= read -r line; do printf "%s\\n" "$line" >> "{out}/pipe.jsonl"; done\n')
     config = tmp_path / "gesturepad.yaml"
@@ -129,7 +131,9 @@ hooks:
     pipe: [{pipe}]
     queue: 10000  # never behind in this test: every event must arrive as sent
 """)
-    with Server(public=page, extra=["--config", str(config), "--quiet"]) as server:
+    secret = "token-from-the-environment"
+    with Server(public=page, token=None, env={"GESTUREPAD_TOKEN": secret}, extra=["--config", str(config), "--quiet"]) as server:
+        server.token = secret  # what the clients use
         session, events = play(server, "tap_double", settle=0.5)
         assert [e["gesture"] for e in events if e["gesture"] in ("tap", "doubleTap")] == ["tap", "tap", "doubleTap"]
         assert eventually(lambda: (out / "hang.pid").exists())
@@ -152,7 +156,7 @@ hooks:
         assert eventually(lambda: (out / "tap-1.json").exists() and (out / "tap-2.json").exists())
         tap2 = json.loads((out / "tap-2.json").read_text())
         assert tap2["gesture"] == "tap" and tap2["count"] == 2 and tap2["session"] == session
-        assert eventually(lambda: (out / "tap-2.env").exists() and (out / "tap-2.env").read_text().strip() == f"{session} 2")
+        assert eventually(lambda: (out / "tap-2.env").exists() and (out / "tap-2.env").read_text().strip() == f"{session} 2 none")
         # The pipe received the drag events, in order.
         _, drags = play(server, "drag_slow", settle=0.5)
         expected = [e for e in drags if e["gesture"] == "drag"]

@@ -106,7 +106,7 @@ public enum ConfigKeys {
         "log",
         [
             .text("json", \.log.jsonPath, default: "none", "JSON log file (`--log-json`)"),
-            .flag("verbose", \.log.verbose, "show `changed` events in the terminal (`--verbose`)"),
+            .flag("verbose", \.log.verbose, "show every gesture event with its phase in the terminal (`--verbose`)"),
             ConfigKey(
                 name: "color", kind: "`true` / `false` / `auto`", defaultValue: "`auto`",
                 meaning: "colour the terminal log (`--no-color`)"

@@ -29,9 +29,11 @@ extension ConnectionHub {
     }
 
     func deliverEvents(of connection: Connection) {
-        guard !output.events.isEmpty else { return }
         for event in output.events {
             for sink in sinks { sink.receive(event, session: connection.sessionName) }
+        }
+        for note in output.notes {
+            for sink in sinks { sink.note(note, session: connection.sessionName) }
         }
     }
 

@@ -108,36 +108,52 @@ final class PipeHookRunner: Sendable {
             }
             ring.finish()
         }
-        do {
-            let result = try await Subprocess.run(
-                HookLaunch.executable(options.program, in: options.directory), arguments: Arguments(options.arguments),
-                environment: HookLaunch.environment([("GESTUREPAD_HOOK", name)]),
-                workingDirectory: HookLaunch.workingDirectory(options.directory),
-                platformOptions: HookLaunch.platformOptions, input: .inputWriter,
-                output: .fileDescriptor(output.standardOutput, closeAfterSpawningProcess: false),
-                error: .fileDescriptor(output.standardError, closeAfterSpawningProcess: false)
-            ) { execution in
-                let pid = execution.processIdentifier.value
-                state.withLock { $0.pid = pid }
-                logger.info("pipe hook started", metadata: ["hook.pid": "\(pid)"])
-                await withTaskGroup(of: Void.self) { group in
-                    group.addTask { await self.feed(execution.standardInputWriter, doorbell: doorbell, execution: execution) }
-                    // The process is gone when it exits (closing its stdout or stdin is no sign:
-                    // the output pipes outlive it, and the feeder handles stdin).
-                    await HookLaunch.waitForExit(pid)
-                    ring.finish()
-                    await group.waitForAll()
+        var retry = SpawnRetry()
+        while true {
+            do {
+                try await runProcess(doorbell: doorbell, ring: ring)
+            } catch {
+                // A script busy being written (ETXTBSY) is tried again shortly, as a run hook's
+                // is, before its start counts as failed; the backoff would wait much longer.
+                if let again = retry.failed(error, at: worker.clock.now), !state.withLock({ $0.closing }),
+                    (try? await worker.sleep(until: again)) != nil
+                {
+                    continue
                 }
-                try? await execution.standardInputWriter.finish()
+                output.processEnded()
+                events.log(
+                    .error, "pipe hook could not run",
+                    metadata: ["hook.program": "\(options.program)", "error": "\(error)"], on: worker)
             }
-            output.processEnded()
-            logger.info("pipe hook ended", metadata: ["hook.status": "\(HookLaunch.describe(result.terminationStatus))"])
-        } catch {
-            output.processEnded()
-            events.log(
-                .error, "pipe hook could not run", metadata: ["hook.program": "\(options.program)", "error": "\(error)"],
-                on: worker)
+            return
         }
+    }
+
+    /// Starts the process, feeds it until it exits; throws when it could not start.
+    private func runProcess(doorbell: AsyncStream<Void>, ring: AsyncStream<Void>.Continuation) async throws {
+        let result = try await Subprocess.run(
+            HookLaunch.executable(options.program, in: options.directory), arguments: Arguments(options.arguments),
+            environment: HookLaunch.environment([("GESTUREPAD_HOOK", name)]),
+            workingDirectory: HookLaunch.workingDirectory(options.directory),
+            platformOptions: HookLaunch.platformOptions, input: .inputWriter,
+            output: .fileDescriptor(output.standardOutput, closeAfterSpawningProcess: false),
+            error: .fileDescriptor(output.standardError, closeAfterSpawningProcess: false)
+        ) { execution in
+            let pid = execution.processIdentifier.value
+            state.withLock { $0.pid = pid }
+            logger.info("pipe hook started", metadata: ["hook.pid": "\(pid)"])
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await self.feed(execution.standardInputWriter, doorbell: doorbell, execution: execution) }
+                // The process is gone when it exits (closing its stdout or stdin is no sign:
+                // the output pipes outlive it, and the feeder handles stdin).
+                await HookLaunch.waitForExit(pid)
+                ring.finish()
+                await group.waitForAll()
+            }
+            try? await execution.standardInputWriter.finish()
+        }
+        output.processEnded()
+        logger.info("pipe hook ended", metadata: ["hook.status": "\(HookLaunch.describe(result.terminationStatus))"])
     }
 
     /// Writes queued events until the doorbell is finished (process gone, or shutdown).

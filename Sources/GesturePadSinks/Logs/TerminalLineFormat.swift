@@ -39,7 +39,26 @@ struct TerminalLineFormat: Sendable {
             out.append(contentsOf: "  ".utf8)
             appendSafe(session, into: &out)
             paint("2", bold: false, into: &out) { $0.append(contentsOf: (open ? "  session opened" : "  session closed").utf8) }
+        case .note:
+            return  // notes become activity lines (`ActivitySummary`)
         }
+        out.append(UInt8(ascii: "\n"))
+    }
+
+    /// `05:48:44.801  1  tap ×2`: one thing the person did (bold), a command (green) or a
+    /// release by the silence rule (yellow).
+    func append(_ line: ActivityLine, into out: inout [UInt8]) {
+        line.time.appendClock(into: &out)
+        out.append(contentsOf: "  ".utf8)
+        appendSafe(line.session, into: &out)
+        out.append(contentsOf: "  ".utf8)
+        let code: String
+        switch line.kind {
+        case .gesture: code = "39"
+        case .command: code = "32"
+        case .release: code = "33"
+        }
+        paint(code, bold: true, into: &out) { $0.append(contentsOf: line.text.utf8) }
         out.append(UInt8(ascii: "\n"))
     }
 

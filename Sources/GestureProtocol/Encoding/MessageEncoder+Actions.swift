@@ -1,4 +1,5 @@
 import GestureControl
+import GestureEngine
 
 /// The control actions as `replay --control` prints them, one JSON object per line (an
 /// extension of the project's, docs/control.md): `{"action":"motion","t":…,"dx":…,"dy":…}`,
@@ -93,7 +94,10 @@ extension MessageEncoder {
 extension MessageEncoder {
     /// The answer to `settings` (additive, docs/protocol.md): the values in force for this
     /// connection, `{"type":"settings","speed":…,"acceleration":…,"naturalScroll":…,
-    /// "scrollSpeed":…,"tapToClick":…,"tapAndDrag":…,"dragLock":…,"leftHanded":…}`.
+    /// "scrollSpeed":…,"tapToClick":…,"tapAndDrag":…,"dragLock":…,"leftHanded":…}`, then what
+    /// the page cannot change but shows (what the computer does for a gesture):
+    /// `"pinchZoom":…,"tapButtons":["left","right","middle"],"swipes":{"left":"Alt+ArrowRight",…}`
+    /// (bound three-finger swipe directions only).
     public static func appendSettings(_ s: ControlSettings, to out: inout [UInt8]) {
         JSONWriter.appendASCII("{\"type\":\"settings\",\"speed\":", to: &out)
         JSONWriter.appendNumber(s.speed, to: &out)
@@ -111,6 +115,23 @@ extension MessageEncoder {
         JSONWriter.appendBool(s.dragLock, to: &out)
         JSONWriter.appendASCII(",\"leftHanded\":", to: &out)
         JSONWriter.appendBool(s.leftHanded, to: &out)
-        out.append(UInt8(ascii: "}"))
+        JSONWriter.appendASCII(",\"pinchZoom\":", to: &out)
+        JSONWriter.appendBool(s.pinchZoom, to: &out)
+        JSONWriter.appendASCII(",\"tapButtons\":[", to: &out)
+        for (i, button) in s.tapButtons.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            JSONWriter.appendString(button.rawValue, to: &out)
+        }
+        JSONWriter.appendASCII("],\"swipes\":{", to: &out)
+        var first = true
+        for direction in SwipeDirection.allCases {
+            guard let keys = s.swipeKeys[direction] else { continue }
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            JSONWriter.appendString(direction.name, to: &out)
+            out.append(UInt8(ascii: ":"))
+            JSONWriter.appendString(keys.description, to: &out)
+        }
+        out.append(contentsOf: "}}".utf8)
     }
 }

@@ -148,7 +148,10 @@ public struct ProtocolSession: Sendable {
             core?.advance(to: max(now - offset, deadline), events: &output.events, actions: &output.actions)
         }
         if core?.isHolding == true, now >= lastArrival + control.settings.releaseAfterSilence {
+            let first = output.actions.count
             core?.releaseAll(actions: &output.actions)
+            output.notes.append(
+                .releasedAfterSilence(silence: now - lastArrival, released: Array(output.actions[first...])))
         }
         encodeEvents(from: start, &output)
     }
@@ -236,6 +239,7 @@ public struct ProtocolSession: Sendable {
                 refuse(refusal, index: index, &output)
             } else {
                 core?.command(command, actions: &output.actions)
+                output.notes.append(.command(command))
                 errorsInARow = 0
             }
         case .settings(let update):

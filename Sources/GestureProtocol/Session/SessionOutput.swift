@@ -11,6 +11,8 @@ public struct SessionOutput: Sendable {
     public var events: [GestureEvent] = []
     /// What the computer is to do (a touchpad of a server that controls it), in order.
     public var actions: [HostAction] = []
+    /// Commands carried out and releases by the silence rule, for the terminal log.
+    public var notes: [SessionNote] = []
     /// Set when a valid `hello` arrived in this call.
     public var helloRole: ConnectionRole? = nil
     /// Set when the connection must be closed, with a reason for the close frame.
@@ -24,6 +26,7 @@ public struct SessionOutput: Sendable {
         frames.removeAll()
         events.removeAll(keepingCapacity: true)
         actions.removeAll(keepingCapacity: true)
+        notes.removeAll(keepingCapacity: true)
         helloRole = nil
         close = nil
         unpairRequested = false

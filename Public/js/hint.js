@@ -1,0 +1,61 @@
+/* GesturePad: the hint in the middle of the touch surface — what a touch does here and, until
+ * this phone's first touch, what the icon-only buttons are (the legend, each row with the
+ * button's own icon). Shown only while the connection is live (not live, the notice says why
+ * and what to do), and gone at the first touch. */
+const SEEN = 'gesturepad.hintSeen';
+const CONTROL = 'Touchpad ready<br><small>move · tap to click · two fingers scroll · pinch zooms · three fingers swipe' +
+  ' · the keyboard button types on the computer</small>';
+const GESTURES = 'Touch anywhere<br><small>tap · hold · drag · swipe · two-finger scroll · pinch · rotate</small>';
+
+export class Hint {
+  /** el: the hint (its <p> and the #legend list); state: the page state (`hint`). */
+  constructor(el, state) {
+    this.el = el;
+    this.state = state;
+    this.words = el.querySelector('p');
+    this.legend = el.querySelector('.legend');
+    this.live = false;
+    this.gone = false;
+    this.seen = false;
+    try { this.seen = localStorage.getItem(SEEN) === '1'; } catch (e) { /* private mode */ }
+    for (const li of this.legend.querySelectorAll('li')) {
+      const button = document.getElementById(li.dataset.for);
+      const icon = button && button.querySelector('svg');
+      if (icon) li.prepend(icon.cloneNode(true));
+    }
+    this.render();
+  }
+
+  /** A welcome: the words for what a touch does, with or without control of the computer. */
+  welcome(control) {
+    this.words.innerHTML = control ? CONTROL : GESTURES;
+    this.render();
+  }
+
+  setLive(live) {
+    this.live = live;
+    this.render();
+  }
+
+  /** The first touch on the surface: the hint fades, and the legend is not shown again. */
+  touched() {
+    if (this.gone) return;
+    this.gone = true;
+    this.seen = true;
+    try { localStorage.setItem(SEEN, '1'); } catch (e) { /* private mode */ }
+    this.render();
+  }
+
+  render() {
+    this.el.hidden = !this.live;
+    this.el.classList.toggle('gone', this.gone);
+    const rows = [];
+    for (const li of this.legend.querySelectorAll('li')) {
+      const button = document.getElementById(li.dataset.for);
+      li.hidden = !button || button.hidden || !!button.closest('[hidden]');
+      if (!li.hidden) rows.push(li.dataset.for);
+    }
+    this.legend.hidden = this.seen || !rows.length;
+    this.state.hint = { shown: this.live && !this.gone, legend: this.legend.hidden ? [] : rows, text: this.words.textContent };
+  }
+}

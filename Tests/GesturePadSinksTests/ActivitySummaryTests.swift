@@ -132,6 +132,12 @@ struct ActivitySummaryTests {
         #expect(
             released == ["released the left button, Control: no message from the phone for 10.0 s (control.releaseAfterSilence)"])
         #expect(feed.lines.last?.kind == .release)
+        let lifted = feed.take(
+            .releasedAfterSilence(
+                silence: 10_000,
+                released: [0, 1].map { .contact(TouchContact(owner: 1, id: $0, phase: .cancel, x: 0, y: 0, t: 0)) }))
+        #expect(
+            lifted == ["released 2 fingers on the touchpad: no message from the phone for 10.0 s (control.releaseAfterSilence)"])
     }
 
     /// Sessions are apart; a closed session's waiting tap still comes out, with its own time.

@@ -64,13 +64,16 @@ enum ActivityWords {
     /// phone for 10.0 s (control.releaseAfterSilence)`.
     static func release(silence: Double, released: [HostAction]) -> String {
         var names: [String] = []
+        var fingers = 0
         for action in released {
             switch action {
             case .button(let button, .up): names.append("the \(button.rawValue) button")
             case .key(let key, .up): names.append(key.w3cName)
-            case .button, .key, .motion, .wheel, .wheelStop, .text: break
+            case .contact(let contact) where contact.phase == .cancel: fingers += 1
+            case .button, .key, .motion, .wheel, .wheelStop, .text, .contact, .touchSurface: break
             }
         }
+        if fingers > 0 { names.append(fingers == 1 ? "a finger on the touchpad" : "\(fingers) fingers on the touchpad") }
         let what = names.isEmpty ? "what the phone held" : names.joined(separator: ", ")
         return "released \(what): no message from the phone for \(seconds(silence)) (control.releaseAfterSilence)"
     }

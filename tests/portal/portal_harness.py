@@ -98,6 +98,10 @@ class FakePortal:
         """Every Notify call as (member, values after session and options), in order."""
         return [(e["call"], *e["args"][2:]) for e in self.calls() if e["call"].startswith("Notify")]
 
+    def delivered(self) -> list[tuple]:
+        """With --forward-delay: the Notify calls as passed on to the desktop, in that order."""
+        return [(e["delivered"], *e["args"]) for e in self.entries() if "delivered" in e]
+
     def session_flow(self) -> list[str]:
         """The session calls and Response signals, in order (Properties reads left out)."""
         flow = []

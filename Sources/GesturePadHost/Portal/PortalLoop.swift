@@ -149,11 +149,26 @@ final class PortalLoop {
         }
     }
 
+    /// Sends the Notify calls one at a time, each after the reply to the one before.
+    /// xdg-desktop-portal runs every method call in a thread of its own and forwards it to
+    /// the desktop from there, so calls sent back to back can reach the compositor in another
+    /// order (seen on GNOME 43: a click's release before its press, leaving the button down;
+    /// "Hello" typed "Helo"). It answers a call once it has queued it for the desktop, so
+    /// waiting for that answer keeps the order.
     private func sendNotifies() {
         defer { notifies.removeAll(keepingCapacity: true) }
         guard let bus, let path = session.activeSession else { return }
-        for notify in notifies { bus.send(notify.methodCall(session: path)) }
+        for notify in notifies {
+            do {
+                _ = try bus.call(notify.methodCall(session: path), timeout: Self.notifyTimeout)
+            } catch {
+                refused((error as? ControlBackendError)?.message ?? "\(error)")
+            }
+        }
     }
+
+    /// How long a Notify call may take to be answered (a portal that hangs costs this per call).
+    static let notifyTimeout = 1.0
 
     // MARK: - The bus
 
@@ -187,10 +202,14 @@ final class PortalLoop {
         case .signal:
             break
         case .callFailed(let text):
-            refusedCalls += 1
-            if refusedCalls == 1 || refusedCalls.isMultiple(of: 1000) {
-                logger.warning("control: the portal refused a call (\(refusedCalls) so far): \(text)")
-            }
+            refused(text)
+        }
+    }
+
+    private func refused(_ text: String) {
+        refusedCalls += 1
+        if refusedCalls == 1 || refusedCalls.isMultiple(of: 1000) {
+            logger.warning("control: the portal refused a call (\(refusedCalls) so far): \(text)")
         }
     }
 

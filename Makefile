@@ -80,10 +80,11 @@ traces: build
 		echo "traces: no $(SHARED)/tools/check-traces here; tests/traces covers the fixtures"; \
 	fi
 
-# tests/packaging installs, packages and removes the release binary (one build, reused).
+# tests/packaging installs, packages and removes the release binary (one build, reused);
+# tests/gnome runs the portal backend against a real headless GNOME (under a minute).
 py-test: build release
 	GESTUREPAD_BIN=$(BIN) GESTUREPAD_RELEASE_BIN=$(RELEASE) GESTUREPAD_REQUIRE_BROWSER=1 GESTUREPAD_REQUIRE_X11=1 \
-		GESTUREPAD_REQUIRE_PORTAL=1 GESTUREPAD_REQUIRE_PACKAGING=1 $(PY) -m pytest -q tests
+		GESTUREPAD_REQUIRE_PORTAL=1 GESTUREPAD_REQUIRE_GNOME=1 GESTUREPAD_REQUIRE_PACKAGING=1 $(PY) -m pytest -q tests
 
 # WebSocket conformance: Autobahn|Testsuite's fuzzing client against `serve --test-echo`, judged
 # against tests/autobahn/expected.txt. Needs Python 2.7 (pyenv's is found); installs the pinned

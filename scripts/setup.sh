@@ -4,6 +4,8 @@
 #                             libsystemd (sd-bus, for the portal backend), pkg-config
 #   scripts/setup.sh --test   also the test tools: Chromium, NSS tools (certutil), Xvfb (a headless X server for
 #                             tests/control), dbus (a private session bus for tests/portal), a
+#                             headless GNOME with its RemoteDesktop portal and AT-SPI, driven by
+#                             Debian's python3-dbus / python3-gi (tests/gnome, about 400 MB), a
 #                             Python venv (.venv) with tests/requirements.txt (pytest, websockets,
 #                             python-xlib, dbus-fast)
 set -euo pipefail
@@ -12,6 +14,11 @@ cd "$(dirname "$0")/.."
 packages=(libwebsockets-dev libqrencode-dev libxtst-dev libx11-dev libsystemd-dev pkg-config)
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(chromium xvfb libnss3-tools dbus python3 python3-venv)
+    # tests/gnome: gnome-shell --headless and the two portal services; gsettings; AT-SPI to answer
+    # the consent dialog, from Debian's own Python; Mesa's software renderer (no GPU).
+    packages+=(gnome-shell mutter xdg-desktop-portal xdg-desktop-portal-gnome dbus-x11 gnome-settings-daemon
+        adwaita-icon-theme gsettings-desktop-schemas libglib2.0-bin at-spi2-core python3-dbus python3-gi
+        gir1.2-atspi-2.0 libgl1-mesa-dri)
 fi
 
 missing=()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what GesturePad needs on Debian / Ubuntu, only what is missing.
 #   scripts/setup.sh          build and run: libwebsockets, libqrencode, libX11 + libXtst (XTest),
-#                             libsystemd (sd-bus, for the portal backend), pkg-config
+#                             libsystemd (sd-bus), libwayland-client + libxkbcommon (the desktop's
+#                             keyboard layout; both for the portal backend), pkg-config
 #   scripts/setup.sh --test   also the test tools: Chromium, NSS tools (certutil), Xvfb (a headless X server for
 #                             tests/control), dbus (a private session bus for tests/portal), a
 #                             headless GNOME with its RemoteDesktop portal and AT-SPI, driven by
@@ -11,7 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libwebsockets-dev libqrencode-dev libxtst-dev libx11-dev libsystemd-dev pkg-config)
+packages=(libwebsockets-dev libqrencode-dev libxtst-dev libx11-dev libsystemd-dev libwayland-dev libxkbcommon-dev
+    pkg-config)
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(chromium xvfb libnss3-tools dbus python3 python3-venv)
     # tests/gnome: gnome-shell --headless and the two portal services; gsettings; AT-SPI to answer

@@ -34,7 +34,7 @@ enum ControlSetup {
                 let status = portal?.waitForAnswer(timeout: portalAnswerWait) ?? backend.status
                 let context = ControlContext(
                     status: status.isActive ? .active(backend: backend.name) : .inactive(reason: reasonText(status)),
-                    settings: settings, capabilities: kind.capabilities)
+                    settings: settings, capabilities: portal?.capabilities ?? kind.capabilities)
                 return Started(context: context, backend: backend, note: portal.map(permissionNote))
             } catch {
                 let message = (error as? ControlBackendError)?.message ?? "\(error)"
@@ -51,7 +51,9 @@ enum ControlSetup {
         switch kind {
         case .x11: try X11Backend.open(logger: logger)
         case .uinput: try UInputBackend.open(logger: logger)
-        case .portal: try PortalBackend.open(tokenStore: PortalTokenStore.standard(environment: environment), logger: logger)
+        case .portal:
+            try PortalBackend.open(
+                tokenStore: PortalTokenStore.standard(environment: environment), environment: environment, logger: logger)
         }
     }
 

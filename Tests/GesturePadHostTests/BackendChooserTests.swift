@@ -127,7 +127,8 @@ import Testing
     @Test func capabilitiesByKind() {
         #expect(BackendKind.x11.capabilities.characters == .anyUnicode)
         #expect(BackendKind.uinput.capabilities.characters == .usLayoutASCII)
-        #expect(BackendKind.portal.capabilities.characters == .anyUnicode)
+        #expect(BackendKind.portal.capabilities.characters == PortalBackend.capabilities.characters)
+        #expect(BackendKind.portal.capabilities.canType("a") && !BackendKind.portal.capabilities.canType("é"))
         #expect(ControlMode(rawValue: "uinput") == .uinput)
         #expect(ControlMode.allCases.map(\.rawValue) == ["auto", "x11", "uinput", "portal", "off"])
     }

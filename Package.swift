@@ -40,6 +40,10 @@ let package = Package(
         ),
         // The kernel's uinput interface (linux/uinput.h), for the `uinput` control backend.
         .systemLibrary(name: "CUInput"),
+        // The Wayland client library and xkbcommon: the desktop's keyboard layout, for the
+        // `portal` control backend (which characters it can type). Debian: libwayland-dev,
+        // libxkbcommon-dev (headers in /usr/include; the module map links both).
+        .systemLibrary(name: "CWaylandKeymap"),
         // The engine: pure Swift, no I/O, no clock.
         .target(name: "GestureEngine"),
         // The control mapping: pointer input and gestures → host actions; pure, no clock.
@@ -48,7 +52,7 @@ let package = Package(
         .target(
             name: "GesturePadHost",
             dependencies: [
-                "CXTest", "CUInput", "GestureControl", "CSDBus",
+                "CXTest", "CUInput", "GestureControl", "CSDBus", "CWaylandKeymap",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

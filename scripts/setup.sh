@@ -1,21 +1,25 @@
 #!/usr/bin/env bash
 # Installs what GesturePad needs on Debian / Ubuntu, only what is missing.
 #   scripts/setup.sh          build and run: libwebsockets, libqrencode, libX11 + libXtst (XTest),
-#                             libsystemd (sd-bus, for the portal backend), pkg-config
+#                             libsystemd (sd-bus), libwayland-client + libxkbcommon (the desktop's
+#                             keyboard layout; both for the portal backend), pkg-config
 #   scripts/setup.sh --test   also the test tools: Chromium, NSS tools (certutil), Xvfb (a headless X server for
 #                             tests/control), dbus (a private session bus for tests/portal and
-#                             tests/pairing), what tests/kernel builds and runs a User-Mode Linux
+#                             tests/pairing), a headless GNOME with its RemoteDesktop portal and
+#                             AT-SPI, driven by Debian's python3-dbus / python3-gi (tests/gnome,
+#                             about 400 MB), what tests/kernel builds and runs a User-Mode Linux
 #                             kernel with (Debian's kernel source and its build tools, udev,
 #                             libinput's tools), a Python venv (.venv) with tests/requirements.txt
 #                             (pytest, websockets, python-xlib, dbus-fast, pytest-xdist, evdev,
 #                             python-dbusmock — whose dbus-python is built here: libdbus-1-dev,
 #                             libglib2.0-dev, python3-dev)
 #   scripts/setup.sh --check  what `make check` needs: the build packages and the venv (no
-#                             Chromium, Xvfb, dbus, kernel source or NSS tools)
+#                             Chromium, Xvfb, dbus, GNOME, kernel source or NSS tools)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libwebsockets-dev libqrencode-dev libxtst-dev libx11-dev libsystemd-dev pkg-config)
+packages=(libwebsockets-dev libqrencode-dev libxtst-dev libx11-dev libsystemd-dev libwayland-dev libxkbcommon-dev
+    pkg-config)
 mode=${1:-}
 # What pip needs to build the venv's packages that have no wheel: dbus-python (python-dbusmock's)
 # and evdev.
@@ -23,6 +27,11 @@ venv_build=(python3 python3-venv libdbus-1-dev libglib2.0-dev python3-dev gcc)
 case $mode in
     --test)
         packages+=("${venv_build[@]}" chromium xvfb libnss3-tools dbus)
+        # tests/gnome: gnome-shell --headless and the two portal services; gsettings; AT-SPI to
+        # answer the consent dialog, from Debian's own Python; Mesa's software renderer (no GPU).
+        packages+=(gnome-shell mutter xdg-desktop-portal xdg-desktop-portal-gnome dbus-x11 gnome-settings-daemon
+            adwaita-icon-theme gsettings-desktop-schemas libglib2.0-bin at-spi2-core python3-dbus python3-gi
+            gir1.2-atspi-2.0 libgl1-mesa-dri)
         # tests/kernel: the UML kernel's source and build tools; the real udev and libinput inside.
         packages+=(linux-source-6.1 bc flex bison libelf-dev make udev libinput-tools coreutils)
         ;;

@@ -448,6 +448,37 @@ class RawClient:
         self.sock.close()
 
 
+def skip_under(directory: Path, items: list, reason: str | None) -> None:
+    """For a conftest's pytest_collection_modifyitems: marks every test collected under
+    `directory` skipped with `reason` (none when `reason` is None)."""
+    if not reason:
+        return
+    import pytest
+
+    for item in items:
+        if Path(str(item.fspath)).resolve().is_relative_to(directory):
+            item.add_marker(pytest.mark.skip(reason=reason))
+
+
+def dbus_config(bus_type: str, listen: str) -> str:
+    """A dbus-daemon configuration for a private bus of `bus_type` (session, system) listening
+    on `listen`: it only routes (no service directories, nothing is activated), anyone may own
+    any name and talk to anyone."""
+    return f"""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>{bus_type}</type>
+  <listen>{listen}</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+"""
+
+
 def stop_servers(servers: list) -> None:
     """Stops `servers`, newest first (SIGTERM, exit 0 expected); one assertion naming every
     server that did not stop cleanly."""

@@ -45,7 +45,7 @@ enum ControlSetup {
                 let status = portal?.waitForAnswer(timeout: portalAnswerWait) ?? backend.status
                 let context = ControlContext(
                     status: status.isActive ? .active(backend: backend.name) : .inactive(reason: reasonText(status)),
-                    settings: settings(kind), capabilities: kind.capabilities)
+                    settings: settings(kind), capabilities: portal?.capabilities ?? kind.capabilities)
                 return Started(context: context, backend: backend, note: portal.map(permissionNote))
             } catch {
                 let message = (error as? ControlBackendError)?.message ?? "\(error)"
@@ -63,7 +63,9 @@ enum ControlSetup {
         case .x11: try X11Backend.open(logger: logger)
         case .uinput: try UInputBackend.open(logger: logger)
         case .touchpad: try TouchpadBackend.open(logger: logger)
-        case .portal: try PortalBackend.open(tokenStore: PortalTokenStore.standard(environment: environment), logger: logger)
+        case .portal:
+            try PortalBackend.open(
+                tokenStore: PortalTokenStore.standard(environment: environment), environment: environment, logger: logger)
         }
     }
 

@@ -56,8 +56,8 @@ import Testing
                 ])
     }
 
-    /// Text is keysyms, pressed and released: Latin-1 as is, others as Unicode keysyms,
-    /// newline as Return, tab as Tab; control characters are skipped.
+    /// With the desktop's layout unknown, text is keysyms, pressed and released: Latin-1 as is,
+    /// others as Unicode keysyms, newline as Return, tab as Tab; control characters are skipped.
     @Test func textAsKeysyms() {
         let calls = encode(.text("aé中\n\t\u{7}"))
         let pressed = calls.compactMap { call -> Int32? in
@@ -67,6 +67,23 @@ import Testing
         #expect(pressed == [0x61, 0xE9, 0x0100_4E2D, 0xFF0D, 0xFF09])
         #expect(calls.count == 10)
         #expect(calls[1] == .keyboardKeysym(0x61, pressed: false))
+    }
+
+    /// With the layout known, a character goes as the keysym the layout lists for it (€ as
+    /// EuroSign, not the Unicode keysym the desktop would drop); one it lacks is skipped, and
+    /// reported once, and its key release sends nothing.
+    @Test func textWithTheLayoutsKeysyms() {
+        let german = DesktopLayout.Table(keysyms: [0x61: 0x61, 0x20AC: 0x20AC, 0xF6: 0xF6], names: ["German"])
+        var encoder = PortalActionEncoder(layout: german)
+        let calls = encode([.text("a€ö中\n"), .key(.character("中"), .down), .key(.character("中"), .up)], with: &encoder)
+        let pressed = calls.compactMap { call -> Int32? in
+            if case .keyboardKeysym(let keysym, true) = call { return keysym }
+            return nil
+        }
+        #expect(pressed == [0x61, 0x20AC, 0xF6, 0xFF0D])
+        #expect(calls.count == 8)
+        #expect(encoder.takeSkipped() == ["中", "中"])
+        #expect(encoder.takeSkipped().isEmpty)
     }
 
     /// Named keys go as evdev keycodes; character keys as keysyms.

@@ -94,6 +94,29 @@ struct ControlMessageTests {
         #expect(message.hasPrefix(#"text: the uinput backend cannot type "é" (U+00E9)"#))
     }
 
+    /// The portal follows the desktop's layout: unknown, ASCII only; known, what the layout has
+    /// (the table can change under an open session). A refusal names every character refused,
+    /// once, and the layout.
+    @Test func portalRefusesWhatTheLayoutLacks() {
+        let layout = DesktopLayout()
+        let portal = ControlContext(status: .active(backend: "portal"), capabilities: .init(characters: .desktopLayout(layout)))
+        var (session, output) = Self.touchpad(portal)
+        session.receive(#"{"type":"text","text":"hé"}"#, at: 1, into: &output)
+        let unknown = TestSupport.frames(output).first?.1["message"] as? String ?? ""
+        #expect(unknown.contains("not known (no Wayland keymap)"))
+        layout.update(DesktopLayout.Table(keysyms: [0x68: 0x68, 0xE9: 0xE9], names: ["French"]))
+        output.removeAll()
+        session.receive(#"{"type":"text","text":"hé\n"}"#, at: 2, into: &output)
+        #expect(TestSupport.errorCodes(output).isEmpty)
+        session.receive(#"{"type":"text","text":"hé中文中x"}"#, at: 3, into: &output)
+        #expect(TestSupport.errorCodes(output) == ["bad_field"])
+        let message = TestSupport.frames(output).last?.1["message"] as? String ?? ""
+        #expect(
+            message
+                == #"text: the portal backend cannot type "中" (U+4E2D), "文" (U+6587), "x" (U+0078): not on the desktop's keyboard layout (French); nothing was typed; see docs/control.md"#
+        )
+    }
+
     /// Modifiers parse in order, without repeats; the key message reaches the mapper as one command.
     @Test func keyMessageDecodes() {
         let decoded = FrameDecoder.decodeForTests(#"{"type":"key","key":"c","modifiers":["Control","Shift","Control"]}"#)

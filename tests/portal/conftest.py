@@ -17,7 +17,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE.parent / "control"))  # touch_input: touch strokes over a WebSocket
 
-from testkit import Server, binary, pad_opener, stop_servers  # noqa: E402
+from testkit import Server, binary, pad_opener, skip_under, stop_servers  # noqa: E402
 
 REQUIRED = os.environ.get("GESTUREPAD_REQUIRE_PORTAL") == "1"
 
@@ -47,12 +47,7 @@ def pytest_report_header(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    reason = _skip_reason()
-    if not reason:
-        return
-    for item in items:
-        if Path(str(item.fspath)).resolve().is_relative_to(HERE):
-            item.add_marker(pytest.mark.skip(reason=reason))
+    skip_under(HERE, items, _skip_reason())
 
 
 @pytest.fixture

@@ -6,6 +6,12 @@ call it receives, one JSON object per line, in the log file.
 
     python fake_portal.py --log FILE [--version 2] [--devices 7] [--start-response 0]
                           [--granted 3] [--no-restore-token] [--no-remote-desktop]
+                          [--forward-delay MS]
+
+`--forward-delay MS` behaves like xdg-desktop-portal, which handles every method call in a
+thread of its own: each Notify call is passed on to the desktop (recorded as `delivered`) after
+a random delay of up to MS ms, and answered once passed on — so calls sent back to back can be
+delivered in another order, and calls each sent after the answer to the previous one cannot.
 
 Standard input takes commands, one per line: `close` (the desktop ends every started session:
 `Session.Closed`), `start-response N` (how later Start calls are answered), `vanish` (the portal
@@ -21,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import random
 import sys
 
 from dbus_fast import Message, MessageType, Variant
@@ -125,8 +132,19 @@ class FakePortal:
             state = self.sessions.get(body[0])
             if not state or not state["started"] or state["closed"]:
                 return Message.new_error(msg, "org.freedesktop.DBus.Error.AccessDenied", "Session not started")
+            if self.options.forward_delay > 0:
+                self.forward_later(msg)
+                return True
             return Message.new_method_return(msg)
         return Message.new_error(msg, "org.freedesktop.DBus.Error.UnknownMethod", member)
+
+    def forward_later(self, msg: Message) -> None:
+        """Passes a Notify call on after a random delay, then answers it (--forward-delay)."""
+        def forward():
+            self.record({"delivered": msg.member, "args": plain(msg.body)[2:]})
+            self.bus.send(Message.new_method_return(msg))
+        delay = random.uniform(0, self.options.forward_delay) / 1000
+        asyncio.get_running_loop().call_later(delay, forward)
 
     def answer(self, request: str, code: int, results: dict) -> None:
         """The Request's Response signal, shortly after the call's reply (as the portal does)."""
@@ -163,6 +181,7 @@ async def main() -> None:
     parser.add_argument("--start-response", type=int, default=0)
     parser.add_argument("--no-restore-token", action="store_true")
     parser.add_argument("--no-remote-desktop", action="store_true")
+    parser.add_argument("--forward-delay", type=float, default=0.0)
     options = parser.parse_args()
     bus = await MessageBus().connect()
     with open(options.log, "a", buffering=1) as log:

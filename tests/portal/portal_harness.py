@@ -18,24 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from testkit import dbus_config
+
 HERE = Path(__file__).resolve().parent
-
-# A session bus that only routes: no service directories (nothing is activated), anyone may
-# own any name and talk to anyone.
-BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:tmpdir=/tmp</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-"""
-
 
 def dbus_daemon_path() -> str | None:
     return shutil.which("dbus-daemon")
@@ -49,7 +34,7 @@ class PrivateBus:
 
     def __init__(self):
         self.config = tempfile.NamedTemporaryFile("w", prefix="gesturepad-bus-", suffix=".conf", delete=False)
-        self.config.write(BUS_CONFIG)
+        self.config.write(dbus_config("session", "unix:tmpdir=/tmp"))
         self.config.close()
         self.process = subprocess.Popen(
             [dbus_daemon_path() or "dbus-daemon", f"--config-file={self.config.name}", "--nofork",
@@ -97,6 +82,10 @@ class FakePortal:
     def notifies(self) -> list[tuple]:
         """Every Notify call as (member, values after session and options), in order."""
         return [(e["call"], *e["args"][2:]) for e in self.calls() if e["call"].startswith("Notify")]
+
+    def delivered(self) -> list[tuple]:
+        """With --forward-delay: the Notify calls as passed on to the desktop, in that order."""
+        return [(e["delivered"], *e["args"]) for e in self.entries() if "delivered" in e]
 
     def session_flow(self) -> list[str]:
         """The session calls and Response signals, in order (Properties reads left out)."""

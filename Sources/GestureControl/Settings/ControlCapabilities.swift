@@ -4,11 +4,15 @@
 public struct ControlCapabilities: Sendable, Hashable {
     /// Which characters `text` and character `key`s may hold.
     public enum Characters: Sendable, Hashable {
-        /// Any printable Unicode (X11 binds a spare keycode; the portal sends Unicode keysyms).
+        /// Any printable Unicode (X11 binds a spare keycode for what the map lacks).
         case anyUnicode
         /// Only what a US keyboard layout types (printable ASCII; tab and newline in `text`):
         /// uinput sends keycodes, which the desktop interprets through its own layout.
         case usLayoutASCII
+        /// What the desktop's keyboard layout types (`DesktopLayout`, kept up to date by the
+        /// backend; tab and newline always), and printable ASCII while the layout is unknown:
+        /// the portal sends keysyms, which the desktop drops when its layout lacks them.
+        case desktopLayout(DesktopLayout)
     }
 
     public var characters: Characters
@@ -28,11 +32,36 @@ public struct ControlCapabilities: Sendable, Hashable {
 
     /// Whether `scalar` can be typed (tab and newline count as typeable in text).
     public func canType(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == "\n" || scalar == "\t" { return true }
         switch characters {
         case .anyUnicode:
-            return HostKey.isPrintable(scalar) || scalar == "\n" || scalar == "\t"
+            return HostKey.isPrintable(scalar)
         case .usLayoutASCII:
-            return (0x20...0x7E).contains(scalar.value) || scalar == "\n" || scalar == "\t"
+            return Self.isPrintableASCII(scalar)
+        case .desktopLayout(let layout):
+            guard let table = layout.current else { return Self.isPrintableASCII(scalar) }
+            return table.keysym(for: scalar) != nil
         }
+    }
+
+    /// Why the characters `canType` refused cannot be typed, for the refusal's message.
+    public var limitation: String {
+        switch characters {
+        case .anyUnicode:
+            return "it types printable characters only"
+        case .usLayoutASCII:
+            return "it types US-layout ASCII only"
+        case .desktopLayout(let layout):
+            guard let table = layout.current else {
+                return "the desktop's keyboard layout is not known (no Wayland keymap), so it types ASCII only"
+            }
+            let names = table.names.joined(separator: ", ")
+            guard table.names.count > 1 else { return "not on the desktop's keyboard layout (\(names))" }
+            return "not on every one of the desktop's keyboard layouts (\(names)), and which one is in use is not known"
+        }
+    }
+
+    private static func isPrintableASCII(_ scalar: Unicode.Scalar) -> Bool {
+        (0x20...0x7E).contains(scalar.value)
     }
 }

@@ -27,11 +27,16 @@ final class EventWakeup: Sendable {
         _ = withUnsafeMutableBytes(of: &count) { Glibc.read(fileDescriptor, $0.baseAddress, 8) }
     }
 
-    /// Waits until this is signalled, the bus descriptor has `events`, or `timeout` ms pass
-    /// (-1: no limit).
-    func wait(bus: (fileDescriptor: Int32, events: Int16)?, timeoutMilliseconds timeout: Int32) {
+    /// Waits until this is signalled, the bus descriptor has `events`, `watched` is readable
+    /// (or broke), or `timeout` ms pass (-1: no limit). Returns whether `watched` is ready.
+    @discardableResult
+    func wait(bus: (fileDescriptor: Int32, events: Int16)?, watched: Int32? = nil, timeoutMilliseconds timeout: Int32)
+        -> Bool
+    {
         var descriptors = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)]
         if let bus { descriptors.append(pollfd(fd: bus.fileDescriptor, events: bus.events, revents: 0)) }
-        _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        if let watched, watched >= 0 { descriptors.append(pollfd(fd: watched, events: Int16(POLLIN), revents: 0)) }
+        guard poll(&descriptors, nfds_t(descriptors.count), timeout) > 0, let watched, watched >= 0 else { return false }
+        return descriptors.last.map { $0.fd == watched && $0.revents != 0 } ?? false
     }
 }

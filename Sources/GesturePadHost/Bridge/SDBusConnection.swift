@@ -79,15 +79,17 @@ final class SDBusConnection {
         }
     }
 
-    /// Calls a method and waits (up to the call timeout) for its reply's arguments.
-    func call(_ call: DBusMethodCall) throws -> [DBusValue] {
+    /// Calls a method and waits (up to `timeout` seconds, nil: the call timeout) for its
+    /// reply's arguments. What else arrives meanwhile waits for the next `process()`.
+    func call(_ call: DBusMethodCall, timeout: Double? = nil) throws -> [DBusValue] {
         guard let bus else { throw ControlBackendError("the session bus connection is closed") }
         let message = try makeMessage(call, on: bus)
         defer { sd_bus_message_unref(message) }
         var error = sd_bus_error()
         defer { sd_bus_error_free(&error) }
         var reply: OpaquePointer?
-        let result = sd_bus_call(bus, message, 0, &error, &reply)
+        let microseconds = timeout.map { UInt64(max($0, 0.001) * 1_000_000) } ?? 0
+        let result = sd_bus_call(bus, message, microseconds, &error, &reply)
         guard result >= 0, let reply else {
             throw ControlBackendError("\(call.member) failed: \(Self.describe(error, code: result))")
         }

@@ -16,10 +16,13 @@ import GestureControl
 ///   smooth axis into wheel clicks itself (10 units per click), so discrete steps on top
 ///   would scroll twice;
 /// - named keys: `NotifyKeyboardKeycode`, the evdev code of `EvdevKeys` (layout-independent);
-/// - character keys and text: `NotifyKeyboardKeysym` with the keysym of `X11Keysyms` (Latin-1
-///   as is, other characters as Unicode keysyms 0x01000000 + code point; newline is Return,
-///   tab is Tab), pressed and released; the compositor finds the key and level itself, so any
-///   character is typed whatever the layout.
+/// - character keys and text: `NotifyKeyboardKeysym`, pressed and released, with the keysym
+///   the desktop's layout lists for the character (`layout`: "€" is EuroSign on a German
+///   layout) — the compositor finds the key and level itself, and drops a keysym its layout
+///   lacks; while the layout is unknown, the keysym of `X11Keysyms` (Latin-1 as is, others
+///   as Unicode keysyms). Newline is Return, tab is Tab. A character the layout lacks (the
+///   protocol layer refused those; the layout changed since) is skipped and counted in
+///   `skipped`.
 struct PortalActionEncoder: Sendable {
     /// Smooth scroll units per wheel detent: GNOME's (mutter's `DISCRETE_SCROLL_STEP`) unit of
     /// one click, which is also about what a touchpad scrolls per 15° of wheel.
@@ -38,8 +41,20 @@ struct PortalActionEncoder: Sendable {
     private var scrolling = false
     private var vertical = WheelAccumulator()
     private var horizontal = WheelAccumulator()
+    /// The desktop's layout, when known: which keysym types each character.
+    var layout: DesktopLayout.Table?
+    /// Characters not typed since the last `takeSkipped()`: the layout has no key for them.
+    private var skipped: [Unicode.Scalar] = []
 
-    init() {}
+    init(layout: DesktopLayout.Table? = nil) {
+        self.layout = layout
+    }
+
+    /// The characters skipped since the last call.
+    mutating func takeSkipped() -> [Unicode.Scalar] {
+        defer { skipped.removeAll() }
+        return skipped
+    }
 
     mutating func encode(_ action: HostAction, into calls: inout [PortalNotify]) {
         switch action {
@@ -67,7 +82,7 @@ struct PortalActionEncoder: Sendable {
             return  // touches pass through only to a native touchpad
         case .key(let key, .down):
             guard !heldKeys.contains(where: { $0.key == key }) else { return }
-            let held = Self.heldKey(for: key)
+            guard let held = heldKey(for: key) else { return }
             heldKeys.append((key, held))
             calls.append(Self.notify(held, pressed: true))
         case .key(let key, .up):
@@ -75,11 +90,30 @@ struct PortalActionEncoder: Sendable {
             calls.append(Self.notify(heldKeys.remove(at: index).held, pressed: false))
         case .text(let text):
             for scalar in text.unicodeScalars {
-                guard let keysym = X11Keysyms.textKeysym(scalar) else { continue }
-                calls.append(.keyboardKeysym(Int32(truncatingIfNeeded: keysym), pressed: true))
-                calls.append(.keyboardKeysym(Int32(truncatingIfNeeded: keysym), pressed: false))
+                guard let keysym = textKeysym(scalar) else { continue }
+                calls.append(.keyboardKeysym(keysym, pressed: true))
+                calls.append(.keyboardKeysym(keysym, pressed: false))
             }
         }
+    }
+
+    /// The keysym `text` types for a scalar: Return and Tab for newline and tab, nothing for
+    /// other control characters, else `characterKeysym`.
+    private mutating func textKeysym(_ scalar: Unicode.Scalar) -> Int32? {
+        if scalar == "\n" || scalar == "\t" { return X11Keysyms.textKeysym(scalar).map { Int32(truncatingIfNeeded: $0) } }
+        guard HostKey.isPrintable(scalar) else { return nil }
+        return characterKeysym(scalar)
+    }
+
+    /// The layout's keysym for a character; without a layout, `X11Keysyms.character`. A
+    /// character the layout lacks is recorded in `skipped`.
+    private mutating func characterKeysym(_ scalar: Unicode.Scalar) -> Int32? {
+        guard let layout else { return Int32(truncatingIfNeeded: X11Keysyms.character(scalar)) }
+        guard let keysym = layout.keysym(for: scalar) else {
+            skipped.append(scalar)
+            return nil
+        }
+        return Int32(bitPattern: keysym)
     }
 
     /// Finishes a scroll in progress, releases every held key (last pressed first), then every
@@ -123,11 +157,11 @@ struct PortalActionEncoder: Sendable {
         calls.append(.pointerAxis(dx: 0, dy: 0, finish: true))
     }
 
-    /// Named keys by evdev code; characters by keysym.
-    private static func heldKey(for key: HostKey) -> HeldKey {
+    /// Named keys by evdev code; characters by keysym (nil: not on the layout).
+    private mutating func heldKey(for key: HostKey) -> HeldKey? {
         switch key {
         case .named(let named): .keycode(Int32(EvdevKeys.code(for: named)))
-        case .character(let scalar): .keysym(Int32(truncatingIfNeeded: X11Keysyms.character(scalar)))
+        case .character(let scalar): characterKeysym(scalar).map { .keysym($0) }
         }
     }
 

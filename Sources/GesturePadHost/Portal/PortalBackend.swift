@@ -11,11 +11,15 @@ import Synchronization
 /// end at any time (revoked, the compositor restarted): the backend then reports inactive,
 /// and asks again when `requestControl()` is called (a touchpad connects).
 public final class PortalBackend: ControlBackend {
-    /// Keysyms type any character, whatever the layout.
-    public static let capabilities = ControlCapabilities(characters: .anyUnicode)
+    /// Before the desktop's layout is known: printable ASCII (`BackendKind.capabilities`).
+    public static let capabilities = ControlCapabilities(characters: .desktopLayout(DesktopLayout()))
 
     public let name = BackendKind.portal.rawValue
-    public var capabilities: ControlCapabilities { Self.capabilities }
+    /// What the desktop's keyboard layout types, followed while the backend runs: the desktop
+    /// drops a keysym its layout has no key for, so the protocol layer refuses those first.
+    public var capabilities: ControlCapabilities { ControlCapabilities(characters: .desktopLayout(layout)) }
+    /// The desktop's keyboard layout, as the backend's thread last read it.
+    public let layout: DesktopLayout
     /// The portal's RemoteDesktop facts, read at open.
     public let info: PortalProbe.Info
     /// Where the permission is kept (nil: nowhere, the desktop asks at every start).
@@ -27,10 +31,11 @@ public final class PortalBackend: ControlBackend {
     private let logger: Logger
 
     private init(
-        info: PortalProbe.Info, tokenStore: PortalTokenStore?, mailbox: PortalMailbox, relay: ControlStatusRelay,
-        answered: DispatchSemaphore, finished: DispatchSemaphore, logger: Logger
+        info: PortalProbe.Info, tokenStore: PortalTokenStore?, layout: DesktopLayout, mailbox: PortalMailbox,
+        relay: ControlStatusRelay, answered: DispatchSemaphore, finished: DispatchSemaphore, logger: Logger
     ) {
         self.info = info
+        self.layout = layout
         self.tokenStore = tokenStore
         self.mailbox = mailbox
         self.relay = relay
@@ -40,20 +45,25 @@ public final class PortalBackend: ControlBackend {
     }
 
     /// Connects to the session bus, checks the portal, starts the backend's thread and asks
-    /// the desktop for a session (the answer comes later: `status`, `waitForAnswer`). Throws a
-    /// one-line `ControlBackendError` when the portal cannot be used at all.
+    /// the desktop for a session (the answer comes later: `status`, `waitForAnswer`); follows
+    /// the keyboard layout of the Wayland display of `environment`. Throws a one-line
+    /// `ControlBackendError` when the portal cannot be used at all.
     public static func open(
-        tokenStore: PortalTokenStore?, logger: Logger = Logger(label: "gesturepad.control.portal")
+        tokenStore: PortalTokenStore?, environment: [String: String] = ProcessInfo.processInfo.environment,
+        logger: Logger = Logger(label: "gesturepad.control.portal")
     ) throws -> PortalBackend {
+        let localeLayoutLast = PortalKeymap.appendsLocaleLayout(currentDesktop: environment["XDG_CURRENT_DESKTOP"])
         let mailbox = try PortalMailbox(capacity: 1024)
         let relay = ControlStatusRelay(.inactive(reason: PortalSession.Reason.waiting))
         let answered = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
         let ready = DispatchSemaphore(value: 0)
         let outcome = OpenOutcome()
+        let layout = DesktopLayout()
         let thread = Thread {
             let loop = PortalLoop(
-                mailbox: mailbox, relay: relay, tokenStore: tokenStore, answered: answered, logger: logger)
+                mailbox: mailbox, relay: relay, tokenStore: tokenStore, layout: layout,
+                localeLayoutLast: localeLayoutLast, answered: answered, logger: logger)
             do {
                 try loop.connect()
                 outcome.set(.success(loop.info))
@@ -69,8 +79,8 @@ public final class PortalBackend: ControlBackend {
         ready.wait()
         let info = try outcome.get().get()
         return PortalBackend(
-            info: info, tokenStore: tokenStore, mailbox: mailbox, relay: relay, answered: answered, finished: finished,
-            logger: logger)
+            info: info, tokenStore: tokenStore, layout: layout, mailbox: mailbox, relay: relay, answered: answered,
+            finished: finished, logger: logger)
     }
 
     /// Waits (up to `timeout` seconds) for the desktop's first answer, and returns the status.

@@ -2,15 +2,21 @@ import Dispatch
 import GestureControl
 import Logging
 
-/// The portal backend's thread: owns the bus connection, the session state machine and the
-/// action encoder, and waits in one `poll` on the bus and on the mailbox's eventfd. Carries
+/// The portal backend's thread: owns the bus connection, the session state machine, the
+/// action encoder and the Wayland connection that follows the desktop's keyboard layout, and
+/// waits in one `poll` on the bus, the mailbox's eventfd and the Wayland display. Carries
 /// out what `PortalSession` returns (calls, the token file, status reports) and sends each
 /// host action's Notify calls in order while the session is active (actions before that, or
-/// after it ended, are dropped: nothing reaches the desktop then).
+/// after it ended, are dropped: nothing reaches the desktop then). Publishes the layout's
+/// characters in `layout`, which the protocol layer reads to refuse what it cannot type.
 final class PortalLoop {
     private let mailbox: PortalMailbox
     private let relay: ControlStatusRelay
     private let tokenStore: PortalTokenStore?
+    private let layout: DesktopLayout
+    /// GNOME: the keymap's last layout is the UI language's, never current (`PortalKeymap`).
+    private let localeLayoutLast: Bool
+    private var keymap: WaylandKeymap?
     private let logger: Logger
     /// Signalled once, when the first session request is answered (active or refused).
     private let answered: DispatchSemaphore
@@ -25,12 +31,14 @@ final class PortalLoop {
     private var refusedCalls = 0
 
     init(
-        mailbox: PortalMailbox, relay: ControlStatusRelay, tokenStore: PortalTokenStore?, answered: DispatchSemaphore,
-        logger: Logger
+        mailbox: PortalMailbox, relay: ControlStatusRelay, tokenStore: PortalTokenStore?, layout: DesktopLayout,
+        localeLayoutLast: Bool, answered: DispatchSemaphore, logger: Logger
     ) {
         self.mailbox = mailbox
         self.relay = relay
         self.tokenStore = tokenStore
+        self.layout = layout
+        self.localeLayoutLast = localeLayoutLast
         self.answered = answered
         self.logger = logger
         notifies.reserveCapacity(64)
@@ -51,8 +59,9 @@ final class PortalLoop {
     }
 
     /// The thread's body, after a successful `connect`: asks for a session, then serves the
-    /// mailbox and the bus until stopped.
+    /// mailbox, the bus and the keymap until stopped.
     func run() {
+        followKeymap()
         beginSession()
         var batch: [WorkItem] = []
         batch.reserveCapacity(mailbox.reservedCapacity)
@@ -66,11 +75,42 @@ final class PortalLoop {
             batch.removeAll(keepingCapacity: true)
             if taken.stopping { break }
             pumpBus()
+            keymap?.flush()
             let request = bus?.pollRequest()
-            mailbox.wakeup.wait(
-                bus: request.map { ($0.fileDescriptor, $0.events) }, timeoutMilliseconds: request?.timeoutMilliseconds ?? -1)
+            let keymapReady = mailbox.wakeup.wait(
+                bus: request.map { ($0.fileDescriptor, $0.events) }, watched: keymap?.fileDescriptor,
+                timeoutMilliseconds: request?.timeoutMilliseconds ?? -1)
+            if keymapReady { readKeymap() }
         }
+        keymap?.close()
         shutDown()
+    }
+
+    // MARK: - The keyboard layout
+
+    /// Connects to the Wayland compositor for its keymap (it arrives later, through `poll`).
+    private func followKeymap() {
+        keymap = WaylandKeymap.connect()
+        if keymap == nil {
+            logger.notice(
+                "control: no Wayland display (WAYLAND_DISPLAY) to read the keyboard layout from: text is typed in ASCII only")
+        }
+    }
+
+    private func readKeymap() {
+        guard let keymap else { return }
+        guard keymap.dispatch() else {
+            self.keymap = nil
+            logger.warning("control: lost the Wayland display; the keyboard layout stays as it was")
+            return
+        }
+        guard let layouts = keymap.takeLayouts(), let table = PortalKeymap.table(layouts, localeLayoutLast: localeLayoutLast)
+        else { return }
+        guard table != layout.current else { return }
+        layout.update(table)
+        encoder.layout = table
+        logger.notice(
+            "control: the desktop's keyboard layout: \(table.names.joined(separator: ", ")) (\(table.keysyms.count) characters)")
     }
 
     // MARK: - The session
@@ -102,7 +142,7 @@ final class PortalLoop {
                     logger.warning("control: cannot keep the desktop's permission: \(error)")
                 }
             case .report(let status):
-                if status == .active { encoder = PortalActionEncoder() }
+                if status == .active { encoder = PortalActionEncoder(layout: layout.current) }
                 relay.report(status)
                 if status != .inactive(reason: PortalSession.Reason.waiting), !hasAnswered {
                     hasAnswered = true
@@ -139,6 +179,11 @@ final class PortalLoop {
             guard session.activeSession != nil else { return }
             encoder.encode(action, into: &notifies)
             sendNotifies()
+            let skipped = encoder.takeSkipped()
+            if !skipped.isEmpty {
+                let text = String(String.UnicodeScalarView(skipped))
+                logger.warning("control: not typed (the keyboard layout changed and has no key for them): \(text)")
+            }
         case .releaseAll:
             guard session.activeSession != nil else { return }
             encoder.releaseAll(into: &notifies)
@@ -149,11 +194,26 @@ final class PortalLoop {
         }
     }
 
+    /// Sends the Notify calls one at a time, each after the reply to the one before.
+    /// xdg-desktop-portal runs every method call in a thread of its own and forwards it to
+    /// the desktop from there, so calls sent back to back can reach the compositor in another
+    /// order (seen on GNOME 43: a click's release before its press, leaving the button down;
+    /// "Hello" typed "Helo"). It answers a call once it has queued it for the desktop, so
+    /// waiting for that answer keeps the order.
     private func sendNotifies() {
         defer { notifies.removeAll(keepingCapacity: true) }
         guard let bus, let path = session.activeSession else { return }
-        for notify in notifies { bus.send(notify.methodCall(session: path)) }
+        for notify in notifies {
+            do {
+                _ = try bus.call(notify.methodCall(session: path), timeout: Self.notifyTimeout)
+            } catch {
+                refused((error as? ControlBackendError)?.message ?? "\(error)")
+            }
+        }
     }
+
+    /// How long a Notify call may take to be answered (a portal that hangs costs this per call).
+    static let notifyTimeout = 1.0
 
     // MARK: - The bus
 
@@ -187,10 +247,14 @@ final class PortalLoop {
         case .signal:
             break
         case .callFailed(let text):
-            refusedCalls += 1
-            if refusedCalls == 1 || refusedCalls.isMultiple(of: 1000) {
-                logger.warning("control: the portal refused a call (\(refusedCalls) so far): \(text)")
-            }
+            refused(text)
+        }
+    }
+
+    private func refused(_ text: String) {
+        refusedCalls += 1
+        if refusedCalls == 1 || refusedCalls.isMultiple(of: 1000) {
+            logger.warning("control: the portal refused a call (\(refusedCalls) so far): \(text)")
         }
     }
 

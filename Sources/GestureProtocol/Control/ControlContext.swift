@@ -45,11 +45,21 @@ public struct ControlContext: Sendable, Hashable {
         case .key(.character(let scalar), _): scalars = String.UnicodeScalarView([scalar])
         case .key(.named, _), .button: return nil
         }
-        guard let bad = scalars.first(where: { !capabilities.canType($0) }) else { return nil }
+        var refused: [Unicode.Scalar] = []
+        for scalar in scalars where !capabilities.canType(scalar) && !refused.contains(scalar) {
+            refused.append(scalar)
+        }
+        guard !refused.isEmpty else { return nil }
         let what = if case .text = command { "text" } else { "key" }
         return ProtocolError(
             .badField,
-            "\(what): the \(backend) backend cannot type \"\(Character(bad))\" (U+\(bad.hex)): it types US-layout ASCII only; see docs/control.md"
+            "\(what): the \(backend) backend cannot type \(Self.list(refused)): \(capabilities.limitation); nothing was typed; see docs/control.md"
         )
+    }
+
+    /// `"é" (U+00E9), "中" (U+4E2D)`: the first `shown`, then how many more.
+    private static func list(_ scalars: [Unicode.Scalar], shown: Int = 5) -> String {
+        let named = scalars.prefix(shown).map { "\"\(Character($0))\" (U+\($0.hex))" }.joined(separator: ", ")
+        return scalars.count > shown ? "\(named) and \(scalars.count - shown) more" : named
     }
 }

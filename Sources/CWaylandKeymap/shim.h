@@ -1,0 +1,22 @@
+#ifndef GESTUREPAD_CWAYLANDKEYMAP_SHIM_H
+#define GESTUREPAD_CWAYLANDKEYMAP_SHIM_H
+#include <poll.h>
+#include <sys/mman.h>
+#include <wayland-client.h>
+#include <xkbcommon/xkbcommon.h>
+
+// libwayland-client and libxkbcommon, for the `portal` control backend: the keyboard layout
+// the compositor gives its clients (wl_keyboard.keymap), so that the backend knows which
+// characters the desktop can type. The interface objects are `extern const` C globals, whose
+// address Swift cannot take without a copy (and libwayland keeps the pointer): these two
+// helpers bind with the real ones.
+
+static inline struct wl_seat *gesturepad_bind_seat(struct wl_registry *registry, uint32_t name, uint32_t version) {
+    return (struct wl_seat *)wl_registry_bind(registry, name, &wl_seat_interface, version);
+}
+
+static inline const char *gesturepad_seat_interface_name(void) {
+    return wl_seat_interface.name;
+}
+
+#endif

@@ -20,6 +20,9 @@ export class Controls {
     this.buzz = opts.buzz;
     this.toast = opts.toast;
     this.active = false;
+    // The server's backend is the desktop's own touchpad (`touchpad`): touches are passed
+    // through and the desktop does the gestures, with its own touchpad settings.
+    this.native = false;
     this.live = false;  // the connection is live: the controls work (else shown disabled)
     this.root = document.body;
     this.dock = $('dock');
@@ -72,13 +75,16 @@ export class Controls {
 
   /** welcome: show or hide everything, and apply this phone's settings. */
   welcome(welcome) {
-    this.show(controlActive(welcome));
+    this.show(controlActive(welcome), welcome && welcome.control && welcome.control.backend);
     if (this.active) this.settings.welcome();
   }
 
-  show(on) {
+  show(on, backend) {
     this.active = on;
+    this.native = on && backend === 'touchpad';
+    this.state.nativeTouchpad = this.native;
     this.root.classList.toggle('control', on);
+    this.root.classList.toggle('native-touchpad', this.native);
     $('tools').hidden = !on;
     this.apply();
   }
@@ -118,7 +124,7 @@ export class Controls {
       var on = m.active === true;
       this.state.control = { active: on, backend: m.backend, reason: m.reason };
       if (on !== this.active) {
-        this.show(on);
+        this.show(on, m.backend);
         if (on) this.settings.welcome();
         this.toast(on ? 'The phone drives the computer again' : 'Control is off: ' + (m.reason || ''));
       }

@@ -6,6 +6,9 @@ const SEEN = 'gesturepad.hintSeen';
 const CONTROL = 'Touchpad ready<br><small>move · tap to click · two fingers scroll · pinch zooms · three fingers swipe' +
   ' · the keyboard button types on the computer</small>';
 const GESTURES = 'Touch anywhere<br><small>tap · hold · drag · swipe · two-finger scroll · pinch · rotate</small>';
+// The `touchpad` backend: the phone is the computer's own touchpad, whose settings and gestures apply.
+const NATIVE = "The computer's own touchpad<br><small>its touchpad settings apply: move · tap to click (if on there)" +
+  ' · two fingers scroll and glide on · three and four fingers swipe · pinch · the keyboard button types on the computer</small>';
 
 export class Hint {
   /** el: the hint (its <p> and the #legend list); state: the page state (`hint`). */
@@ -26,9 +29,10 @@ export class Hint {
     this.render();
   }
 
-  /** A welcome: the words for what a touch does, with or without control of the computer. */
-  welcome(control) {
-    this.words.innerHTML = control ? CONTROL : GESTURES;
+  /** A welcome: the words for what a touch does, with or without control of the computer, or
+   * as the desktop's own touchpad (`native`: the desktop does the gestures). */
+  welcome(control, native) {
+    this.words.innerHTML = native ? NATIVE : control ? CONTROL : GESTURES;
     this.render();
   }
 

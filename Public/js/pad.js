@@ -33,7 +33,9 @@ state.frame = view.record;
 // While the server drives the computer, the calm feed says what the computer did.
 const feed = new Feed(document.getElementById('feed'), {
   max: 6,
-  computer: () => controls.active ? { settings: state.settings, mapping: state.mapping, held: dragLock.holding } : null
+  // As the desktop's own touchpad the desktop decides what a touch does: the feed shows the gestures.
+  computer: () => controls.active && !controls.native
+    ? { settings: state.settings, mapping: state.mapping, held: dragLock.holding } : null
 });
 const showStatus = bindStatus(document.getElementById('status'));
 
@@ -68,7 +70,7 @@ const conn = new Connection({
   onLive(welcome) {
     if (welcome.config) view.config = welcome.config;
     controls.welcome(welcome);
-    hint.welcome(controls.active);
+    hint.welcome(controls.active, controls.native);
   },
   onDown() { down = {}; hovering = {}; view.clearActive(); controls.release(); },
   onMessage(m) {
@@ -76,7 +78,7 @@ const conn = new Connection({
     if (m.type !== 'gesture') return;
     view.gesture(m);
     feed.add(m);
-    if (m.gesture === 'tap') buzz(12, controls.active && tapsClick(state) ? 'click' : 'tap');
+    if (m.gesture === 'tap') buzz(12, controls.active && !controls.native && tapsClick(state) ? 'click' : 'tap');
     else if (m.gesture === 'longPress' && m.phase === 'began') buzz(35, 'long press');
     else if (m.gesture === 'longPressDrag' && m.phase === 'began') dragLock.buttonHeld();
   },
@@ -88,7 +90,7 @@ const showPairing = bindPairing(document.getElementById('sheet'), conn, state);
 bindDetails(document.getElementById('details'), feed, view, state);
 const controls = new Controls({ conn, state, buzz, toast });
 const hint = new Hint(document.getElementById('hint'), state);
-const dragLock = new DragLock({ state, controlShown: () => controls.active, buzz });
+const dragLock = new DragLock({ state, controlShown: () => controls.active && !controls.native, buzz });
 
 /** Page panels over the surface (feed rows, toolbar, key row and button bar), for the live
  * view's labels to keep clear of. */

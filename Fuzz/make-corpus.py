@@ -43,10 +43,10 @@ def pointer_id(value):
     return bytes([value & 0x0F]) if 0 <= value < 16 else b"\xff" + struct.pack("<q", value)
 
 
-def header(hello, settings_flags=0):
+def header(hello, settings_flags=0, contacts=False):
     out = bytes([0])  # no threshold overrides
     out += number(hello.get("width", 400)) + number(hello.get("height", 800))
-    out += bytes([9])  # maxPointers 10
+    out += bytes([19 if contacts else 9])  # maxPointers 10; 10–19: touches passed through as contacts
     return out + bytes([settings_flags])
 
 
@@ -79,11 +79,11 @@ def script_step(m):
     return b""
 
 
-def script(lines, settings_flags=0, extra=b""):
+def script(lines, settings_flags=0, extra=b"", contacts=False):
     """A trace as a FuzzScript: each line's messages, then the end of the frame."""
     messages = [json.loads(line) for line in lines if line.strip()]
     hello = next((m for m in messages if isinstance(m, dict) and m.get("type") == "hello"), {})
-    out = header(hello, settings_flags)
+    out = header(hello, settings_flags, contacts)
     last_t = 0.0
     for message in messages:
         for m in message if isinstance(message, list) else [message]:
@@ -130,6 +130,11 @@ def main():
     down = '{"type":"down","id":1,"t":10,"x":100,"y":100,"pointerType":"touch"}'
     write("FuzzProtocol", "control_messages", protocol([hello, down] + CONTROL_LINES))
     write("FuzzProtocol", "control_uinput", protocol([hello] + CONTROL_LINES, options="#u"))
+    # The touchpad backend: touches passed through as contacts (a few multi-finger traces).
+    for name in ("swipe_three_finger", "scroll_two_finger", "pinch_out", "cancel_drag", "tap_three_finger"):
+        lines = (ROOT / f"Tests/Fixtures/traces/{name}.jsonl").read_text().splitlines()
+        write("FuzzProtocol", f"touchpad_{name}", protocol(lines, options="#t"))
+        write("FuzzControl", f"touchpad_{name}", script(lines, contacts=True))
     write(
         "FuzzProtocol",
         "hostile_times",

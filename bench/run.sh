@@ -184,6 +184,15 @@ if [ "$HAVE_SERVE" = 1 ] && command -v Xvfb >/dev/null; then
         || say "control latency failed"
 fi
 
+# The touchpad backend: a frame sent → its contact written to the device (a FIFO in place of
+# /dev/uinput: serve --test-touchpad-output), quiet and under the 200 × 120 Hz load, and the
+# pacing of a burst (bench/touchpad_latency.py).
+if [ "$HAVE_SERVE" = 1 ] && "$GESTUREPAD" serve --help-hidden 2>/dev/null | grep -q -- '--test-touchpad-output'; then
+    say "touchpad latency: frame -> contact written (quiet, then under load)"
+    "${PIN_CLIENT[@]}" "$PYTHON" bench/touchpad_latency.py "$GESTUREPAD" "$BIN/gesturepad-loadgen" --moves 300 \
+        --out "$OUT/touchpad-latency.json" >&2 || say "touchpad latency failed"
+fi
+
 # CPU time other jobs took during the run: all busy CPU time (/proc/stat) minus ours (bash
 # `times`: this script and every child it waited for).
 times > "$OUT/times.txt"; children=$(tail -1 "$OUT/times.txt")  # `times` in this shell, not a subshell

@@ -105,6 +105,13 @@ cl = load("control-latency.json")
 rows.append(("frame sent -> X pointer moved, x11 backend under Xvfb, p50 / p99 (ms)",
              f"{cl['p50Ms']:.2f} / {cl['p99Ms']:.2f} ({cl['moves']} moves; peers batch at 33 ms)" if cl else "n/a",
              "p99 <= 5", verdict(cl and cl["p99Ms"] <= 5)))
+tl = load("touchpad-latency.json")
+for case, label in (("quiet", "quiet"), ("load", "under 200 x 120 Hz")):
+    run = tl[case] if tl else None
+    rows.append((f"frame sent -> touchpad contact written, {label}, p50 / p99 / max (ms)",
+                 f"{run['p50']:.2f} / {run['p99']:.2f} / {run['max']:.2f} ({run['moves']} moves)" if run else "n/a", "", ""))
+rows.append(("touchpad: a burst of 10 moves (80 ms of t) in one frame, written at (ms after arrival)",
+             " ".join(f"{v:.0f}" for v in tl["burst"]) if tl else "n/a", "paced by t, <= 100", ""))
 
 
 def best(name):

@@ -20,7 +20,8 @@ struct FuzzConnection {
     static let maxFiresPerInstant = 8
 
     init(_ script: ProtocolScript) {
-        session = ProtocolSession(sessionID: "fuzz", config: GestureConfig(), limits: script.limits, control: script.control)
+        session = ProtocolSession(
+            sessionID: "fuzz", connectionNumber: 1, config: GestureConfig(), limits: script.limits, control: script.control)
         backwards = script.backwards
         session.start(at: now)
     }
@@ -69,6 +70,7 @@ struct FuzzConnection {
         finished = true
         check("close", closing: !wasClosed)
         invariant(ledger.down.isEmpty, "still held after close: \(ledger.down)")
+        invariant(ledger.contacts.isEmpty, "fingers still on the touchpad after close: \(ledger.contacts)")
         invariant(session.nextWakeup == nil, "a wakeup after close")
     }
 
@@ -96,6 +98,7 @@ struct FuzzConnection {
             invariant(wakeup.isFinite, "\(call): nextWakeup \(wakeup)")
         } else if !finished {
             invariant(ledger.down.isEmpty, "\(call): \(ledger.down) held with no wakeup to release it")
+            invariant(ledger.contacts.isEmpty, "\(call): fingers \(ledger.contacts) down with no wakeup to lift them")
         }
     }
 }

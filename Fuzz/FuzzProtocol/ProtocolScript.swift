@@ -45,6 +45,10 @@ struct ProtocolScript {
             case UInt8(ascii: "u"):
                 control = ControlContext(
                     status: .active(backend: "uinput"), capabilities: ControlCapabilities(characters: .usLayoutASCII))
+            case UInt8(ascii: "t"):
+                control = ControlContext(
+                    status: .active(backend: "touchpad"),
+                    capabilities: ControlCapabilities(characters: .usLayoutASCII, takesContacts: true))
             case UInt8(ascii: "s"): limits.stepHoldMs = 0
             case UInt8(ascii: "p"): limits.maxPointers = 2
             case UInt8(ascii: "h"): limits.helloTimeoutMs = 0

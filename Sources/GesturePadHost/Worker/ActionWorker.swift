@@ -134,8 +134,8 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
         var batch: [WorkItem] = []
         batch.reserveCapacity(state.withLock { $0.queue.reservedCapacity })
         while true {
-            if let deadline = executor.nextDeadline {
-                _ = wake.wait(timeout: DispatchTime(uptimeNanoseconds: UInt64(max(deadline, 0) * 1_000_000)))
+            if let deadline = executor.nextDeadline, deadline.isFinite {
+                _ = wake.wait(timeout: DispatchTime(uptimeNanoseconds: UInt64(min(max(deadline, 0), 1e12) * 1_000_000)))
             } else {
                 wake.wait()
             }

@@ -72,6 +72,15 @@ class Boot:
             raise AssertionError(f"the scenario wrote no {path.name} (kernel exit {self.returncode}):\n{self.logs()}")
         return json.loads(path.read_text())
 
+    def segment(self, scenario: str, name: str) -> dict:
+        """One segment of a scenario's results; a segment the scenario did not reach, or that
+        failed inside the kernel, fails the test with the kernel's logs."""
+        data = self.results(scenario)
+        assert name in data, f"the scenario did not reach {name!r}:\n{self.logs()}"
+        entry = data[name]
+        assert "error" not in entry, f"{name} failed inside the kernel:\n{entry['error']}\n{self.logs()}"
+        return entry
+
 
 def boot(kernel: Path, scenario: str, out: Path, binary: Path) -> Boot:
     """Boots `kernel` running `scenario` (a path relative to the repository); `out` gets the

@@ -21,11 +21,7 @@ def run(run_scenario):
 
 
 def segment(run, name: str) -> dict:
-    data = run.results("touchpad")
-    assert name in data, f"the scenario did not reach {name!r}:\n{run.logs()}"
-    entry = data[name]
-    assert "error" not in entry, f"{name} failed inside the kernel:\n{entry['error']}\n{run.logs()}"
-    return entry
+    return run.segment("touchpad", name)
 
 
 def explain(raw: list) -> str:

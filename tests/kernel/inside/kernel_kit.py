@@ -45,6 +45,19 @@ def wait_until(condition, timeout: float, what: str, step: float = 0.02):
         time.sleep(step)
 
 
+def wait_quiet(count, quiet: float, timeout: float) -> None:
+    """Waits until `count()` has not changed for `quiet` s (at most `timeout` s)."""
+    deadline = time.monotonic() + timeout
+    seen, since = count(), time.monotonic()
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        now = count()
+        if now != seen:
+            seen, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return
+
+
 def event_node(name: str, timeout: float = 20.0) -> str:
     """The /dev/input/eventN of the input device called `name`, once udev has processed it."""
     def find():
@@ -106,15 +119,7 @@ class Libinput:
     def settle(self, quiet: float = 0.6, timeout: float = 10.0) -> None:
         """Waits until libinput has printed nothing new for `quiet` s (its own timers — tap,
         scroll stop — have run)."""
-        deadline = time.monotonic() + timeout
-        seen, since = len(self.snapshot()), time.monotonic()
-        while time.monotonic() < deadline:
-            time.sleep(0.05)
-            now = len(self.snapshot())
-            if now != seen:
-                seen, since = now, time.monotonic()
-            elif time.monotonic() - since >= quiet:
-                return
+        wait_quiet(lambda: len(self.snapshot()), quiet, timeout)
 
     def stop(self) -> list[str]:
         if self.process.poll() is None:
@@ -166,15 +171,7 @@ class Evdev:
     def settle(self, quiet: float = 0.4, timeout: float = 10.0) -> None:
         """Waits until no new event has come for `quiet` s (the backend's thread has written
         what the server handed it)."""
-        deadline = time.monotonic() + timeout
-        seen, since = len(self.snapshot()), time.monotonic()
-        while time.monotonic() < deadline:
-            time.sleep(0.05)
-            now = len(self.snapshot())
-            if now != seen:
-                seen, since = now, time.monotonic()
-            elif time.monotonic() - since >= quiet:
-                return
+        wait_quiet(lambda: len(self.snapshot()), quiet, timeout)
 
     def active_keys(self) -> list[int]:
         """EVIOCGKEY: the keys and buttons the kernel holds down on this device now."""
@@ -243,6 +240,16 @@ def glide(pad, start: dict, steps: list, frame: float = 0.008) -> dict:
                           "t": t, "pointerType": "touch"})
         pad.send(batch)
     return position
+
+
+def stroke(pad, start: dict, steps: list) -> dict:
+    """Fingers down at `start`, moved by `steps` (`glide`), lifted; returns once the server
+    has handled all of it. Returns where the fingers lifted."""
+    pad.down(start)
+    end = glide(pad, start, steps)
+    pad.up(end)
+    pad.sync()
+    return end
 
 
 class Results:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import evdev
 from evdev import ecodes as e
-from kernel_kit import (REPO, Evdev, Libinput, Results, event_node, glide, libinput_motion, serve,
+from kernel_kit import (REPO, Evdev, Libinput, Results, event_node, glide, libinput_motion, serve, stroke,
                         udev_properties, wait_until)
 from touch_input import Pad, even_steps, now_ms, spread_steps
 
@@ -28,6 +28,15 @@ def lines_with(lines: list[str], *words: str) -> list[str]:
 
 def gesture_lines(lib: Libinput) -> list[str]:
     return lines_with(lib.snapshot(), "POINTER_", "GESTURE_", "TOUCH_")
+
+
+def observe(seg: dict, lib: Libinput) -> None:
+    """Once libinput has settled: its pointer and gesture lines, and its complaints (with the
+    raw events it read, when there are any)."""
+    lib.settle()
+    seg["libinput"] = gesture_lines(lib)
+    lib.stop()
+    seg.update(lib.complaints())
 
 
 def list_device() -> str:
@@ -92,75 +101,40 @@ def main() -> None:
 
     with results.segment("one_finger") as seg:
         lib = Libinput(node, "--enable-tap")
-        pad.down({1: (100.0, 300.0)})
-        end = glide(pad, {1: (100.0, 300.0)}, even_steps(160.0, 80.0, 40))
-        pad.up(end)
-        pad.sync()
-        lib.settle()
-        seg["libinput"] = gesture_lines(lib)
-        lib.stop()
-        seg.update(lib.complaints())
+        stroke(pad, {1: (100.0, 300.0)}, even_steps(160.0, 80.0, 40))
+        observe(seg, lib)
 
     with results.segment("two_finger_scroll") as seg:
         lib = Libinput(node)
-        start = {1: (150.0, 600.0), 2: (230.0, 600.0)}
-        pad.down(start)
-        end = glide(pad, start, even_steps(0.0, -240.0, 30, fingers=(1, 2)))
-        pad.up(end)
-        pad.sync()
-        lib.settle()
-        seg["libinput"] = gesture_lines(lib)
-        lib.stop()
-        seg.update(lib.complaints())
+        stroke(pad, {1: (150.0, 600.0), 2: (230.0, 600.0)}, even_steps(0.0, -240.0, 30, fingers=(1, 2)))
+        observe(seg, lib)
 
     for fingers in (3, 4):
         with results.segment(f"swipe{fingers}") as seg:
             lib = Libinput(node)
             start = {i: (60.0 + 60 * i, 400.0) for i in range(1, fingers + 1)}
-            pad.down(start)
-            end = glide(pad, start, even_steps(150.0, 0.0, 30, fingers=tuple(start)))
-            pad.up(end)
-            pad.sync()
-            lib.settle()
-            seg["libinput"] = gesture_lines(lib)
-            lib.stop()
-            seg.update(lib.complaints())
+            stroke(pad, start, even_steps(150.0, 0.0, 30, fingers=tuple(start)))
+            observe(seg, lib)
 
     for name, span in (("pinch_out", (80.0, 300.0)), ("pinch_in", (300.0, 80.0))):
         with results.segment(name) as seg:
             lib = Libinput(node)
-            start, steps = spread_steps((195.0, 420.0), span[0], span[1], 30)
-            pad.down(start)
-            end = glide(pad, start, steps)
-            pad.up(end)
-            pad.sync()
-            lib.settle()
-            seg["libinput"] = gesture_lines(lib)
-            lib.stop()
-            seg.update(lib.complaints())
+            stroke(pad, *spread_steps((195.0, 420.0), span[0], span[1], 30))
+            observe(seg, lib)
 
     with results.segment("tap") as seg:
         lib = Libinput(node, "--enable-tap")
         pad.tap({1: (200.0, 400.0)})
         lib.wait_for(r"POINTER_BUTTON.*released", 10)
-        lib.settle()
-        seg["libinput"] = gesture_lines(lib)
-        lib.stop()
-        seg.update(lib.complaints())
+        observe(seg, lib)
 
     with results.segment("five_fingers") as seg:
         lib = Libinput(node, "--enable-tap")
         ev = Evdev(node)
         start = {i: (40.0 + 60 * i, 500.0) for i in range(1, 7)}  # six: the sixth has no slot
-        pad.down(start)
-        end = glide(pad, start, even_steps(0.0, 60.0, 10, fingers=tuple(start)))
-        pad.up(end)
-        pad.sync()
+        stroke(pad, start, even_steps(0.0, 60.0, 10, fingers=tuple(start)))
         lib.settle()
-        pad.down({1: (100.0, 300.0)})
-        end = glide(pad, {1: (100.0, 300.0)}, even_steps(80.0, 0.0, 20))
-        pad.up(end)
-        pad.sync()
+        stroke(pad, {1: (100.0, 300.0)}, even_steps(80.0, 0.0, 20))
         lib.settle()
         ev.settle()
         seg["stream"] = raw_frames(ev.snapshot())
@@ -233,10 +207,7 @@ def main() -> None:
                 subprocess.run(["udevadm", "trigger", "--action=change", f"--name-match={wide_node}"], check=True)
                 subprocess.run(["udevadm", "settle"], check=True)
             lib = Libinput(wide_node)
-            wide.down({1: (12.0, 60.0)})
-            end = glide(wide, {1: (12.0, 60.0)}, even_steps(0.0, 240.0, 30))
-            wide.up(end)
-            wide.sync()
+            stroke(wide, {1: (12.0, 60.0)}, even_steps(0.0, 240.0, 30))
             lib.settle()
             lines = lib.stop()
             seg[phase] = {"udev": udev_properties(wide_node), "list": list_device(),

@@ -7,8 +7,8 @@ from __future__ import annotations
 import signal
 
 from evdev import ecodes as e
-from kernel_kit import (Evdev, Libinput, Results, event_node, glide, key_changes, libinput_motion, serve, sums,
-                        udev_properties, warnings)
+from kernel_kit import (Evdev, Libinput, Results, event_node, glide, key_changes, libinput_motion, serve, stroke,
+                        sums, udev_properties, warnings)
 from touch_input import Pad, even_steps
 
 NAME = "GesturePad pointer and keyboard"
@@ -18,15 +18,23 @@ REL = {"x": e.REL_X, "y": e.REL_Y, "wheel": e.REL_WHEEL, "wheel_hi": e.REL_WHEEL
        "hwheel": e.REL_HWHEEL, "hwheel_hi": e.REL_HWHEEL_HI_RES}
 
 
-def stroke(pad: Pad, start=(400.0, 400.0)) -> None:
-    pad.down({1: start})
-    end = glide(pad, {1: start}, even_steps(*STROKE, 30))
-    pad.up(end)
-    pad.sync()
+def stroke_of(pad: Pad, start=(400.0, 400.0)) -> None:
+    """The stroke the motion segments measure: STROKE in 30 moves."""
+    stroke(pad, {1: start}, even_steps(*STROKE, 30))
 
 
 def wait_release(ev: Evdev, code: int, after: int = 0) -> None:
     ev.wait_for(e.EV_KEY, code, 0, timeout=10, after=after)
+
+
+def mid_drag(server, node: str, seg: dict) -> tuple[Evdev, Pad, int]:
+    """A new connection in the middle of a tap-and-drag (the left button held): its device
+    reader, the pad, and where the reader's events stood then."""
+    ev = Evdev(node)
+    pad = Pad(server)
+    tap_drag(pad, ev)
+    seg["held_before"] = ev.active_keys()
+    return ev, pad, len(ev.snapshot())
 
 
 def tap_drag(pad: Pad, ev: Evdev, at=(500.0, 500.0)) -> None:
@@ -54,7 +62,7 @@ def main() -> None:
         adaptive = Libinput(node)
         flat = Libinput(node, "--set-profile=flat")
         pad = Pad(server)
-        stroke(pad)
+        stroke_of(pad)
         for lib in (adaptive, flat):
             lib.settle()
         seg["raw"] = sums(ev.snapshot(), e.EV_REL, REL)
@@ -68,11 +76,8 @@ def main() -> None:
         ev = Evdev(node)
         lib = Libinput(node)
         pad = Pad(server)
-        start = {1: (700.0, 700.0), 2: (800.0, 700.0)}
-        pad.down(start)
-        end = glide(pad, start, even_steps(0.0, -240.0, 24, fingers=(1, 2)))  # fingers up: content down
-        pad.up(end)
-        pad.sync()
+        # Fingers up: the content scrolls down (natural).
+        stroke(pad, {1: (700.0, 700.0), 2: (800.0, 700.0)}, even_steps(0.0, -240.0, 24, fingers=(1, 2)))
         lib.settle()
         seg["raw"] = sums(ev.snapshot(), e.EV_REL, REL)
         seg["libinput"] = [line for line in lib.stop() if "SCROLL" in line]
@@ -139,23 +144,15 @@ def main() -> None:
         ev.close()
 
     with results.segment("release_disconnect") as seg:
-        ev = Evdev(node)
-        pad = Pad(server)
-        tap_drag(pad, ev)
-        seg["held_before"] = ev.active_keys()
-        mark = len(ev.snapshot())
+        ev, pad, mark = mid_drag(server, node, seg)
         pad.close()  # the phone goes away mid-drag
         wait_release(ev, e.BTN_LEFT, after=mark)
         seg["held_after"] = ev.active_keys()
         ev.close()
 
     with results.segment("release_sigterm") as seg:
-        ev = Evdev(node)
         lib = Libinput(node)
-        pad = Pad(server)
-        tap_drag(pad, ev)
-        seg["held_before"] = ev.active_keys()
-        mark = len(ev.snapshot())
+        ev, pad, mark = mid_drag(server, node, seg)
         server.process.send_signal(signal.SIGTERM)
         seg["exit"] = server.process.wait(timeout=30)
         ev.gone.wait(timeout=20)
@@ -167,12 +164,8 @@ def main() -> None:
     with results.segment("release_sigkill") as seg:
         server = serve("--control", "uinput")
         node = event_node(NAME)
-        ev = Evdev(node)
         lib = Libinput(node)
-        pad = Pad(server)
-        tap_drag(pad, ev)
-        seg["held_before"] = ev.active_keys()
-        mark = len(ev.snapshot())
+        ev, pad, mark = mid_drag(server, node, seg)
         server.process.kill()  # no chance to release anything: the kernel must
         server.process.wait(timeout=30)
         ev.gone.wait(timeout=20)
@@ -187,7 +180,7 @@ def main() -> None:
         node = event_node(NAME)
         ev = Evdev(node)
         pad = Pad(server)
-        stroke(pad)
+        stroke_of(pad)
         ev.settle()
         seg["raw"] = sums(ev.snapshot(), e.EV_REL, REL)
         pad.close()

@@ -1,6 +1,6 @@
 import Testing
+import GestureControl
 import GestureEngine
-import GesturePadHost
 import GestureProtocol
 import Logging
 

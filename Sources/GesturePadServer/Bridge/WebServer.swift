@@ -1,5 +1,5 @@
 import CLibWebSockets
-import GesturePadHost
+import GestureControl
 import GestureProtocol
 import Glibc
 import Logging

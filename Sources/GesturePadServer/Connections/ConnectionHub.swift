@@ -1,5 +1,5 @@
+import GestureControl
 import GestureEngine
-import GesturePadHost
 import GestureProtocol
 import Logging
 

@@ -46,7 +46,8 @@ let package = Package(
         .systemLibrary(name: "CWaylandKeymap"),
         // The engine: pure Swift, no I/O, no clock.
         .target(name: "GestureEngine"),
-        // The control mapping: pointer input and gestures → host actions; pure, no clock.
+        // The control mapping: pointer input and gestures → host actions; pure, no clock. The
+        // `ControlBackend` protocol that carries the actions out lives here too.
         .target(name: "GestureControl", dependencies: ["GestureEngine"]),
         // The backends that carry host actions out on the computer (X11, uinput, portal).
         .target(
@@ -58,11 +59,12 @@ let package = Package(
         ),
         // The wire protocol: parsing, encoding and the per-connection protocol state machine.
         .target(name: "GestureProtocol", dependencies: ["GestureEngine", "GestureControl"]),
-        // The server: libwebsockets transport, sessions, timers.
+        // The server: libwebsockets transport, sessions, timers. No device or D-Bus code: the CLI
+        // hands it a `ControlBackend` and a `PairingNotifier` from GesturePadHost.
         .target(
             name: "GesturePadServer",
             dependencies: [
-                "CLibWebSockets", "CQREncode", "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadHost",
+                "CLibWebSockets", "CQREncode", "GestureEngine", "GestureProtocol", "GestureControl",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -117,7 +119,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GesturePadServerTests",
-            dependencies: ["GesturePadServer", "GestureProtocol", "GestureEngine", "GestureControl", "GesturePadHost"]
+            dependencies: ["GesturePadServer", "GestureProtocol", "GestureEngine", "GestureControl"]
         ),
         // sd-bus (libsystemd), the D-Bus library of the `portal` control backend.
         .systemLibrary(

@@ -51,19 +51,20 @@ struct PairingOptions: ParsableArguments {
         return settings
     }
 
-    /// What the server needs to pair devices; the notifier (nil with `--notify off`) is the
-    /// caller's to stop.
+    /// What the server needs to pair devices, and the desktop notifier in it (nil with
+    /// `--notify off`), which is the caller's to stop.
     func setup(
         over file: PairingSettings, state: StateDirectory, record: ServerRecordKeeper, logger: Logger
-    ) -> PairingSetup {
+    ) -> (setup: PairingSetup, notifier: DesktopPairingNotifier?) {
         let settings = settings(over: file)
-        var notifier: DesktopNotifier?
+        var notifier: DesktopPairingNotifier?
         if settings.notify != .off {
-            notifier = try? DesktopNotifier(logger: logger)
+            notifier = (try? DesktopNotifier(logger: logger)).map(DesktopPairingNotifier.init)
             if notifier == nil { logger.warning("cannot start desktop notifications: pairing is told on this terminal only") }
         }
-        return PairingSetup(
+        let setup = PairingSetup(
             settings: settings, store: DeviceStore(directory: state), notifier: notifier,
             presence: { record.connected($0) }, forgetAll: forgetDevices)
+        return (setup, notifier)
     }
 }

@@ -201,7 +201,7 @@ struct ServeCommand: ParsableCommand {
         do {
             server = try WebServer(
                 configuration: configuration, sinks: sinks, backend: control.backend, recorder: recorder,
-                pairing: pairing, logger: logger)
+                pairing: pairing?.setup, logger: logger)
         } catch let error as ServerStartError {
             for sink in sinks { sink.close() }
             recorder?.close()

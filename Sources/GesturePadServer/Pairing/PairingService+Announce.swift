@@ -1,5 +1,3 @@
-import GesturePadHost
-
 /// The action keys of the notifications (org.freedesktop.Notifications `ActionInvoked`).
 enum NoticeKey {
     static let forget = "forget"
@@ -48,9 +46,8 @@ extension PairingService {
     ) {
         guard let notifier, Self.shows(level, under: settings.notify) else { return }
         notifier.show(
-            DesktopNotice(
-                tag: device.id, summary: summary, body: body,
-                actions: actions.map { DesktopNotice.Action(key: $0.0, label: $0.1) },
+            PairingNotice(
+                tag: device.id, summary: summary, body: body, buttons: actions.map { (key: $0.0, label: $0.1) },
                 timeoutMilliseconds: timeoutMilliseconds))
     }
 

@@ -59,12 +59,16 @@ let package = Package(
         ),
         // The wire protocol: parsing, encoding and the per-connection protocol state machine.
         .target(name: "GestureProtocol", dependencies: ["GestureEngine", "GestureControl"]),
+        // The settings the server and the sinks take, as plain values with their bounds
+        // (ServerConfiguration, PairingSettings, HookRule …): beneath both, and beneath the
+        // configuration that fills them. Pure.
+        .target(name: "GesturePadSettings", dependencies: ["GestureEngine", "GestureProtocol"]),
         // The server: libwebsockets transport, sessions, timers. No device or D-Bus code: the CLI
         // hands it a `ControlBackend` and a `PairingNotifier` from GesturePadHost.
         .target(
             name: "GesturePadServer",
             dependencies: [
-                "CLibWebSockets", "CQREncode", "GestureEngine", "GestureProtocol", "GestureControl",
+                "CLibWebSockets", "CQREncode", "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadSettings",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -76,17 +80,18 @@ let package = Package(
         .target(
             name: "GesturePadSinks",
             dependencies: [
-                "GestureEngine", "GestureProtocol", "GestureControl",
+                "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadSettings",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
-        // The configuration file: YAML decoded into the settings types of the layers below,
-        // one key table per section (parsing, check-config, the docs' tables).
+        // The configuration, in one place: the file (YAML decoded into the settings types, one
+        // key table per section), the flags-over-file merge, the token's source, the XDG
+        // folders. Pure but for reading the file; the server and the sinks never import it.
         .target(
             name: "GesturePadConfig",
             dependencies: [
-                "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadServer", "GesturePadSinks",
+                "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadSettings",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -95,7 +100,7 @@ let package = Package(
             name: "gesturepad",
             dependencies: [
                 "GestureEngine", "GestureProtocol", "GesturePadServer", "GesturePadSinks", "GestureControl",
-                "GesturePadHost", "GesturePadConfig",
+                "GesturePadHost", "GesturePadConfig", "GesturePadSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -111,15 +116,18 @@ let package = Package(
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol", "GestureEngine"]),
         .testTarget(
             name: "GesturePadSinksTests",
-            dependencies: ["GesturePadSinks", "GesturePadConfig", "GestureEngine", "GestureProtocol", "GestureControl"]
+            dependencies: [
+                "GesturePadSinks", "GesturePadSettings", "GesturePadConfig", "GestureEngine", "GestureProtocol",
+                "GestureControl",
+            ]
         ),
         .testTarget(
             name: "GesturePadConfigTests",
-            dependencies: ["GesturePadConfig", "GesturePadServer", "GesturePadSinks", "GestureEngine", "GestureControl"]
+            dependencies: ["GesturePadConfig", "GesturePadSettings", "GestureEngine", "GestureControl", "GestureProtocol"]
         ),
         .testTarget(
             name: "GesturePadServerTests",
-            dependencies: ["GesturePadServer", "GestureProtocol", "GestureEngine", "GestureControl"]
+            dependencies: ["GesturePadServer", "GesturePadSettings", "GestureProtocol", "GestureEngine", "GestureControl"]
         ),
         // sd-bus (libsystemd), the D-Bus library of the `portal` control backend.
         .systemLibrary(

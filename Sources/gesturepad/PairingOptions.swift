@@ -1,6 +1,7 @@
 import ArgumentParser
 import GesturePadHost
 import GesturePadServer
+import GesturePadSettings
 import Logging
 
 extension PairingSettings.Notify: ExpressibleByArgument {}

@@ -4,6 +4,7 @@ import GestureControl
 import GesturePadConfig
 import GesturePadHost
 import GesturePadServer
+import GesturePadSettings
 import GesturePadSinks
 import GestureProtocol
 import Logging

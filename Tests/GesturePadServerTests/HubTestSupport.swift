@@ -1,3 +1,4 @@
+import GesturePadSettings
 import Testing
 import GestureControl
 import GestureEngine

@@ -1,6 +1,6 @@
 import GestureControl
 import GestureEngine
-import GesturePadServer
+import GesturePadSettings
 import GestureProtocol
 
 /// The configuration file's keys, one table per section: the only list of them. Each entry

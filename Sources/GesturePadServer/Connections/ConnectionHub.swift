@@ -1,5 +1,6 @@
 import GestureControl
 import GestureEngine
+import GesturePadSettings
 import GestureProtocol
 import Logging
 

@@ -1,3 +1,5 @@
+import GesturePadSettings
+
 /// The action keys of the notifications (org.freedesktop.Notifications `ActionInvoked`).
 enum NoticeKey {
     static let forget = "forget"

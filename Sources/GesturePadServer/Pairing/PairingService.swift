@@ -1,4 +1,5 @@
 import Foundation
+import GesturePadSettings
 import GestureProtocol
 import Logging
 import Synchronization

@@ -1,3 +1,5 @@
+import GesturePadSettings
+
 /// What `serve` gives the server for pairing (docs/server.md "Pairing"): the settings, where
 /// the devices are kept, who shows desktop notifications, and who publishes which devices are
 /// connected (`server.json`, for `gesturepad devices`).

@@ -1,5 +1,6 @@
 import Foundation
 import GestureEngine
+import GesturePadSettings
 import Subprocess
 import SystemPackage
 
@@ -19,14 +20,7 @@ enum HookLaunch {
     /// terminal).
     static func executable(_ program: String, in directory: String?) -> Executable {
         guard program.contains("/") else { return .name(program) }
-        return .path(FilePath(resolvedPath(program, in: directory)))
-    }
-
-    /// `program` made absolute against `directory` when it is a relative path (`./x.sh`,
-    /// `bin/x`); otherwise unchanged.
-    static func resolvedPath(_ program: String, in directory: String?) -> String {
-        guard program.contains("/"), !program.hasPrefix("/"), let directory else { return program }
-        return (directory.hasSuffix("/") ? directory : directory + "/") + program
+        return .path(FilePath(HookRule.resolvedPath(program, in: directory)))
     }
 
     /// The working directory of a hook's process: the configuration file's folder, so relative

@@ -1,7 +1,5 @@
 import ArgumentParser
 import GestureControl
-import GesturePadConfig
-import GesturePadHost
 
 extension ControlMode: ExpressibleByArgument {}
 extension AccelerationProfile: ExpressibleByArgument {}
@@ -32,13 +30,8 @@ struct ControlOptions: ParsableArguments {
         }
     }
 
-    /// The file's control settings with these flags applied over them, for `backend`:
-    /// acceleration is `--acceleration`, else the file's, else the backend's own default.
-    func settings(over file: ConfigFile, backend: BackendKind) -> ControlSettings {
-        var settings = file.control
-        if let speed { settings.speed = speed }
-        settings.acceleration = acceleration ?? file.controlAcceleration ?? backend.defaultAcceleration
-        if noNaturalScroll { settings.naturalScroll = false }
-        return settings
+    /// These flags as an update of the file's settings (`ConfigFile.controlSettings`).
+    var update: SettingsUpdate {
+        SettingsUpdate(speed: speed, acceleration: acceleration, naturalScroll: noNaturalScroll ? false : nil)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GesturePadConfig
 import GesturePadHost
 import GesturePadServer
 import GesturePadSettings
@@ -43,21 +44,16 @@ struct PairingOptions: ParsableArguments {
         }
     }
 
-    /// The file's `server.pairing:` settings with these flags applied over them.
-    func settings(over file: PairingSettings) -> PairingSettings {
-        var settings = file
-        if confirm { settings.confirm = true }
-        if let timeout { settings.timeoutSeconds = timeout }
-        if let notify { settings.notify = notify }
-        return settings
+    /// These flags, for `ConfigFile.pairingSettings` to put over the file's.
+    var flags: PairingFlags {
+        PairingFlags(confirm: confirm, timeoutSeconds: timeout, notify: notify)
     }
 
-    /// What the server needs to pair devices, and the desktop notifier in it (nil with
-    /// `--notify off`), which is the caller's to stop.
+    /// What the server needs to pair devices with `settings`, and the desktop notifier in it
+    /// (nil with `--notify off`), which is the caller's to stop.
     func setup(
-        over file: PairingSettings, state: StateDirectory, record: ServerRecordKeeper, logger: Logger
+        _ settings: PairingSettings, state: StateDirectory, record: ServerRecordKeeper, logger: Logger
     ) -> (setup: PairingSetup, notifier: DesktopPairingNotifier?) {
-        let settings = settings(over: file)
         var notifier: DesktopPairingNotifier?
         if settings.notify != .off {
             notifier = (try? DesktopNotifier(logger: logger)).map(DesktopPairingNotifier.init)

@@ -2,13 +2,11 @@ import Foundation
 import Glibc
 
 /// Where the RemoteDesktop portal's restore token is kept between runs, so the desktop asks
-/// for permission once, not at every start: `$XDG_STATE_HOME/gesturepad/portal-restore-token`
-/// (`~/.local/state/gesturepad/…` by default). Missing folders are made 0700, the file is
-/// written 0600 through a temporary file and a rename, so a reader never sees half a token.
-/// Deleting the file resets the consent: the desktop asks again at the next start.
-///
-/// Kept small and in one file on purpose: the project's general state directory (for this
-/// token and the TLS keys) can fold it in.
+/// for permission once, not at every start: `portal-restore-token` in the state directory the
+/// CLI gives (`XDGDirectories.state`: `~/.local/state/gesturepad` by default). Missing folders
+/// are made 0700, the file is written 0600 through a temporary file and a rename, so a reader
+/// never sees half a token. Deleting the file resets the consent: the desktop asks again at
+/// the next start.
 public struct PortalTokenStore: Sendable, Hashable {
     public static let fileName = "portal-restore-token"
     /// Longer tokens are not ones a portal wrote (they are UUIDs today).
@@ -23,16 +21,6 @@ public struct PortalTokenStore: Sendable, Hashable {
 
     /// The token file.
     public var path: String { directory + "/" + Self.fileName }
-
-    /// `$XDG_STATE_HOME/gesturepad` when that is set to an absolute path (the XDG base
-    /// directory rule), else `$HOME/.local/state/gesturepad`; nil without either.
-    public static func standard(environment: [String: String]) -> PortalTokenStore? {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return PortalTokenStore(directory: trimmed(state) + "/gesturepad")
-        }
-        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-        return PortalTokenStore(directory: trimmed(home) + "/.local/state/gesturepad")
-    }
 
     /// The stored token, or nil when there is none or it is not one (empty, too long, not
     /// printable ASCII).
@@ -92,11 +80,5 @@ public struct PortalTokenStore: Sendable, Hashable {
 
     private static func failure(_ what: String, _ path: String, _ code: Int32) -> ControlBackendError {
         ControlBackendError("\(what) \(path): \(errorText(code))")
-    }
-
-    private static func trimmed(_ path: String) -> String {
-        var result = path
-        while result.count > 1, result.hasSuffix("/") { result.removeLast() }
-        return result
     }
 }

@@ -1,26 +1,16 @@
 import Foundation
 
 /// The user's state directory for GesturePad: `$XDG_STATE_HOME/gesturepad`, by default
-/// `~/.local/state/gesturepad` (XDG Base Directory). It holds what must outlive a run and stay
-/// private: the access token, the local certificate authority and server certificate, the
-/// portal's restore token. The folder is made 0700 and every file written 0600, atomically
-/// (a temporary file renamed over the old one), so no other user can read them and no crash
-/// leaves half a file.
+/// `~/.local/state/gesturepad` (the CLI gets the path from `XDGDirectories.state`). It holds
+/// what must outlive a run and stay private: the access token, the local certificate authority
+/// and server certificate, the paired devices, the portal's restore token. The folder is made
+/// 0700 and every file written 0600, atomically (a temporary file renamed over the old one), so
+/// no other user can read them and no crash leaves half a file.
 public struct StateDirectory: Sendable, Hashable {
     public let path: String
 
     public init(path: String) {
         self.path = path
-    }
-
-    /// The folder for `environment` (the process environment): `XDG_STATE_HOME` when it is an
-    /// absolute path (the spec ignores relative ones), else `HOME/.local/state`.
-    public static func resolve(environment: [String: String]) -> StateDirectory {
-        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
-            return StateDirectory(path: xdg + "/gesturepad")
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return StateDirectory(path: home + "/.local/state/gesturepad")
     }
 
     /// The path of a file in the folder.

@@ -62,7 +62,7 @@ let package = Package(
         // The settings the server and the sinks take, as plain values with their bounds
         // (ServerConfiguration, PairingSettings, HookRule …): beneath both, and beneath the
         // configuration that fills them. Pure.
-        .target(name: "GesturePadSettings", dependencies: ["GestureEngine", "GestureProtocol"]),
+        .target(name: "GesturePadSettings", dependencies: ["GestureEngine", "GestureControl", "GestureProtocol"]),
         // The server: libwebsockets transport, sessions, timers. No device or D-Bus code: the CLI
         // hands it a `ControlBackend` and a `PairingNotifier` from GesturePadHost.
         .target(

@@ -9,7 +9,9 @@ extension AccelerationProfile: ExpressibleByArgument {}
 struct ControlOptions: ParsableArguments {
     @Option(
         name: .customLong("speed"),
-        help: ArgumentHelp("Pointer speed factor. (default: \(ControlSettings().speed))", valueName: "factor"))
+        help: ArgumentHelp(
+            "Pointer speed factor, \(ControlSettings.speedBound.text). (default: \(ControlSettings().speed))",
+            valueName: "factor"))
     var speed: Double?
 
     @Option(
@@ -25,8 +27,8 @@ struct ControlOptions: ParsableArguments {
     var noNaturalScroll = false
 
     func validate() throws {
-        if let speed, !(speed > 0 && speed.isFinite) {
-            throw ValidationError("--speed must be a number > 0, not \(speed)")
+        if let speed, !ControlSettings.speedBound.contains(speed) {
+            throw ValidationError("--speed must be a number \(ControlSettings.speedBound.text), not \(speed)")
         }
     }
 

@@ -39,8 +39,9 @@ struct PairingOptions: ParsableArguments {
     var forgetDevices = false
 
     func validate() throws {
-        if let timeout, !(timeout > 0 && timeout <= 86_400) {
-            throw ValidationError("--pairing-timeout must be more than 0 and at most 86400 seconds, not \(timeout)")
+        let bound = PairingSettings.timeoutSecondsBound
+        if let timeout, !bound.contains(timeout) {
+            throw ValidationError("--pairing-timeout must be \(bound.text) seconds, not \(timeout)")
         }
     }
 

@@ -44,6 +44,9 @@ let package = Package(
         // `portal` control backend (which characters it can type). Debian: libwayland-dev,
         // libxkbcommon-dev (headers in /usr/include; the module map links both).
         .systemLibrary(name: "CWaylandKeymap"),
+        // System calls outside the C bridges: `-1` and errno turned into thrown errors in one
+        // place, for the sinks, the server and the host.
+        .target(name: "GesturePadSystem"),
         // The engine: pure Swift, no I/O, no clock.
         .target(name: "GestureEngine"),
         // The control mapping: pointer input and gestures → host actions; pure, no clock. The
@@ -53,7 +56,7 @@ let package = Package(
         .target(
             name: "GesturePadHost",
             dependencies: [
-                "CXTest", "CUInput", "GestureControl", "CSDBus", "CWaylandKeymap",
+                "CXTest", "CUInput", "GestureControl", "CSDBus", "CWaylandKeymap", "GesturePadSystem",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -69,6 +72,7 @@ let package = Package(
             name: "GesturePadServer",
             dependencies: [
                 "CLibWebSockets", "CQREncode", "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadSettings",
+                "GesturePadSystem",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -80,7 +84,7 @@ let package = Package(
         .target(
             name: "GesturePadSinks",
             dependencies: [
-                "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadSettings",
+                "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadSettings", "GesturePadSystem",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]
@@ -111,6 +115,7 @@ let package = Package(
         .executableTarget(
             name: "GesturePadLoadGen", dependencies: ["CLibWebSockets", "GestureEngine", "GestureProtocol"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
+        .testTarget(name: "GesturePadSystemTests", dependencies: ["GesturePadSystem"]),
         .testTarget(name: "GestureControlTests", dependencies: ["GestureControl", "GestureEngine"]),
         .testTarget(name: "GesturePadHostTests", dependencies: ["GesturePadHost", "GestureControl"]),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol", "GestureEngine"]),

@@ -1,4 +1,5 @@
 import Foundation
+import GesturePadSystem
 import Glibc
 
 /// Where the RemoteDesktop portal's restore token is kept between runs, so the desktop asks
@@ -37,20 +38,29 @@ public struct PortalTokenStore: Sendable, Hashable {
         guard Self.isValid(token) else { throw ControlBackendError("the portal sent an unusable restore token") }
         try Self.makeDirectories(directory)
         let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw failure("cannot write", temporary, errno) }
+        let descriptor: Int32
+        do {
+            descriptor = try SystemCall.retrying { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600) }
+        } catch {
+            throw failure("cannot write", temporary, error.errno)
+        }
         _ = fchmod(descriptor, 0o600)
-        let written = FileDescriptorSink(fileDescriptor: descriptor).write(Array((token + "\n").utf8))
-        let synced = fsync(descriptor) == 0 ? nil : errno
+        var failed = FileDescriptorSink(fileDescriptor: descriptor).write(Array((token + "\n").utf8))
+        do {
+            try SystemCall.retrying { fsync(descriptor) }
+        } catch {
+            failed = failed ?? error.errno
+        }
         close(descriptor)
-        if let code = written ?? synced {
+        if let code = failed {
             unlink(temporary)
             throw failure("cannot write", temporary, code)
         }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
+        do {
+            try SystemCall.retrying { rename(temporary, path) }
+        } catch {
             unlink(temporary)
-            throw failure("cannot replace", path, code)
+            throw failure("cannot replace", path, error.errno)
         }
     }
 
@@ -68,8 +78,10 @@ public struct PortalTokenStore: Sendable, Hashable {
         var current = ""
         for component in directory.split(separator: "/") {
             current += "/" + component
-            if mkdir(current, 0o700) != 0, errno != EEXIST {
-                throw failure("cannot create", current, errno)
+            do {
+                try SystemCall.retrying { mkdir(current, 0o700) }
+            } catch {
+                guard error.errno == EEXIST else { throw failure("cannot create", current, error.errno) }
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GesturePadSystem
 
 /// The user's state directory for GesturePad: `$XDG_STATE_HOME/gesturepad`, by default
 /// `~/.local/state/gesturepad` (the CLI gets the path from `XDGDirectories.state`). It holds
@@ -24,8 +25,10 @@ public struct StateDirectory: Sendable, Hashable {
         } catch {
             throw StateError("cannot create the state folder \(path): \(error.localizedDescription)")
         }
-        guard chmod(path, 0o700) == 0 else {
-            throw StateError("cannot make the state folder \(path) private: \(String(cString: strerror(errno)))")
+        do {
+            try SystemCall.retrying { chmod(path, 0o700) }
+        } catch {
+            throw StateError("cannot make the state folder \(path) private: \(error)")
         }
     }
 
@@ -40,7 +43,7 @@ public struct StateDirectory: Sendable, Hashable {
         let target = file(name)
         let temporary = target + ".tmp-\(getpid())"
         guard FileManager.default.createFile(atPath: temporary, contents: nil, attributes: [.posixPermissions: 0o600])
-        else { throw StateError("cannot write \(target): \(String(cString: strerror(errno)))") }
+        else { throw StateError("cannot write \(target): \(SystemCall.describe(errno))") }
         do {
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
             try handle.write(contentsOf: contents)
@@ -50,10 +53,12 @@ public struct StateDirectory: Sendable, Hashable {
             unlink(temporary)
             throw StateError("cannot write \(target): \(error.localizedDescription)")
         }
-        guard chmod(temporary, 0o600) == 0, rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
+        do {
+            try SystemCall.retrying { chmod(temporary, 0o600) }
+            try SystemCall.retrying { rename(temporary, target) }
+        } catch {
             unlink(temporary)
-            throw StateError("cannot write \(target): \(reason)")
+            throw StateError("cannot write \(target): \(error)")
         }
     }
 

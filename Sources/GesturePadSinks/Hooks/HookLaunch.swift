@@ -1,6 +1,7 @@
 import Foundation
 import GestureEngine
 import GesturePadSettings
+import GesturePadSystem
 import Subprocess
 import SystemPackage
 
@@ -82,7 +83,7 @@ enum HookLaunch {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             let thread = Thread {
                 var info = siginfo_t()
-                while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
+                _ = try? SystemCall.retrying { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
                 done.resume()
             }
             thread.name = "gesturepad.hook-exit"

@@ -10,12 +10,12 @@ final class DesktopPairingNotifier: PairingNotifier {
         self.desktop = desktop
     }
 
-    func show(_ notice: PairingNotice) {
+    func show(
+        tag: String, summary: String, body: String, buttons: [(key: String, label: String)], timeoutMilliseconds: Int32
+    ) {
+        let actions = buttons.map { DesktopNotice.Action(key: $0.key, label: $0.label) }
         desktop.show(
-            DesktopNotice(
-                tag: notice.tag, summary: notice.summary, body: notice.body,
-                actions: notice.buttons.map { DesktopNotice.Action(key: $0.key, label: $0.label) },
-                timeoutMilliseconds: notice.timeoutMilliseconds))
+            DesktopNotice(tag: tag, summary: summary, body: body, actions: actions, timeoutMilliseconds: timeoutMilliseconds))
     }
 
     func withdraw(tag: String) {

@@ -48,9 +48,8 @@ extension PairingService {
     ) {
         guard let notifier, Self.shows(level, under: settings.notify) else { return }
         notifier.show(
-            PairingNotice(
-                tag: device.id, summary: summary, body: body, buttons: actions.map { (key: $0.0, label: $0.1) },
-                timeoutMilliseconds: timeoutMilliseconds))
+            tag: device.id, summary: summary, body: body, buttons: actions.map { (key: $0.0, label: $0.1) },
+            timeoutMilliseconds: timeoutMilliseconds)
     }
 
     /// Whether an event of `level` is shown when the user asked for `setting`.

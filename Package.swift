@@ -44,25 +44,35 @@ let package = Package(
         // `portal` control backend (which characters it can type). Debian: libwayland-dev,
         // libxkbcommon-dev (headers in /usr/include; the module map links both).
         .systemLibrary(name: "CWaylandKeymap"),
+        // System calls outside the C bridges: `-1` and errno turned into thrown errors in one
+        // place, for the sinks, the server and the host.
+        .target(name: "GesturePadSystem"),
         // The engine: pure Swift, no I/O, no clock.
         .target(name: "GestureEngine"),
-        // The control mapping: pointer input and gestures → host actions; pure, no clock.
+        // The control mapping: pointer input and gestures → host actions; pure, no clock. The
+        // `ControlBackend` protocol that carries the actions out lives here too.
         .target(name: "GestureControl", dependencies: ["GestureEngine"]),
         // The backends that carry host actions out on the computer (X11, uinput, portal).
         .target(
             name: "GesturePadHost",
             dependencies: [
-                "CXTest", "CUInput", "GestureControl", "CSDBus", "CWaylandKeymap",
+                "CXTest", "CUInput", "GestureControl", "CSDBus", "CWaylandKeymap", "GesturePadSystem",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The wire protocol: parsing, encoding and the per-connection protocol state machine.
         .target(name: "GestureProtocol", dependencies: ["GestureEngine", "GestureControl"]),
-        // The server: libwebsockets transport, sessions, timers.
+        // The settings the server and the sinks take, as plain values with their bounds
+        // (ServerConfiguration, PairingSettings, HookRule …): beneath both, and beneath the
+        // configuration that fills them. Pure.
+        .target(name: "GesturePadSettings", dependencies: ["GestureEngine", "GestureControl", "GestureProtocol"]),
+        // The server: libwebsockets transport, sessions, timers. No device or D-Bus code: the CLI
+        // hands it a `ControlBackend` and a `PairingNotifier` from GesturePadHost.
         .target(
             name: "GesturePadServer",
             dependencies: [
-                "CLibWebSockets", "CQREncode", "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadHost",
+                "CLibWebSockets", "CQREncode", "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadSettings",
+                "GesturePadSystem",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -74,17 +84,18 @@ let package = Package(
         .target(
             name: "GesturePadSinks",
             dependencies: [
-                "GestureEngine", "GestureProtocol", "GestureControl",
+                "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadSettings", "GesturePadSystem",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
-        // The configuration file: YAML decoded into the settings types of the layers below,
-        // one key table per section (parsing, check-config, the docs' tables).
+        // The configuration, in one place: the file (YAML decoded into the settings types, one
+        // key table per section), the flags-over-file merge, the token's source, the XDG
+        // folders. Pure but for reading the file; the server and the sinks never import it.
         .target(
             name: "GesturePadConfig",
             dependencies: [
-                "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadServer", "GesturePadSinks",
+                "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadSettings",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -93,7 +104,7 @@ let package = Package(
             name: "gesturepad",
             dependencies: [
                 "GestureEngine", "GestureProtocol", "GesturePadServer", "GesturePadSinks", "GestureControl",
-                "GesturePadHost", "GesturePadConfig",
+                "GesturePadHost", "GesturePadConfig", "GesturePadSettings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -104,20 +115,24 @@ let package = Package(
         .executableTarget(
             name: "GesturePadLoadGen", dependencies: ["CLibWebSockets", "GestureEngine", "GestureProtocol"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
+        .testTarget(name: "GesturePadSystemTests", dependencies: ["GesturePadSystem"]),
         .testTarget(name: "GestureControlTests", dependencies: ["GestureControl", "GestureEngine"]),
         .testTarget(name: "GesturePadHostTests", dependencies: ["GesturePadHost", "GestureControl"]),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol", "GestureEngine"]),
         .testTarget(
             name: "GesturePadSinksTests",
-            dependencies: ["GesturePadSinks", "GesturePadConfig", "GestureEngine", "GestureProtocol", "GestureControl"]
+            dependencies: [
+                "GesturePadSinks", "GesturePadSettings", "GesturePadConfig", "GestureEngine", "GestureProtocol",
+                "GestureControl",
+            ]
         ),
         .testTarget(
             name: "GesturePadConfigTests",
-            dependencies: ["GesturePadConfig", "GesturePadServer", "GesturePadSinks", "GestureEngine", "GestureControl"]
+            dependencies: ["GesturePadConfig", "GesturePadSettings", "GestureEngine", "GestureControl", "GestureProtocol"]
         ),
         .testTarget(
             name: "GesturePadServerTests",
-            dependencies: ["GesturePadServer", "GestureProtocol", "GestureEngine", "GestureControl", "GesturePadHost"]
+            dependencies: ["GesturePadServer", "GesturePadSettings", "GestureProtocol", "GestureEngine", "GestureControl"]
         ),
         // sd-bus (libsystemd), the D-Bus library of the `portal` control backend.
         .systemLibrary(

@@ -1,14 +1,14 @@
 import Foundation
 import GestureControl
 import GestureEngine
-import GesturePadServer
-import GesturePadSinks
+import GesturePadSettings
 
 /// The user's configuration file (`--config FILE`, YAML), decoded straight into the settings
-/// types of the layers that use them: the server's `ServeSettings` (every field optional: a
-/// command-line flag overrides it, a default fills it), the engine's `GestureConfig`, the
-/// control layer's `ControlSettings`, the sinks' `HookRule`s and the log options.
-/// What each key is, and its default, is in `ConfigKeys` (docs/outputs.md).
+/// types the layers take: `ServeSettings` (every field optional: a command-line flag
+/// overrides it, a default fills it) and `PairingSettings` and the sinks' `HookRule`s (from
+/// GesturePadSettings), the engine's `GestureConfig`, the control layer's `ControlSettings`,
+/// and the log options. What each key is, and its default, is in `ConfigKeys`
+/// (docs/outputs.md); how the flags go over it, in `ConfigFile+Flags`.
 public struct ConfigFile: Sendable {
     /// The `server:` section.
     public var server = ServeSettings()

@@ -25,14 +25,10 @@ public struct ConfigLocation: Sendable, Hashable {
     /// The system-wide file.
     public static let systemPath = "/etc/gesturepad/config.yaml"
 
-    /// The user's file for `environment`: `XDG_CONFIG_HOME` when it is an absolute path (the
-    /// XDG Base Directory spec ignores relative ones), else `HOME/.config`; nil without either.
+    /// The user's file for `environment`: `config.yaml` in `XDGDirectories.config`
+    /// (`XDG_CONFIG_HOME` when it is an absolute path, else `HOME/.config`); nil without either.
     public static func userPath(environment: [String: String]) -> String? {
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            return xdg + "/gesturepad/config.yaml"
-        }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.config/gesturepad/config.yaml"
+        XDGDirectories.config(environment: environment).map { $0 + "/config.yaml" }
     }
 
     /// The files tried without `--config`, in order.

@@ -100,9 +100,6 @@ struct TraceScript {
     /// Pointer messages in one loop of the script.
     var messagesPerLoop: Int { messages.count }
 
-    /// Messages in frame `index` (the ping not counted).
-    func messageCount(_ index: Int) -> Int { frames[index].count }
-
     private static let pingPrefix = Array(#"{"type":"ping","t":"#.utf8)
 
     /// `µs` as milliseconds with three decimals, e.g. `1004211` → `1004.211`.

@@ -3,6 +3,7 @@ import Foundation
 import GestureControl
 import GestureEngine
 import GesturePadConfig
+import GesturePadSettings
 import GesturePadSinks
 
 /// `gesturepad check-config FILE`: validates a configuration file and explains every problem

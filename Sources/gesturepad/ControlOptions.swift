@@ -1,7 +1,5 @@
 import ArgumentParser
 import GestureControl
-import GesturePadConfig
-import GesturePadHost
 
 extension ControlMode: ExpressibleByArgument {}
 extension AccelerationProfile: ExpressibleByArgument {}
@@ -11,7 +9,9 @@ extension AccelerationProfile: ExpressibleByArgument {}
 struct ControlOptions: ParsableArguments {
     @Option(
         name: .customLong("speed"),
-        help: ArgumentHelp("Pointer speed factor. (default: \(ControlSettings().speed))", valueName: "factor"))
+        help: ArgumentHelp(
+            "Pointer speed factor, \(ControlSettings.speedBound.text). (default: \(ControlSettings().speed))",
+            valueName: "factor"))
     var speed: Double?
 
     @Option(
@@ -27,18 +27,13 @@ struct ControlOptions: ParsableArguments {
     var noNaturalScroll = false
 
     func validate() throws {
-        if let speed, !(speed > 0 && speed.isFinite) {
-            throw ValidationError("--speed must be a number > 0, not \(speed)")
+        if let speed, !ControlSettings.speedBound.contains(speed) {
+            throw ValidationError("--speed must be a number \(ControlSettings.speedBound.text), not \(speed)")
         }
     }
 
-    /// The file's control settings with these flags applied over them, for `backend`:
-    /// acceleration is `--acceleration`, else the file's, else the backend's own default.
-    func settings(over file: ConfigFile, backend: BackendKind) -> ControlSettings {
-        var settings = file.control
-        if let speed { settings.speed = speed }
-        settings.acceleration = acceleration ?? file.controlAcceleration ?? backend.defaultAcceleration
-        if noNaturalScroll { settings.naturalScroll = false }
-        return settings
+    /// These flags as an update of the file's settings (`ConfigFile.controlSettings`).
+    var update: SettingsUpdate {
+        SettingsUpdate(speed: speed, acceleration: acceleration, naturalScroll: noNaturalScroll ? false : nil)
     }
 }

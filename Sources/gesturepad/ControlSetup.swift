@@ -20,9 +20,11 @@ enum ControlSetup {
     static let portalAnswerWait = 1.0
 
     /// `settings` gives the mapping settings for the backend chosen (its default acceleration);
-    /// `touchpadOutput` is `--test-touchpad-output` (benchmarks only).
+    /// `stateDirectory` keeps the portal's permission; `touchpadOutput` is
+    /// `--test-touchpad-output` (benchmarks only).
     static func start(
-        mode: ControlMode, settings: (BackendKind) -> ControlSettings, touchpadOutput: String? = nil, logger: Logger
+        mode: ControlMode, settings: (BackendKind) -> ControlSettings, stateDirectory: String,
+        touchpadOutput: String? = nil, logger: Logger
     ) throws -> Started {
         let environment = ProcessInfo.processInfo.environment
         if let touchpadOutput, mode == .touchpad {
@@ -40,7 +42,7 @@ enum ControlSetup {
             throw ServeCommand.Failure("--control \(mode.rawValue): \(message)\(detail(of: mode))")
         case .backend(let kind):
             do {
-                let backend = try open(kind, environment: environment, logger: logger)
+                let backend = try open(kind, stateDirectory: stateDirectory, environment: environment, logger: logger)
                 let portal = backend as? PortalBackend
                 let status = portal?.waitForAnswer(timeout: portalAnswerWait) ?? backend.status
                 let context = ControlContext(
@@ -56,16 +58,16 @@ enum ControlSetup {
         }
     }
 
-    private static func open(_ kind: BackendKind, environment: [String: String], logger: Logger) throws
-        -> any ControlBackend
-    {
+    private static func open(
+        _ kind: BackendKind, stateDirectory: String, environment: [String: String], logger: Logger
+    ) throws -> any ControlBackend {
         switch kind {
         case .x11: try X11Backend.open(logger: logger)
         case .uinput: try UInputBackend.open(logger: logger)
         case .touchpad: try TouchpadBackend.open(logger: logger)
         case .portal:
             try PortalBackend.open(
-                tokenStore: PortalTokenStore.standard(environment: environment), environment: environment, logger: logger)
+                tokenStore: PortalTokenStore(directory: stateDirectory), environment: environment, logger: logger)
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GesturePadConfig
 import GesturePadServer
 
 /// `gesturepad devices`: the phones paired with this computer (docs/server.md "Pairing") —
@@ -81,7 +82,7 @@ struct DevicesCommand: ParsableCommand {
 
 /// The state directory's devices and the server running on it, for the `devices` commands.
 struct DeviceRoster {
-    let state = StateDirectory.resolve(environment: ProcessInfo.processInfo.environment)
+    let state = StateDirectory(path: XDGDirectories.state())
     var store: DeviceStore { DeviceStore(directory: state) }
 
     /// The server running on this state directory that pairs devices, if any.

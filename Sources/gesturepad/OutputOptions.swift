@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GesturePadConfig
+import GesturePadSettings
 import GesturePadSinks
 import GestureProtocol
 import Logging
@@ -65,32 +66,37 @@ struct OutputOptions: ParsableArguments {
         }
     }
 
-    /// Builds the sinks (terminal log, JSON log, hooks) for a loaded configuration; the flags
-    /// override the file's `log:` section.
-    func makeSinks(config: ConfigFile, logger: Logger) throws -> [any GestureSink] {
+    /// These flags and `--record`, for `ConfigFile.logSettings` to put over the file's.
+    func flags(recordDirectory: String?) -> OutputFlags {
+        OutputFlags(
+            jsonPath: logJSON, verbose: verbose, noColor: noColor, quiet: quiet, noHooks: noHooks,
+            recordDirectory: recordDirectory)
+    }
+
+    /// Builds the sinks (terminal log, JSON log, hooks) for the merged `log` settings and
+    /// `hooks`.
+    static func makeSinks(log: LogSettings, hooks: [HookRule], logger: Logger) throws -> [any GestureSink] {
         var sinks: [any GestureSink] = []
-        if !quiet, config.log.terminal {
-            let verbose = self.verbose || config.log.verbose
-            sinks.append(TerminalLogSink(verbose: verbose, color: useColor(config.log.color), logger: logger))
+        if log.terminal {
+            sinks.append(TerminalLogSink(verbose: log.verbose, color: useColor(log.color), logger: logger))
         }
-        if let path = logJSON ?? config.log.jsonPath.map(config.resolve) {
+        if let path = log.jsonPath {
             do {
                 sinks.append(try JSONLogSink(path: path, logger: logger))
             } catch {
                 throw ServeCommand.Failure("--log-json: \(error)")
             }
         }
-        if !noHooks, !config.hooks.isEmpty {
-            sinks.append(HookSink(rules: config.hooks, logger: logger))
+        if !hooks.isEmpty {
+            sinks.append(HookSink(rules: hooks, logger: logger))
         }
         return sinks
     }
 
-    /// `--no-color` wins; then the file's `color:`; otherwise colour when stdout is a terminal
-    /// and `NO_COLOR` is not set (no-color.org).
-    private func useColor(_ fromFile: Bool?) -> Bool {
-        if noColor { return false }
-        if let fromFile { return fromFile }
+    /// `color:` after `--no-color` (false) and the file; otherwise colour when stdout is a
+    /// terminal and `NO_COLOR` is not set (no-color.org).
+    private static func useColor(_ color: Bool?) -> Bool {
+        if let color { return color }
         if ProcessInfo.processInfo.environment["NO_COLOR"].map({ !$0.isEmpty }) ?? false { return false }
         return isatty(1) == 1
     }

@@ -1,6 +1,8 @@
 import ArgumentParser
+import GesturePadConfig
 import GesturePadHost
 import GesturePadServer
+import GesturePadSettings
 import Logging
 
 extension PairingSettings.Notify: ExpressibleByArgument {}
@@ -37,33 +39,30 @@ struct PairingOptions: ParsableArguments {
     var forgetDevices = false
 
     func validate() throws {
-        if let timeout, !(timeout > 0 && timeout <= 86_400) {
-            throw ValidationError("--pairing-timeout must be more than 0 and at most 86400 seconds, not \(timeout)")
+        let bound = PairingSettings.timeoutSecondsBound
+        if let timeout, !bound.contains(timeout) {
+            throw ValidationError("--pairing-timeout must be \(bound.text) seconds, not \(timeout)")
         }
     }
 
-    /// The file's `server.pairing:` settings with these flags applied over them.
-    func settings(over file: PairingSettings) -> PairingSettings {
-        var settings = file
-        if confirm { settings.confirm = true }
-        if let timeout { settings.timeoutSeconds = timeout }
-        if let notify { settings.notify = notify }
-        return settings
+    /// These flags, for `ConfigFile.pairingSettings` to put over the file's.
+    var flags: PairingFlags {
+        PairingFlags(confirm: confirm, timeoutSeconds: timeout, notify: notify)
     }
 
-    /// What the server needs to pair devices; the notifier (nil with `--notify off`) is the
-    /// caller's to stop.
+    /// What the server needs to pair devices with `settings`, and the desktop notifier in it
+    /// (nil with `--notify off`), which is the caller's to stop.
     func setup(
-        over file: PairingSettings, state: StateDirectory, record: ServerRecordKeeper, logger: Logger
-    ) -> PairingSetup {
-        let settings = settings(over: file)
-        var notifier: DesktopNotifier?
+        _ settings: PairingSettings, state: StateDirectory, record: ServerRecordKeeper, logger: Logger
+    ) -> (setup: PairingSetup, notifier: DesktopPairingNotifier?) {
+        var notifier: DesktopPairingNotifier?
         if settings.notify != .off {
-            notifier = try? DesktopNotifier(logger: logger)
+            notifier = (try? DesktopNotifier(logger: logger)).map(DesktopPairingNotifier.init)
             if notifier == nil { logger.warning("cannot start desktop notifications: pairing is told on this terminal only") }
         }
-        return PairingSetup(
+        let setup = PairingSetup(
             settings: settings, store: DeviceStore(directory: state), notifier: notifier,
             presence: { record.connected($0) }, forgetAll: forgetDevices)
+        return (setup, notifier)
     }
 }

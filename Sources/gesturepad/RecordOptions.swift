@@ -27,12 +27,10 @@ struct RecordOptions: ParsableArguments {
         if let maxBytes, maxBytes < 1024 { throw ValidationError("--record-max-bytes must be at least 1024, not \(maxBytes)") }
     }
 
-    /// The recorder for `--record` (relative to the working directory) or the file's
-    /// `log.record` (relative to the file's folder), or nil when recording is off.
-    func makeRecorder(config: ConfigFile, logger: Logger) throws -> TraceRecorder? {
-        guard let folder = directory.map(absolute) ?? config.log.recordDirectory.map(config.resolve).map(absolute) else {
-            return nil
-        }
+    /// The recorder for the merged `log.record` (`--record`, relative to the working
+    /// directory, or the file's, relative to its folder), or nil when recording is off.
+    func makeRecorder(log: LogSettings, logger: Logger) throws -> TraceRecorder? {
+        guard let folder = log.recordDirectory.map(absolute) else { return nil }
         do {
             return try TraceRecorder(directory: folder, maxBytes: maxBytes ?? TraceRecorder.defaultMaxBytes, logger: logger)
         } catch {

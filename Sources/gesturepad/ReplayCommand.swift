@@ -58,7 +58,8 @@ struct ReplayCommand: ParsableCommand {
         let file = try config.map { try ConfigFile.load(path: $0) } ?? ConfigFile()
         var host = ReplayHost(
             config: file.gestures, maxPointers: file.server.maxPointers ?? ProtocolLimits().maxPointers,
-            control: printControl ? pointer.settings(over: file, backend: backend) : nil,
+            control: printControl
+                ? file.controlSettings(flags: pointer.update, backendAcceleration: backend.defaultAcceleration) : nil,
             routing: backend.capabilities.touchRouting(owner: 0))
         var stdout: [UInt8] = []
         var stderr: [UInt8] = []

@@ -4,6 +4,7 @@ import GestureControl
 import GesturePadConfig
 import GesturePadHost
 import GesturePadServer
+import GesturePadSettings
 import GesturePadSinks
 import GestureProtocol
 import Logging
@@ -126,13 +127,13 @@ struct ServeCommand: ParsableCommand {
             auth: noAuth ? false : nil, maxConnections: maxConnections, maxMessageBytes: maxMessageBytes,
             maxMessagesPerSecond: maxRate, maxErrorsInARow: maxErrors, maxPointers: maxPointers)
         let fileSettings = file.server
-        let environmentToken = environment["GESTUREPAD_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        let environmentToken = environment["GESTUREPAD_TOKEN"]
         // No token given anywhere: the one remembered in the state directory (made once).
         var tokenNote: String? = "The token was given (--token, GESTUREPAD_TOKEN or the configuration file)."
         var remembered: String? = nil
-        let state = StateDirectory.resolve(environment: environment)
-        let explicit = flags.token ?? environmentToken ?? fileSettings.token
-        if explicit == nil && (flags.auth ?? fileSettings.auth) != false {
+        let state = StateDirectory(path: XDGDirectories.state())
+        let tokenSource = ServeSettings.tokenSource(flags: flags, file: fileSettings, environmentToken: environmentToken)
+        if tokenSource == .remembered {
             do {
                 let (stored, origin) = try TokenStore.load(from: state, renew: newToken)
                 remembered = stored
@@ -168,8 +169,7 @@ struct ServeCommand: ParsableCommand {
         let secure = try tls.configuration(state: state)
         configuration.tls = secure?.0
         testing.apply(to: &configuration)
-        configuration.publicDirectory = try Self.publicFolder(
-            flags.publicDirectory ?? fileSettings.publicDirectory.map(file.resolve), logger: logger)
+        configuration.publicDirectory = try Self.publicFolder(file.publicDirectory(flag: publicDirectory), logger: logger)
         if let host = configuration.host {
             guard let bindable = HostResolver.bindable(host, interfaces: InterfaceList.current()) else {
                 throw Failure("--host \(host): not an address, interface or known host name of this machine")
@@ -179,29 +179,32 @@ struct ServeCommand: ParsableCommand {
         if configuration.token == nil {
             logger.warning("authentication is off (--no-auth): anyone who can reach the port can connect")
         }
-        let sinks = try output.makeSinks(config: file, logger: logger)
+        let outputFlags = output.flags(recordDirectory: record.directory)
+        let log = file.logSettings(flags: outputFlags)
+        let sinks = try OutputOptions.makeSinks(log: log, hooks: file.hookRules(flags: outputFlags), logger: logger)
         let recorder: TraceRecorder?
         do {
-            recorder = try record.makeRecorder(config: file, logger: logger)
+            recorder = try record.makeRecorder(log: log, logger: logger)
         } catch {
             for sink in sinks { sink.close() }
             throw error
         }
         let control = try ControlSetup.start(
-            mode: control ?? file.controlBackend ?? .auto, settings: { pointer.settings(over: file, backend: $0) },
-            touchpadOutput: testing.touchpadOutput,
-            logger: logger)
+            mode: file.controlMode(flag: control),
+            settings: { file.controlSettings(flags: pointer.update, backendAcceleration: $0.defaultAcceleration) },
+            stateDirectory: state.path, touchpadOutput: testing.touchpadOutput, logger: logger)
         configuration.control = control.context
         var notes = [configLocation?.bannerLine ?? ConfigLocation.noneLine(environment: environment)]
         let keeper = ServerRecordKeeper(state: state, logger: logger)
+        let pairingSettings = file.pairingSettings(flags: pairingOptions.flags)
         let pairing =
             configuration.token == nil
-            ? nil : pairingOptions.setup(over: file.pairing, state: state, record: keeper, logger: logger)
+            ? nil : pairingOptions.setup(pairingSettings, state: state, record: keeper, logger: logger)
         let server: WebServer
         do {
             server = try WebServer(
                 configuration: configuration, sinks: sinks, backend: control.backend, recorder: recorder,
-                pairing: pairing, logger: logger)
+                pairing: pairing?.setup, logger: logger)
         } catch let error as ServerStartError {
             for sink in sinks { sink.close() }
             recorder?.close()
@@ -210,7 +213,7 @@ struct ServeCommand: ParsableCommand {
             throw Failure(error.description)
         }
         if configuration.token != nil {
-            notes.insert(Self.pairingLine(pairingOptions.settings(over: file.pairing)), at: 0)
+            notes.insert(Self.pairingLine(pairingSettings), at: 0)
         }
 
         if let recorder {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GesturePadServer
+import GesturePadSettings
 
 /// `--tls`, `--tls-cert`, `--tls-key`: HTTPS and WSS on the server's port, with GesturePad's
 /// local certificate authority or a certificate the user already has.

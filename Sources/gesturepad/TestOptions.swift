@@ -1,5 +1,6 @@
 import ArgumentParser
 import GesturePadServer
+import GesturePadSettings
 
 /// Test-only switches of `serve`, hidden from `--help` (listed by `--help-hidden`). Each changes
 /// only what a test cannot reach otherwise in reasonable time; none is for normal use.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GesturePadConfig
 import GesturePadServer
 
 /// `gesturepad url`: the address and QR code of the server already running for this user
@@ -19,7 +20,7 @@ struct URLCommand: ParsableCommand {
     var noQR = false
 
     func run() throws {
-        let state = StateDirectory.resolve(environment: ProcessInfo.processInfo.environment)
+        let state = StateDirectory(path: XDGDirectories.state())
         var stderr = StandardError()
         let record: ServerRecord
         switch ServerRecord.status(in: state, isRunning: ProcessProbe.isGesturePad) {

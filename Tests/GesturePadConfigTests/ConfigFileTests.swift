@@ -1,7 +1,6 @@
 import Foundation
 import GestureControl
 import GestureEngine
-import GesturePadSinks
 import Testing
 
 @testable import GesturePadConfig

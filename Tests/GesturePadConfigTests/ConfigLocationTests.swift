@@ -1,5 +1,4 @@
 import Foundation
-import GesturePadSinks
 import Testing
 
 @testable import GesturePadConfig

@@ -1,4 +1,4 @@
-import GesturePadServer
+import GesturePadSettings
 import Testing
 
 @testable import GesturePadConfig

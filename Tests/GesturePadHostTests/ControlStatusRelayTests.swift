@@ -1,3 +1,4 @@
+import GestureControl
 import Synchronization
 import Testing
 

@@ -1,3 +1,4 @@
+import GestureControl
 import Testing
 
 @testable import GesturePadHost

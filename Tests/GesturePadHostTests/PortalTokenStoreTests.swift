@@ -15,16 +15,6 @@ import Testing
         return (attributes?[.posixPermissions] as? NSNumber)?.intValue ?? -1
     }
 
-    /// `$XDG_STATE_HOME/gesturepad` when absolute, else `~/.local/state/gesturepad`.
-    @Test func location() {
-        #expect(PortalTokenStore.standard(environment: ["XDG_STATE_HOME": "/s/", "HOME": "/h"])?.directory == "/s/gesturepad")
-        #expect(
-            PortalTokenStore.standard(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"])?.path
-                == "/h/.local/state/gesturepad/portal-restore-token")
-        #expect(PortalTokenStore.standard(environment: ["HOME": "/h"])?.directory == "/h/.local/state/gesturepad")
-        #expect(PortalTokenStore.standard(environment: [:]) == nil)
-    }
-
     /// Saving makes the missing folders 0700 and the file 0600; loading reads it back.
     @Test func saveAndLoad() throws {
         let root = temporaryFolder()

@@ -1,5 +1,4 @@
 import GestureControl
-import GesturePadHost
 import GestureProtocol
 import Synchronization
 import Testing

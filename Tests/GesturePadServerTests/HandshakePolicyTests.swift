@@ -1,3 +1,4 @@
+import GesturePadSettings
 import Testing
 
 @testable import GesturePadServer

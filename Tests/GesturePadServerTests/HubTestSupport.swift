@@ -1,6 +1,7 @@
+import GesturePadSettings
 import Testing
+import GestureControl
 import GestureEngine
-import GesturePadHost
 import GestureProtocol
 import Logging
 

@@ -1,5 +1,6 @@
 import Foundation
 import GestureEngine
+import GesturePadSettings
 import Testing
 
 @testable import GesturePadSinks

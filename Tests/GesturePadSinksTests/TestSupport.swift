@@ -5,6 +5,7 @@ import Logging
 import Synchronization
 import Testing
 
+@testable import GesturePadSettings
 @testable import GesturePadSinks
 
 /// A logger that discards everything (hooks log every failure; tests provoke many).

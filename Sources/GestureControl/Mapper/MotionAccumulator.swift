@@ -82,10 +82,10 @@ struct MotionAccumulator: Sendable {
         actions.append(.motion(dx: Int(wholeX), dy: Int(wholeY)))
     }
 
-    /// `speed` × gain at `speed` (CSS px/ms). A non-finite or negative `speed` setting counts
-    /// as 1.
+    /// `speed` × gain at `speed` (CSS px/ms). A `speed` setting outside its bound
+    /// (`ControlSettings.speedBound`) counts as the nearer end of it; a non-finite one as 1.
     static func factor(speed: Double, settings: ControlSettings) -> Double {
-        let base = settings.speed.isFinite && settings.speed >= 0 ? settings.speed : 1
+        let base = ControlSettings.speedBound.clamped(settings.speed) ?? 1
         switch settings.acceleration {
         case .flat: return base
         case .adaptive: return base * settings.curve.gain(atSpeed: speed)

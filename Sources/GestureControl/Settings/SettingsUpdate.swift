@@ -10,9 +10,6 @@ public struct SettingsUpdate: Sendable, Hashable {
     public var dragLock: Bool?
     public var leftHanded: Bool?
 
-    /// The range `speed` and `scrollSpeed` may take from a page.
-    public static let factorRange = 0.1...10.0
-
     public init(
         speed: Double? = nil, acceleration: AccelerationProfile? = nil, naturalScroll: Bool? = nil,
         scrollSpeed: Double? = nil, tapToClick: Bool? = nil, tapAndDrag: Bool? = nil, dragLock: Bool? = nil,

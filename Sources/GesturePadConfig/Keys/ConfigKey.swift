@@ -1,3 +1,5 @@
+import GestureControl
+import GesturePadSettings
 import Yams
 
 /// One key of a configuration section: its name, the values it takes, its default, one line
@@ -57,11 +59,11 @@ extension ConfigKey {
         return value(name, path, kind: kind, default: defaultValue, meaning) { $0.integer($1, key: $2, range: range) }
     }
 
-    /// A limit: an integer ≥ 1.
+    /// A limit: an integer ≥ 1 (`ServeSettings.limitRange`).
     static func limit(
         _ name: String, _ path: WritableKeyPath<ConfigFile, Int?> & Sendable, default defaultValue: Int, _ meaning: String
     ) -> ConfigKey {
-        integer(name, path, range: 1...Int.max, default: "`\(defaultValue)`", meaning)
+        integer(name, path, range: ServeSettings.limitRange, default: "`\(defaultValue)`", meaning)
     }
 
     /// `true` or `false`, for a setting left unset (`nil`) when the file does not give it.
@@ -77,12 +79,13 @@ extension ConfigKey {
         value(name, path, kind: "bool", default: "`\(ConfigFile()[keyPath: path])`", meaning) { $0.boolean($1, key: $2) }
     }
 
-    /// A number > 0; the default is the settings type's own.
-    static func positive(_ name: String, _ path: WritableKeyPath<ConfigFile, Double> & Sendable, _ meaning: String)
-        -> ConfigKey
-    {
-        value(name, path, kind: "number > 0", default: ConfigReference.number(ConfigFile()[keyPath: path]), meaning) {
-            $0.positive($1, key: $2)
+    /// A number within `bound` (the setting's one bound); the default is the settings type's own.
+    static func number(
+        _ name: String, _ path: WritableKeyPath<ConfigFile, Double> & Sendable, _ bound: NumberBound, _ meaning: String
+    ) -> ConfigKey {
+        let defaultValue = ConfigReference.number(ConfigFile()[keyPath: path])
+        return value(name, path, kind: "number \(bound.text)", default: defaultValue, meaning) {
+            $0.number($1, key: $2, within: bound)
         }
     }
 

@@ -8,18 +8,20 @@ extension ConfigKeys {
         "control",
         [
             .choice("backend", \.controlBackend, default: ControlMode.auto, "what drives the computer (`--control`)"),
-            .positive("speed", \.control.speed, "pointer speed factor, on top of acceleration (`--speed`)"),
+            .number(
+                "speed", \.control.speed, ControlSettings.speedBound,
+                "pointer speed factor, on top of acceleration (`--speed`)"),
             .value(
                 "acceleration", \.controlAcceleration, kind: "`adaptive` / `flat`",
                 default: "the backend's: `adaptive` (x11, portal), `flat` (uinput, touchpad)",
                 "pointer acceleration (`--acceleration`)"
             ) { $0.choice($1, key: $2, AccelerationProfile.self) },
             .flag("naturalScroll", \.control.naturalScroll, "natural: content follows the fingers (`--no-natural-scroll`)"),
-            .positive("scrollSpeed", \.control.scrollSpeed, "factor on wheel amounts"),
+            .number("scrollSpeed", \.control.scrollSpeed, ControlSettings.scrollSpeedBound, "factor on wheel amounts"),
             .flag("tapToClick", \.control.tapToClick, "taps click"),
             .flag("tapAndDrag", \.control.tapAndDrag, "tap, then touch again and move: drag"),
             .flag("dragLock", \.control.dragLock, "after a drag the button stays down until the next tap or the timeout"),
-            .positive("dragLockTimeout", \.control.dragLockTimeout, "ms the drag lock waits for the finger"),
+            .number("dragLockTimeout", \.control.dragLockTimeout, .positive, "ms the drag lock waits for the finger"),
             .value(
                 "tapButtons", \.control.tapButtons, kind: "list of 1–3 of `left` / `right` / `middle`",
                 default: "`[\(ControlSettings().tapButtons.map(\.rawValue).joined(separator: ", "))]`",
@@ -27,18 +29,15 @@ extension ConfigKeys {
             ) { $0.tapButtons($1, key: $2) },
             .flag("leftHanded", \.control.leftHanded, "swap left and right (taps, and a mouse on the page)"),
             .flag("pinchZoom", \.control.pinchZoom, "pinch zooms (Control + wheel)"),
-            .value(
-                "zoomStep", \.control.zoomStep, kind: "number > 1",
-                default: ConfigReference.number(ControlSettings().zoomStep), "pinch scale change per zoom step"
-            ) { $0.number($1, key: $2, above: 1) },
+            .number("zoomStep", \.control.zoomStep, .above(1), "pinch scale change per zoom step"),
             ConfigKey(
                 name: "swipeKeys", kind: "mapping", defaultValue: "see below",
                 meaning: "key combination per three-finger swipe direction (`left`, `right`, `up`, `down`), or `none`"
             ) { reader, node, key, config in
                 reader.swipeKeys(node, key: key, into: &config.control.swipeKeys)
             },
-            .positive(
-                "releaseAfterSilence", \.control.releaseAfterSilence,
+            .number(
+                "releaseAfterSilence", \.control.releaseAfterSilence, .positive,
                 "ms without any message after which whatever the connection holds is released"),
         ])
 }

@@ -1,4 +1,4 @@
-import GesturePadSinks
+import GesturePadSettings
 
 extension ConfigKeys {
     /// A rule of `hooks:` — the sinks' `HookRule` (docs/outputs.md). Its keys depend on each

@@ -1,6 +1,6 @@
 import GestureControl
 import GestureEngine
-import GesturePadServer
+import GesturePadSettings
 import GestureProtocol
 
 /// The configuration file's keys, one table per section: the only list of them. Each entry
@@ -31,7 +31,7 @@ public enum ConfigKeys {
         [
             .text("host", \.server.host, default: "all interfaces", "address, host name or interface to listen on (`--host`)"),
             .integer(
-                "port", \.server.port, range: 0...65_535, default: "`\(ServerConfiguration.defaultPort)`",
+                "port", \.server.port, range: ServeSettings.portRange, default: "`\(ServerConfiguration.defaultPort)`",
                 "port to listen on; 0 picks a free one (`--port`)"),
             .text(
                 "public", \.server.publicDirectory, default: "the installed page",
@@ -49,7 +49,9 @@ public enum ConfigKeys {
         "server.pairing",
         [
             .flag("confirm", \.pairing.confirm, "a new phone waits until it is accepted (`--confirm-pairing`)"),
-            .positive("timeout", \.pairing.timeoutSeconds, "seconds a new phone waits (`--pairing-timeout`)"),
+            .number(
+                "timeout", \.pairing.timeoutSeconds, PairingSettings.timeoutSecondsBound,
+                "seconds a new phone waits (`--pairing-timeout`)"),
             ConfigKey(
                 name: "notify", kind: "`off` / `pairing` / `connections`", defaultValue: "`pairing`",
                 meaning: "desktop notifications of pairing (`--notify`)"

@@ -1,3 +1,5 @@
+import GestureControl
+
 /// The configuration reference in the docs, made from the key tables (`ConfigKeys`):
 /// `gesturepad check-config --print-keys` prints it, and the docs hold each section's table
 /// between `<!-- keys: SECTION -->` and `<!-- end of keys -->` (a test keeps them equal).
@@ -35,7 +37,6 @@ public enum ConfigReference {
 
     /// A default as the docs write it: `1000`, `0.998`.
     static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return "\(value)"
+        NumberBound.number(value)
     }
 }

@@ -1,5 +1,5 @@
 import GestureEngine
-import GesturePadSinks
+import GesturePadSettings
 import Yams
 
 /// The `hooks:` section: a list of rules whose keys (`ConfigKeys.hook`) depend on each other,

@@ -1,3 +1,4 @@
+import GestureControl
 import Yams
 
 /// Walks the YAML node tree of a configuration file (Yams' Node API, which keeps line numbers)
@@ -134,16 +135,11 @@ struct ConfigReader {
         return value
     }
 
-    /// A number > 0.
-    mutating func positive(_ node: Node, key: String) -> Double? {
-        number(node, key: key, above: 0)
-    }
-
-    /// A number > `bound`.
-    mutating func number(_ node: Node, key: String, above bound: Double) -> Double? {
+    /// A number within `bound`.
+    mutating func number(_ node: Node, key: String, within bound: NumberBound) -> Double? {
         guard let value = number(node, key: key) else { return nil }
-        guard value > bound else {
-            add(node, "\(key) must be > \(ConfigReference.number(bound)), not \(value)")
+        guard bound.contains(value) else {
+            add(node, "\(key) must be \(bound.text), not \(value)")
             return nil
         }
         return value

@@ -1,3 +1,4 @@
+import GesturePadSystem
 import Glibc
 
 /// Writes byte buffers to a file descriptor, whole: the one place the uinput backend hands
@@ -24,8 +25,7 @@ struct FileDescriptorSink: Sendable {
     }
 }
 
-/// `strerror` as a Swift string.
+/// `strerror` as a Swift string (`SystemCall.describe`).
 func errorText(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
+    SystemCall.describe(code)
 }

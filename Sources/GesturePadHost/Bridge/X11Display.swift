@@ -51,9 +51,6 @@ final class X11Display {
     /// The connection broke (the X server ended); nothing reaches it any more.
     var isConnectionLost: Bool { lostFlag.pointee != 0 }
 
-    /// Protocol errors Xlib reported since the process started, on any display.
-    static var protocolErrors: Int { X11ErrorTrap.count.load(ordering: .relaxed) }
-
     func fakeRelativeMotion(dx: Int, dy: Int) {
         guard let display = usable else { return }
         XTestFakeRelativeMotionEvent(display, Self.clamped(dx), Self.clamped(dy), 0)
@@ -131,17 +128,13 @@ final class X11Display {
 
 /// Xlib's process-wide error handlers, replaced once so that errors do not end the process.
 private enum X11ErrorTrap {
-    static let count = Atomic<Int>(0)
     private static let installed = Mutex(false)
 
     static func install() {
         installed.withLock { done in
             guard !done else { return }
             done = true
-            XSetErrorHandler { _, _ in
-                X11ErrorTrap.count.add(1, ordering: .relaxed)
-                return 0
-            }
+            XSetErrorHandler { _, _ in 0 }
             // The default handler prints and, in older Xlib, exits; the per-display exit
             // handler above records the loss instead of ending the process.
             XSetIOErrorHandler { _ in 0 }

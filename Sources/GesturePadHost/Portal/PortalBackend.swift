@@ -118,13 +118,6 @@ public final class PortalBackend: ControlBackend {
             logger.error("control: the portal thread did not stop within 2 s")
         }
     }
-
-    /// Waits until everything queued so far went out on the bus (tests).
-    func waitUntilSent(timeout: Double = 5) -> Bool {
-        let done = DispatchSemaphore(value: 0)
-        guard mailbox.post(marker: .barrier(done)) else { return false }
-        return done.wait(timeout: .now() + timeout) == .success
-    }
 }
 
 /// The result of connecting, handed from the backend's thread to `open`.

@@ -1,3 +1,5 @@
+import GestureControl
+
 /// The RemoteDesktop portal session as a state machine: events in, actions out. Pure (no bus,
 /// no files, no clock); `PortalLoop` carries the actions out and feeds back what happened.
 ///

@@ -1,14 +1,13 @@
 import Foundation
+import GesturePadSystem
 import Glibc
 
 /// Where the RemoteDesktop portal's restore token is kept between runs, so the desktop asks
-/// for permission once, not at every start: `$XDG_STATE_HOME/gesturepad/portal-restore-token`
-/// (`~/.local/state/gesturepad/…` by default). Missing folders are made 0700, the file is
-/// written 0600 through a temporary file and a rename, so a reader never sees half a token.
-/// Deleting the file resets the consent: the desktop asks again at the next start.
-///
-/// Kept small and in one file on purpose: the project's general state directory (for this
-/// token and the TLS keys) can fold it in.
+/// for permission once, not at every start: `portal-restore-token` in the state directory the
+/// CLI gives (`XDGDirectories.state`: `~/.local/state/gesturepad` by default). Missing folders
+/// are made 0700, the file is written 0600 through a temporary file and a rename, so a reader
+/// never sees half a token. Deleting the file resets the consent: the desktop asks again at
+/// the next start.
 public struct PortalTokenStore: Sendable, Hashable {
     public static let fileName = "portal-restore-token"
     /// Longer tokens are not ones a portal wrote (they are UUIDs today).
@@ -23,16 +22,6 @@ public struct PortalTokenStore: Sendable, Hashable {
 
     /// The token file.
     public var path: String { directory + "/" + Self.fileName }
-
-    /// `$XDG_STATE_HOME/gesturepad` when that is set to an absolute path (the XDG base
-    /// directory rule), else `$HOME/.local/state/gesturepad`; nil without either.
-    public static func standard(environment: [String: String]) -> PortalTokenStore? {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return PortalTokenStore(directory: trimmed(state) + "/gesturepad")
-        }
-        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-        return PortalTokenStore(directory: trimmed(home) + "/.local/state/gesturepad")
-    }
 
     /// The stored token, or nil when there is none or it is not one (empty, too long, not
     /// printable ASCII).
@@ -49,20 +38,29 @@ public struct PortalTokenStore: Sendable, Hashable {
         guard Self.isValid(token) else { throw ControlBackendError("the portal sent an unusable restore token") }
         try Self.makeDirectories(directory)
         let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw failure("cannot write", temporary, errno) }
+        let descriptor: Int32
+        do {
+            descriptor = try SystemCall.retrying { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600) }
+        } catch {
+            throw failure("cannot write", temporary, error.errno)
+        }
         _ = fchmod(descriptor, 0o600)
-        let written = FileDescriptorSink(fileDescriptor: descriptor).write(Array((token + "\n").utf8))
-        let synced = fsync(descriptor) == 0 ? nil : errno
+        var failed = FileDescriptorSink(fileDescriptor: descriptor).write(Array((token + "\n").utf8))
+        do {
+            try SystemCall.retrying { fsync(descriptor) }
+        } catch {
+            failed = failed ?? error.errno
+        }
         close(descriptor)
-        if let code = written ?? synced {
+        if let code = failed {
             unlink(temporary)
             throw failure("cannot write", temporary, code)
         }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
+        do {
+            try SystemCall.retrying { rename(temporary, path) }
+        } catch {
             unlink(temporary)
-            throw failure("cannot replace", path, code)
+            throw failure("cannot replace", path, error.errno)
         }
     }
 
@@ -80,8 +78,10 @@ public struct PortalTokenStore: Sendable, Hashable {
         var current = ""
         for component in directory.split(separator: "/") {
             current += "/" + component
-            if mkdir(current, 0o700) != 0, errno != EEXIST {
-                throw failure("cannot create", current, errno)
+            do {
+                try SystemCall.retrying { mkdir(current, 0o700) }
+            } catch {
+                guard error.errno == EEXIST else { throw failure("cannot create", current, error.errno) }
             }
         }
     }
@@ -92,11 +92,5 @@ public struct PortalTokenStore: Sendable, Hashable {
 
     private static func failure(_ what: String, _ path: String, _ code: Int32) -> ControlBackendError {
         ControlBackendError("\(what) \(path): \(errorText(code))")
-    }
-
-    private static func trimmed(_ path: String) -> String {
-        var result = path
-        while result.count > 1, result.hasSuffix("/") { result.removeLast() }
-        return result
     }
 }

@@ -1,3 +1,4 @@
+import GesturePadSystem
 import Glibc
 
 /// Whether this process may use `/dev/uinput`, asked before choosing a backend.
@@ -8,6 +9,6 @@ public enum UInputAccess {
     /// True when `path` exists and this user may write it (`access(W_OK)`: real uid and gid,
     /// as the udev rule in docs/control.md grants).
     public static func isWritable(path: String = defaultPath) -> Bool {
-        access(path, W_OK) == 0
+        (try? SystemCall.retrying { access(path, W_OK) }) != nil
     }
 }

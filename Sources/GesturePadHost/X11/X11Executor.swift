@@ -38,9 +38,6 @@ final class X11Executor: ActionExecutor {
         X11Executor(display: try X11Display.open(name: displayName), logger: logger)
     }
 
-    /// Keycodes free for characters the layout lacks (for tests and diagnostics).
-    var spareKeycodes: [Keycode] { keyboard.spareKeycodes }
-
     func execute(_ action: HostAction) {
         switch action {
         case .motion(let dx, let dy):

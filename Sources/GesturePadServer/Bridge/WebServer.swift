@@ -1,5 +1,6 @@
 import CLibWebSockets
-import GesturePadHost
+import GestureControl
+import GesturePadSettings
 import GestureProtocol
 import Glibc
 import Logging
@@ -115,7 +116,7 @@ public final class WebServer {
         var info = lws_context_creation_info()
         info.vhost_name = storage.string("gesturepad")
         info.port = Int32(configuration.port)
-        if let host = configuration.host, !ServerURLs.isWildcard(host) {
+        if let host = configuration.host, !ServerConfiguration.isWildcard(host) {
             info.iface = storage.string(host)
             if !host.contains(":") { info.options |= CLWS_OPTION_DISABLE_IPV6 }
         } else if configuration.host == "0.0.0.0" {

@@ -9,9 +9,6 @@ import CLibWebSockets
 /// and its payload goes out as it is, and lws, which frames nothing written raw, adds nothing
 /// either. An extension would need lws's own framing (`LWS_WRITE_TEXT`, one frame per write).
 enum WebSocketFraming {
-    /// The longest header of a frame: 2 bytes, then a 64-bit length.
-    static let maxHeaderBytes = 10
-
     /// Appends one complete text frame carrying `payload`: FIN + text opcode (RSV bits zero),
     /// unmasked as a server sends, the length in 7, 16 or 64 bits.
     static func appendTextFrame(_ payload: ArraySlice<UInt8>, to out: inout [UInt8]) {

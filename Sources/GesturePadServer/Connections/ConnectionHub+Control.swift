@@ -1,4 +1,4 @@
-import GesturePadHost
+import GestureControl
 import GestureProtocol
 
 /// Control that changes while the server runs (the portal backend: the desktop allows, or

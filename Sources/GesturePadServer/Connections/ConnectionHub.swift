@@ -1,5 +1,6 @@
+import GestureControl
 import GestureEngine
-import GesturePadHost
+import GesturePadSettings
 import GestureProtocol
 import Logging
 

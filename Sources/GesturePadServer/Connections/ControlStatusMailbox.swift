@@ -1,4 +1,4 @@
-import GesturePadHost
+import GestureControl
 import Synchronization
 
 /// Hands the backend's status changes (posted on its own thread) to the service loop, which

@@ -13,11 +13,6 @@ struct OutboundBatch: Equatable {
         bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
     }
 
-    /// The messages as text (tests).
-    var texts: [String] {
-        (0..<count).map { String(decoding: self[$0], as: UTF8.self) }
-    }
-
     mutating func append(_ message: ArraySlice<UInt8>) {
         bytes.append(contentsOf: message)
         ends.append(bytes.count)

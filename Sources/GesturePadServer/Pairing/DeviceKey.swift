@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GesturePadSettings
 
 /// A paired device's key: 256 random bits, written as 43 base64url characters (no padding),
 /// which need no escaping in the `/ws?token=` query. The server keeps only its SHA-256 (a

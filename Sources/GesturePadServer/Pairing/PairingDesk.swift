@@ -1,3 +1,4 @@
+import GesturePadSettings
 import GestureProtocol
 
 /// The pairing decisions, as a state machine: the device list (what `devices.json` holds), which

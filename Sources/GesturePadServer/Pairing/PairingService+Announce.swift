@@ -1,4 +1,4 @@
-import GesturePadHost
+import GesturePadSettings
 
 /// The action keys of the notifications (org.freedesktop.Notifications `ActionInvoked`).
 enum NoticeKey {
@@ -48,10 +48,8 @@ extension PairingService {
     ) {
         guard let notifier, Self.shows(level, under: settings.notify) else { return }
         notifier.show(
-            DesktopNotice(
-                tag: device.id, summary: summary, body: body,
-                actions: actions.map { DesktopNotice.Action(key: $0.0, label: $0.1) },
-                timeoutMilliseconds: timeoutMilliseconds))
+            tag: device.id, summary: summary, body: body, buttons: actions.map { (key: $0.0, label: $0.1) },
+            timeoutMilliseconds: timeoutMilliseconds)
     }
 
     /// Whether an event of `level` is shown when the user asked for `setting`.

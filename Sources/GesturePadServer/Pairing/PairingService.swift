@@ -1,5 +1,5 @@
 import Foundation
-import GesturePadHost
+import GesturePadSettings
 import GestureProtocol
 import Logging
 import Synchronization
@@ -11,7 +11,7 @@ import Synchronization
 final class PairingService {
     private var desk: PairingDesk
     private let store: DeviceStore
-    let notifier: DesktopNotifier?
+    let notifier: (any PairingNotifier)?
     private let presence: (@Sendable ([String]) -> Void)?
     let logger: Logger
     /// The notifier's answers, posted on its thread, taken by the service loop.
@@ -188,13 +188,13 @@ final class PairingService {
 
 /// The desktop notifier's events, posted on its thread and taken by the service loop.
 final class NotifierInbox: Sendable {
-    private let events = Mutex<[DesktopNotifierEvent]>([])
+    private let events = Mutex<[PairingNotifierEvent]>([])
 
-    func post(_ event: DesktopNotifierEvent) {
+    func post(_ event: PairingNotifierEvent) {
         events.withLock { $0.append(event) }
     }
 
-    func take() -> [DesktopNotifierEvent] {
+    func take() -> [PairingNotifierEvent] {
         events.withLock { list in
             defer { list.removeAll() }
             return list

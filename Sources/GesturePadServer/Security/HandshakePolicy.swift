@@ -1,3 +1,5 @@
+import GesturePadSettings
+
 /// The facts of a WebSocket upgrade request the server judges.
 public struct UpgradeRequest: Sendable, Hashable {
     /// The request path without its query (`/ws`).

@@ -13,12 +13,12 @@ struct RefusalLimiter: Sendable {
     /// Addresses remembered at most; full buckets are forgotten first.
     var capacity = 4_096
 
-    private struct Bucket {
+    struct Bucket {
         var tries: Double
         var updated: Double
     }
 
-    private var buckets: [String: Bucket] = [:]
+    private(set) var buckets: [String: Bucket] = [:]
 
     /// Whether `address` has no tries left at `now`.
     func isBlocked(_ address: String, at now: Double) -> Bool {
@@ -32,9 +32,6 @@ struct RefusalLimiter: Sendable {
         buckets[address] = Bucket(tries: max(current - 1, 0), updated: now)
         if buckets.count > capacity { forgetFull(at: now) }
     }
-
-    /// Addresses remembered (tests).
-    var trackedCount: Int { buckets.count }
 
     private func tries(of bucket: Bucket, at now: Double) -> Double {
         let earned = max(now - bucket.updated, 0) / 60_000 * perMinute

@@ -1,3 +1,5 @@
+import GesturePadSettings
+
 /// The addresses printed at start-up: full URLs a phone can open, the token in the fragment
 /// (never sent to the server in a request line, never logged by proxies).
 public enum ServerURLs {
@@ -8,7 +10,7 @@ public enum ServerURLs {
         host: String?, port: Int, token: String?, interfaces: [InterfaceAddress], secure: Bool = false
     ) -> [String] {
         let hosts: [String]
-        if let host, !isWildcard(host) {
+        if let host, !ServerConfiguration.isWildcard(host) {
             let named = interfaces.filter { $0.interface == host && !$0.isLinkLocal }
             hosts = named.isEmpty ? [host] : ranked(named).map(\.address)
         } else {
@@ -27,11 +29,6 @@ public enum ServerURLs {
         let hostPart = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         let fragment = token.map { "#token=\($0)" } ?? ""
         return "\(secure ? "https" : "http")://\(hostPart):\(port)\(path)\(fragment)"
-    }
-
-    /// True for the "every interface" spellings of `--host`.
-    public static func isWildcard(_ host: String) -> Bool {
-        host.isEmpty || host == "0.0.0.0" || host == "::" || host == "[::]" || host == "*"
     }
 
     /// LAN IPv4 first, then global IPv6, then loopback; the system's order within each.

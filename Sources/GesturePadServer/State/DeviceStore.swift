@@ -1,4 +1,5 @@
 import Foundation
+import GesturePadSystem
 import Glibc
 
 /// `devices.json` in the state directory, shared by the running server and `gesturepad
@@ -39,13 +40,17 @@ public struct DeviceStore: Sendable {
     public func withLock<T>(_ body: () throws -> T) throws -> T {
         try directory.ensure()
         let path = directory.file(Self.lockName)
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            throw StateError("cannot open \(path): \(String(cString: strerror(errno)))")
+        let descriptor: Int32
+        do {
+            descriptor = try SystemCall.retrying { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600) }
+        } catch {
+            throw StateError("cannot open \(path): \(error)")
         }
         defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw StateError("cannot lock \(path): \(String(cString: strerror(errno)))") }
+        do {
+            try SystemCall.retrying { flock(descriptor, LOCK_EX) }
+        } catch {
+            throw StateError("cannot lock \(path): \(error)")
         }
         defer { flock(descriptor, LOCK_UN) }
         return try body()

@@ -1,4 +1,5 @@
 import Foundation
+import GesturePadSystem
 
 /// Whether a process id recorded in `server.json` is still a running GesturePad server: the
 /// process exists (`kill(pid, 0)`), and on Linux its name (`/proc/PID/comm`) is `gesturepad`,
@@ -6,7 +7,12 @@ import Foundation
 public enum ProcessProbe {
     public static func isGesturePad(_ pid: Int32) -> Bool {
         guard pid > 0 else { return false }
-        guard kill(pid, 0) == 0 || errno == EPERM else { return false }
+        do {
+            try SystemCall.retrying { kill(pid, 0) }
+        } catch {
+            // Alive, but another user's.
+            guard error.errno == EPERM else { return false }
+        }
         guard let comm = FileManager.default.contents(atPath: "/proc/\(pid)/comm") else { return true }
         return isGesturePadName(String(decoding: comm, as: UTF8.self))
     }

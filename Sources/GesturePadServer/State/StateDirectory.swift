@@ -1,26 +1,17 @@
 import Foundation
+import GesturePadSystem
 
 /// The user's state directory for GesturePad: `$XDG_STATE_HOME/gesturepad`, by default
-/// `~/.local/state/gesturepad` (XDG Base Directory). It holds what must outlive a run and stay
-/// private: the access token, the local certificate authority and server certificate, the
-/// portal's restore token. The folder is made 0700 and every file written 0600, atomically
-/// (a temporary file renamed over the old one), so no other user can read them and no crash
-/// leaves half a file.
+/// `~/.local/state/gesturepad` (the CLI gets the path from `XDGDirectories.state`). It holds
+/// what must outlive a run and stay private: the access token, the local certificate authority
+/// and server certificate, the paired devices, the portal's restore token. The folder is made
+/// 0700 and every file written 0600, atomically (a temporary file renamed over the old one), so
+/// no other user can read them and no crash leaves half a file.
 public struct StateDirectory: Sendable, Hashable {
     public let path: String
 
     public init(path: String) {
         self.path = path
-    }
-
-    /// The folder for `environment` (the process environment): `XDG_STATE_HOME` when it is an
-    /// absolute path (the spec ignores relative ones), else `HOME/.local/state`.
-    public static func resolve(environment: [String: String]) -> StateDirectory {
-        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
-            return StateDirectory(path: xdg + "/gesturepad")
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return StateDirectory(path: home + "/.local/state/gesturepad")
     }
 
     /// The path of a file in the folder.
@@ -34,8 +25,10 @@ public struct StateDirectory: Sendable, Hashable {
         } catch {
             throw StateError("cannot create the state folder \(path): \(error.localizedDescription)")
         }
-        guard chmod(path, 0o700) == 0 else {
-            throw StateError("cannot make the state folder \(path) private: \(String(cString: strerror(errno)))")
+        do {
+            try SystemCall.retrying { chmod(path, 0o700) }
+        } catch {
+            throw StateError("cannot make the state folder \(path) private: \(error)")
         }
     }
 
@@ -50,7 +43,7 @@ public struct StateDirectory: Sendable, Hashable {
         let target = file(name)
         let temporary = target + ".tmp-\(getpid())"
         guard FileManager.default.createFile(atPath: temporary, contents: nil, attributes: [.posixPermissions: 0o600])
-        else { throw StateError("cannot write \(target): \(String(cString: strerror(errno)))") }
+        else { throw StateError("cannot write \(target): \(SystemCall.describe(errno))") }
         do {
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
             try handle.write(contentsOf: contents)
@@ -60,10 +53,12 @@ public struct StateDirectory: Sendable, Hashable {
             unlink(temporary)
             throw StateError("cannot write \(target): \(error.localizedDescription)")
         }
-        guard chmod(temporary, 0o600) == 0, rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
+        do {
+            try SystemCall.retrying { chmod(temporary, 0o600) }
+            try SystemCall.retrying { rename(temporary, target) }
+        } catch {
             unlink(temporary)
-            throw StateError("cannot write \(target): \(reason)")
+            throw StateError("cannot write \(target): \(error)")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GesturePadSettings
 
 /// The access token kept in the state directory (`token`), so a phone paired once keeps
 /// working across restarts: made at random the first time, read back every later time,

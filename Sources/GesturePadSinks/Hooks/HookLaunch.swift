@@ -1,5 +1,7 @@
 import Foundation
 import GestureEngine
+import GesturePadSettings
+import GesturePadSystem
 import Subprocess
 import SystemPackage
 
@@ -19,14 +21,7 @@ enum HookLaunch {
     /// terminal).
     static func executable(_ program: String, in directory: String?) -> Executable {
         guard program.contains("/") else { return .name(program) }
-        return .path(FilePath(resolvedPath(program, in: directory)))
-    }
-
-    /// `program` made absolute against `directory` when it is a relative path (`./x.sh`,
-    /// `bin/x`); otherwise unchanged.
-    static func resolvedPath(_ program: String, in directory: String?) -> String {
-        guard program.contains("/"), !program.hasPrefix("/"), let directory else { return program }
-        return (directory.hasSuffix("/") ? directory : directory + "/") + program
+        return .path(FilePath(HookRule.resolvedPath(program, in: directory)))
     }
 
     /// The working directory of a hook's process: the configuration file's folder, so relative
@@ -88,7 +83,7 @@ enum HookLaunch {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             let thread = Thread {
                 var info = siginfo_t()
-                while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
+                _ = try? SystemCall.retrying { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
                 done.resume()
             }
             thread.name = "gesturepad.hook-exit"

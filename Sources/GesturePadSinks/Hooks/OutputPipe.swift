@@ -1,4 +1,5 @@
 import Foundation
+import GesturePadSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -48,15 +49,11 @@ struct OutputPipe: Sendable {
 
     /// Reads what is there, up to `buffer.count` bytes, into `buffer`.
     func read(into buffer: inout [UInt8]) -> ReadResult {
-        while true {
-            let n = Glibc.read(readEnd, &buffer, buffer.count)
-            if n > 0 { return .bytes(n) }
-            if n == 0 { return .ended }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK: return .empty
-            default: return .ended
-            }
+        do {
+            let n = try SystemCall.retrying { Glibc.read(readEnd, &buffer, buffer.count) }
+            return n > 0 ? .bytes(n) : .ended
+        } catch {
+            return error.errno == EAGAIN || error.errno == EWOULDBLOCK ? .empty : .ended
         }
     }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import GestureEngine
+import GesturePadSettings
 import Logging
 import Subprocess
 import Synchronization

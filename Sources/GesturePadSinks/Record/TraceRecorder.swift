@@ -1,4 +1,5 @@
 import Foundation
+import GesturePadSystem
 import GestureProtocol
 import Logging
 
@@ -33,8 +34,10 @@ public final class TraceRecorder: InputRecorder {
         } catch {
             throw RecordError("--record: cannot create the folder \(directory): \(error.localizedDescription)")
         }
-        guard access(directory, W_OK | X_OK) == 0 else {
-            throw RecordError("--record: cannot write into \(directory): \(String(cString: strerror(errno)))")
+        do {
+            try SystemCall.retrying { access(directory, W_OK | X_OK) }
+        } catch {
+            throw RecordError("--record: cannot write into \(directory): \(error)")
         }
         self.directory = directory
         self.maxBytes = maxBytes

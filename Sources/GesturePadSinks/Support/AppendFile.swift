@@ -1,4 +1,5 @@
 import Foundation
+import GesturePadSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -15,9 +16,12 @@ struct AppendFile: Sendable {
     /// Opens `path` for appending, creating it with `mode` if missing; `exclusive`: the file
     /// must not exist yet (`O_EXCL`).
     init(path: String, mode: mode_t = 0o644, exclusive: Bool = false) throws(AppendFileError) {
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : 0), mode)
-        guard fd >= 0 else { throw AppendFileError(path: path, errno: errno) }
-        descriptor = fd
+        let flags = O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : 0)
+        do {
+            descriptor = try SystemCall.retrying { open(path, flags, mode) }
+        } catch {
+            throw AppendFileError(path: path, errno: error.errno)
+        }
     }
 
     /// An already open descriptor (standard output), not owned: `close()` leaves it open.
@@ -30,9 +34,7 @@ struct AppendFile: Sendable {
     func write(_ bytes: [UInt8]) -> Bool {
         var pending = bytes
         while !pending.isEmpty {
-            let n = Self.systemWrite(descriptor, pending, pending.count)
-            if n < 0 {
-                if errno == EINTR { continue }
+            guard let n = try? SystemCall.retrying({ Self.systemWrite(descriptor, pending, pending.count) }) else {
                 return false
             }
             // A short write (rare on a regular file): keep the rest.
@@ -59,8 +61,5 @@ struct AppendFile: Sendable {
 struct AppendFileError: Error, CustomStringConvertible {
     let path: String
     let errno: Int32
-    var description: String {
-        let reason = POSIXErrorCode(rawValue: errno).map { POSIXError($0).localizedDescription } ?? "errno \(errno)"
-        return "cannot open \(path): \(reason)"
-    }
+    var description: String { "cannot open \(path): \(SystemCall.describe(errno))" }
 }

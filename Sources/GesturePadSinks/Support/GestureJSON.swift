@@ -15,14 +15,6 @@ public enum GestureJSON {
         MessageEncoder.appendGesture(event, session: session, time: time, to: &out)
     }
 
-    /// The message as a `String` (tests, hooks' stdin).
-    public static func string(_ event: GestureEvent, session: String, time: WallTime? = nil) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(256)
-        append(event, session: session, time: time, into: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
     /// A number as the protocol writes it (`JSONWriter.appendNumber`: integral values without
     /// a fraction, others rounded to 6 decimals), so `{ddx}` in a hook's argv reads exactly
     /// like `"ddx"` on its stdin.

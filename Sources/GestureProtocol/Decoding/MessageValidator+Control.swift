@@ -132,8 +132,8 @@ extension Unicode.Scalar {
 extension MessageValidator {
     func settingsUpdate(in s: Span<UInt8>) throws(ProtocolError) -> SettingsUpdate {
         var update = SettingsUpdate()
-        update.speed = try factor(.speed)
-        update.scrollSpeed = try factor(.scrollSpeed)
+        update.speed = try factor(.speed, ControlSettings.speedBound)
+        update.scrollSpeed = try factor(.scrollSpeed, ControlSettings.scrollSpeedBound)
         switch fields.acceleration {
         case nil, .null?: break
         case .string(let token)?:
@@ -150,11 +150,11 @@ extension MessageValidator {
         return update
     }
 
-    private func factor(_ key: MessageFields.Key) throws(ProtocolError) -> Double? {
+    private func factor(_ key: MessageFields.Key, _ bound: NumberBound) throws(ProtocolError) -> Double? {
         switch fields[key] {
         case nil, .null?: return nil
-        case .number(let n, _)? where SettingsUpdate.factorRange.contains(n): return n
-        default: throw fail(key, "must be a number from 0.1 to 10")
+        case .number(let n, _)? where bound.contains(n): return n
+        default: throw fail(key, "must be a number \(bound.text)")
         }
     }
 

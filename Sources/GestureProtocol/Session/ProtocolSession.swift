@@ -37,7 +37,7 @@ public struct ProtocolSession: Sendable {
     private var phase = Phase.open
     private var gate = ConnectionGate()
     /// The engine and control mapper, from a touchpad's `hello` on.
-    private var core: TouchpadCore? = nil
+    private(set) var core: TouchpadCore? = nil
     /// Server time of the last message, for releasing what a silent connection holds.
     private var lastArrival: Double = 0
     private var bucket: TokenBucket
@@ -61,9 +61,6 @@ public struct ProtocolSession: Sendable {
         self.bucket = TokenBucket(ratePerSecond: limits.maxMessagesPerSecond)
         self.sessionLiteral = MessageEncoder.sessionLiteral(sessionID)
     }
-
-    /// Whether the touchpad's engine was made (at its first pointer message; tests).
-    var hasEngine: Bool { core?.engine != nil }
 
     /// The server-clock time (ms) at which `fire(now:into:)` must be called next, if any:
     /// the engine's or the mapper's next deadline mapped through the clock offset, the end of a

@@ -1,3 +1,4 @@
+import GesturePadSettings
 import GestureProtocol
 import Testing
 

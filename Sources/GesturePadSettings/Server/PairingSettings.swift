@@ -1,3 +1,5 @@
+import GestureControl
+
 /// How `serve` pairs new devices and tells the computer's user (its flags, and the
 /// configuration file's `server.pairing:`; docs/server.md "Pairing").
 public struct PairingSettings: Sendable, Hashable {
@@ -13,6 +15,8 @@ public struct PairingSettings: Sendable, Hashable {
 
     /// The default time a new device waits for the computer's user (`--pairing-timeout`).
     public static let defaultTimeoutSeconds = 60.0
+    /// The seconds `--pairing-timeout` and `server.pairing.timeout` take: up to a day.
+    public static let timeoutSecondsBound = NumberBound.above(0, atMost: 86_400)
 
     /// A new device waits until the computer's user accepts it (`--confirm-pairing`).
     public var confirm: Bool

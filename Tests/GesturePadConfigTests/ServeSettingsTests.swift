@@ -1,7 +1,8 @@
 import GestureEngine
+import GesturePadSettings
 import Testing
 
-@testable import GesturePadServer
+@testable import GesturePadConfig
 
 @Suite struct ServeSettingsTests {
     func resolve(

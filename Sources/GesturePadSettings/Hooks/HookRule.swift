@@ -24,7 +24,14 @@ public struct HookRule: Sendable, Hashable {
     }
 
     /// The program as it will be started: a relative path made absolute against `directory`.
-    public var resolvedProgram: String { HookLaunch.resolvedPath(program, in: directory) }
+    public var resolvedProgram: String { Self.resolvedPath(program, in: directory) }
+
+    /// `program` made absolute against `directory` when it is a relative path (`./x.sh`,
+    /// `bin/x`); otherwise unchanged (a name is looked up in `PATH`).
+    public static func resolvedPath(_ program: String, in directory: String?) -> String {
+        guard program.contains("/"), !program.hasPrefix("/"), let directory else { return program }
+        return (directory.hasSuffix("/") ? directory : directory + "/") + program
+    }
 
     /// The configuration file's folder its process starts in (nil: the server's working directory).
     public var directory: String? {

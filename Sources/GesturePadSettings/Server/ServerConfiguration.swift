@@ -2,13 +2,18 @@ import GestureEngine
 import GestureProtocol
 
 /// Everything the server needs to start: where to listen, what to serve, who may connect,
-/// and the limits of PROTOCOL.md "Bad input". Built by `gesturepad serve` from its flags,
-/// the configuration file and these defaults.
+/// and the limits of PROTOCOL.md "Bad input". A plain value: `GesturePadConfig` builds it from
+/// the flags, the configuration file and these defaults; the server takes it as it is.
 public struct ServerConfiguration: Sendable {
     /// The default TCP port (`--port`).
     public static let defaultPort = 8765
     /// The default connection limit (`--max-connections`).
     public static let defaultMaxConnections = 32
+
+    /// True for the "every interface" spellings of `--host`.
+    public static func isWildcard(_ host: String) -> Bool {
+        host.isEmpty || host == "0.0.0.0" || host == "::" || host == "[::]" || host == "*"
+    }
 
     /// Address or interface to listen on; `nil` listens on every interface (IPv4 and IPv6).
     public var host: String?

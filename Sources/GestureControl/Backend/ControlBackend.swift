@@ -1,6 +1,7 @@
-import GestureControl
-
-/// A backend that carries `HostAction`s out on the computer (`x11`, `uinput`, `portal`).
+/// A backend that carries `HostAction`s out on the computer (`x11`, `uinput`, `touchpad`,
+/// `portal`: GesturePadHost). The protocol lives with the actions, beneath the server, so the
+/// server drives a backend without depending on any device code; the CLI opens one and hands
+/// it over.
 ///
 /// The server calls it on its own (libwebsockets) thread: `perform` must not block — a
 /// backend copies the actions into its queue and carries them out on a thread of its own,

@@ -33,11 +33,13 @@ struct ControlOptions: ParsableArguments {
     }
 
     /// The file's control settings with these flags applied over them, for `backend`:
-    /// acceleration is `--acceleration`, else the file's, else the backend's own default.
+    /// acceleration is `--acceleration`, else the file's, else the backend's own default;
+    /// kinetic scrolling the file's, else the backend's.
     func settings(over file: ConfigFile, backend: BackendKind) -> ControlSettings {
         var settings = file.control
         if let speed { settings.speed = speed }
         settings.acceleration = acceleration ?? file.controlAcceleration ?? backend.defaultAcceleration
+        settings.kineticScrolling = file.controlKineticScrolling ?? backend.defaultKineticScrolling
         if noNaturalScroll { settings.naturalScroll = false }
         return settings
     }

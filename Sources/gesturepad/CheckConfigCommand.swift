@@ -63,6 +63,7 @@ struct CheckConfigCommand: ParsableCommand {
             print(
                 "  control: backend \(config.controlBackend?.rawValue ?? "auto"), speed \(control.speed), "
                     + "\(config.controlAcceleration?.rawValue ?? "the backend's acceleration"), "
+                    + "kinetic scrolling \(config.controlKineticScrolling.map { $0 ? "on" : "off" } ?? "the backend's"), "
                     + "swipes \(swipes.joined(separator: " "))")
         }
         var stderr = StandardError()

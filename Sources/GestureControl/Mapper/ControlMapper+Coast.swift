@@ -39,6 +39,6 @@ extension ControlMapper {
         scrolling = false
     }
 
-    /// Whether a coast is running (tests, the terminal log).
+    /// Whether a coast is running.
     public var isCoasting: Bool { coast != nil }
 }

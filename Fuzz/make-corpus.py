@@ -110,6 +110,27 @@ def protocol(lines, options="#"):
     return ("\n".join(out) + "\n").encode()
 
 
+def flicks():
+    """Three fast two-finger flicks (1,250 px/s up): the first coasts to rest, the second
+    is stopped by a touch, the third by the key the seed sends after them (kinetic
+    scrolling's stop rules)."""
+    lines, t = [], 1000
+    for stop in ("rest", "touch", "key"):
+        fingers = [(1, 100), (2, 200)]
+        lines.append(json.dumps([{"type": "down", "id": i, "t": t, "x": x, "y": 500, "pointerType": "touch"}
+                                 for i, x in fingers]))
+        for step in range(1, 11):
+            lines.append(json.dumps([{"type": "move", "id": i, "t": t + 16 * step, "x": x, "y": 500 - 20 * step,
+                                      "pointerType": "touch"} for i, x in fingers]))
+        lines.append(json.dumps([{"type": "up", "id": i, "t": t + 166, "x": x, "y": 300, "pointerType": "touch"}
+                                 for i, x in fingers]))
+        if stop == "touch":
+            lines.append(json.dumps({"type": "down", "id": 3, "t": t + 300, "x": 50, "y": 50, "pointerType": "touch"}))
+            lines.append(json.dumps({"type": "up", "id": 3, "t": t + 350, "x": 50, "y": 50, "pointerType": "touch"}))
+        t += 2000 if stop == "rest" else 400
+    return lines
+
+
 def write(target, name, data):
     folder = CORPUS / target
     folder.mkdir(parents=True, exist_ok=True)
@@ -153,6 +174,8 @@ def main():
     commands += bytes([SETTINGS, 0xFF, 0xF0]) + number(2.5) + number(0.5) + bytes([RELEASE_ALL])
     taps = (ROOT / "Tests/Fixtures/traces/tap_double.jsonl").read_text().splitlines()
     write("FuzzControl", "commands_and_settings", script(taps, extra=commands))
+    key = bytes([COMMAND, 1, 0x41, 0x00])  # the key stops the third flick's coast
+    write("FuzzControl", "kinetic_flicks", script(flicks(), extra=key + bytes([ADVANCE_TO_DEADLINE] * 60)))
     write("FuzzConfig", "example.yaml", (ROOT / "examples/gesturepad.yaml").read_bytes())
     write("FuzzConfig", "gestures.yaml", b"gestures:\n  repeatInterval: 0.001\n  decelerationRate: 0.5\n")
     write(

@@ -5,7 +5,8 @@
 # build. Only 127.0.0.1 is used. Environment knobs:
 #   BENCH_SECONDS (measured seconds per load run, default 5), BENCH_NO_INSTALL=1 (never
 #   install packages), BENCH_NO_VALGRIND=1 (skip allocation counting), BENCH_GESTUREPAD=PATH
-#   (benchmark that gesturepad binary instead of this tree's release build).
+#   (benchmark that gesturepad binary instead of this tree's release build),
+#   BENCH_PAGE_SECONDS (seconds of touch input per page and rate in the page latency rows, default 4).
 #   bench/run.sh --build-only builds what the benchmarks run and stops (make release-noop).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -191,6 +192,24 @@ if [ "$HAVE_SERVE" = 1 ] && "$GESTUREPAD" serve --help-hidden 2>/dev/null | grep
     say "touchpad latency: frame -> contact written (quiet, then under load)"
     "${PIN_CLIENT[@]}" "$PYTHON" bench/touchpad_latency.py "$GESTUREPAD" "$BIN/gesturepad-loadgen" --moves 300 \
         --out "$OUT/touchpad-latency.json" >&2 || say "touchpad latency failed"
+fi
+
+# Touch -> pointer through the page (issue 21): headless Chromium plays touches on today's page
+# (git), the new one and the new one without pointerrawupdate, against serve --control x11.
+if [ "$HAVE_SERVE" = 1 ] && command -v Xvfb >/dev/null; then
+    CHROMIUM=/usr/lib/chromium/chromium
+    if [ ! -x "$CHROMIUM" ] && [ -z "${BENCH_NO_INSTALL:-}" ]; then
+        say "installing chromium (apt)"
+        SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+        $SUDO apt-get install -y chromium >&2 || true
+    fi
+    if [ -x "$CHROMIUM" ]; then
+        say "page latency: touch -> page send -> X pointer (headless Chromium, Xvfb)"
+        "$PYTHON" bench/page_latency.py "$GESTUREPAD" --seconds "${BENCH_PAGE_SECONDS:-4}" \
+            --out "$OUT/page-latency.json" >&2 || say "page latency failed"
+    else
+        say "no Chromium: the page latency rows are skipped"
+    fi
 fi
 
 # CPU time other jobs took during the run: all busy CPU time (/proc/stat) minus ours (bash

@@ -114,6 +114,45 @@ rows.append(("touchpad: a burst of 10 moves (80 ms of t) in one frame, written a
              " ".join(f"{v:.0f}" for v in tl["burst"]) if tl else "n/a", "paced by t, <= 100", ""))
 
 
+# --- Touch -> pointer through the page (issue 21; bench/page_latency.py) ---------------------
+pl = load("page-latency.json")
+
+
+def page_row(key):
+    return (pl or {}).get("runs", {}).get(key)
+
+
+def p(run, what, q):
+    v = (run or {}).get(what) or {}
+    return v.get(q)
+
+
+for hz in (60, 120):
+    today, new, noraw = (page_row(f"{name} @ {hz} Hz") for name in ("today", "new", "new, no pointerrawupdate"))
+    for name, run in (("today's page", today), ("new page", new), ("new page without pointerrawupdate", noraw)):
+        if not run:
+            continue
+        target, ok = "", None
+        if run is new:
+            target = "p90 <= floor p90 + 2"
+            ok = p(run, "page", "p90") is not None and p(run, "page", "p90") <= p(run, "floor", "p90") + 2
+        elif run is noraw and today:
+            target = "over floor p90 <= today's + 1"
+            ok = p(run, "pageOverFloor", "p90") <= p(today, "pageOverFloor", "p90") + 1
+        rows.append((f"touch -> page send, {name} @ {hz} Hz, p50 / p90 (pointerrawupdate floor; page over it p90) (ms)",
+                     f"{ms(p(run, 'page', 'p50'))} / {ms(p(run, 'page', 'p90'))} (floor {ms(p(run, 'floor', 'p50'))} / "
+                     f"{ms(p(run, 'floor', 'p90'))}; +{ms(p(run, 'pageOverFloor', 'p90'))})",
+                     target, verdict(ok) if target else ""))
+        rows.append((f"touch -> X pointer, {name} @ {hz} Hz, p50 / p90 (send -> X pointer p50 / p90) (ms)",
+                     f"{ms(p(run, 'touchToPointer', 'p50'))} / {ms(p(run, 'touchToPointer', 'p90'))} "
+                     f"({ms(p(run, 'sendToPointer', 'p50'))} / {ms(p(run, 'sendToPointer', 'p90'))}; "
+                     f"{run.get('matchedPointer')} of {run.get('moves')} moves)", "", ""))
+if pl:
+    rows.append(("page latency run: load average at start / end, Chromium",
+                 f"{pl.get('loadStart', 0):.2f} / {pl.get('loadEnd', 0):.2f}, {pl.get('chromium')}, today's page = "
+                 f"{pl.get('todayRef') or 'n/a (no git history)'}", "", ""))
+
+
 def best(name):
     runs = [r for r in (load(f"throughput{i}-{name}.json") for i in (1, 2)) if r]
     return max(runs, key=lambda r: r["messagesPerSecond"]) if runs else None

@@ -5,9 +5,9 @@ import GestureEngine
 // Fuzz target (c): the control mapping fed by the engine the way `TouchpadCore` feeds it,
 // with commands, settings changes, timers and `releaseAll` in any order. Invariants: no
 // trap; nothing pressed while down, nothing released while up; `isHolding` says whether
-// anything is down; after `releaseAll` and after the close nothing is held; deadlines
-// finite or nil and left behind by `advance`; motion within the mapper's guard and wheel
-// amounts finite.
+// anything is down; after `releaseAll` and after the close nothing is held and no timer is
+// left (a coast of kinetic scrolling stops with them: no wheel after); deadlines finite or nil
+// and left behind by `advance`; motion within the mapper's guard and wheel amounts finite.
 
 LibFuzzer.run { data in
     let script = FuzzScript(data)
@@ -44,10 +44,14 @@ LibFuzzer.run { data in
         check(host, actions, &ledger, "step \(index) (\(step))")
         if case .releaseAll = step {
             invariant(ledger.down.isEmpty && !host.mapper.isHolding, "step \(index): held after releaseAll: \(ledger.down)")
+            invariant(
+                host.mapper.nextDeadline == nil && !host.mapper.isCoasting,
+                "step \(index): a timer left after releaseAll: \(String(describing: host.mapper.nextDeadline))")
         }
     }
     actions.removeAll(keepingCapacity: true)
     host.close(at: lastT + 1_000, actions: &actions)
     check(host, actions, &ledger, "close")
     invariant(ledger.down.isEmpty && !host.mapper.isHolding, "held after close: \(ledger.down)")
+    invariant(host.mapper.nextDeadline == nil, "a mapper timer left after close")
 }

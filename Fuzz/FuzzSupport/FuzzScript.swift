@@ -160,6 +160,9 @@ public struct FuzzScript {
         if FuzzBytes.flag(present, 5) { update.tapAndDrag = FuzzBytes.flag(values, 5) }
         if FuzzBytes.flag(present, 6) { update.dragLock = FuzzBytes.flag(values, 6) }
         if FuzzBytes.flag(present, 7) { update.leftHanded = FuzzBytes.flag(values, 7) }
+        // `values` bit 0 (its `speed` bit carries no value): one more byte, whose bit 0 turns
+        // kinetic scrolling on or off.
+        if FuzzBytes.flag(values, 0) { update.kineticScrolling = FuzzBytes.flag(input.byte(), 0) }
         return update
     }
 }

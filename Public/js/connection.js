@@ -1,7 +1,8 @@
 /* GesturePad: the WebSocket connection shared by the touchpad and the observer — the protocol
  * messages, the status (connecting → live → reconnecting with backoff | refused with the
  * reason), ping / keep-alive, and the batching: outgoing messages are queued and sent as ONE
- * JSON array per animation frame.
+ * JSON array per animation frame — and, for moves known before their frame
+ * (pointerrawupdate, moves.js), at once unless the socket is backed up.
  *
  * No DOM: the page gives it the pairing secret, the URLs and the hello, and hears what happens
  * through callbacks (status, live, down, message, rtt, notice, device). */
@@ -38,6 +39,12 @@ const LIMITED_RETRY_MS = 60000;
 const PING_EVERY = 2000;
 const KEEP_ALIVE_AFTER = 1500; // silent this long with a pointer down: a keep-alive ping
 const POINTER_TYPES = { down: 1, move: 1, up: 1 };
+/** Above this many bytes not yet handed to the network (`WebSocket.bufferedAmount`), early
+ * moves wait for the next animation frame and go out together, as every other message does: a
+ * backed-up connection gets one frame per animation frame, not one per move. 1 KiB is about
+ * ten moves; on a connection that keeps up the buffer is empty again long before the next
+ * input event (4–16 ms later). */
+export const BACKLOG_BYTES = 1024;
 const none = () => {};
 
 /** Whether a welcome says that this connection drives the computer (CONTROL.md). */
@@ -355,9 +362,38 @@ export class Connection {
   flush(force) {
     if (!this.queue.length) return;
     const frame = force && this.slotUsed ? null : this.frameNo;
+    if (!this.ws || this.ws.readyState !== 1) { this.queue = []; return; }
+    this.slotUsed = true;
+    this.wantFrame(); // the next frame frees the slot
+    this.sendQueue(frame, false);
+  }
+
+  /** Queues a move known before its animation frame (pointerrawupdate) without asking for a
+   * slot: it leaves with `flushEarly`, with a message sent by `send`, or with the next
+   * animation frame at the latest. False when not live (the move is dropped). */
+  hold(msg) {
+    if (!this.live()) return false;
+    this.queue.push(msg);
+    this.wantFrame();
+    return true;
+  }
+
+  /** Sends the queue now, between animation frames and outside their slots (the page has a
+   * complete step of early moves) — unless the socket is backed up (`bufferedAmount` above
+   * BACKLOG_BYTES): then the queue waits for the next animation frame. Returns whether it
+   * sent. */
+  flushEarly() {
+    if (!this.queue.length || !this.ws || this.ws.readyState !== 1) return false;
+    if (this.ws.bufferedAmount > BACKLOG_BYTES) return false;
+    this.sendQueue(null, true);
+    return true;
+  }
+
+  /** The queue as one batch, moves in time order; `frame`: the animation frame whose slot it
+   * uses (null: none); `early`: sent by flushEarly. */
+  sendQueue(frame, early) {
     const batch = interleave(this.queue);
     this.queue = [];
-    if (!this.ws || this.ws.readyState !== 1) return;
     // A ping measures the wire, not the wait for this frame: stamp it now.
     for (const m of batch) {
       if (m.type === 'ping' && !m.keepAlive) m.t = round3(performance.now());
@@ -365,15 +401,13 @@ export class Connection {
         this.lastPointerT = this.lastPointerT === null ? m.t : Math.max(this.lastPointerT, m.t);
       }
     }
-    this.slotUsed = true;
-    this.wantFrame(); // the next frame frees the slot
-    this.sendFrame(JSON.stringify(batch), batch, true, frame);
+    this.sendFrame(JSON.stringify(batch), batch, true, frame, early);
   }
 
   /** Sends what is queued right now (page hidden: animation frames stop). */
   flushNow() { this.flush(true); }
 
-  sendFrame(text, msgs, isBatch, frameStamp) {
+  sendFrame(text, msgs, isBatch, frameStamp, early) {
     try { this.ws.send(text); } catch (e) { return; }
     this.lastSentAt = performance.now();
     const st = this.state;
@@ -381,7 +415,7 @@ export class Connection {
     for (const m of msgs) record(st.sent, m);
     if (isBatch) {
       st.batchesSent++;
-      record(st.batches, { n: msgs.length, frame: frameStamp });
+      record(st.batches, { n: msgs.length, frame: frameStamp, early: !!early });
     }
   }
 }

@@ -1,13 +1,15 @@
 /* GesturePad touchpad (index.html's module): captures Pointer Events (coalesced moves) or,
  * where PointerEvent is missing, Touch Events; sends them as protocol messages through the
- * connection (one batch per animation frame); draws and lists what the server recognized; the
- * controls for the computer when the server drives it. */
+ * connection (one batch per animation frame; moves at once where pointerrawupdate tells of
+ * them early, moves.js); draws and lists what the server recognized; the controls for the
+ * computer when the server drives it. */
 import { credential, forgetDevice, keepDevice, socketUrl, statusUrl, takeToken, watchAddress, whenModelKnown } from './address.js';
 import { Connection } from './connection.js';
 import { Controls } from './controls.js';
 import { DragLock, tapsClick } from './draglock.js';
 import { Feed, bindDetails } from './feed.js';
 import { Hint } from './hint.js';
+import { EarlyMoves, hasRawUpdates } from './moves.js';
 import { round2 as r2, round3 as r3 } from './numbers.js';
 import { bindPairing } from './pairing.js';
 import { bindFullscreen, haptics, keepStill, registerServiceWorker, wakeLocker } from './phone.js';
@@ -25,6 +27,9 @@ const rttEl = document.getElementById('rtt');
 const state = createPageState('touchpad');
 exposeForTests(state);
 state.input = window.PointerEvent ? 'pointer' : 'touch';
+// Moves sent as soon as pointerrawupdate tells of them, where the browser has it (moves.js).
+const early = window.PointerEvent && hasRawUpdates(window) ? new EarlyMoves() : null;
+state.earlyMoves = !!early;
 const buzz = haptics(state);
 const wakeLock = wakeLocker(state);
 const view = new View(canvas, { obstacles: panels });
@@ -72,7 +77,7 @@ const conn = new Connection({
     controls.welcome(welcome);
     hint.welcome(controls.active, controls.native);
   },
-  onDown() { down = {}; hovering = {}; view.clearActive(); controls.release(); },
+  onDown() { down = {}; hovering = {}; if (early) early.clear(); view.clearActive(); controls.release(); },
   onMessage(m) {
     controls.message(m);
     if (m.type !== 'gesture') return;
@@ -109,6 +114,10 @@ function surfaceSize() {
 
 function emit(msg) { conn.send(msg); dragLock.input(msg); }
 
+/** An early move (pointerrawupdate): held for the next batch, which goes out once the step is
+ * complete (moves.js). */
+function emitEarly(msg) { conn.hold(msg); dragLock.input(msg); }
+
 function firstTouch() { hint.touched(); }
 
 // ---- Pointer Events -------------------------------------------------------------------
@@ -127,28 +136,55 @@ function onPointerDown(e) {
   try { canvas.setPointerCapture(e.pointerId); } catch (err) { /* already gone */ }
   down[e.pointerId] = true;
   delete hovering[e.pointerId];
-  emit(pointerMsg('down', e));
+  var m = pointerMsg('down', e);
+  if (early) early.down(m.id, m.t);
+  emit(m);
   view.pointer('down', e.pointerId, e.clientX, e.clientY);
 }
 
-function onPointerMove(e) {
-  var isDown = !!down[e.pointerId];
-  if (!isDown && e.pointerType === 'touch') return;
-  if (!isDown) hovering[e.pointerId] = true;
+/** A pointer event's coalesced events (the event itself when it has none). */
+function coalesced(e) {
   var list = (e.getCoalescedEvents && e.getCoalescedEvents()) || [];
-  if (!list.length) list = [e];
+  return list.length ? list : [e];
+}
+
+/** The moves of a pointer event (`list`: its coalesced events), each with its own `t` — where
+ * early moves are on, only those not sent yet (`raw`: the event is a pointerrawupdate).
+ * Returns false for a touch that is not down. */
+function moves(e, list, raw) {
+  var isDown = !!down[e.pointerId];
+  if (!isDown && e.pointerType === 'touch') return false;
+  if (!isDown) hovering[e.pointerId] = true;
+  var last = r3(list[list.length - 1].timeStamp);
   for (var i = 0; i < list.length; i++) {
-    var c = list[i];
-    var m = pointerMsg('move', c);
+    var m = pointerMsg('move', list[i]);
     m.id = e.pointerId; m.pointerType = e.pointerType || 'touch';
-    emit(m);
+    if (raw) { if (early.raw(m.id, m.t)) emitEarly(m); }
+    else if (!early || early.frame(m.id, m.t, last)) emit(m);
   }
-  view.pointer(isDown ? 'move' : 'hover', e.pointerId, e.clientX, e.clientY);
+  return true;
+}
+
+/** pointerrawupdate: the moves go at once when their step is complete, else with the next
+ * batch; a late one is left to pointermove (moves.js). */
+function onRawUpdate(e) {
+  var list = coalesced(e), oldest = list[0].timeStamp;
+  for (var i = 1; i < list.length; i++) oldest = Math.min(oldest, list[i].timeStamp);
+  if (!early.timely(oldest, performance.now())) return;
+  if (moves(e, list, true) && early.complete()) conn.flushEarly();
+}
+
+/** pointermove: draws; sends the moves (without early moves), or those pointerrawupdate did
+ * not bring. */
+function onPointerMove(e) {
+  if (!moves(e, coalesced(e), false)) return;
+  view.pointer(down[e.pointerId] ? 'move' : 'hover', e.pointerId, e.clientX, e.clientY);
 }
 
 function onPointerUp(e) {
   if (!down[e.pointerId]) return;
   delete down[e.pointerId];
+  if (early) early.gone(e.pointerId);
   emit(pointerMsg('up', e));
   view.pointer('up', e.pointerId);
 }
@@ -156,6 +192,7 @@ function onPointerUp(e) {
 function onPointerCancel(e) {
   if (!down[e.pointerId] && !hovering[e.pointerId]) return;
   delete down[e.pointerId]; delete hovering[e.pointerId];
+  if (early) early.gone(e.pointerId);
   emit({ type: 'cancel', id: e.pointerId, t: r3(e.timeStamp) });
   view.pointer('cancel', e.pointerId);
 }
@@ -163,6 +200,7 @@ function onPointerCancel(e) {
 function onPointerLeave(e) {
   if (!hovering[e.pointerId] || down[e.pointerId]) return;
   delete hovering[e.pointerId];
+  if (early) early.gone(e.pointerId);
   emit({ type: 'leave', id: e.pointerId, t: r3(e.timeStamp) });
   view.pointer('cancel', e.pointerId);
 }
@@ -188,6 +226,7 @@ if (window.PointerEvent) {
   keepTouchesOnSurface(canvas, onPointerDown, state);
   canvas.addEventListener('pointerdown', onPointerDown, opts);
   canvas.addEventListener('pointermove', onPointerMove, opts);
+  if (early) canvas.addEventListener('pointerrawupdate', onRawUpdate);
   canvas.addEventListener('pointerup', onPointerUp, opts);
   canvas.addEventListener('pointercancel', onPointerCancel, opts);
   canvas.addEventListener('pointerleave', onPointerLeave, opts);
@@ -210,6 +249,7 @@ function cancelAll() {
   var any = Object.keys(down).length || Object.keys(hovering).length;
   if (!any) return;
   down = {}; hovering = {};
+  if (early) early.clear();
   emit({ type: 'cancel', id: 'all', t: r3(performance.now()) });
   view.clearActive();
   conn.flushNow(); // animation frames stop on a hidden page: send now

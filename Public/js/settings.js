@@ -1,12 +1,12 @@
-/* GesturePad: the settings sheet — pointer speed, acceleration, scrolling, tapping, drag lock,
- * left-handed — for this phone's connection (the additive `settings` message, docs/protocol.md).
+/* GesturePad: the settings sheet — pointer speed, acceleration, scrolling (kinetic too),
+ * tapping, drag lock, left-handed — for this phone's connection (the additive `settings` message, docs/protocol.md).
  *
  * What the person changes is kept on the phone (localStorage, only the fields changed) and
  * sent after every `welcome` and on every change. The sheet always shows the values the
  * server answered, i.e. the ones in force. */
 const STORE = 'gesturepad.settings';
 const FIELDS = {
-  speed: 'number', acceleration: 'accel', naturalScroll: 'bool', scrollSpeed: 'number',
+  speed: 'number', acceleration: 'accel', naturalScroll: 'bool', scrollSpeed: 'number', kineticScrolling: 'bool',
   tapToClick: 'bool', tapAndDrag: 'bool', dragLock: 'bool', leftHanded: 'bool'
 };
 const MIN = 0.1, MAX = 10; // the server's range for speed and scrollSpeed

@@ -27,6 +27,9 @@ public struct ConfigFile: Sendable {
     /// default, `adaptive` where nothing else accelerates (x11, portal), `flat` where the
     /// desktop's input stack does (uinput, touchpad).
     public var controlAcceleration: AccelerationProfile? = nil
+    /// `control.kineticScrolling`; unset: the backend's own default, on where the desktop
+    /// cannot coast a wheel (x11, uinput), off where it coasts itself (portal, touchpad).
+    public var controlKineticScrolling: Bool? = nil
     /// The rest of `control:`: the mapping defaults with the file's values applied
     /// (`--speed` and `--no-natural-scroll` override them).
     public var control = ControlSettings()

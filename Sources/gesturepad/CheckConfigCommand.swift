@@ -57,11 +57,14 @@ struct CheckConfigCommand: ParsableCommand {
                     + changed.map { "\($0)=\(config.gestures.value(forKey: $0) ?? 0)" }.joined(separator: ", "))
         }
         let control = config.control
-        if config.controlBackend != nil || config.controlAcceleration != nil || control != ControlSettings() {
+        if config.controlBackend != nil || config.controlAcceleration != nil || config.controlKineticScrolling != nil
+            || control != ControlSettings()
+        {
             let swipes = SwipeDirection.allCases.map { "\($0.name)=\(control.swipeKeys[$0]?.description ?? "none")" }
             print(
                 "  control: backend \(config.controlBackend?.rawValue ?? "auto"), speed \(control.speed), "
                     + "\(config.controlAcceleration?.rawValue ?? "the backend's acceleration"), "
+                    + "kinetic scrolling \(config.controlKineticScrolling.map { $0 ? "on" : "off" } ?? "the backend's"), "
                     + "swipes \(swipes.joined(separator: " "))")
         }
         var stderr = StandardError()

@@ -59,7 +59,9 @@ struct ReplayCommand: ParsableCommand {
         var host = ReplayHost(
             config: file.gestures, maxPointers: file.server.maxPointers ?? ProtocolLimits().maxPointers,
             control: printControl
-                ? file.controlSettings(flags: pointer.update, backendAcceleration: backend.defaultAcceleration) : nil,
+                ? file.controlSettings(
+                    flags: pointer.update, backendAcceleration: backend.defaultAcceleration,
+                    backendKineticScrolling: backend.defaultKineticScrolling) : nil,
             routing: backend.capabilities.touchRouting(owner: 0))
         var stdout: [UInt8] = []
         var stderr: [UInt8] = []

@@ -191,7 +191,11 @@ struct ServeCommand: ParsableCommand {
         }
         let control = try ControlSetup.start(
             mode: file.controlMode(flag: control),
-            settings: { file.controlSettings(flags: pointer.update, backendAcceleration: $0.defaultAcceleration) },
+            settings: {
+                file.controlSettings(
+                    flags: pointer.update, backendAcceleration: $0.defaultAcceleration,
+                    backendKineticScrolling: $0.defaultKineticScrolling)
+            },
             stateDirectory: state.path, touchpadOutput: testing.touchpadOutput, logger: logger)
         configuration.control = control.context
         var notes = [configLocation?.bannerLine ?? ConfigLocation.noneLine(environment: environment)]

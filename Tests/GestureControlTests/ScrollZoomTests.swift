@@ -19,9 +19,9 @@ struct ScrollZoomTests {
         }
     }
 
-    /// Natural scroll: fingers moving up scroll down; the fractional wheel sums to travel / 24; wheelStop at the end.
+    /// Natural scroll: fingers moving up scroll down; the fractional wheel sums to travel / 24; wheelStop at the lift (kinetic scrolling off).
     @Test func naturalScroll() {
-        var d = MapperDriver()
+        var d = MapperDriver { $0.kineticScrolling = false }
         Self.twoFingers(&d)
         Self.scroll(&d, dx: 0, dy: -12, steps: 10)  // 120 px up
         d.up(1, 100, 180, t: 200)

@@ -10,16 +10,22 @@ import Testing
         try ConfigFile.parse(yaml: yaml)
     }
 
-    /// Acceleration: the flag, else the file's, else the backend's; `--speed` and
-    /// `--no-natural-scroll` override the file's values, the rest of `control:` stays.
+    /// Acceleration: the flag, else the file's, else the backend's; kinetic scrolling the
+    /// file's, else the backend's; `--speed` and `--no-natural-scroll` override the file's
+    /// values, the rest of `control:` stays.
     @Test func controlSettings() throws {
         let config = try file("control:\n  speed: 2\n  tapToClick: false\n")
-        let plain = config.controlSettings(flags: SettingsUpdate(), backendAcceleration: .flat)
+        let plain = config.controlSettings(
+            flags: SettingsUpdate(), backendAcceleration: .flat, backendKineticScrolling: true)
         #expect(plain.acceleration == .flat && plain.speed == 2 && !plain.tapToClick && plain.naturalScroll)
-        let withFile = try file("control:\n  acceleration: adaptive\n")
-        #expect(withFile.controlSettings(flags: SettingsUpdate(), backendAcceleration: .flat).acceleration == .adaptive)
+        #expect(plain.kineticScrolling)
+        let withFile = try file("control:\n  acceleration: adaptive\n  kineticScrolling: false\n")
+        let fileFirst = withFile.controlSettings(
+            flags: SettingsUpdate(), backendAcceleration: .flat, backendKineticScrolling: true)
+        #expect(fileFirst.acceleration == .adaptive && !fileFirst.kineticScrolling)
         let flags = SettingsUpdate(speed: 3, acceleration: .flat, naturalScroll: false)
-        let flagged = withFile.controlSettings(flags: flags, backendAcceleration: .adaptive)
+        let flagged = withFile.controlSettings(
+            flags: flags, backendAcceleration: .adaptive, backendKineticScrolling: true)
         #expect(flagged.acceleration == .flat && flagged.speed == 3 && !flagged.naturalScroll)
         #expect(config.controlMode(flag: nil) == .auto && config.controlMode(flag: .x11) == .x11)
         #expect(try file("control:\n  backend: uinput\n").controlMode(flag: nil) == .uinput)

@@ -25,6 +25,7 @@ struct ControlConfigTests {
                   acceleration: flat
                   naturalScroll: false
                   scrollSpeed: 2
+                  kineticScrolling: false
                   tapToClick: false
                   tapAndDrag: false
                   dragLock: true
@@ -43,10 +44,17 @@ struct ControlConfigTests {
         #expect(s.speed == 1.5 && config.controlAcceleration == .flat && !s.naturalScroll && s.scrollSpeed == 2)
         #expect(!s.tapToClick && !s.tapAndDrag && s.dragLock && s.dragLockTimeout == 800)
         #expect(s.tapButtons == [.left, .middle, .right] && s.leftHanded && !s.pinchZoom && s.zoomStep == 1.5)
-        #expect(s.releaseAfterSilence == 5000)
+        #expect(s.releaseAfterSilence == 5000 && config.controlKineticScrolling == false)
         #expect(s.swipeKeys[.left] == KeyCombination(modifiers: [.control, .alt], key: .named(.arrowRight)))
         #expect(s.swipeKeys[.up] == nil)
         #expect(s.swipeKeys[.right] == ControlSettings.defaultSwipeKeys[.right])
+    }
+
+    /// `kineticScrolling` left out is nil: the backend decides (`BackendKind.defaultKineticScrolling`).
+    @Test func kineticScrollingUnsetIsTheBackends() throws {
+        #expect(try ConfigFile.parse(yaml: "control:\n  speed: 2\n").controlKineticScrolling == nil)
+        #expect(try ConfigFile.parse(yaml: "control:\n  kineticScrolling: true\n").controlKineticScrolling == true)
+        #expect(issues("control:\n  kineticScrolling: yes please\n").first?.hasPrefix("line 2: control.kineticScrolling must be true or false") == true)
     }
 
     /// Wrong values are reported with their line, and unknown keys get a suggestion.

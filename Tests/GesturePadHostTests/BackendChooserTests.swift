@@ -133,6 +133,9 @@ import Testing
         #expect(BackendKind.portal.capabilities.canType("a") && !BackendKind.portal.capabilities.canType("é"))
         #expect(BackendKind.allCases.filter(\.capabilities.takesContacts) == [.touchpad])
         #expect(BackendKind.allCases.map(\.defaultAcceleration) == [.adaptive, .flat, .flat, .adaptive])
+        // Kinetic scrolling where the desktop only gets wheel clicks; the portal's and the
+        // native touchpad's desktops coast by themselves.
+        #expect(BackendKind.allCases.filter(\.defaultKineticScrolling) == [.x11, .uinput])
         #expect(ControlMode(rawValue: "touchpad") == .touchpad)
         #expect(ControlMode.allCases.map(\.rawValue) == ["auto", "x11", "uinput", "touchpad", "portal", "off"])
     }

@@ -88,6 +88,11 @@ class Pad:
         assert pong is not None, "no pong: the server did not handle the input in time"
 
     # -- sending -------------------------------------------------------------------------------
+    @property
+    def last_t(self) -> float:
+        """The `t` of the last message sent."""
+        return round(self._last_t, 3)
+
     def t(self, at: float | None = None) -> float:
         """A `t` for now (or for `at`, ms), strictly after the last one sent: moves with the same
         `t` would be one step."""

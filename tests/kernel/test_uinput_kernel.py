@@ -4,10 +4,17 @@
 """
 from __future__ import annotations
 
+import math
+
 import pytest
 
 BTN_LEFT, BTN_RIGHT, BTN_MIDDLE = 272, 273, 274
 STROKE = (200, 100)
+# Kinetic scrolling's curve (docs/control.md): GTK's friction of 4 per second, at rest below
+# 50 px/s of finger speed, 24 px of finger travel a detent.
+DECAY_PER_MS = -math.log(0.996)
+STOP_PX_S = 50
+DETENT_PX = 24
 
 
 @pytest.fixture(scope="module")
@@ -99,6 +106,49 @@ def test_two_finger_scroll_is_a_high_resolution_wheel(run):
     assert raw["hwheel_hi"] == 0 and raw["x"] == 0 and raw["y"] == 0, raw
     vertical = [float(line.split("vert ")[1].split("/")[0]) for line in seg["libinput"] if "vert " in line]
     assert vertical and sum(vertical) > 0, seg["libinput"]
+
+
+def coast_speed(seg: dict) -> float:
+    assert seg["velocity"], f"no scroll ended event: {seg}"
+    return math.hypot(*seg["velocity"])
+
+
+def test_a_flick_coasts_on_and_comes_to_rest(run):
+    """Kinetic scrolling on uinput: a flick lifted while moving keeps the wheel turning after
+    the lift, in smaller and smaller steps, as far as GTK's curve goes from the lift's speed
+    (beyond the same stroke's own travel), and stops by the curve's rest; libinput scrolls on."""
+    seg, still = segment(run, "coast"), segment(run, "scroll")
+    speed = coast_speed(seg)
+    assert speed > 600, f"the flick lifted at {speed:.0f} px/s: too slow to coast"
+    duration = math.log(speed / STOP_PX_S) / DECAY_PER_MS
+    coast = (speed - STOP_PX_S) / 1000 / DECAY_PER_MS / DETENT_PX * 120
+    extra = still["raw"]["wheel_hi"] - seg["raw"]["wheel_hi"]  # natural: fingers up, wheel down (< 0)
+    assert abs(extra - coast) <= 90, (
+        f"{extra} hi-res units beyond the resting stroke's; a coast from {speed:.0f} px/s makes {coast:.0f}")
+    assert seg["raw"]["wheel"] == int(seg["raw"]["wheel_hi"] / 120), seg["raw"]
+    after = [((stamp - seg["lift"]) * 1000, -value) for stamp, value in seg["wheel_hi"] if stamp > seg["lift"] + 0.05]
+    assert len(after) >= 10, after
+    third = len(after) // 3
+    early = sum(v for _, v in after[:third]) / third
+    late = sum(v for _, v in after[-third:]) / third
+    assert all(v > 0 for _, v in after) and late < early / 3, f"the steps do not shrink: {after}"
+    assert duration / 2 <= after[-1][0] <= duration + 150, (
+        f"the last step {after[-1][0]:.0f} ms after the lift; the coast rests at {duration:.0f} ms")
+    vertical = [float(line.split("vert ")[1].split("/")[0]) for line in seg["libinput"] if "vert " in line]
+    still_vertical = [float(line.split("vert ")[1].split("/")[0]) for line in still["libinput"] if "vert " in line]
+    assert sum(vertical) > sum(still_vertical) * 1.5, (sum(vertical), sum(still_vertical))
+
+
+def test_a_touch_stops_the_coast(run):
+    """A finger landing while the flick coasts stops it: no wheel event after the first motion
+    of that finger, and the coast made far less than its whole travel."""
+    seg = segment(run, "coast_stop")
+    order = seg["order"]
+    first_x = next((i for i, (kind, _) in enumerate(order) if kind == "x"), None)
+    assert first_x is not None, f"the stopping finger did not move the pointer: {order}"
+    assert [kind for kind, _ in order[first_x:]] == ["x"] * (len(order) - first_x), f"wheel after the touch: {order}"
+    full = (coast_speed(seg) - STOP_PX_S) / 1000 / DECAY_PER_MS / DETENT_PX * 120
+    assert 0 < -seg["coasted"] < full - 120, f"coasted {-seg['coasted']} of {full:.0f} hi-res units: not stopped early"
 
 
 def test_taps_click_left_right_middle(run):

@@ -10,7 +10,10 @@ extension ControlMapper {
     ///   a click would cut someone's drag); `down`: pressed unless already held; `up`:
     ///   released whoever holds it (the page's button bar can always let go), nothing when
     ///   not held. Buttons held by commands are released by `releaseAll`, not by a cancel.
+    ///
+    /// Any command stops a coast first (kinetic scrolling).
     public mutating func handle(_ command: ControlCommand, into actions: inout [HostAction]) {
+        stopCoast(into: &actions)
         switch command {
         case .text(let text):
             actions.append(.text(text))

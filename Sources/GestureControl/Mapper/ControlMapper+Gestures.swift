@@ -16,7 +16,7 @@ extension ControlMapper {
         switch event.gesture {
         case .tap: tap(event, into: &actions)
         case .longPressDrag: longPressDrag(event, context: context, into: &actions)
-        case .scroll: scroll(event, into: &actions)
+        case .scroll: scroll(event, context: context, into: &actions)
         case .pinch: pinch(event, into: &actions)
         case .swipe: swipe(event, into: &actions)
         default: break
@@ -74,25 +74,37 @@ extension ControlMapper {
 
     /// `scroll`: each event's `ddx`, `ddy` become wheel detents, `d / scrollDistancePerDetent
     /// × scrollSpeed`, fractional; natural scroll negates (fingers up → `dy > 0`, scroll
-    /// down). `ended` / `cancelled` send `wheelStop`.
-    mutating func scroll(_ event: GestureEvent, into actions: inout [HostAction]) {
+    /// down). `ended` / `cancelled` send `wheelStop` — except an `ended` by a finger's lift
+    /// that starts a coast (kinetic scrolling, `ControlMapper+Coast`): its `wheelStop` comes
+    /// when the coast ends.
+    mutating func scroll(_ event: GestureEvent, context: EventContext, into actions: inout [HostAction]) {
         switch event.phase {
         case .began, .changed:
             guard case .scroll(let fields) = event.detail else { return }
             scrolling = true
-            let perDetent = settings.scrollDistancePerDetent
-            let distance = perDetent.isFinite && perDetent > 0 ? perDetent : 24
-            let speed = settings.scrollSpeed.isFinite && settings.scrollSpeed >= 0 ? settings.scrollSpeed : 1
-            let k = (settings.naturalScroll ? -speed : speed) / distance
+            let k = detentsPerPx
             let dx = Self.clampWheel(fields.ddx * k)
             let dy = Self.clampWheel(fields.ddy * k)
             guard dx != 0 || dy != 0 else { return }
             actions.append(.wheel(dx: dx, dy: dy))
         case .ended, .cancelled:
             guard scrolling else { return }
+            if event.phase == .ended, case .up = context, case .scroll(let fields) = event.detail,
+                startCoast(at: event.t, vx: fields.vx, vy: fields.vy)
+            {
+                return
+            }
             scrolling = false
             actions.append(.wheelStop)
         }
+    }
+
+    /// Wheel detents per CSS px of two-finger travel, signed (natural scroll negates).
+    var detentsPerPx: Double {
+        let perDetent = settings.scrollDistancePerDetent
+        let distance = perDetent.isFinite && perDetent > 0 ? perDetent : 24
+        let speed = ControlSettings.scrollSpeedBound.clamped(settings.scrollSpeed) ?? 1
+        return (settings.naturalScroll ? -speed : speed) / distance
     }
 
     /// `pinch` with pinch zoom on: each new whole zoom step (`ZoomStepper`) is one wheel
@@ -122,7 +134,7 @@ extension ControlMapper {
         pressCombination(modifiers: combination.modifiers, key: combination.key, by: .touch, into: &actions)
     }
 
-    private static func clampWheel(_ value: Double) -> Double {
+    static func clampWheel(_ value: Double) -> Double {
         guard value.isFinite else { return 0 }
         return min(max(value, -maxWheelPerEvent), maxWheelPerEvent)
     }

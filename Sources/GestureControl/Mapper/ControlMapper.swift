@@ -3,8 +3,9 @@ import GestureEngine
 /// The control mapping of one touchpad connection: pointer input and the engine's gesture
 /// events in, `HostAction`s out (CONTROL.md "Default mapping of a touchpad connection's
 /// input"). Pure and deterministic: no I/O, no clock. Time arrives with the input (page clock
-/// ms); the mapper's own timers (a tap's held click, a drag lock) are reported by
-/// `nextDeadline` and fired by `advance(to:into:)` or by the next input.
+/// ms); the mapper's own timers (a tap's held click, a drag lock, the wheel steps of a
+/// coast) are reported by `nextDeadline` and fired by `advance(to:into:)` or by the next
+/// input.
 ///
 /// The rules, constants and their reasons are listed in docs/control-mapping.md. In
 /// short:
@@ -15,6 +16,8 @@ import GestureEngine
 /// - Every press and release goes through one record of held buttons and keys
 ///   (`HeldInputs`): nothing is pressed twice, nothing released that is not held, and
 ///   `releaseAll` lets go of everything.
+/// - A two-finger scroll lifted fast coasts (kinetic scrolling, `ControlMapper+Coast`) until
+///   it comes to rest or the next `down`, command, cancel or `releaseAll` stops it.
 /// - With `routing` `.contacts` (the `touchpad` backend) touches pass through as
 ///   `TouchContact`s instead (`ControlMapper+Contacts`): no motion, clicks, wheel, zoom or
 ///   swipe keys come from them; a mouse or pen, the keyboard and the button bar are mapped as
@@ -45,8 +48,10 @@ public struct ControlMapper: Sendable {
     var devices = DevicePointers()
     var touchButton = TouchButton.idle
     var zoom = ZoomStepper()
-    /// A scroll began and has not ended (its end sends `wheelStop`).
+    /// A scroll began and has not ended (its end sends `wheelStop`; a coast keeps it open).
     var scrolling = false
+    /// The scroll coasting after its lift, if any (kinetic scrolling).
+    var coast: ScrollCoast? = nil
     var contact = ContactKind.none
 
     /// Who began the current (or last) contact: gesture events are mapped only for touch.
@@ -82,6 +87,7 @@ public struct ControlMapper: Sendable {
     /// (if it has one).
     public mutating func handle(_ input: PointerInput, events: ArraySlice<GestureEvent>, into actions: inout [HostAction]) {
         if let t = input.time { advance(to: t, into: &actions) }
+        if case .down = input { stopCoast(into: &actions) }
         var context = EventContext.other
         if case .up(let s) = input { context = .up(id: s.id) }
         for event in events { map(event, context: context, into: &actions) }
@@ -117,25 +123,35 @@ public struct ControlMapper: Sendable {
         for event in events { map(event, context: .none, into: &actions) }
     }
 
-    /// The mapper's own earliest deadline (page clock ms), if any: a tap's held click or a
-    /// drag lock.
-    public var nextDeadline: Double? { touchButton.deadline }
+    /// The mapper's own earliest deadline (page clock ms), if any: a tap's held click, a
+    /// drag lock, or a coast's next wheel step.
+    public var nextDeadline: Double? {
+        switch (touchButton.deadline, coast?.nextDeadline) {
+        case (let a?, let b?): min(a, b)
+        case (let a?, nil): a
+        case (nil, let b?): b
+        case (nil, nil): nil
+        }
+    }
 
-    /// Fires the mapper's timers due at or before `t` (page clock): the held button goes up.
+    /// Fires the mapper's timers due at or before `t` (page clock): the held button goes up;
+    /// a coast wheels on (or comes to rest).
     public mutating func advance(to t: Double, into actions: inout [HostAction]) {
-        guard let deadline = touchButton.deadline, deadline <= t else { return }
-        releaseTouchButton(into: &actions)
+        if let deadline = touchButton.deadline, deadline <= t { releaseTouchButton(into: &actions) }
+        advanceCoast(to: t, into: &actions)
     }
 
     /// Releases everything this connection holds (buttons, keys, modifiers; last pressed
     /// first) and resets gesture state: used on connection close, silence and server stop.
-    /// A scroll in progress is closed with `wheelStop`. Fingers and mouse buttons still down
-    /// are ignored until their `up`, and the rest of the current contact's events too.
+    /// A scroll in progress (or coasting) is closed with `wheelStop`. Fingers and mouse
+    /// buttons still down are ignored until their `up`, and the rest of the current contact's
+    /// events too.
     public mutating func releaseAll(into actions: inout [HostAction]) {
         liftContacts(into: &actions)
         held.releaseEverything(into: &actions)
         if scrolling { actions.append(.wheelStop) }
         scrolling = false
+        coast = nil
         touchButton = .idle
         zoom.reset()
         touches.ignoreAll()
@@ -176,6 +192,7 @@ public struct ControlMapper: Sendable {
             }
         }
         liftContacts(into: &actions)
+        stopCoast(into: &actions)
         held.release(ownedBy: [.touch, .zoom, .allDevices], into: &actions)
         touchButton = .idle
         zoom.reset()

@@ -18,6 +18,15 @@ public struct ControlSettings: Sendable, Hashable {
     /// CSS px of two-finger travel that make one wheel detent at scroll speed 1 (a detent is
     /// 15° of a wheel; libinput maps 15° to about this much touchpad travel at phone sizes).
     public var scrollDistancePerDetent: Double = 24
+    /// A two-finger scroll lifted faster than `kinetic.minimumVelocity` keeps scrolling and
+    /// comes to rest along `kinetic` (kinetic scrolling, `ScrollCoast`), for backends whose
+    /// desktop cannot coast a wheel by itself. On here and, unless the configuration says
+    /// otherwise, for `x11` and `uinput`; off for `portal`, whose desktop coasts after the
+    /// scroll's `finish` (`BackendKind.defaultKineticScrolling`). Touches passed through to a
+    /// native touchpad are never scrolled by the mapping, so it does not apply there.
+    public var kineticScrolling = true
+    /// The coast's curve and thresholds.
+    public var kinetic = KineticCurve()
     /// Taps click (1 / 2 / 3 fingers → `tapButtons`). Default on.
     public var tapToClick = true
     /// A tap then, within `multiTapInterval`, a touch that moves drags with the button held.

@@ -9,11 +9,12 @@ public struct SettingsUpdate: Sendable, Hashable {
     public var tapAndDrag: Bool?
     public var dragLock: Bool?
     public var leftHanded: Bool?
+    public var kineticScrolling: Bool?
 
     public init(
         speed: Double? = nil, acceleration: AccelerationProfile? = nil, naturalScroll: Bool? = nil,
         scrollSpeed: Double? = nil, tapToClick: Bool? = nil, tapAndDrag: Bool? = nil, dragLock: Bool? = nil,
-        leftHanded: Bool? = nil
+        leftHanded: Bool? = nil, kineticScrolling: Bool? = nil
     ) {
         self.speed = speed
         self.acceleration = acceleration
@@ -23,6 +24,7 @@ public struct SettingsUpdate: Sendable, Hashable {
         self.tapAndDrag = tapAndDrag
         self.dragLock = dragLock
         self.leftHanded = leftHanded
+        self.kineticScrolling = kineticScrolling
     }
 
     /// `settings` with this update's fields applied.
@@ -36,6 +38,7 @@ public struct SettingsUpdate: Sendable, Hashable {
         if let tapAndDrag { s.tapAndDrag = tapAndDrag }
         if let dragLock { s.dragLock = dragLock }
         if let leftHanded { s.leftHanded = leftHanded }
+        if let kineticScrolling { s.kineticScrolling = kineticScrolling }
         return s
     }
 }

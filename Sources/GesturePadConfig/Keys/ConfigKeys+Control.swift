@@ -18,6 +18,11 @@ extension ConfigKeys {
             ) { $0.choice($1, key: $2, AccelerationProfile.self) },
             .flag("naturalScroll", \.control.naturalScroll, "natural: content follows the fingers (`--no-natural-scroll`)"),
             .number("scrollSpeed", \.control.scrollSpeed, ControlSettings.scrollSpeedBound, "factor on wheel amounts"),
+            .value(
+                "kineticScrolling", \.controlKineticScrolling, kind: "bool",
+                default: "the backend's: `true` (x11, uinput), `false` (portal, touchpad: the desktop coasts)",
+                "a two-finger scroll lifted fast keeps scrolling and comes to rest"
+            ) { $0.boolean($1, key: $2) },
             .flag("tapToClick", \.control.tapToClick, "taps click"),
             .flag("tapAndDrag", \.control.tapAndDrag, "tap, then touch again and move: drag"),
             .flag("dragLock", \.control.dragLock, "after a drag the button stays down until the next tap or the timeout"),

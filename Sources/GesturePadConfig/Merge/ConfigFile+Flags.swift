@@ -47,11 +47,15 @@ extension ConfigFile {
     }
 
     /// `control:` with `--speed`, `--acceleration` and `--no-natural-scroll` (as an update)
-    /// over it, for a backend whose own acceleration is `backendAcceleration`: the
-    /// acceleration is the flag's, else the file's, else the backend's.
-    public func controlSettings(flags: SettingsUpdate, backendAcceleration: AccelerationProfile) -> ControlSettings {
+    /// over it, for a backend whose own defaults are `backendAcceleration` and
+    /// `backendKineticScrolling`: the acceleration is the flag's, else the file's, else the
+    /// backend's; kinetic scrolling the file's, else the backend's.
+    public func controlSettings(
+        flags: SettingsUpdate, backendAcceleration: AccelerationProfile, backendKineticScrolling: Bool
+    ) -> ControlSettings {
         var settings = control
         settings.acceleration = controlAcceleration ?? backendAcceleration
+        settings.kineticScrolling = controlKineticScrolling ?? backendKineticScrolling
         return flags.applied(to: settings)
     }
 

@@ -22,6 +22,18 @@ public enum BackendKind: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Whether two-finger scrolls coast after a fast lift (`ControlSettings.kineticScrolling`)
+    /// unless the user chose: on where the desktop gets only wheel clicks, which have no
+    /// "fingers lifted" moment to coast from (XTest, a uinput wheel); off for the portal, whose
+    /// scroll ends with `finish` and the desktop coasts from there (twice would be too far),
+    /// and for the native touchpad, whose touches the desktop scrolls and coasts itself.
+    public var defaultKineticScrolling: Bool {
+        switch self {
+        case .x11, .uinput: true
+        case .portal, .touchpad: false
+        }
+    }
+
     /// What the backend can type, for the protocol layer to refuse what it cannot.
     public var capabilities: ControlCapabilities {
         switch self {

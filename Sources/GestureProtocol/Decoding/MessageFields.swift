@@ -7,6 +7,7 @@ struct MessageFields {
         case id, x, y, t, pointerType, pressure, buttons
         case text, key, modifiers, button, action
         case speed, acceleration, naturalScroll, scrollSpeed, tapToClick, tapAndDrag, dragLock, leftHanded
+        case kineticScrolling
 
         /// The key as spelled on the wire.
         var name: String { rawValue }
@@ -42,6 +43,7 @@ struct MessageFields {
             case (10, UInt8(ascii: "t")): candidate = s[token.start + 3] == UInt8(ascii: "T") ? .tapToClick : .tapAndDrag
             case (8, UInt8(ascii: "d")): candidate = .dragLock
             case (10, UInt8(ascii: "l")): candidate = .leftHanded
+            case (16, UInt8(ascii: "k")): candidate = .kineticScrolling
             case (7, UInt8(ascii: "b")): candidate = .buttons
             case (8, UInt8(ascii: "p")):
                 candidate = s[token.start + 2] == UInt8(ascii: "o") ? .protocol : .pressure
@@ -79,6 +81,7 @@ struct MessageFields {
     var tapAndDrag: JSONValue?
     var dragLock: JSONValue?
     var leftHanded: JSONValue?
+    var kineticScrolling: JSONValue?
 
     subscript(key: Key) -> JSONValue? {
         get {
@@ -110,6 +113,7 @@ struct MessageFields {
             case .tapAndDrag: tapAndDrag
             case .dragLock: dragLock
             case .leftHanded: leftHanded
+            case .kineticScrolling: kineticScrolling
             }
         }
         set {
@@ -141,6 +145,7 @@ struct MessageFields {
             case .tapAndDrag: tapAndDrag = newValue
             case .dragLock: dragLock = newValue
             case .leftHanded: leftHanded = newValue
+            case .kineticScrolling: kineticScrolling = newValue
             }
         }
     }

@@ -147,6 +147,7 @@ extension MessageValidator {
         update.tapAndDrag = try flag(.tapAndDrag)
         update.dragLock = try flag(.dragLock)
         update.leftHanded = try flag(.leftHanded)
+        update.kineticScrolling = try flag(.kineticScrolling)
         return update
     }
 

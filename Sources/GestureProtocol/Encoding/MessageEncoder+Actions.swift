@@ -94,7 +94,8 @@ extension MessageEncoder {
 extension MessageEncoder {
     /// The answer to `settings` (additive, docs/protocol.md): the values in force for this
     /// connection, `{"type":"settings","speed":…,"acceleration":…,"naturalScroll":…,
-    /// "scrollSpeed":…,"tapToClick":…,"tapAndDrag":…,"dragLock":…,"leftHanded":…}`, then what
+    /// "scrollSpeed":…,"tapToClick":…,"tapAndDrag":…,"dragLock":…,"leftHanded":…,
+    /// "kineticScrolling":…}`, then what
     /// the page cannot change but shows (what the computer does for a gesture):
     /// `"pinchZoom":…,"tapButtons":["left","right","middle"],"swipes":{"left":"Alt+ArrowRight",…}`
     /// (bound three-finger swipe directions only).
@@ -115,6 +116,8 @@ extension MessageEncoder {
         JSONWriter.appendBool(s.dragLock, to: &out)
         JSONWriter.appendASCII(",\"leftHanded\":", to: &out)
         JSONWriter.appendBool(s.leftHanded, to: &out)
+        JSONWriter.appendASCII(",\"kineticScrolling\":", to: &out)
+        JSONWriter.appendBool(s.kineticScrolling, to: &out)
         JSONWriter.appendASCII(",\"pinchZoom\":", to: &out)
         JSONWriter.appendBool(s.pinchZoom, to: &out)
         JSONWriter.appendASCII(",\"tapButtons\":[", to: &out)

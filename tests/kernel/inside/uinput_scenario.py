@@ -5,10 +5,11 @@ tests/kernel/test_uinput_kernel.py, one entry per segment (raw facts, no verdict
 from __future__ import annotations
 
 import signal
+import time
 
 from evdev import ecodes as e
 from kernel_kit import (Evdev, Libinput, Results, event_node, glide, key_changes, libinput_motion, serve, stroke,
-                        sums, udev_properties, warnings)
+                        sums, udev_properties, wait_until, warnings)
 from touch_input import Pad, even_steps
 
 NAME = "GesturePad pointer and keyboard"
@@ -21,6 +22,24 @@ REL = {"x": e.REL_X, "y": e.REL_Y, "wheel": e.REL_WHEEL, "wheel_hi": e.REL_WHEEL
 def stroke_of(pad: Pad, start=(400.0, 400.0)) -> None:
     """The stroke the motion segments measure: STROKE in 30 moves."""
     stroke(pad, {1: start}, even_steps(*STROKE, 30))
+
+
+def flick(pad: Pad) -> tuple[dict | None, float]:
+    """Two fingers flick up 240 px in 24 moves of 8 ms (1,250 px/s on their own schedule) and
+    lift 8 ms after the last move, still moving: the scroll coasts (kinetic scrolling, on by
+    default for uinput). Returns the server's scroll `ended` event and the wall-clock time of
+    the lift (the clock of the kernel's event timestamps)."""
+    fingers = {1: (700.0, 700.0), 2: (800.0, 700.0)}
+    pad.down(fingers)
+    since = pad.mark()
+    end = glide(pad, fingers, even_steps(0.0, -240.0, 24, fingers=(1, 2)))
+    t = pad.t(pad.last_t + 8)
+    lift = time.time()
+    pad.send([{"type": "up", "id": i, "x": round(x, 3), "y": round(y, 3), "t": t, "pointerType": "touch"}
+              for i, (x, y) in end.items()])
+    pad.sync()
+    ended = pad.wait_message(lambda m: m.get("gesture") == "scroll" and m.get("phase") == "ended", since, timeout=10)
+    return ended, lift
 
 
 def wait_release(ev: Evdev, code: int, after: int = 0) -> None:
@@ -76,11 +95,53 @@ def main() -> None:
         ev = Evdev(node)
         lib = Libinput(node)
         pad = Pad(server)
-        # Fingers up: the content scrolls down (natural).
-        stroke(pad, {1: (700.0, 700.0), 2: (800.0, 700.0)}, even_steps(0.0, -240.0, 24, fingers=(1, 2)))
+        start = {1: (700.0, 700.0), 2: (800.0, 700.0)}
+        pad.down(start)
+        end = glide(pad, start, even_steps(0.0, -240.0, 24, fingers=(1, 2)))  # fingers up: content down
+        time.sleep(0.06)  # the fingers rest before they lift: no coast
+        pad.up(end)
+        pad.sync()
         lib.settle()
         seg["raw"] = sums(ev.snapshot(), e.EV_REL, REL)
         seg["libinput"] = [line for line in lib.stop() if "SCROLL" in line]
+        pad.close()
+        ev.close()
+
+    with results.segment("coast") as seg:
+        ev = Evdev(node)
+        lib = Libinput(node)
+        pad = Pad(server)
+        ended, lift = flick(pad)
+        ev.settle(quiet=0.5)  # the coast has come to rest
+        lib.settle()
+        events = ev.snapshot()
+        seg["velocity"] = [ended["vx"], ended["vy"]] if ended else None
+        seg["lift"] = lift
+        seg["wheel_hi"] = [(stamp, value) for type_, code, value, stamp in events
+                           if type_ == e.EV_REL and code == e.REL_WHEEL_HI_RES]
+        seg["raw"] = sums(events, e.EV_REL, REL)
+        seg["libinput"] = [line for line in lib.stop() if "SCROLL" in line]
+        pad.close()
+        ev.close()
+
+    with results.segment("coast_stop") as seg:
+        ev = Evdev(node)
+        pad = Pad(server)
+        ended, lift = flick(pad)
+        seg["velocity"] = [ended["vx"], ended["vy"]] if ended else None
+        # The coast runs (a wheel event stamped after the lift), then a finger lands and moves.
+        wait_until(lambda: any(t == e.EV_REL and c == e.REL_WHEEL_HI_RES and stamp > lift
+                               for t, c, _, stamp in ev.snapshot()), 10, "a wheel event after the lift")
+        pad.down({3: (300.0, 300.0)})
+        glide(pad, {3: (300.0, 300.0)}, even_steps(30.0, 0.0, 6, fingers=(3,)))
+        time.sleep(0.9)  # the finger rests longer than the rest of the coast would have lasted
+        pad.up({3: (330.0, 300.0)})
+        pad.sync()
+        ev.settle()
+        events = ev.snapshot()
+        seg["order"] = [("wheel", v) if c == e.REL_WHEEL_HI_RES else ("x", v) for t, c, v, _ in events
+                        if t == e.EV_REL and c in (e.REL_WHEEL_HI_RES, e.REL_X)]
+        seg["coasted"] = sum(v for t, c, v, stamp in events if t == e.EV_REL and c == e.REL_WHEEL_HI_RES and stamp > lift)
         pad.close()
         ev.close()
 

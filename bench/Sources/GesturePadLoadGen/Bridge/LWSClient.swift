@@ -1,4 +1,4 @@
-import CLibWebSockets
+import CLibWebSocketsClient
 import Foundation
 import Synchronization
 

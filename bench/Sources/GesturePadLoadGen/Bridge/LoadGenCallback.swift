@@ -1,4 +1,4 @@
-import CLibWebSockets
+import CLibWebSocketsClient
 
 /// The client protocol callback (a global function, so Swift makes it `@convention(c)`):
 /// recovers the `LWSClient` from the context and the connection index from the wsi's opaque

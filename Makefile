@@ -30,7 +30,7 @@ RELEASE_BUILD := scripts/build-release.sh gesturepad
 
 .PHONY: run test check setup setup-test setup-check build release release-noop lint swift-test \
 	traces py-test py-check kernel-test fuzz-smoke fuzz sanitize sanitize-address sanitize-thread autobahn \
-	bench soak clean install uninstall deb
+	bench bench-test soak clean install uninstall deb
 
 # Fuzzing (docs/testing.md): seconds per target in `make test` (fixed seed, fresh working
 # corpus; the four with their build take about 4 minutes on 2 cores) and in `make fuzz`
@@ -41,7 +41,7 @@ FUZZ_SECONDS       ?= 60
 run: setup release
 	$(RELEASE) serve $(ARGS)
 
-test: setup-test build release release-noop lint swift-test traces py-test autobahn fuzz-smoke
+test: setup-test build release release-noop lint swift-test bench-test traces py-test autobahn fuzz-smoke
 
 # Lint first (seconds, and the most common mistake), then one debug build of the server and
 # the tests, the Swift tests in parallel, the trace checker and the loopback pytest. Installs
@@ -83,7 +83,7 @@ deb: $(RELEASE)
 # Formatting and the no-force-unwrap / no-try! rules (.swift-format), on the shipped code and
 # on the bench package's (the same house style).
 lint:
-	swift format lint --strict -r Sources Package.swift Fuzz bench/Sources bench/Package.swift
+	swift format lint --strict -r Sources Package.swift Fuzz bench/Sources bench/Tests bench/Package.swift
 
 # In parallel: hooks start, time out and restart on their sink's own thread (WorkerThread),
 # never on the test process's cooperative pool, so tests keeping the pool busy cannot delay
@@ -157,6 +157,12 @@ sanitize-thread:
 # two minutes and prints one table. See BENCHMARKS.md.
 bench:
 	bench/run.sh
+
+# The bench package's own tests (the load generator's connection stages and run phases on a
+# virtual clock): a debug build of bench/Package.swift in bench/.build. In make test, so an
+# API change of the engine, the protocol or the mapping that breaks the tools fails there.
+bench-test:
+	swift test --package-path bench
 
 # Soak, not a test either: N connections × M Hz for T minutes with misbehaving hooks; prints one
 # table (bench/out/soak.json). SOAK_CONNECTIONS=200 SOAK_RATE=120 SOAK_MINUTES=10 by default.

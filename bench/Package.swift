@@ -41,5 +41,6 @@ let package = Package(
                 .product(name: "GestureProtocol", package: "GesturePad"),
             ]
         ),
+        .testTarget(name: "GesturePadLoadGenTests", dependencies: ["GesturePadLoadGen"]),
     ]
 )

@@ -9,7 +9,6 @@ final class LWSClient {
     let run: LoadRun
     /// Each connection's lws handle, once established (nil before and after).
     var wsis: [OpaquePointer?]
-    var failedConnections = 0
     private var context: OpaquePointer? = nil
     private let protocols: UnsafeMutablePointer<lws_protocols>
     private let protocolName: UnsafeMutablePointer<CChar>?
@@ -64,8 +63,7 @@ final class LWSClient {
         connect.host = UnsafePointer(host)
         connect.opaque_user_data = UnsafeMutableRawPointer(bitPattern: i + 1)
         if lws_client_connect_via_info(&connect) == nil {
-            failedConnections += 1
-            run.failed(i)
+            run.failed(i, now: LoadRun.now())
         }
     }
 
@@ -85,7 +83,7 @@ final class LWSClient {
             }
         }
         waker.start()
-        while !run.tick(now: LoadRun.now()) {
+        while case .wait = run.tick(now: LoadRun.now()) {
             applyRequests()
             if lws_service(context, 0) < 0 { break }
         }

@@ -48,3 +48,12 @@ func loadGenCallback(
     client.applyRequests()
     return 0
 }
+
+/// The wake timer's callback. lws runs ripe timers at the start of a service pass and then
+/// polls until the next one, so the pass would sleep on past the deadline: cancelling the
+/// service (a write to lws's own event pipe) ends the pass at once, and `LWSClient.serve`
+/// ticks the run.
+func loadGenWake(_ timer: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let timer, let wake = gp_wake_from_sul(timer), let context = wake.pointee.context else { return }
+    lws_cancel_service(context)
+}

@@ -24,11 +24,13 @@ DEBDIR  ?= .build/deb
 DEB_LEVEL ?= 6
 # The one release configuration (the Swift runtime linked statically: it is not in Debian);
 # make bench and make soak build through the same script, so none throws the others' build away.
+# The benchmark tools are a package of their own, bench/Package.swift (its build in bench/.build):
+# the app's `swift build`, `swift test` and `make check` never build them.
 RELEASE_BUILD := scripts/build-release.sh gesturepad
 
 .PHONY: run test check setup setup-test setup-check build release release-noop lint swift-test \
 	traces py-test py-check kernel-test fuzz-smoke fuzz sanitize sanitize-address sanitize-thread autobahn \
-	bench soak clean install uninstall deb
+	bench bench-test soak clean install uninstall deb
 
 # Fuzzing (docs/testing.md): seconds per target in `make test` (fixed seed, fresh working
 # corpus; the four with their build take about 4 minutes on 2 cores) and in `make fuzz`
@@ -39,7 +41,7 @@ FUZZ_SECONDS       ?= 60
 run: setup release
 	$(RELEASE) serve $(ARGS)
 
-test: setup-test build release release-noop lint swift-test traces py-test autobahn fuzz-smoke
+test: setup-test build release release-noop lint swift-test bench-test traces py-test autobahn fuzz-smoke
 
 # Lint first (seconds, and the most common mistake), then one debug build of the server and
 # the tests, the Swift tests in parallel, the trace checker and the loopback pytest. Installs
@@ -78,9 +80,10 @@ uninstall:
 deb: $(RELEASE)
 	DEB_LEVEL="$(DEB_LEVEL)" scripts/make-deb.sh $(RELEASE) $(DEBDIR)
 
-# Formatting and the no-force-unwrap / no-try! rules (.swift-format), on the shipped code.
+# Formatting and the no-force-unwrap / no-try! rules (.swift-format), on the shipped code and
+# on the bench package's (the same house style).
 lint:
-	swift format lint --strict -r Sources Package.swift Fuzz
+	swift format lint --strict -r Sources Package.swift Fuzz bench/Sources bench/Tests bench/Package.swift
 
 # In parallel: hooks start, time out and restart on their sink's own thread (WorkerThread),
 # never on the test process's cooperative pool, so tests keeping the pool busy cannot delay
@@ -96,7 +99,8 @@ traces: build
 		echo "traces: no $(SHARED)/tools/check-traces here; tests/traces covers the fixtures"; \
 	fi
 
-# make run's build step is a no-op right after make bench's (issue 22: no build ping-pong).
+# make run's build step is a no-op right after make bench's (issue 22: no build ping-pong; make
+# bench builds the app into .build and its own package into bench/.build, both the same way).
 release-noop: release
 	scripts/release-noop.sh
 
@@ -148,15 +152,23 @@ sanitize-thread:
 	TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/tsan.supp \
 		swift test --disable-xctest --no-parallel --sanitize=thread --scratch-path .build-tsan
 
-# Benchmarks, not tests (never part of `make test`): installs what they need, builds release,
-# runs about two minutes and prints one table. See BENCHMARKS.md.
+# Benchmarks, not tests (never part of `make test`): installs what they need, builds release
+# (gesturepad, and the bench package's gesturepad-bench and gesturepad-loadgen), runs about
+# two minutes and prints one table. See BENCHMARKS.md.
 bench:
 	bench/run.sh
 
+# The bench package's own tests (the load generator's connection stages and run phases on a
+# virtual clock): a debug build of bench/Package.swift in bench/.build. In make test, so an
+# API change of the engine, the protocol or the mapping that breaks the tools fails there.
+bench-test:
+	swift test --package-path bench
+
 # Soak, not a test either: N connections × M Hz for T minutes with misbehaving hooks; prints one
 # table (bench/out/soak.json). SOAK_CONNECTIONS=200 SOAK_RATE=120 SOAK_MINUTES=10 by default.
+# Builds gesturepad and the bench package's gesturepad-loadgen as make bench does.
 soak:
 	bench/soak.sh
 
 clean:
-	rm -rf .build .build-fuzz .build-asan .build-tsan .venv .autobahn artifacts
+	rm -rf .build .build-fuzz .build-asan .build-tsan bench/.build .venv .autobahn artifacts

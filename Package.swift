@@ -8,8 +8,9 @@ let package = Package(
         .executable(name: "gesturepad", targets: ["gesturepad"]),
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
         .library(name: "GestureControl", targets: ["GestureControl"]),
-        .executable(name: "gesturepad-bench", targets: ["GesturePadBench"]),
-        .executable(name: "gesturepad-loadgen", targets: ["GesturePadLoadGen"]),
+        // The wire protocol (parsing, encoding, the session): what the bench package
+        // (bench/Package.swift) measures and replays, besides the engine and the mapping.
+        .library(name: "GestureProtocol", targets: ["GestureProtocol"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -109,11 +110,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Benchmarks (run by `make bench`, never by `swift test`): engine / replay micro-benchmarks
-        // and the WebSocket load generator on the libwebsockets client API.
-        .executableTarget(name: "GesturePadBench", dependencies: ["GestureEngine", "GestureProtocol", "GestureControl"]),
-        .executableTarget(
-            name: "GesturePadLoadGen", dependencies: ["CLibWebSockets", "GestureEngine", "GestureProtocol"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
         .testTarget(name: "GesturePadSystemTests", dependencies: ["GesturePadSystem"]),
         .testTarget(name: "GestureControlTests", dependencies: ["GestureControl", "GestureEngine"]),

@@ -8,11 +8,17 @@
 #   (benchmark that gesturepad binary instead of this tree's release build),
 #   BENCH_PAGE_SECONDS (seconds of touch input per page and rate in the page latency rows, default 4).
 #   bench/run.sh --build-only builds what the benchmarks run and stops (make release-noop).
+# The release configuration is scripts/build-release.sh's: the app's gesturepad in .build, the
+# bench package's gesturepad-bench and gesturepad-loadgen (bench/Package.swift) in bench/.build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PRODUCTS=(gesturepad gesturepad-bench gesturepad-loadgen)
+build() {
+    scripts/build-release.sh gesturepad
+    scripts/build-release.sh --bench
+}
 if [ "${1:-}" = "--build-only" ]; then
-    exec scripts/build-release.sh "${PRODUCTS[@]}"
+    build
+    exit
 fi
 ROOT=$PWD
 OUT=$ROOT/bench/out
@@ -48,8 +54,9 @@ if command -v taskset >/dev/null; then PIN_SERVER=(taskset -c "$SERVER_CPU"); PI
 
 # --- Build ---------------------------------------------------------------------------------
 say "building (release)"
-scripts/build-release.sh "${PRODUCTS[@]}" >&2
+build >&2
 BIN=$(scripts/build-release.sh --bin-path)
+TOOLS=$(scripts/build-release.sh --bench --bin-path)
 cc -O2 -Wall -o "$OUT/echo-server" bench/echo_server.c $(pkg-config --cflags --libs libwebsockets)
 
 # --- Machine -------------------------------------------------------------------------------
@@ -74,14 +81,14 @@ PY
 
 # --- Micro-benchmarks ----------------------------------------------------------------------
 say "engine / replay / session micro-benchmarks"
-"${PIN_CLIENT[@]}" "$BIN/gesturepad-bench" --seconds 2 > "$OUT/micro.jsonl"
+"${PIN_CLIENT[@]}" "$TOOLS/gesturepad-bench" --seconds 2 > "$OUT/micro.jsonl"
 if [ -z "${BENCH_NO_VALGRIND:-}" ] && command -v valgrind >/dev/null; then
     say "allocations per input (valgrind memcheck: 3 passes minus 1 pass)"
     allocs() {  # mode passes → total allocations of the whole process
-        valgrind --tool=memcheck "$BIN/gesturepad-bench" --mode "$1" --passes "$2" --cycles 20 2>&1 >/dev/null \
+        valgrind --tool=memcheck "$TOOLS/gesturepad-bench" --mode "$1" --passes "$2" --cycles 20 2>&1 >/dev/null \
             | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,
     }
-    units=$("$BIN/gesturepad-bench" --mode inputs --cycles 20 | sed 's/.*"units":\([0-9]*\).*/\1/')
+    units=$("$TOOLS/gesturepad-bench" --mode inputs --cycles 20 | sed 's/.*"units":\([0-9]*\).*/\1/')
     {
         for mode in engine replay session session-control; do
             a1=$(allocs "$mode" 1); a3=$(allocs "$mode" 3)
@@ -90,7 +97,7 @@ if [ -z "${BENCH_NO_VALGRIND:-}" ] && command -v valgrind >/dev/null; then
     } > "$OUT/alloc.jsonl"
     say "instructions per pass (valgrind callgrind: 3 passes minus 1 pass)"
     instructions() {  # mode passes → instructions of the whole process
-        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$BIN/gesturepad-bench" --mode "$1" --passes "$2" --cycles 20 2>&1 >/dev/null \
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$TOOLS/gesturepad-bench" --mode "$1" --passes "$2" --cycles 20 2>&1 >/dev/null \
             | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
     }
     {
@@ -136,7 +143,7 @@ load() {  # name scenario server-kind loadgen-args… → $OUT/scenario-name.jso
     local port; port=$(free_port)
     start_server "$name" "$port" || return 0
     say "$scenario: $name"
-    "${PIN_CLIENT[@]}" "$BIN/gesturepad-loadgen" --port "$port" --server "$kind" --pid "$SERVER_PID" \
+    "${PIN_CLIENT[@]}" "$TOOLS/gesturepad-loadgen" --port "$port" --server "$kind" --pid "$SERVER_PID" \
         --label "$name" "$@" > "$OUT/$scenario-$name.json" || say "load generator failed ($scenario $name)"
     stop_server
 }
@@ -190,7 +197,7 @@ fi
 # pacing of a burst (bench/touchpad_latency.py).
 if [ "$HAVE_SERVE" = 1 ] && "$GESTUREPAD" serve --help-hidden 2>/dev/null | grep -q -- '--test-touchpad-output'; then
     say "touchpad latency: frame -> contact written (quiet, then under load)"
-    "${PIN_CLIENT[@]}" "$PYTHON" bench/touchpad_latency.py "$GESTUREPAD" "$BIN/gesturepad-loadgen" --moves 300 \
+    "${PIN_CLIENT[@]}" "$PYTHON" bench/touchpad_latency.py "$GESTUREPAD" "$TOOLS/gesturepad-loadgen" --moves 300 \
         --out "$OUT/touchpad-latency.json" >&2 || say "touchpad latency failed"
 fi
 

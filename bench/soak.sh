@@ -23,14 +23,11 @@ CLIENT_CPU=1
 [ "$(nproc)" -lt 2 ] && CLIENT_CPU=0
 
 say "building (release)"
-if [ -n "${BENCH_GESTUREPAD:-}" ]; then
-    scripts/build-release.sh gesturepad-loadgen >&2
-else
-    scripts/build-release.sh gesturepad gesturepad-loadgen >&2
-fi
-BIN=$(scripts/build-release.sh --bin-path)
-GESTUREPAD=${BENCH_GESTUREPAD:-$BIN/gesturepad}
+[ -n "${BENCH_GESTUREPAD:-}" ] || scripts/build-release.sh gesturepad >&2
+scripts/build-release.sh --bench gesturepad-loadgen >&2  # the bench package (bench/Package.swift)
+GESTUREPAD=${BENCH_GESTUREPAD:-$(scripts/build-release.sh --bin-path)/gesturepad}
+TOOLS=$(scripts/build-release.sh --bench --bin-path)
 
-exec "$PYTHON" bench/soak.py run --bin "$GESTUREPAD" --loadgen "$BIN/gesturepad-loadgen" --out "$OUT" \
+exec "$PYTHON" bench/soak.py run --bin "$GESTUREPAD" --loadgen "$TOOLS/gesturepad-loadgen" --out "$OUT" \
     --connections "${SOAK_CONNECTIONS:-200}" --rate "${SOAK_RATE:-120}" --minutes "${SOAK_MINUTES:-10}" \
     --verifiers "${SOAK_VERIFIERS:-4}" --hooks "${SOAK_HOOKS:-1}" --server-cpu "$SERVER_CPU" --client-cpu "$CLIENT_CPU"

@@ -3,15 +3,25 @@
 # `make bench` and `make soak` all build through here: SwiftPM keeps one build description
 # per `.build/release`, so two sets of flags there would throw each other's build away (a
 # built clone rebuilding for minutes at every switch). The Swift runtime is not in Debian:
-# the shipped binary links it statically, and the benchmarks measure that binary.
-#   scripts/build-release.sh [PRODUCT…]   builds the products (default: gesturepad)
-#   scripts/build-release.sh --bin-path   prints the folder of the built products
+# the shipped binary links it statically, and the benchmarks measure that binary. The
+# benchmark tools are a package of their own (bench/Package.swift, built into bench/.build):
+# the same flags, so the engine and protocol they measure are compiled as the app's are.
+#   scripts/build-release.sh [PRODUCT…]           builds the app's products (default: gesturepad)
+#   scripts/build-release.sh --bench [PRODUCT…]   builds the bench package's (default: all of them:
+#                                                 gesturepad-bench, gesturepad-loadgen)
+#   scripts/build-release.sh [--bench] --bin-path prints the folder of the built products
 set -euo pipefail
 cd "$(dirname "$0")/.."
 flags=(-c release --static-swift-stdlib)
+products=(gesturepad)
+if [[ "${1:-}" == "--bench" ]]; then
+    shift
+    flags+=(--package-path bench)
+    products=(gesturepad-bench gesturepad-loadgen)
+fi
 if [[ "${1:-}" == "--bin-path" ]]; then
     exec swift build "${flags[@]}" --show-bin-path
 fi
-for product in "${@:-gesturepad}"; do
+for product in "${@:-${products[@]}}"; do
     swift build "${flags[@]}" --product "$product"
 done

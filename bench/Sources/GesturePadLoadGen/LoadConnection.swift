@@ -1,9 +1,7 @@
-/// One load-generator connection's bookkeeping (no lws handle: the bridge keeps those).
-struct ConnectionState {
-    /// Ready to send pointers: welcomed (gesture server) or established (echo server).
-    var ready = false
-    var closed = false
-    var failed = false
+/// One load-generator connection: where it is in its life, and what it has in flight (no lws
+/// handle: the bridge keeps those).
+struct LoadConnection {
+    var stage = LoadConnectionStage.connecting
     /// The next frame of the script, and which loop of it.
     var frame = 0
     var loop: Int64 = 0
@@ -12,9 +10,9 @@ struct ConnectionState {
     /// Acknowledgeable sends (a frame with a ping, or any frame to an echo server), oldest
     /// first, in a ring: send time, and the messages and frames its acknowledgement covers.
     private var acks = 0
-    private var ackTimes = [Double](repeating: 0, count: ConnectionState.ackCapacity)
-    private var ackMessages = [Int](repeating: 0, count: ConnectionState.ackCapacity)
-    private var ackFrames = [Int](repeating: 0, count: ConnectionState.ackCapacity)
+    private var ackTimes = [Double](repeating: 0, count: LoadConnection.ackCapacity)
+    private var ackMessages = [Int](repeating: 0, count: LoadConnection.ackCapacity)
+    private var ackFrames = [Int](repeating: 0, count: LoadConnection.ackCapacity)
     private var ackHead = 0
     /// Frames (and their messages) sent since the last acknowledgeable one.
     private var groupFrames = 0
@@ -23,11 +21,11 @@ struct ConnectionState {
     var framesSent = 0
     /// Rate mode: when the next frame is due (monotonic seconds).
     var due = 0.0
-    /// A timer or writable request is outstanding.
-    var scheduled = false
+    /// A WRITEABLE callback or a timer is requested and has not come yet.
+    var wakePending = false
     /// The `t` (µs) and send time of the latest pointer messages, in a ring.
-    private var sentT = [Int64](repeating: -1, count: ConnectionState.sentCapacity)
-    private var sentAt = [Double](repeating: 0, count: ConnectionState.sentCapacity)
+    private var sentT = [Int64](repeating: -1, count: LoadConnection.sentCapacity)
+    private var sentAt = [Double](repeating: 0, count: LoadConnection.sentCapacity)
     private var sentNext = 0
     /// The start of a fragmented incoming message.
     var partial: [UInt8] = []

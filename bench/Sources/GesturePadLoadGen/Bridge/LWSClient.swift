@@ -1,6 +1,5 @@
-import CLibWebSockets
+import CLibWebSocketsClient
 import Foundation
-import Synchronization
 
 /// The libwebsockets side of the load generator: one client context, one service thread
 /// (the caller's), N connections. All lws calls of the generator live here; `LoadRun` decides.
@@ -9,8 +8,10 @@ final class LWSClient {
     let run: LoadRun
     /// Each connection's lws handle, once established (nil before and after).
     var wsis: [OpaquePointer?]
-    var failedConnections = 0
     private var context: OpaquePointer? = nil
+    /// The timer that wakes the service loop when the run's phase ends on its own (lws's own
+    /// scheduler: the poll sleeps until it, and no longer).
+    private let wakeTimer: UnsafeMutablePointer<gp_wake_timer>
     private let protocols: UnsafeMutablePointer<lws_protocols>
     private let protocolName: UnsafeMutablePointer<CChar>?
     private let host: UnsafeMutablePointer<CChar>?
@@ -30,9 +31,12 @@ final class LWSClient {
         protocols[0].name = UnsafePointer(protocolName)
         protocols[0].callback = loadGenCallback
         protocols[0].rx_buffer_size = 65_536
+        wakeTimer = UnsafeMutablePointer<gp_wake_timer>.allocate(capacity: 1)
+        wakeTimer.initialize(to: gp_wake_timer())
     }
 
     deinit {
+        wakeTimer.deallocate()
         protocols.deallocate()
         free(protocolName)
         free(host)
@@ -51,6 +55,7 @@ final class LWSClient {
         info.user = Unmanaged.passUnretained(self).toOpaque()
         guard let context = lws_create_context(&info) else { return false }
         self.context = context
+        wakeTimer.pointee.context = context
         for i in 0..<options.connections { connect(i) }
         return true
     }
@@ -64,33 +69,27 @@ final class LWSClient {
         connect.host = UnsafePointer(host)
         connect.opaque_user_data = UnsafeMutableRawPointer(bitPattern: i + 1)
         if lws_client_connect_via_info(&connect) == nil {
-            failedConnections += 1
-            run.failed(i)
+            run.failed(i, now: LoadRun.now())
         }
     }
 
-    /// Runs the service loop until the run is over, then destroys the context. A helper
-    /// thread wakes the loop every 10 ms (`lws_cancel_service`, the one thread-safe call) so
-    /// phase changes happen on time even when no traffic flows.
+    /// Runs the service loop until the run is over, then destroys the context. After every
+    /// service pass (traffic, a connection's timer, or the wake timer) `LoadRun.tick` moves
+    /// the run along and names the deadline of its phase, for which the wake timer is
+    /// (re)armed: with no traffic, the loop sleeps until the phase ends and wakes right then.
     func serve() {
         guard let context else { return }
-        let stop = Atomic<Bool>(false)
-        let contextBits = Int(bitPattern: UnsafeMutableRawPointer(context))
-        let waker = Thread {
-            while !stop.load(ordering: .relaxed) {
-                usleep(10_000)
-                if let pointer = UnsafeMutableRawPointer(bitPattern: contextBits) {
-                    lws_cancel_service(OpaquePointer(pointer))
-                }
+        var armed: Double? = nil
+        while case .wait(let deadline) = run.tick(now: LoadRun.now()) {
+            if deadline != armed {
+                armed = deadline
+                let micros = max((deadline - LoadRun.now()) * 1e6, 0).rounded(.up)
+                lws_sul_schedule(context, 0, gp_wake_sul(wakeTimer), loadGenWake, lws_usec_t(micros))
             }
-        }
-        waker.start()
-        while !run.tick(now: LoadRun.now()) {
             applyRequests()
             if lws_service(context, 0) < 0 { break }
         }
-        stop.store(true, ordering: .relaxed)
-        usleep(30_000)
+        lws_sul_cancel(gp_wake_sul(wakeTimer))
         self.context = nil
         lws_context_destroy(context)
     }

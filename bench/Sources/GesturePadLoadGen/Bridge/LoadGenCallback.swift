@@ -1,4 +1,4 @@
-import CLibWebSockets
+import CLibWebSocketsClient
 
 /// The client protocol callback (a global function, so Swift makes it `@convention(c)`):
 /// recovers the `LWSClient` from the context and the connection index from the wsi's opaque
@@ -14,7 +14,7 @@ func loadGenCallback(
     switch reason {
     case LWS_CALLBACK_CLIENT_ESTABLISHED:
         client.wsis[index] = wsi
-        client.run.established(index)
+        client.run.established(index, now: LoadRun.now())
     case LWS_CALLBACK_CLIENT_RECEIVE:
         let first = lws_is_first_fragment(wsi) != 0
         let final = lws_is_final_fragment(wsi) != 0
@@ -30,21 +30,30 @@ func loadGenCallback(
     case LWS_CALLBACK_TIMER:
         client.run.timer(index)
     case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+        var code: Int? = nil
         if let input, length >= 2 {
             let bytes = UnsafeRawBufferPointer(start: input, count: 2)
-            let code = Int(bytes[0]) << 8 | Int(bytes[1])
-            client.run.closeCodes[code, default: 0] += 1
+            code = Int(bytes[0]) << 8 | Int(bytes[1])
         }
+        client.run.peerClosing(index, code: code, now: LoadRun.now())
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
         client.wsis[index] = nil
-        client.failedConnections += 1
-        client.run.failed(index)
+        client.run.failed(index, now: LoadRun.now())
     case LWS_CALLBACK_CLIENT_CLOSED:
         client.wsis[index] = nil
-        client.run.closed(index)
+        client.run.closed(index, now: LoadRun.now())
     default:
         return 0
     }
     client.applyRequests()
     return 0
+}
+
+/// The wake timer's callback. lws runs ripe timers at the start of a service pass and then
+/// polls until the next one, so the pass would sleep on past the deadline: cancelling the
+/// service (a write to lws's own event pipe) ends the pass at once, and `LWSClient.serve`
+/// ticks the run.
+func loadGenWake(_ timer: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let timer, let wake = gp_wake_from_sul(timer), let context = wake.pointee.context else { return }
+    lws_cancel_service(context)
 }

@@ -2,10 +2,11 @@
     import Glibc
 #endif
 
-/// The load generator's logic, driven by the lws bridge on one thread: it decides what each
-/// connection sends and when, and measures what comes back. It never touches lws itself: it
-/// queues the connections to wake (`wake`) and timers to set (`timers`), which the bridge
-/// drains after every call.
+/// The load generator's logic, driven by the lws bridge on one thread: it moves each
+/// connection through its `LoadConnectionStage`, decides what it sends and when, and measures
+/// what comes back. It never touches lws itself: it queues the connections to wake (`wake`)
+/// and timers to set (`timers`), which the bridge drains after every call, and `tick` tells
+/// the bridge when the run next needs the loop awake.
 final class LoadRun {
     /// Where the run is.
     enum Phase {
@@ -20,12 +21,20 @@ final class LoadRun {
         case done
     }
 
+    /// What `tick` asks of the bridge.
+    enum Step: Equatable {
+        /// Keep serving; wake the loop by `deadline` (monotonic seconds) at the latest, when
+        /// the phase ends on its own.
+        case wait(deadline: Double)
+        case finished
+    }
+
     let options: LoadOptions
     let script: TraceScript
     /// Bytes reserved before each outgoing payload (`LWS_PRE`).
     let headroom: Int
     private(set) var phase: Phase
-    private(set) var connections: [ConnectionState]
+    private(set) var connections: [LoadConnection]
 
     /// Connections that want a WRITEABLE callback, and timers (µs) to set: drained by the bridge.
     var wake: [Int] = []
@@ -35,38 +44,20 @@ final class LoadRun {
     /// The bridge copies each incoming chunk here before calling `received`.
     var scratch: [UInt8] = []
 
-    // Measurements (counted while measuring).
-    private(set) var framesAcked = 0
-    private(set) var messagesAcked = 0
-    private(set) var gestureMessages = 0
-    private(set) var errorMessages = 0
-    private(set) var roundTrip = LatencyHistogram()
-    private(set) var gestureLatency = LatencyHistogram()
-    /// Only the events with phase `ended` (a gesture completed).
-    private(set) var completedLatency = LatencyHistogram()
-    private(set) var measuredSeconds = 0.0
-    var closeCodes: [Int: Int] = [:]
-    private(set) var rssBeforeKiB: Int? = nil
-    private(set) var rssAfterKiB: Int? = nil
-    /// CPU seconds used while measuring (server: `--pid`; client: this process).
-    private(set) var serverCPU: Double? = nil
-    private(set) var clientCPU: Double? = nil
-    private var cpuAtStart: (server: Double?, client: Double?, machine: Double?) = (nil, nil, nil)
-    /// CPU seconds the rest of the machine (neither the server nor this process) used while measuring.
-    private(set) var othersCPU: Double? = nil
+    /// What the run measures (LoadReport prints it).
+    private(set) var measurements: LoadMeasurements
     private var times: [Int64] = []
-    private var sendingStart = 0.0
 
     init(options: LoadOptions, script: TraceScript, headroom: Int, now: Double) {
         self.options = options
         self.script = script
         self.headroom = headroom
         phase = .connecting(deadline: now + options.connectTimeout)
-        connections = Array(repeating: ConnectionState(), count: options.connections)
+        connections = Array(repeating: LoadConnection(), count: options.connections)
         sendBuffer = [UInt8](repeating: 0, count: headroom)
         sendBuffer.reserveCapacity(headroom + 8192)
         times.reserveCapacity(64)
-        rssBeforeKiB = options.pid.flatMap(ProcStatus.rssKiB)
+        measurements = LoadMeasurements(serverPID: options.pid)
     }
 
     static func now() -> Double {
@@ -75,25 +66,46 @@ final class LoadRun {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    /// Connections ready and open: live until the run ends, then frozen (the context's
-    /// destruction closes them all).
-    var readyCount: Int { readyAtEnd ?? connections.count { $0.ready && !$0.closed } }
+    /// Connections running: live until the run ends, then frozen (the context's destruction
+    /// closes them all).
+    var readyCount: Int { readyAtEnd ?? connections.count { $0.stage == .running } }
     private var readyAtEnd: Int? = nil
+    /// Connections that never completed their handshake.
+    var failedCount: Int { connections.count { $0.stage == .failed } }
 
     // MARK: - Events from the bridge
 
-    /// The WebSocket handshake completed. Returns whether to ask for WRITEABLE (to send hello).
-    func established(_ i: Int) {
-        if options.server == .echo {
-            connections[i].ready = true
-        } else {
-            wake.append(i)  // hello
-        }
+    /// The WebSocket handshake completed: an echo connection runs, a gesture one says hello.
+    func established(_ i: Int, now: Double) {
+        apply(.established(echo: options.server == .echo), to: i, now: now)
+        if connections[i].stage == .greeting { requestWrite(i) }
     }
 
-    func failed(_ i: Int) { connections[i].failed = true }
+    /// lws gave up on the connection (or could not even start it).
+    func failed(_ i: Int, now: Double) { apply(.connectionError, to: i, now: now) }
 
-    func closed(_ i: Int) { connections[i].closed = true }
+    /// The server sent a close frame with `code` (nil: none).
+    func peerClosing(_ i: Int, code: Int?, now: Double) {
+        if let code { measurements.closeCodes[code, default: 0] += 1 }
+        apply(.peerClosing, to: i, now: now)
+    }
+
+    func closed(_ i: Int, now: Double) { apply(.closed, to: i, now: now) }
+
+    /// Moves connection `i` on by `event`; one that starts running while the run sends starts
+    /// sending.
+    private func apply(_ event: LoadConnectionStage.Event, to i: Int, now: Double) {
+        let before = connections[i].stage
+        connections[i].stage = before.after(event)
+        if before != .running, connections[i].stage == .running, isSending { startSending(i, now: now) }
+    }
+
+    /// Asks for a WRITEABLE callback for `i`, unless one (or a timer) is already pending.
+    private func requestWrite(_ i: Int) {
+        guard !connections[i].wakePending else { return }
+        connections[i].wakePending = true
+        wake.append(i)
+    }
 
     /// A chunk of an incoming message is in `scratch`.
     func received(_ i: Int, first: Bool, final: Bool, now: Double) {
@@ -122,20 +134,18 @@ final class LoadRun {
             acknowledge(i, now: now, counting: counting)
         case UInt8(ascii: "g"):  // gesture
             guard counting else { return }
-            gestureMessages += 1
-            if let t = Self.gestureT(bytes), let sent = connections[i].sendTime(ofT: t) {
-                gestureLatency.record(seconds: now - sent)
+            measurements.gestureMessages += 1
+            if let t = ReplyScan.gestureT(bytes), let sent = connections[i].sendTime(ofT: t) {
+                measurements.gestureLatency.record(seconds: now - sent)
                 // `ended`: the event that completes a gesture (discrete gestures only have it).
-                if let phase = Self.find(Self.phaseKey, in: bytes), phase < bytes.count, bytes[phase] == UInt8(ascii: "e") {
-                    completedLatency.record(seconds: now - sent)
+                if ReplyScan.isEnded(bytes) {
+                    measurements.completedLatency.record(seconds: now - sent)
                 }
             }
         case UInt8(ascii: "w"):  // welcome
-            connections[i].ready = true
-            if case .measuring = phase { startSending(i, now: now) }
-            if case .warmup = phase { startSending(i, now: now) }
+            apply(.welcomed, to: i, now: now)
         case UInt8(ascii: "e"):
-            if counting { errorMessages += 1 }
+            if counting { measurements.errorMessages += 1 }
         default:
             break
         }
@@ -145,14 +155,11 @@ final class LoadRun {
         let wasFull = connections[i].inflight >= options.window
         guard let (sent, messages, frames) = connections[i].acknowledged() else { return }
         if counting {
-            framesAcked += frames
-            messagesAcked += messages
-            roundTrip.record(seconds: now - sent)
+            measurements.framesAcked += frames
+            measurements.messagesAcked += messages
+            measurements.roundTrip.record(seconds: now - sent)
         }
-        if options.rate == 0, wasFull, isSending, !connections[i].scheduled {
-            connections[i].scheduled = true
-            wake.append(i)
-        }
+        if options.rate == 0, wasFull, isSending, connections[i].stage == .running { requestWrite(i) }
     }
 
     /// A timer set through `timers` fired.
@@ -160,15 +167,26 @@ final class LoadRun {
         wake.append(i)
     }
 
-    /// WRITEABLE: fills `sendBuffer` (after the headroom) with the next frame, or returns false.
+    /// WRITEABLE: fills `sendBuffer` (after the headroom) with what `i` sends next — its
+    /// `hello`, or the next frame — or returns false.
     func writable(_ i: Int, now: Double) -> Bool {
         sendBuffer.removeSubrange(headroom...)
-        connections[i].scheduled = false
-        if !connections[i].ready {
-            guard options.server == .gesture else { return false }
+        connections[i].wakePending = false
+        switch connections[i].stage {
+        case .greeting:
             sendBuffer.append(contentsOf: script.hello)
+            connections[i].stage = connections[i].stage.after(.helloWritten)
             return true
+        case .running:
+            return nextFrame(i, now: now)
+        case .connecting, .awaitingWelcome, .closing, .closed, .failed:
+            return false
         }
+    }
+
+    /// Fills `sendBuffer` with the next frame of running connection `i`, when it is due and
+    /// the window has room.
+    private func nextFrame(_ i: Int, now: Double) -> Bool {
         guard isSending, connections[i].canTrackMore else { return false }
         if options.rate > 0 {
             if connections[i].due > now {
@@ -197,15 +215,14 @@ final class LoadRun {
             connections[i].due += Double(times.count) / options.rate
             schedule(i, now: now)
         } else if connections[i].inflight < options.window {
-            connections[i].scheduled = true
-            wake.append(i)
+            requestWrite(i)
         }
         return true
     }
 
     private func schedule(_ i: Int, now: Double) {
-        guard !connections[i].scheduled else { return }
-        connections[i].scheduled = true
+        guard !connections[i].wakePending else { return }
+        connections[i].wakePending = true
         let delay = connections[i].due - now
         if delay <= 0 {
             wake.append(i)
@@ -229,107 +246,55 @@ final class LoadRun {
     }
 
     private func startSending(_ i: Int, now: Double) {
-        guard connections[i].ready, !connections[i].closed else { return }
+        guard connections[i].stage == .running else { return }
         if options.rate > 0 {
             // Spread the connections' first frames over one average frame interval.
             let interval = Double(script.messagesPerLoop) / Double(script.frames.count) / options.rate
             connections[i].due = now + interval * Double(i) / Double(connections.count)
             schedule(i, now: now)
-        } else if !connections[i].scheduled {
-            connections[i].scheduled = true
-            wake.append(i)
+        } else {
+            requestWrite(i)
         }
     }
 
-    /// Moves the run along; returns true when it is over.
-    func tick(now: Double) -> Bool {
+    /// Moves the run along (after every service pass, and when the deadline it last returned
+    /// comes): the phase ends when its deadline passes, or connecting when every connection
+    /// has settled.
+    func tick(now: Double) -> Step {
         switch phase {
         case .connecting(let deadline):
-            let settled = connections.allSatisfy { $0.ready || $0.failed || $0.closed }
-            guard settled || now >= deadline else { return false }
+            let settled = connections.allSatisfy { $0.stage.isSettled }
+            guard settled || now >= deadline else { return .wait(deadline: deadline) }
             if options.idle {
                 phase = .holding(until: now + options.hold)
             } else {
                 phase = .warmup(until: now + options.warmup)
-                sendingStart = now
                 for i in connections.indices { startSending(i, now: now) }
             }
         case .warmup(let until):
             if now >= until {
                 phase = .measuring(since: now, until: now + options.seconds)
-                cpuAtStart = (
-                    options.pid.flatMap(ProcStatus.cpuSeconds), ProcStatus.cpuSeconds(Int(getpid())),
-                    ProcStatus.machineBusySeconds()
-                )
+                measurements.start()
             }
         case .measuring(let since, let until):
             if now >= until {
-                measuredSeconds = now - since
-                rssAfterKiB = options.pid.flatMap(ProcStatus.rssKiB)
-                if let start = cpuAtStart.server, let end = options.pid.flatMap(ProcStatus.cpuSeconds) {
-                    serverCPU = end - start
-                }
-                if let start = cpuAtStart.client, let end = ProcStatus.cpuSeconds(Int(getpid())) {
-                    clientCPU = end - start
-                }
-                if let start = cpuAtStart.machine, let end = ProcStatus.machineBusySeconds() {
-                    othersCPU = max(end - start - (serverCPU ?? 0) - (clientCPU ?? 0), 0)
-                }
+                measurements.finish(seconds: now - since)
                 readyAtEnd = readyCount
                 phase = .done
             }
         case .holding(let until):
             if now >= until {
-                rssAfterKiB = options.pid.flatMap(ProcStatus.rssKiB)
+                measurements.finishHolding()
                 readyAtEnd = readyCount
                 phase = .done
             }
         case .done:
-            return true
+            break
         }
-        if case .done = phase { return true }
-        return false
-    }
-
-    private static let tKey: [UInt8] = Array(#","t":"#.utf8)
-    private static let phaseKey: [UInt8] = Array(#","phase":""#.utf8)
-
-    /// The index just after the first occurrence of `key` in `bytes`.
-    static func find(_ key: [UInt8], in bytes: [UInt8]) -> Int? {
-        var i = 0
-        let end = bytes.count - key.count
-        search: while i <= end {
-            for k in 0..<key.count where bytes[i + k] != key[k] {
-                i += 1
-                continue search
-            }
-            return i + key.count
+        switch phase {
+        case .connecting(let deadline): return .wait(deadline: deadline)
+        case .warmup(let until), .holding(let until), .measuring(_, let until): return .wait(deadline: until)
+        case .done: return .finished
         }
-        return nil
-    }
-
-    /// `"t":` of a gesture message as µs, when it has at most three decimals.
-    static func gestureT(_ bytes: [UInt8]) -> Int64? {
-        guard var i = find(tKey, in: bytes) else { return nil }
-        var whole: Int64 = 0
-        var digits = 0
-        while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 {
-            whole = whole * 10 + Int64(bytes[i] - 0x30)
-            i += 1
-            digits += 1
-        }
-        guard digits > 0 else { return nil }
-        var fraction: Int64 = 0
-        var scale: Int64 = 100
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 {
-                guard scale > 0 else { return nil }
-                fraction += Int64(bytes[i] - 0x30) * scale
-                scale /= 10
-                i += 1
-            }
-        }
-        return whole * 1000 + fraction
     }
 }

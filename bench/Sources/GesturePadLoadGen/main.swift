@@ -21,4 +21,4 @@ guard client.start() else {
     exit(1)
 }
 client.serve()
-print(LoadReport(run: client.run, failedConnections: client.failedConnections).json)
+print(LoadReport(run: client.run).json)

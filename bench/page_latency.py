@@ -56,6 +56,7 @@ from x11_harness import XWatcher, Xvfb  # noqa: E402
 TODAY_REF = "adb900e"
 TOKEN = "bench-page-latency"
 STEP_PX = 3  # finger travel per touch sample, CSS px (= screen px: flat, speed 1)
+MATCH_AHEAD = 6  # how many moves ahead an X motion is matched to a touch (see measure)
 HOME = (960, 540)
 
 INSTRUMENT = """
@@ -214,17 +215,21 @@ def measure(page, watcher: XWatcher, hz: float, seconds: float, clocks: dict) ->
         page_to_epoch = percentile([at * 1000 - t for (at, _), t in zip(moves, ts)], 50)
     else:  # a move the browser dropped: its clock's origin instead
         page_to_epoch = page.eval("performance.timeOrigin")
-    # X motion matched to the moves in order, by the pointer's position.
+    # X motion matched to the moves in order, by the pointer's position. The finger goes back and
+    # forth, so a position comes again: a match is looked for only a few moves ahead (a move the
+    # browser coalesced away, an X event for two moves), never far down the list, and a pointer
+    # motion before its touch is no match.
     events = [e for e in watcher.events(mark) if e.kind == "motion"]
     x_to_epoch = clocks["epochMinusMonotonic"] * 1000 + clocks["monotonicMinusX"]
     pointer, k, start_x = [], 0, moves[0][1] - STEP_PX if moves else 0
     for e in events:
-        while k < len(moves) and HOME[0] + round(moves[k][1] - start_x) != e.x:
-            k += 1
-        if k == len(moves):
-            break
-        pointer.append((k, e.time + x_to_epoch))
-        k += 1
+        at = e.time + x_to_epoch
+        match = next((i for i in range(k, min(k + MATCH_AHEAD, len(moves)))
+                      if HOME[0] + round(moves[i][1] - start_x) == e.x and at >= moves[i][0] * 1000), None)
+        if match is None:
+            continue
+        pointer.append((match, at))
+        k = match + 1
     by_index = dict(enumerate(ts)) if len(ts) == len(moves) else {}
     return {
         "floor": [raw[t] - t for t in ts if t in raw],

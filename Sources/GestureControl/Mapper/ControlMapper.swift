@@ -16,6 +16,8 @@ import GestureEngine
 /// - Every press and release goes through one record of held buttons and keys
 ///   (`HeldInputs`): nothing is pressed twice, nothing released that is not held, and
 ///   `releaseAll` lets go of everything.
+/// - What is held, and until when, is read cheaply: `heldVersion` changes with it, and
+///   `writeHeld(into:)` writes it (`ControlMapper+Held`) — the page's `held` message.
 /// - A two-finger scroll lifted fast coasts (kinetic scrolling, `ControlMapper+Coast`) until
 ///   it comes to rest or the next `down`, command, cancel or `releaseAll` stops it.
 /// - With `routing` `.contacts` (the `touchpad` backend) touches pass through as
@@ -46,7 +48,11 @@ public struct ControlMapper: Sendable {
     var touches = TouchPointers()
     var touchMotion = MotionAccumulator()
     var devices = DevicePointers()
-    var touchButton = TouchButton.idle
+    var touchButton = TouchButton.idle {
+        didSet { touchButtonChanges &+= 1 }
+    }
+    /// Counts the assignments of `touchButton` (its deadline is part of what is held).
+    var touchButtonChanges: UInt64 = 0
     var zoom = ZoomStepper()
     /// A scroll began and has not ended (its end sends `wheelStop`; a coast keeps it open).
     var scrolling = false

@@ -1,12 +1,8 @@
 /// What the connection holds on the computer, for its page (the `held` message,
 /// docs/protocol.md): read cheaply, without allocating on the hot path. A reader keeps the
-/// `heldVersion` it last saw and writes a snapshot only when it changed.
+/// `heldVersion` it last saw and writes a snapshot only when it changed (a change may still
+/// leave the snapshot as it was: a click is a press and a release).
 extension ControlMapper {
-    /// Changes whenever what is held, or its `until`, may have changed: a press or release of
-    /// any owner, or the touch gestures' button changing state. Equal values mean nothing
-    /// changed; a change may still leave the snapshot as it was (a click: down and up).
-    public var heldVersion: UInt64 { held.version &+ touchButtonChanges }
-
     /// Writes what is held into `snapshot` (its storage reused): every button and key this
     /// connection holds, whoever holds it, and `until` when the touch gestures' button goes
     /// up by itself at a deadline (a tap's wait for a drag, a drag lock) and nothing else

@@ -44,15 +44,20 @@ public struct ControlMapper: Sendable {
     /// `releaseAll`, is stamped with it).
     var lastContactTime = 0.0
 
-    var held = HeldInputs()
+    var held = HeldInputs() {
+        didSet { heldVersion &+= 1 }
+    }
     var touches = TouchPointers()
     var touchMotion = MotionAccumulator()
     var devices = DevicePointers()
     var touchButton = TouchButton.idle {
-        didSet { touchButtonChanges &+= 1 }
+        didSet { heldVersion &+= 1 }
     }
-    /// Counts the assignments of `touchButton` (its deadline is part of what is held).
-    var touchButtonChanges: UInt64 = 0
+    /// Changes whenever what is held, or its `until`, may have changed: every press and
+    /// release (`held`) and every state of the touch gestures' button (`touchButton`), so
+    /// equal values mean nothing changed (`ControlMapper+Held`). Stored, so that a host reads
+    /// it for the price of a load.
+    public private(set) var heldVersion: UInt64 = 0
     var zoom = ZoomStepper()
     /// A scroll began and has not ended (its end sends `wheelStop`; a coast keeps it open).
     var scrolling = false

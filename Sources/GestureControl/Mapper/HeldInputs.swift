@@ -6,10 +6,6 @@
 /// left button, a pinch and a `key` command both holding Control): the target goes down when
 /// its first owner presses it and up when its last owner lets go. Entries keep press order,
 /// so that releasing everything lets go in reverse (the key before its modifiers).
-///
-/// `version` changes with every press and release that changes the record (an owner added
-/// or gone counts): a reader compares it with the one it last saw to learn cheaply whether
-/// to look again.
 struct HeldInputs: Sendable {
     /// A button or a key of the computer.
     enum Target: Sendable, Hashable {
@@ -47,8 +43,6 @@ struct HeldInputs: Sendable {
 
     /// Held targets in press order.
     private var entries: [Entry] = []
-    /// Counts the changes of the record (wrapping).
-    private(set) var version: UInt64 = 0
 
     init() {
         entries.reserveCapacity(16)
@@ -70,13 +64,10 @@ struct HeldInputs: Sendable {
     /// `owner` presses `target`: it goes down unless someone already holds it.
     mutating func press(_ target: Target, by owner: Owners, into actions: inout [HostAction]) {
         if let i = entries.firstIndex(where: { $0.target == target }) {
-            guard !entries[i].owners.isSuperset(of: owner) else { return }
             entries[i].owners.formUnion(owner)
-            version &+= 1
             return
         }
         entries.append(Entry(target: target, owners: owner))
-        version &+= 1
         actions.append(Self.action(target, .down))
     }
 
@@ -85,7 +76,6 @@ struct HeldInputs: Sendable {
     mutating func release(_ target: Target, by owner: Owners, into actions: inout [HostAction]) {
         guard let i = entries.firstIndex(where: { $0.target == target }), entries[i].owners.contains(owner) else { return }
         entries[i].owners.subtract(owner)
-        version &+= 1
         if entries[i].owners.isEmpty {
             entries.remove(at: i)
             actions.append(Self.action(target, .up))
@@ -96,7 +86,6 @@ struct HeldInputs: Sendable {
     mutating func forceRelease(_ target: Target, into actions: inout [HostAction]) {
         guard let i = entries.firstIndex(where: { $0.target == target }) else { return }
         entries.remove(at: i)
-        version &+= 1
         actions.append(Self.action(target, .up))
     }
 
@@ -106,7 +95,6 @@ struct HeldInputs: Sendable {
         while i >= 0 {
             if !entries[i].owners.isDisjoint(with: owners) {
                 entries[i].owners.subtract(owners)
-                version &+= 1
                 if entries[i].owners.isEmpty {
                     let target = entries.remove(at: i).target
                     actions.append(Self.action(target, .up))
@@ -118,7 +106,6 @@ struct HeldInputs: Sendable {
 
     /// Everything goes up, last pressed first.
     mutating func releaseEverything(into actions: inout [HostAction]) {
-        if !entries.isEmpty { version &+= 1 }
         while let entry = entries.popLast() {
             actions.append(Self.action(entry.target, .up))
         }

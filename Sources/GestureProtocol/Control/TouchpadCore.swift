@@ -72,9 +72,6 @@ struct TouchpadCore: Sendable {
     /// Whether the mapper holds a button or key down.
     var isHolding: Bool { mapper?.isHolding ?? false }
 
-    /// The mapper's `heldVersion`; nil without a mapper (control off, or no control).
-    var heldVersion: UInt64? { mapper?.heldVersion }
-
     /// Writes what the mapper holds into `snapshot` (nothing without a mapper).
     func writeHeld(into snapshot: inout HeldSnapshot) {
         if let mapper { mapper.writeHeld(into: &snapshot) } else { snapshot.removeAll() }

@@ -16,11 +16,20 @@ struct HeldReport: Sendable {
     /// Where the next snapshot is written.
     private var scratch = HeldSnapshot()
 
-    /// Appends a `held` reply to `frames` when what `core` holds changed since last told.
-    mutating func update(_ core: TouchpadCore?, into frames: inout FrameBuffer) {
-        let version = core?.heldVersion
-        guard version != seen else { return }
+    /// Whether the version last looked at was a mapper's.
+    var hasMapper: Bool { seen != nil }
+
+    /// Whether `version` (the mapper's `heldVersion`, nil without one) differs from the one
+    /// last looked at; it is remembered. The hot path: when false, nothing else is needed.
+    mutating func moved(to version: UInt64?) -> Bool {
+        guard version != seen else { return false }
         seen = version
+        return true
+    }
+
+    /// Appends a `held` reply to `frames` when what `core` holds differs from what the page
+    /// was last told (after `moved(to:)` said the version moved).
+    mutating func update(_ core: TouchpadCore?, into frames: inout FrameBuffer) {
         if let core { core.writeHeld(into: &scratch) } else { scratch.removeAll() }
         guard scratch != told else { return }
         swap(&scratch, &told)

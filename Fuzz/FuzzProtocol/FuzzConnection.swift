@@ -1,4 +1,5 @@
 import FuzzSupport
+import GestureControl
 import GestureEngine
 import GestureProtocol
 
@@ -15,6 +16,8 @@ struct FuzzConnection {
     private var finished = false
     private var closed = false
     private var decoded: [DecodedMessage] = []
+    /// The last `held` frame without its `until` (nothing held until one came).
+    private var toldHeld = FuzzConnection.heldFrame(HeldSnapshot())
 
     /// How many times a timer may fire at one instant before it counts as spinning.
     static let maxFiresPerInstant = 8
@@ -74,6 +77,27 @@ struct FuzzConnection {
         invariant(session.nextWakeup == nil, "a wakeup after close")
     }
 
+    static let heldPrefix = Array(#"{"type":"held","#.utf8)
+
+    /// The `held` frame of `snapshot`, without `until`.
+    static func heldFrame(_ snapshot: HeldSnapshot) -> [UInt8] {
+        var out: [UInt8] = []
+        var plain = snapshot
+        plain.until = nil
+        MessageEncoder.appendHeld(plain, to: &out)
+        return out
+    }
+
+    /// A `held` frame with its `until` cut out; `until` must be a number, and only with a button.
+    static func withoutUntil(_ frame: [UInt8], _ call: String) -> [UInt8] {
+        let key = Array(#","until":"#.utf8)
+        guard let start = frame.indices.first(where: { frame[$0...].starts(with: key) }) else { return frame }
+        let number = frame[(start + key.count)..<(frame.count - 1)]
+        invariant(number.first != UInt8(ascii: "n"), "\(call): held with until null")
+        invariant(!frame.starts(with: Array(#"{"type":"held","buttons":[]"#.utf8)), "\(call): until with no button held")
+        return Array(frame[..<start]) + [UInt8(ascii: "}")]
+    }
+
     /// The invariants after one call. `closing`: the first `close`, which may still write
     /// the cancel of the open contact (gesture frames, for observers).
     private mutating func check(_ call: String, closing: Bool = false) {
@@ -91,9 +115,16 @@ struct FuzzConnection {
                 invariant(false, "\(call) wrote a frame that is not a JSON object (\(error.message)): \(bytes)")
             }
             if output.frames.frames[index].kind == .gesture { gestures += 1 }
+            if bytes.starts(with: Self.heldPrefix) { toldHeld = Self.withoutUntil(bytes, call) }
         }
         invariant(gestures == output.events.count, "\(call): \(output.events.count) events, \(gestures) gesture frames")
         ledger.absorb(output.actions[...], call)
+        if !finished {
+            let expected = Self.heldFrame(ledger.snapshot)
+            invariant(
+                toldHeld == expected,
+                "\(call): the page was told \(String(decoding: toldHeld, as: UTF8.self)), the computer holds \(ledger.down)")
+        }
         if let wakeup = session.nextWakeup {
             invariant(wakeup.isFinite, "\(call): nextWakeup \(wakeup)")
         } else if !finished {

@@ -11,6 +11,20 @@ public struct PressLedger {
 
     public init() {}
 
+    /// The buttons and keys down, as the page's `held` lists them (no `until`).
+    public var snapshot: HeldSnapshot {
+        var buttons: [HostButton] = []
+        var keys: [HostKey] = []
+        for action in down {
+            switch action {
+            case .button(let button, _): buttons.append(button)
+            case .key(let key, _): keys.append(key)
+            case .motion, .wheel, .wheelStop, .text, .contact, .touchSurface: break
+            }
+        }
+        return HeldSnapshot(buttons: buttons, keys: keys)
+    }
+
     /// Reads `actions`; a double press or a release of something not held breaks the
     /// invariant (`context` says where, for the crash report).
     public mutating func absorb(_ actions: ArraySlice<HostAction>, _ context: @autoclosure () -> String) {

@@ -6,8 +6,8 @@
 import { credential, forgetDevice, keepDevice, socketUrl, statusUrl, takeToken, watchAddress, whenModelKnown } from './address.js';
 import { Connection } from './connection.js';
 import { Controls } from './controls.js';
-import { DragLock, tapsClick } from './draglock.js';
 import { Feed, bindDetails } from './feed.js';
+import { Held } from './held.js';
 import { Hint } from './hint.js';
 import { EarlyMoves, hasRawUpdates } from './moves.js';
 import { round2 as r2, round3 as r3 } from './numbers.js';
@@ -40,7 +40,7 @@ const feed = new Feed(document.getElementById('feed'), {
   max: 6,
   // As the desktop's own touchpad the desktop decides what a touch does: the feed shows the gestures.
   computer: () => controls.active && !controls.native
-    ? { settings: state.settings, mapping: state.mapping, held: dragLock.holding } : null
+    ? { settings: state.settings, mapping: state.mapping, held: held.button } : null
 });
 const showStatus = bindStatus(document.getElementById('status'));
 
@@ -74,18 +74,19 @@ const conn = new Connection({
   },
   onLive(welcome) {
     if (welcome.config) view.config = welcome.config;
+    held.clear();
     controls.welcome(welcome);
     hint.welcome(controls.active, controls.native);
   },
-  onDown() { down = {}; hovering = {}; if (early) early.clear(); view.clearActive(); controls.release(); },
+  onDown() { down = {}; hovering = {}; if (early) early.clear(); view.clearActive(); controls.release(); held.clear(); },
   onMessage(m) {
     controls.message(m);
+    held.message(m);
     if (m.type !== 'gesture') return;
     view.gesture(m);
     feed.add(m);
-    if (m.gesture === 'tap') buzz(12, controls.active && !controls.native && tapsClick(state) ? 'click' : 'tap');
+    if (m.gesture === 'tap') buzz(12, controls.active && !controls.native && tapsClick() ? 'click' : 'tap');
     else if (m.gesture === 'longPress' && m.phase === 'began') buzz(35, 'long press');
-    else if (m.gesture === 'longPressDrag' && m.phase === 'began') dragLock.buttonHeld();
   },
   onRtt(rtt) { rttEl.textContent = (rtt < 10 ? rtt.toFixed(1) : Math.round(rtt)) + ' ms'; },
   onNotice: toast
@@ -95,7 +96,11 @@ const showPairing = bindPairing(document.getElementById('sheet'), conn, state);
 bindDetails(document.getElementById('details'), feed, view, state);
 const controls = new Controls({ conn, state, buzz, toast });
 const hint = new Hint(document.getElementById('hint'), state);
-const dragLock = new DragLock({ state, controlShown: () => controls.active && !controls.native, buzz });
+// What the computer holds for this phone, as the server says it (`held`).
+const held = new Held({ state, dock: document.getElementById('dock'), buzz });
+
+/** Whether taps click on the computer with the settings in force. */
+function tapsClick() { return !state.settings || state.settings.tapToClick !== false; }
 
 /** Page panels over the surface (feed rows, toolbar, key row and button bar), for the live
  * view's labels to keep clear of. */
@@ -111,12 +116,6 @@ function panels() {
 function surfaceSize() {
   return { w: r2(canvas.clientWidth || window.innerWidth), h: r2(canvas.clientHeight || window.innerHeight) };
 }
-
-function emit(msg) { conn.send(msg); dragLock.input(msg); }
-
-/** An early move (pointerrawupdate): held for the next batch, which goes out once the step is
- * complete (moves.js). */
-function emitEarly(msg) { conn.hold(msg); dragLock.input(msg); }
 
 function firstTouch() { hint.touched(); }
 
@@ -138,7 +137,7 @@ function onPointerDown(e) {
   delete hovering[e.pointerId];
   var m = pointerMsg('down', e);
   if (early) early.down(m.id, m.t);
-  emit(m);
+  conn.send(m);
   view.pointer('down', e.pointerId, e.clientX, e.clientY);
 }
 
@@ -159,8 +158,8 @@ function moves(e, list, raw) {
   for (var i = 0; i < list.length; i++) {
     var m = pointerMsg('move', list[i]);
     m.id = e.pointerId; m.pointerType = e.pointerType || 'touch';
-    if (raw) { if (early.raw(m.id, m.t)) emitEarly(m); }
-    else if (!early || early.frame(m.id, m.t, last)) emit(m);
+    if (raw) { if (early.raw(m.id, m.t)) conn.hold(m); } // with the next batch (moves.js)
+    else if (!early || early.frame(m.id, m.t, last)) conn.send(m);
   }
   return true;
 }
@@ -185,7 +184,7 @@ function onPointerUp(e) {
   if (!down[e.pointerId]) return;
   delete down[e.pointerId];
   if (early) early.gone(e.pointerId);
-  emit(pointerMsg('up', e));
+  conn.send(pointerMsg('up', e));
   view.pointer('up', e.pointerId);
 }
 
@@ -193,7 +192,7 @@ function onPointerCancel(e) {
   if (!down[e.pointerId] && !hovering[e.pointerId]) return;
   delete down[e.pointerId]; delete hovering[e.pointerId];
   if (early) early.gone(e.pointerId);
-  emit({ type: 'cancel', id: e.pointerId, t: r3(e.timeStamp) });
+  conn.send({ type: 'cancel', id: e.pointerId, t: r3(e.timeStamp) });
   view.pointer('cancel', e.pointerId);
 }
 
@@ -201,7 +200,7 @@ function onPointerLeave(e) {
   if (!hovering[e.pointerId] || down[e.pointerId]) return;
   delete hovering[e.pointerId];
   if (early) early.gone(e.pointerId);
-  emit({ type: 'leave', id: e.pointerId, t: r3(e.timeStamp) });
+  conn.send({ type: 'leave', id: e.pointerId, t: r3(e.timeStamp) });
   view.pointer('cancel', e.pointerId);
 }
 
@@ -210,13 +209,13 @@ function touchMsgs(type, e) {
   var list = e.changedTouches;
   for (var i = 0; i < list.length; i++) {
     var tc = list[i], id = tc.identifier;
-    if (type === 'cancel') { delete down[id]; emit({ type: 'cancel', id: id, t: r3(e.timeStamp) }); view.pointer('cancel', id); continue; }
+    if (type === 'cancel') { delete down[id]; conn.send({ type: 'cancel', id: id, t: r3(e.timeStamp) }); view.pointer('cancel', id); continue; }
     if (type === 'down') down[id] = true;
     else if (!down[id]) continue;
     if (type === 'up') delete down[id];
     var m = { type: type, id: id, x: r2(tc.clientX), y: r2(tc.clientY), t: r3(e.timeStamp), pointerType: 'touch' };
     if (type !== 'up' && tc.force > 0) m.pressure = r3(tc.force);
-    emit(m);
+    conn.send(m);
     view.pointer(type, id, tc.clientX, tc.clientY);
   }
 }
@@ -250,7 +249,7 @@ function cancelAll() {
   if (!any) return;
   down = {}; hovering = {};
   if (early) early.clear();
-  emit({ type: 'cancel', id: 'all', t: r3(performance.now()) });
+  conn.send({ type: 'cancel', id: 'all', t: r3(performance.now()) });
   view.clearActive();
   conn.flushNow(); // animation frames stop on a hidden page: send now
 }
@@ -272,7 +271,7 @@ function onResize() {
     var now = surfaceSize();
     if (now.w === size.w && now.h === size.h) return;
     size = now;
-    emit({ type: 'resize', width: now.w, height: now.h });
+    conn.send({ type: 'resize', width: now.w, height: now.h });
   });
 }
 window.addEventListener('resize', onResize);

@@ -1,4 +1,5 @@
 import Foundation
+import GestureControl
 import GestureEngine
 import Testing
 
@@ -151,6 +152,20 @@ struct MessageEncoderTests {
         out.removeAll()
         MessageEncoder.appendSessionNotice(session: "s1", open: false, to: &out)
         #expect(String(decoding: out, as: UTF8.self) == #"{"type":"session","session":"s1","state":"closed"}"#)
+    }
+
+    /// held lists buttons left, right, middle whatever the press order, keys by W3C name in press order (escaped), and `until` only when set.
+    @Test func held() {
+        var out: [UInt8] = []
+        let snapshot = HeldSnapshot(
+            buttons: [.middle, .left], keys: [.named(.control), .character("\""), .character("中")], until: 1_234.5)
+        MessageEncoder.appendHeld(snapshot, to: &out)
+        #expect(
+            String(decoding: out, as: UTF8.self)
+                == #"{"type":"held","buttons":["left","middle"],"keys":["Control","\"","中"],"until":1234.5}"#)
+        out.removeAll()
+        MessageEncoder.appendHeld(HeldSnapshot(), to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == #"{"type":"held","buttons":[],"keys":[]}"#)
     }
 
     /// Every error code has its documented wire name.

@@ -177,6 +177,20 @@ class Player:
             time.sleep(settle_ms / 1000.0)
 
 
+def tap_and_drag(page, lift: bool = True) -> Player:
+    """In real time: a tap at (200, 500), a touch there 100 ms later dragging 60, 40 px over
+    200 ms, and its lift at 400 ms (unless `lift` is false: the player, to lift it later)."""
+    p = Player(page, realtime=True)
+    p.down(0, f1=(200, 500))
+    p.up(50)
+    p.down(150, f1=(200, 500))
+    p.move(170, 200, f1=(260, 540))
+    if lift:
+        p.up(400)
+    p.finish()
+    return p
+
+
 def gestures(state: dict, name: str | None = None, phase: str | None = None) -> list[dict]:
     """The gesture messages the page received, optionally of one gesture / phase."""
     out = [m for m in state["received"] if m.get("type") == "gesture"]

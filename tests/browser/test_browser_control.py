@@ -11,7 +11,8 @@ import json
 import time
 
 from browser_harness import (
-    Player, check_wire, forget_prefs, key_event, no_console_errors, open_ctl_pad, tap_element, wait_wire, wire_messages,
+    Player, check_wire, forget_prefs, key_event, no_console_errors, open_ctl_pad, tap_and_drag, tap_element, wait_wire,
+    wire_messages,
 )
 
 HIDDEN = "(function(e){return !e.getClientRects().length;})(document.querySelector(%r))"
@@ -257,13 +258,7 @@ def test_haptics_on_click_bar_and_drag_lock(browser, ctl_server, x):
         page.wait_for("window.gesturepad.settings.dragLock === true")
         tap_element(page, "#sheet [data-action=close]")
         time.sleep(0.4)  # the first tap's button release is long done
-        p = Player(page, realtime=True)
-        p.down(0, f1=(200, 500))
-        p.up(50)
-        p.down(150, f1=(200, 500))
-        p.move(170, 200, f1=(260, 540))
-        p.up(400)
-        p.finish()
+        tap_and_drag(page)
         page.wait_for("window.gesturepad.haptics.some(function(h){return h.why === 'drag lock';})")
         assert [15, 60, 15] in page.eval("window.__vibrations")
         state = x.wait_pointer(lambda s: s[2] & BUTTON1_MASK, timeout=1)

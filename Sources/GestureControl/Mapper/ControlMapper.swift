@@ -16,6 +16,8 @@ import GestureEngine
 /// - Every press and release goes through one record of held buttons and keys
 ///   (`HeldInputs`): nothing is pressed twice, nothing released that is not held, and
 ///   `releaseAll` lets go of everything.
+/// - What is held, and until when, is read cheaply: `heldVersion` changes with it, and
+///   `writeHeld(into:)` writes it (`ControlMapper+Held`) — the page's `held` message.
 /// - A two-finger scroll lifted fast coasts (kinetic scrolling, `ControlMapper+Coast`) until
 ///   it comes to rest or the next `down`, command, cancel or `releaseAll` stops it.
 /// - With `routing` `.contacts` (the `touchpad` backend) touches pass through as
@@ -42,11 +44,20 @@ public struct ControlMapper: Sendable {
     /// `releaseAll`, is stamped with it).
     var lastContactTime = 0.0
 
-    var held = HeldInputs()
+    var held = HeldInputs() {
+        didSet { heldVersion &+= 1 }
+    }
     var touches = TouchPointers()
     var touchMotion = MotionAccumulator()
     var devices = DevicePointers()
-    var touchButton = TouchButton.idle
+    var touchButton = TouchButton.idle {
+        didSet { heldVersion &+= 1 }
+    }
+    /// Changes whenever what is held, or its `until`, may have changed: every press and
+    /// release (`held`) and every state of the touch gestures' button (`touchButton`), so
+    /// equal values mean nothing changed (`ControlMapper+Held`). Stored, so that a host reads
+    /// it for the price of a load.
+    public private(set) var heldVersion: UInt64 = 0
     var zoom = ZoomStepper()
     /// A scroll began and has not ended (its end sends `wheelStop`; a coast keeps it open).
     var scrolling = false

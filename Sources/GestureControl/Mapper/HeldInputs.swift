@@ -56,6 +56,11 @@ struct HeldInputs: Sendable {
         entries.contains { $0.target == target }
     }
 
+    /// Who holds `target` (empty when it is up).
+    func owners(of target: Target) -> Owners {
+        entries.first { $0.target == target }?.owners ?? []
+    }
+
     /// `owner` presses `target`: it goes down unless someone already holds it.
     mutating func press(_ target: Target, by owner: Owners, into actions: inout [HostAction]) {
         if let i = entries.firstIndex(where: { $0.target == target }) {
@@ -103,6 +108,17 @@ struct HeldInputs: Sendable {
     mutating func releaseEverything(into actions: inout [HostAction]) {
         while let entry = entries.popLast() {
             actions.append(Self.action(entry.target, .up))
+        }
+    }
+
+    /// Writes the targets held into `snapshot` (buttons as a set, keys in press order); its
+    /// `until` is left alone.
+    func write(into snapshot: inout HeldSnapshot) {
+        for entry in entries {
+            switch entry.target {
+            case .button(let button): snapshot.insert(button)
+            case .key(let key): snapshot.append(key)
+            }
         }
     }
 

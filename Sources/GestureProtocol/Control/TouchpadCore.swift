@@ -72,6 +72,11 @@ struct TouchpadCore: Sendable {
     /// Whether the mapper holds a button or key down.
     var isHolding: Bool { mapper?.isHolding ?? false }
 
+    /// Writes what the mapper holds into `snapshot` (nothing without a mapper).
+    func writeHeld(into snapshot: inout HeldSnapshot) {
+        if let mapper { mapper.writeHeld(into: &snapshot) } else { snapshot.removeAll() }
+    }
+
     mutating func process(
         _ input: PointerInput, events: inout [GestureEvent], actions: inout [HostAction]
     ) -> EngineResult {

@@ -1,3 +1,4 @@
+import GestureControl
 import GestureEngine
 
 /// Writes the server → page messages of PROTOCOL.md as JSON bytes.
@@ -72,6 +73,33 @@ public enum MessageEncoder {
     public static func appendControlNotice(_ status: ControlContext.Status, to out: inout [UInt8]) {
         JSONWriter.appendASCII("{\"type\":\"control\",", to: &out)
         appendControlFields(status, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// The touchpad notice `{"type":"held","buttons":["left"],"keys":["Control"],"until":…}`:
+    /// what the server holds down on the computer for this connection, sent when it changed
+    /// (docs/protocol.md, additive). `buttons` in `HeldSnapshot.buttonOrder`, `keys` (W3C
+    /// names) in press order, both always present; `until` (page clock, ms) only when set.
+    public static func appendHeld(_ held: HeldSnapshot, to out: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"type\":\"held\",\"buttons\":[", to: &out)
+        var first = true
+        for button in HeldSnapshot.buttonOrder where held.holds(button) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            out.append(UInt8(ascii: "\""))
+            JSONWriter.appendASCII(button.rawValue, to: &out)
+            out.append(UInt8(ascii: "\""))
+        }
+        JSONWriter.appendASCII("],\"keys\":[", to: &out)
+        for (i, key) in held.keys.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            JSONWriter.appendString(key.w3cName, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+        if let until = held.until {
+            JSONWriter.appendASCII(",\"until\":", to: &out)
+            JSONWriter.appendNumber(until, to: &out)
+        }
         out.append(UInt8(ascii: "}"))
     }
 

@@ -258,6 +258,33 @@ import Testing
     }
 }
 
+/// The connection's one lifecycle is the hub's: once its session asked to close, the session
+/// hears nothing more.
+@Suite struct SessionCloseHubTests {
+    /// After the session asks to close (errors in a row), later input gets no answer and its
+    /// timers do not run: the errors already queued go out, then the 1008 Close.
+    @Test func nothingReachesASessionThatAskedToClose() {
+        let harness = HubHarness { $0.limits.maxErrorsInARow = 1 }
+        let id = harness.open()
+        harness.send(id, HubHarness.touchpadHello)
+        harness.send(id, HubHarness.pointer("down", x: 10, y: 10, t: 100), at: 1)
+        harness.send(id, "garbage", at: 2)
+        #expect(harness.transport.closesStarted.isEmpty)
+        harness.send(id, "garbage", at: 3)
+        #expect(harness.transport.closesStarted == [id])
+        #expect(harness.send(id, #"{"type":"ping","t":5}"#, at: 4).isEmpty)
+        #expect(harness.fire(id, at: 5_000).isEmpty)
+        let (frames, close) = harness.drain(id, at: 5_001)
+        #expect(frames.filter { $0.contains(#""type":"error""#) }.count == 2)
+        #expect(!frames.contains { $0.contains(#""type":"pong""#) || $0.contains(#""gesture":"longPress""#) })
+        guard case .close(_, let code, _) = close else {
+            Issue.record("expected a close")
+            return
+        }
+        #expect(code == .policyViolation)
+    }
+}
+
 /// The hub starts each connection's hello deadline and closes a silent connection with 1008.
 @Suite struct HelloDeadlineHubTests {
     /// The transport timer is armed at open + helloTimeoutMs; firing it closes with 1008.

@@ -154,7 +154,9 @@ public struct ProtocolSession: Sendable {
     }
 
     /// The connection closed at `now` (server clock): judges a held step, then cancels the
-    /// open contact and every hover; no timer is due after it.
+    /// open contact and every hover. The engine and the mapper go with the connection (a tap
+    /// still waiting for its confirmation is dropped: nobody is left to tell), so no timer is
+    /// due after it.
     public mutating func close(now: Double, into output: inout SessionOutput) {
         helloDeadline = nil
         holdUntil = nil
@@ -164,6 +166,7 @@ public struct ProtocolSession: Sendable {
         let pageNow = clockOffset.map { now - $0 } ?? core?.now ?? 0
         core?.close(at: pageNow, events: &output.events, actions: &output.actions)
         encodeEvents(from: start, &output)
+        core = nil
     }
 
     // MARK: - Messages

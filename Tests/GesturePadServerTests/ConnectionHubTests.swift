@@ -68,14 +68,14 @@ import Testing
     @Test func shutdownClosesWith1001Once() {
         let harness = HubHarness()
         let a = harness.open(), b = harness.open()
-        harness.transport.carryOut(harness.hub.beginShutdown())
+        harness.handle(.shutdown)
         #expect(Set(harness.transport.closesStarted) == [a, b])
         for id in [a, b] {
             #expect(harness.drain(id).close == .close(id, code: .goingAway, reason: "server shutting down"))
             #expect(harness.drain(id).close == nil)
         }
-        harness.handle(.closed(now: 0), on: a)
-        harness.handle(.closed(now: 0), on: b)
+        harness.handle(.closed(a, now: 0))
+        harness.handle(.closed(b, now: 0))
         #expect(harness.hub.connections.count == 0)
     }
 
@@ -87,7 +87,7 @@ import Testing
         harness.send(id, HubHarness.touchpadHello)
         harness.send(id, HubHarness.pointer("down", x: 100, y: 100, t: 1000), at: 1000)
         #expect(harness.transport.armed[id] != nil)
-        #expect(harness.handle(.closeFrameSeen, on: id) == [.cancelWakeup(id), .hangUp(id)])
+        #expect(harness.handle(.closeFrameSeen(id)) == [.cancelWakeup(id), .hangUp(id)])
         #expect(harness.transport.armed[id] == nil)
         #expect(harness.transport.schedules.last.map { $0.1 == nil } == true)
         harness.send(id, #"{"type":"ping","t":5}"#, at: 1010)
@@ -118,7 +118,7 @@ import Testing
         let harness = HubHarness()
         harness.send(42, "{}")
         harness.fire(42, at: 1)
-        harness.handle(.closed(now: 1), on: 42)
+        harness.handle(.closed(42, now: 1))
         #expect(harness.drain(42).frames.isEmpty)
     }
 }
@@ -159,7 +159,7 @@ import Testing
                 at: 1000 + Double(step) * 16)
         }
         _ = harness.drain(observer)
-        harness.handle(.closed(now: 1200), on: touchpad)
+        harness.handle(.closed(touchpad, now: 1200))
         let after = harness.drain(observer).frames
         #expect(after.contains { $0.contains(#""gesture":"drag""#) && $0.contains(#""phase":"cancelled""#) })
         #expect(after.contains { $0.contains(#""gesture":"end""#) && $0.contains(#""reason":"cancel""#) })

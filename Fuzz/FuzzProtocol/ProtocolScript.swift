@@ -10,7 +10,7 @@ import GestureProtocol
 /// - `@N frame`: the server clock moves by N ms (any number; the clock stays within the
 ///   range `CLOCK_MONOTONIC` can take, `FuzzConnection.clockRange`), then the frame arrives;
 /// - `~` a timer fires when it is due, `~N` the clock moves by N ms and a late timer fires;
-/// - `!` the connection closes (later lines must change nothing);
+/// - `!` the connection closes (later lines reach nothing: the hub has let it go);
 /// - any other line is a text frame arriving now (bytes as they are, not always UTF-8).
 struct ProtocolScript {
     enum Step {

@@ -3,11 +3,12 @@ import GestureEngine
 import GestureProtocol
 
 // Fuzz target (a): `ProtocolSession` fed arbitrary bytes as frames at arbitrary times, with
-// its timers and its close, driven the way `ConnectionHub` drives it. Invariants: no trap;
-// every frame written is UTF-8 JSON; one gesture frame per event; `nextWakeup` finite or
-// nil; a due timer, fired, makes progress; nothing written after a close; presses and
-// releases balanced; nothing held without a wakeup to release it, nor after the close; the
-// page told (`held`) exactly what is held after every call.
+// its timers and its close, driven the way `ConnectionHub` drives it (nothing after the
+// session asked to close but the close, once). Invariants: no trap; every frame written is
+// UTF-8 JSON; one gesture frame per event; `nextWakeup` finite or nil; a due timer, fired,
+// makes progress; presses and releases balanced; nothing held without a wakeup to release
+// it, nor after the close, and no wakeup after it; the page told (`held`) exactly what is
+// held after every call.
 
 LibFuzzer.run { data in
     let script = ProtocolScript(data)

@@ -68,14 +68,14 @@ import Testing
     @Test func shutdownClosesWith1001Once() {
         let harness = HubHarness()
         let a = harness.open(), b = harness.open()
-        harness.transport.carryOut(harness.hub.beginShutdown())
+        harness.handle(.shutdown)
         #expect(Set(harness.transport.closesStarted) == [a, b])
         for id in [a, b] {
             #expect(harness.drain(id).close == .close(id, code: .goingAway, reason: "server shutting down"))
             #expect(harness.drain(id).close == nil)
         }
-        harness.handle(.closed(now: 0), on: a)
-        harness.handle(.closed(now: 0), on: b)
+        harness.handle(.closed(a, now: 0))
+        harness.handle(.closed(b, now: 0))
         #expect(harness.hub.connections.count == 0)
     }
 
@@ -87,7 +87,7 @@ import Testing
         harness.send(id, HubHarness.touchpadHello)
         harness.send(id, HubHarness.pointer("down", x: 100, y: 100, t: 1000), at: 1000)
         #expect(harness.transport.armed[id] != nil)
-        #expect(harness.handle(.closeFrameSeen, on: id) == [.cancelWakeup(id), .hangUp(id)])
+        #expect(harness.handle(.closeFrameSeen(id)) == [.cancelWakeup(id), .hangUp(id)])
         #expect(harness.transport.armed[id] == nil)
         #expect(harness.transport.schedules.last.map { $0.1 == nil } == true)
         harness.send(id, #"{"type":"ping","t":5}"#, at: 1010)
@@ -118,7 +118,7 @@ import Testing
         let harness = HubHarness()
         harness.send(42, "{}")
         harness.fire(42, at: 1)
-        harness.handle(.closed(now: 1), on: 42)
+        harness.handle(.closed(42, now: 1))
         #expect(harness.drain(42).frames.isEmpty)
     }
 }
@@ -159,7 +159,7 @@ import Testing
                 at: 1000 + Double(step) * 16)
         }
         _ = harness.drain(observer)
-        harness.handle(.closed(now: 1200), on: touchpad)
+        harness.handle(.closed(touchpad, now: 1200))
         let after = harness.drain(observer).frames
         #expect(after.contains { $0.contains(#""gesture":"drag""#) && $0.contains(#""phase":"cancelled""#) })
         #expect(after.contains { $0.contains(#""gesture":"end""#) && $0.contains(#""reason":"cancel""#) })
@@ -255,6 +255,33 @@ import Testing
         }
         #expect(code == .policyViolation)
         #expect(harness.drain(id).close == nil)
+    }
+}
+
+/// The connection's one lifecycle is the hub's: once its session asked to close, the session
+/// hears nothing more.
+@Suite struct SessionCloseHubTests {
+    /// After the session asks to close (errors in a row), later input gets no answer and its
+    /// timers do not run: the errors already queued go out, then the 1008 Close.
+    @Test func nothingReachesASessionThatAskedToClose() {
+        let harness = HubHarness { $0.limits.maxErrorsInARow = 1 }
+        let id = harness.open()
+        harness.send(id, HubHarness.touchpadHello)
+        harness.send(id, HubHarness.pointer("down", x: 10, y: 10, t: 100), at: 1)
+        harness.send(id, "garbage", at: 2)
+        #expect(harness.transport.closesStarted.isEmpty)
+        harness.send(id, "garbage", at: 3)
+        #expect(harness.transport.closesStarted == [id])
+        #expect(harness.send(id, #"{"type":"ping","t":5}"#, at: 4).isEmpty)
+        #expect(harness.fire(id, at: 5_000).isEmpty)
+        let (frames, close) = harness.drain(id, at: 5_001)
+        #expect(frames.filter { $0.contains(#""type":"error""#) }.count == 2)
+        #expect(!frames.contains { $0.contains(#""type":"pong""#) || $0.contains(#""gesture":"longPress""#) })
+        guard case .close(_, let code, _) = close else {
+            Issue.record("expected a close")
+            return
+        }
+        #expect(code == .policyViolation)
     }
 }
 

@@ -52,7 +52,7 @@ struct ControlHubTests {
         h.send(id, HubHarness.touchpadHello, at: 0)
         h.send(id, #"{"type":"button","button":"left","action":"down"}"#, at: 1)
         #expect(backend.actions == [.button(.left, .down)])
-        h.handle(.closed(now: 5), on: id)
+        h.handle(.closed(id, now: 5))
         #expect(backend.actions.last == .button(.left, .up))
     }
 

@@ -53,7 +53,7 @@ struct ControlStatusHubTests {
         h.send(observer, HubHarness.observerHello, at: 0)
         _ = h.drain(observer)
         h.send(pad, #"{"type":"button","button":"left","action":"down"}"#, at: 1)
-        h.transport.carryOut(h.hub.controlStatusChanged(.inactive(reason: Self.closed), now: 2))
+        h.handle(.controlStatusChanged(.inactive(reason: Self.closed), now: 2))
         #expect(backend.actions == [.button(.left, .down), .button(.left, .up)])
         #expect(
             h.drain(pad).frames == [
@@ -73,10 +73,10 @@ struct ControlStatusHubTests {
         let backend = SwitchableBackend()
         let h = Self.harness(backend)
         let pad = Self.touchpad(h)
-        h.transport.carryOut(h.hub.controlStatusChanged(.active, now: 2))
+        h.handle(.controlStatusChanged(.active, now: 2))
         #expect(h.drain(pad).frames.isEmpty)
-        h.transport.carryOut(h.hub.controlStatusChanged(.inactive(reason: Self.closed), now: 2))
-        h.transport.carryOut(h.hub.controlStatusChanged(.inactive(reason: Self.closed), now: 2))
+        h.handle(.controlStatusChanged(.inactive(reason: Self.closed), now: 2))
+        h.handle(.controlStatusChanged(.inactive(reason: Self.closed), now: 2))
         #expect(h.drain(pad).frames.count == 1)
     }
 
@@ -87,7 +87,7 @@ struct ControlStatusHubTests {
         let h = Self.harness(backend)
         _ = Self.touchpad(h)
         #expect(backend.controlRequests == 0)
-        h.transport.carryOut(h.hub.controlStatusChanged(.inactive(reason: Self.closed), now: 2))
+        h.handle(.controlStatusChanged(.inactive(reason: Self.closed), now: 2))
         #expect(backend.controlRequests == 0)
         let observer = h.open()
         h.send(observer, HubHarness.observerHello, at: 0)
@@ -106,15 +106,15 @@ struct ControlStatusHubTests {
         let pad = Self.touchpad(h)
         h.send(pad, #"{"type":"settings","speed":2}"#, at: 1)
         #expect(h.drain(pad).frames.first?.contains(#""code":"control_off""#) == true)
-        h.transport.carryOut(h.hub.controlStatusChanged(.active, now: 2))
+        h.handle(.controlStatusChanged(.active, now: 2))
         #expect(h.drain(pad).frames == [#"{"type":"control","active":true,"backend":"portal"}"#])
         h.send(pad, HubHarness.pointer("down", x: 100, y: 100, t: 1000), at: 2)
         h.send(pad, HubHarness.pointer("move", x: 104, y: 98, t: 1010), at: 3)
         #expect(backend.actions == [.motion(dx: 4, dy: -2)])
         h.send(pad, #"{"type":"settings","speed":2}"#, at: 4)
         _ = h.drain(pad)
-        h.transport.carryOut(h.hub.controlStatusChanged(.inactive(reason: Self.closed), now: 2))
-        h.transport.carryOut(h.hub.controlStatusChanged(.active, now: 2))
+        h.handle(.controlStatusChanged(.inactive(reason: Self.closed), now: 2))
+        h.handle(.controlStatusChanged(.active, now: 2))
         // A finger down before control came back is not followed (the new mapper never saw it
         // go down); the next contact is, at the page's speed 2.
         h.send(pad, HubHarness.pointer("move", x: 108, y: 98, t: 1020), at: 5)
@@ -132,7 +132,7 @@ struct ControlStatusHubTests {
     @Test func noBackendNoNotice() {
         let h = HubHarness()
         let pad = Self.touchpad(h)
-        h.transport.carryOut(h.hub.controlStatusChanged(.inactive(reason: Self.closed), now: 2))
+        h.handle(.controlStatusChanged(.inactive(reason: Self.closed), now: 2))
         #expect(h.drain(pad).frames.isEmpty)
     }
 }

@@ -20,15 +20,39 @@ import Testing
         let id = harness.open(at: 0)
         // The welcome alone is over 400 bytes.
         #expect(
-            harness.send(id, HubHarness.touchpadHello, at: 10) == [.pauseReading(id), .requestWritable(id), .cancelWakeup(id)])
+            harness.send(id, HubHarness.touchpadHello, at: 10) == [
+                .announceSession("\(id)", open: true), .pauseReading(id), .requestWritable(id), .cancelWakeup(id),
+            ])
         #expect(harness.hub.connections[id]?.state.readingPausedAt == 10)
-        let actions = harness.handle(.writable(now: 30), on: id)
+        let actions = harness.handle(.writable(id, now: 30))
         #expect(actions.count == 2)
         #expect(actions.first == .resumeReading(id))
         #expect(actions.last.map(Self.isWrite) == true)
         #expect(harness.hub.connections[id]?.state == .open(.init()))
         // Nothing queued: a writable callback does nothing.
-        #expect(harness.handle(.writable(now: 40), on: id).isEmpty)
+        #expect(harness.handle(.writable(id, now: 40)).isEmpty)
+    }
+
+    /// One connection's life, state by state (the diagram of `ConnectionState`): open with its
+    /// hello deadline, waiting while held for pairing, open again once admitted (its kept hello
+    /// read), closing when refused, closeSent once its Close is handed over, then gone.
+    @Test func lifeStateByState() {
+        let harness = HubHarness()
+        let device = DeviceGreeting(id: "d1", name: "Phone")
+        let id = harness.open(at: 0)
+        func state() -> ConnectionState? { harness.hub.connections[id]?.state }
+        #expect(state() == .open(.init(wakeup: 10_000)))
+        harness.handle(.hold(id, device, now: 1))
+        harness.send(id, HubHarness.touchpadHello, at: 2)
+        #expect(state() == .waiting(readingPausedAt: nil))
+        harness.handle(.admit(id, device, now: 3))
+        #expect(state() == .open(.init()) && harness.hub.connections[id]?.role == .touchpad)
+        harness.handle(.refuse(id, code: .deviceNotPaired, reason: "gone"))
+        #expect(state() == .closing(.init(code: .deviceNotPaired, reason: "gone", flush: false), readingPausedAt: nil))
+        #expect(harness.handle(.writable(id, now: 4)) == [.close(id, code: .deviceNotPaired, reason: "gone")])
+        #expect(state() == .closeSent)
+        harness.handle(.closed(id, now: 5))
+        #expect(state() == nil && harness.hub.touchpads.isEmpty)
     }
 
     /// After its own Close the hub asks nothing more for the connection: no write, no timer, no
@@ -42,17 +66,17 @@ import Testing
         _ = harness.drain(observer)
         harness.receive(id, [1], isBinary: true)
         #expect(
-            harness.handle(.writable(now: 1), on: id) == [
+            harness.handle(.writable(id, now: 1)) == [
                 .close(id, code: .unsupportedData, reason: "binary frames are not accepted")
             ])
-        #expect(harness.handle(.writable(now: 2), on: id).isEmpty)
+        #expect(harness.handle(.writable(id, now: 2)).isEmpty)
         #expect(harness.send(id, HubHarness.pointer("down", x: 1, y: 1, t: 100), at: 3).isEmpty)
         #expect(harness.fire(id, at: 20_000).isEmpty)
-        #expect(harness.handle(.closeFrameSeen, on: id).isEmpty)
-        #expect(harness.handle(.peerClosed, on: id).isEmpty)
+        #expect(harness.handle(.closeFrameSeen(id)).isEmpty)
+        #expect(harness.handle(.peerClosed(id)).isEmpty)
         #expect(harness.hub.connections[id]?.state == .closeSent)
-        // Gone: observers hear the session closed; the connection itself gets nothing.
-        #expect(harness.handle(.closed(now: 4), on: id) == [.requestWritable(observer)])
+        // Gone: observers and the sinks hear the session closed; the connection itself gets nothing.
+        #expect(harness.handle(.closed(id, now: 4)) == [.requestWritable(observer), .announceSession("\(id)", open: false)])
         #expect(harness.drain(observer).frames.last == #"{"type":"session","session":"\#(id)","state":"closed"}"#)
     }
 
@@ -62,10 +86,10 @@ import Testing
         let harness = HubHarness()
         let failed = harness.open(at: 0), answered = harness.open(at: 0)
         harness.send(failed, HubHarness.touchpadHello)
-        #expect(harness.handle(.closeFrameSeen, on: failed) == [.hangUp(failed)])
-        #expect(harness.handle(.writable(now: 1), on: failed).isEmpty)
-        #expect(harness.handle(.peerClosed, on: answered) == [.cancelWakeup(answered)])
-        #expect(harness.handle(.writable(now: 1), on: answered).isEmpty)
+        #expect(harness.handle(.closeFrameSeen(failed)) == [.hangUp(failed)])
+        #expect(harness.handle(.writable(failed, now: 1)).isEmpty)
+        #expect(harness.handle(.peerClosed(answered)) == [.cancelWakeup(answered)])
+        #expect(harness.handle(.writable(answered, now: 1)).isEmpty)
     }
 
     /// Opening arms the hello deadline; a timer that fires while input waits in the socket is
@@ -73,7 +97,7 @@ import Testing
     /// pending input it fires at once.
     @Test func wakeupGraceOnAVirtualClock() {
         let harness = HubHarness()
-        let (id, opened) = harness.hub.open(now: 1_000)
+        let (id, opened) = harness.opening(at: 1_000)
         #expect(opened == [.scheduleWakeup(id, deadline: 11_000)])
         #expect(harness.fire(id, at: 11_000, inputPending: true) == [.scheduleWakeup(id, deadline: 11_001)])
         #expect(harness.fire(id, at: 11_024.5, inputPending: true) == [.scheduleWakeup(id, deadline: 11_025.5)])
@@ -97,7 +121,7 @@ import Testing
         let id = harness.open(at: 0)
         #expect(harness.fire(id, at: 10_003, inputPending: true) == [.scheduleWakeup(id, deadline: 10_004)])
         let hello = harness.send(id, HubHarness.touchpadHello, at: 10_003.5)
-        #expect(hello == [.requestWritable(id), .cancelWakeup(id)])
+        #expect(hello == [.announceSession("\(id)", open: true), .requestWritable(id), .cancelWakeup(id)])
         // A timer callback already on its way finds nothing due.
         #expect(harness.fire(id, at: 10_004).isEmpty)
         #expect(harness.drain(id).frames.first?.contains(#""type":"welcome""#) == true)
@@ -125,7 +149,7 @@ import Testing
         #expect(contact.contains(.requestWritable(first)) && contact.contains(.requestWritable(pad)))
         #expect(harness.drain(first).frames.contains { $0.contains(#""gesture":"tap""#) })
         _ = harness.drain(second)
-        let closed = harness.handle(.closed(now: 80), on: pad)
+        let closed = harness.handle(.closed(pad, now: 80))
         #expect(closed.contains(.requestWritable(second)))
         #expect(harness.drain(second).frames.last == #"{"type":"session","session":"\#(pad)","state":"closed"}"#)
     }
@@ -136,7 +160,7 @@ import Testing
         let harness = HubHarness()
         let a = harness.open(at: 0), b = harness.open(at: 0)
         harness.receive(b, [0], isBinary: true)
-        let actions = harness.hub.beginShutdown()
+        let actions = harness.handle(.shutdown)
         #expect(actions == [.cancelWakeup(a), .limitClosingTime(a), .requestWritable(a)])
         #expect(harness.drain(a).close == .close(a, code: .goingAway, reason: "server shutting down"))
         #expect(harness.drain(b).close == .close(b, code: .unsupportedData, reason: "binary frames are not accepted"))

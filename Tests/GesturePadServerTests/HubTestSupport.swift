@@ -1,15 +1,17 @@
-import GesturePadSettings
-import Testing
 import GestureControl
 import GestureEngine
+import GesturePadSettings
 import GestureProtocol
 import Logging
+import Testing
 
 @testable import GesturePadServer
 
-/// Carries out what the hub asks of the transport the way a test needs it: records every
-/// action and keeps what each connection has asked for (its armed timer, whether it reads).
+/// Carries out what the hub asks the way a test needs it: records every action, keeps what
+/// each connection has asked of the transport (its armed timer, whether it reads), and hands
+/// the rest to the outlets (test sinks, backend, recorder) as the server does.
 final class FakeTransport {
+    let outlets: HubOutlets
     var log: [HubAction] = []
     var writableRequests: [Int] = []
     var receiving: [(Int, Bool)] = []
@@ -19,9 +21,14 @@ final class FakeTransport {
     /// The deadline armed for each connection, while one is.
     var armed: [Int: Double] = [:]
 
+    init(outlets: HubOutlets) {
+        self.outlets = outlets
+    }
+
     func carryOut(_ actions: [HubAction]) {
         log += actions
         for action in actions {
+            outlets.carryOut(action)
             switch action {
             case .requestWritable(let id): writableRequests.append(id)
             case .pauseReading(let id): receiving.append((id, false))
@@ -34,7 +41,9 @@ final class FakeTransport {
                 armed[id] = nil
             case .limitClosingTime(let id): closesStarted.append(id)
             case .unpairDevice(let id): unpairs.append(id)
-            case .write, .close, .hangUp: break
+            case .write, .close, .hangUp, .deliver, .note, .announceSession, .perform, .requestControl, .beginRecording,
+                .record, .endRecording:
+                break
             }
         }
     }
@@ -71,11 +80,13 @@ final class FakeRecorder: InputRecorder, @unchecked Sendable {
     func close() { closed += 1 }
 }
 
-/// A hub wired to a fake transport and a recording sink.
-struct HubHarness {
+/// A hub wired to a fake transport and a recording sink, naming connections 1, 2, … as the
+/// server does.
+final class HubHarness {
     let hub: ConnectionHub
-    let transport = FakeTransport()
+    let transport: FakeTransport
     let sink = RecordingSink()
+    private var nextID = 1
 
     init(
         backend: (any ControlBackend)? = nil, recorder: (any InputRecorder)? = nil,
@@ -84,21 +95,27 @@ struct HubHarness {
         var configuration = ServerConfiguration(publicDirectory: "/p", token: "t")
         configure(&configuration)
         hub = ConnectionHub(
-            configuration: configuration, sinks: [sink], backend: backend, recorder: recorder,
+            configuration: configuration, backendName: backend?.name, recording: recorder != nil,
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        transport = FakeTransport(outlets: HubOutlets(sinks: [sink], backend: backend, recorder: recorder))
     }
 
-    /// Opens a connection at server time `now`; returns its id.
+    /// Opens the next connection at server time `now`; returns its id and the hub's actions.
+    func opening(at now: Double = 0) -> (id: Int, actions: [HubAction]) {
+        let id = nextID
+        nextID += 1
+        return (id, handle(.opened(id, now: now)))
+    }
+
+    /// Opens the next connection at server time `now`; returns its id.
     func open(at now: Double = 0) -> Int {
-        let (id, actions) = hub.open(now: now)
-        transport.carryOut(actions)
-        return id
+        opening(at: now).id
     }
 
-    /// Hands `input` for `id` to the hub and carries out its actions; returns them.
+    /// Hands `input` to the hub and carries out its actions; returns them.
     @discardableResult
-    func handle(_ input: HubInput, on id: Int) -> [HubAction] {
-        let actions = hub.handle(input, on: id)
+    func handle(_ input: HubInput) -> [HubAction] {
+        let actions = hub.handle(input)
         transport.carryOut(actions)
         return actions
     }
@@ -108,7 +125,7 @@ struct HubHarness {
     func receive(_ id: Int, _ bytes: [UInt8], isFinal: Bool = true, isBinary: Bool = false, at now: Double = 0)
         -> [HubAction]
     {
-        handle(.received(bytes[...], isFinal: isFinal, isBinary: isBinary, now: now), on: id)
+        handle(.received(id, bytes[...], isFinal: isFinal, isBinary: isBinary, now: now))
     }
 
     /// Sends one whole text message to `id` at server time `now`.
@@ -122,14 +139,14 @@ struct HubHarness {
     @discardableResult
     func fire(_ id: Int, at now: Double, inputPending: Bool = false) -> [HubAction] {
         transport.armed[id] = nil
-        return handle(.wakeup(now: now, inputPending: inputPending), on: id)
+        return handle(.wakeup(id, now: now, inputPending: inputPending))
     }
 
     /// Writes everything `id` has queued; returns the messages and the close it ended with, if any.
     func drain(_ id: Int, at now: Double = 0) -> (frames: [String], close: HubAction?) {
         var frames: [String] = []
         while true {
-            let actions = handle(.writable(now: now), on: id)
+            let actions = handle(.writable(id, now: now))
             if let close = actions.first(where: { if case .close = $0 { true } else { false } }) {
                 return (frames, close)
             }

@@ -21,7 +21,7 @@ import Testing
         harness.send(id, down, at: 1)
         harness.send(id, batch, at: 2)
         harness.send(id, bad, at: 3)
-        harness.handle(.closed(now: 4), on: id)
+        harness.handle(.closed(id, now: 4))
         #expect(
             recorder.calls == [
                 .began("1", HubHarness.touchpadHello), .frame("1", down), .frame("1", batch), .frame("1", bad), .ended("1"),
@@ -41,15 +41,28 @@ import Testing
         let touchpad = harness.open()
         let batch = "[" + HubHarness.touchpadHello + "," + HubHarness.pointer("down", x: 1, y: 2, t: 10) + "]"
         harness.send(touchpad, batch)
-        harness.handle(.closed(now: 1), on: observer)
-        harness.handle(.closed(now: 1), on: silent)
-        harness.handle(.closed(now: 1), on: touchpad)
+        harness.handle(.closed(observer, now: 1))
+        harness.handle(.closed(silent, now: 1))
+        harness.handle(.closed(touchpad, now: 1))
         #expect(recorder.calls == [.began("3", batch), .ended("3")])
     }
 
-    /// Without a recorder nothing changes (the hub's recorder is nil: one check per frame).
+    /// Without a recorder the hub asks for no recording (one check per frame): a touchpad's
+    /// session from hello to close produces no recorder action.
     @Test func noRecorderByDefault() {
         let harness = HubHarness()
-        #expect(harness.hub.recorder == nil)
+        #expect(!harness.hub.recording)
+        let id = harness.open()
+        harness.send(id, HubHarness.touchpadHello)
+        harness.send(id, HubHarness.pointer("down", x: 10, y: 20, t: 100), at: 1)
+        harness.handle(.closed(id, now: 2))
+        #expect(harness.transport.log.contains(.announceSession("\(id)", open: false)))
+        #expect(
+            !harness.transport.log.contains {
+                switch $0 {
+                case .beginRecording, .record, .endRecording: true
+                default: false
+                }
+            })
     }
 }

@@ -1,3 +1,4 @@
+import GestureControl
 import GestureEngine
 import Testing
 
@@ -21,5 +22,21 @@ struct FuzzRegressionTests {
         }
         #expect(fires < 10)
         #expect(session.nextWakeup.map { $0 > now } ?? true)
+    }
+
+    /// A tap still waiting for its confirmation when the connection closes leaves the closed
+    /// session with no wakeup: nobody is left to tell (FuzzProtocol: tap-confirmation-after-close).
+    @Test func noWakeupAfterClose() {
+        let control = ControlContext(
+            status: .active(backend: "x11"), capabilities: ControlCapabilities(characters: .anyUnicode))
+        var session = ProtocolSession(
+            sessionID: "s", connectionNumber: 1, config: GestureConfig(), limits: ProtocolLimits(), control: control)
+        var output = SessionOutput()
+        session.receive(TestSupport.hello, at: 0, into: &output)
+        session.receive(TestSupport.down(1, t: 0), at: 1e12, into: &output)
+        session.receive(TestSupport.up(1, t: 1), at: 1e12, into: &output)
+        #expect(session.nextWakeup != nil)
+        session.close(now: 1e12, into: &output)
+        #expect(session.nextWakeup == nil)
     }
 }

@@ -1,7 +1,8 @@
 import CLibWebSockets
 
-/// The hub's actions, carried out with lws calls on the service thread. The bridge only
-/// carries them out: it never reads the hub's state.
+/// The hub's actions, carried out on the service thread: the transport's with lws calls, the
+/// sinks', the backend's and the recorder's by `HubOutlets`, pairing's by the pairing service.
+/// The bridge only carries them out: it never reads the hub's state.
 extension WebServer {
     /// Carries out `actions` in order. Returns what the lws callback of connection `current`
     /// must return: -1 once its Close is set (lws then sends it) or a write failed, else 0.
@@ -39,6 +40,9 @@ extension WebServer {
                 if id == current { result = -1 }
             case .unpairDevice(let id):
                 unpair(id)
+            case .deliver, .note, .announceSession, .perform, .requestControl, .beginRecording, .record,
+                .endRecording:
+                outlets.carryOut(action)
             case .hangUp(let id):
                 // lws would wait 5 s for an answering Close it may never parse (it drops the rest
                 // of the read that held the bad frame) or that will never come (the peer's own

@@ -2,7 +2,7 @@ import CLibWebSockets
 import GestureProtocol
 
 /// Pairing on the service thread: the upgrade's admission, a connection's device as it opens
-/// and closes, and what pairing decided about connections, carried out through the hub.
+/// and closes, and what pairing decided about connections, handed to the hub as its inputs.
 extension WebServer {
     /// Who the upgrade `request` of `wsi` is: the policy's decision, with where its token stands
     /// as a device key (the device list is read again first if `gesturepad devices` changed it).
@@ -90,10 +90,11 @@ extension WebServer {
         let now = MonotonicClock.nowMilliseconds()
         for decision in decisions {
             switch decision {
-            case .greet(let id, let device): hub.greet(id, as: device)
-            case .hold(let id, let device): carryOut(hub.hold(id, as: device, now: now))
-            case .admit(let id, let device): carryOut(hub.admit(id, as: device, now: now))
-            case .close(let ids, let code, let reason): carryOut(hub.close(ids, code: code, reason: reason))
+            case .greet(let id, let device): carryOut(hub.handle(.greet(id, device)))
+            case .hold(let id, let device): carryOut(hub.handle(.hold(id, device, now: now)))
+            case .admit(let id, let device): carryOut(hub.handle(.admit(id, device, now: now)))
+            case .close(let ids, let code, let reason):
+                for id in ids { carryOut(hub.handle(.refuse(id, code: code, reason: reason))) }
             case .announce, .withdraw: break  // the pairing service's own
             }
         }

@@ -18,8 +18,11 @@ public final class WebServer {
     /// The port actually bound (differs from `configuration.port` when that is 0).
     public private(set) var port: Int = 0
     let hub: ConnectionHub
-    private let sinks: [any GestureSink]
-    private let recorder: (any InputRecorder)?
+    /// The sinks, the control backend and the recorder: where the hub's actions that are not
+    /// the transport's go.
+    let outlets: HubOutlets
+    /// The name the next WebSocket connection gets (its session id on the wire): 1, 2, …
+    var nextConnectionID = 1
     /// Set once shutdown began: upgrades are refused from then on.
     private(set) var shuttingDown = false
     let logger: Logger
@@ -60,10 +63,9 @@ public final class WebServer {
     ) throws {
         self.configuration = configuration
         self.logger = logger
-        self.sinks = sinks
-        self.recorder = recorder
+        self.outlets = HubOutlets(sinks: sinks, backend: backend, recorder: recorder)
         self.hub = ConnectionHub(
-            configuration: configuration, sinks: sinks, backend: backend, recorder: recorder, logger: logger)
+            configuration: configuration, backendName: backend?.name, recording: recorder != nil, logger: logger)
         let pairs = configuration.token != nil && !configuration.conformanceEcho
         self.pairing = pairs ? pairing.map { PairingService(setup: $0, logger: logger) } : nil
         var policy = HandshakePolicy(token: configuration.token, maxConnections: configuration.maxConnections)
@@ -201,19 +203,19 @@ public final class WebServer {
         var deadline = 0.0
         while true {
             if let status = controlMailbox.take() {
-                carryOut(hub.controlStatusChanged(status, now: MonotonicClock.nowMilliseconds()))
+                carryOut(hub.handle(.controlStatusChanged(status, now: MonotonicClock.nowMilliseconds())))
             }
             let signals = SignalRelay.takePending()
             if signals & SignalRelay.hangup != 0 {
                 logger.info("SIGHUP: reopening outputs")
-                for sink in sinks { sink.reopen() }
+                for sink in outlets.sinks { sink.reopen() }
             }
             servePairing(devicesChanged: signals & SignalRelay.devicesChanged != 0)
             if signals & SignalRelay.terminate != 0 {
                 if shuttingDown { break }  // a second Ctrl-C: stop waiting
                 shuttingDown = true
                 logger.notice("shutting down", metadata: ["ws.connections": "\(handles.count)"])
-                carryOut(hub.beginShutdown())
+                carryOut(hub.handle(.shutdown))
                 deadline = MonotonicClock.nowMilliseconds() + configuration.shutdownGraceMilliseconds
                 lws_sul_schedule(
                     context, 0, wakeTimer, gesturePadWake, lws_usec_t(configuration.shutdownGraceMilliseconds * 1_000))
@@ -227,8 +229,8 @@ public final class WebServer {
         lws_context_destroy(context)
         self.context = nil
         SignalRelay.uninstall()
-        for sink in sinks { sink.close() }
-        recorder?.close()
+        for sink in outlets.sinks { sink.close() }
+        outlets.recorder?.close()
         logger.info("stopped")
     }
 }

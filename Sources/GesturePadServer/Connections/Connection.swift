@@ -1,8 +1,8 @@
 import GestureProtocol
 
-/// The server-side record of one WebSocket connection: where it stands, its protocol session
-/// (which also knows the connection's role, from its `hello`), the message being reassembled
-/// and its outbound queue.
+/// The server-side record of one WebSocket connection: where it stands (changed only by
+/// `ConnectionHub.transition(_:_:)`), its protocol session (which also knows the connection's
+/// role, from its `hello`), the message being reassembled and its outbound queue.
 final class Connection {
     let id: Int
     /// The session id as it appears on the wire (`"3"`).
@@ -12,10 +12,8 @@ final class Connection {
     /// The text message being reassembled from its fragments.
     var message: [UInt8] = []
     var outbound = OutboundQueue()
-    /// A new device waiting for the computer's user (`--confirm-pairing`): its messages are
-    /// held, unread by its session, until it is admitted.
-    var awaitingApproval = false
-    /// The messages held meanwhile (in practice only its `hello`), and their size.
+    /// What a connection `waiting` for the computer's user (`--confirm-pairing`) sent, unread
+    /// by its session until it is admitted (in practice only its `hello`), and their size.
     var held: [[UInt8]] = []
     var heldBytes = 0
 

@@ -6,7 +6,6 @@ extension ConnectionHub {
         guard String(validating: connection.message, as: UTF8.self) != nil else {
             return refuse(connection, .invalidPayload, "text frame is not valid UTF-8")
         }
-        enqueue(connection.message[...], to: connection, now: now)
-        connection.message.removeAll(keepingCapacity: true)
+        transition(connection, .queued(connection.message[...], now: now))
     }
 }

@@ -7,23 +7,25 @@ import Logging
 /// The transport-independent heart of the server, a state machine per connection: it owns
 /// every connection's state, feeds complete messages to its `ProtocolSession`, routes the
 /// frames it returns (a touchpad gets its own, observers get every session's gestures and the
-/// session notices), forwards events to the sinks and host actions to the control backend,
-/// and answers every input with the `HubAction`s the transport must carry out. It never
-/// calls the transport and the transport never reads its state: one direction, lws callback
-/// → `handle(_:on:)` → actions.
+/// session notices), and answers every input with the `HubAction`s its shell must carry out —
+/// the transport's, and what goes to the sinks, the control backend and the recorder. It calls
+/// none of them, and the shell never reads its state: one direction, lws callback →
+/// `handle(_:)` → actions.
+///
+/// Every input goes through `handle(_:)`; every change of a connection's `ConnectionState`
+/// is a case of the one `switch (state, event)` in `transition(_:_:)`.
 ///
 /// Time is an input: every call carries `now` on the server's monotonic clock (ms), and timers
 /// come back as deadlines on that clock (`HubAction.scheduleWakeup`).
 final class ConnectionHub {
     let configuration: ServerConfiguration
-    let sinks: [any GestureSink]
-    /// Carries out the host actions of touchpad sessions (nil: control is off).
-    let backend: (any ControlBackend)?
+    /// The control backend's name (nil: there is none, control is off for good).
+    let backendName: String?
     /// Whether touchpads drive the computer now: `configuration.control` at start, then
-    /// what the backend reports (`controlStatusChanged`).
+    /// what the backend reports (`HubInput.controlStatusChanged`).
     var control: ControlContext
-    /// Keeps every frame of every touchpad session (`--record`; nil: off, one check per frame).
-    let recorder: (any InputRecorder)?
+    /// Whether touchpad sessions' frames are recorded (`--record`; one check per frame).
+    let recording: Bool
     var logger: Logger
 
     /// Every connection alive (closing ones included), by id.
@@ -32,7 +34,6 @@ final class ConnectionHub {
     var observers: [Int] = []
     /// Touchpad ids whose session is open, in arrival order.
     var touchpads: [Int] = []
-    private var nextID = 1
     /// Reused for every call into a session, so the hot path does not allocate.
     var output = SessionOutput()
     /// The actions of the call in progress, returned at its end (reused: no allocation once warm).
@@ -49,31 +50,67 @@ final class ConnectionHub {
     /// How soon a timer put off for pending input fires again (ms).
     static let timerInputRetryMilliseconds = 1.0
 
-    init(
-        configuration: ServerConfiguration, sinks: [any GestureSink], backend: (any ControlBackend)? = nil,
-        recorder: (any InputRecorder)? = nil, logger: Logger
-    ) {
+    init(configuration: ServerConfiguration, backendName: String? = nil, recording: Bool = false, logger: Logger) {
         self.configuration = configuration
-        self.sinks = sinks
-        self.backend = backend
+        self.backendName = backendName
         self.control = configuration.control
-        self.recorder = recorder
+        self.recording = recording
         self.logger = logger
     }
 
-    /// A WebSocket connection was established at `now` and the transport can serve it (its
-    /// timer can be armed): returns its id, and the arming of its `hello` deadline.
-    func open(now: Double) -> (id: Int, actions: [HubAction]) {
+    /// Something happened (unknown connection ids, a stale callback, are ignored): returns what
+    /// the shell must do about it, in order.
+    func handle(_ input: HubInput) -> [HubAction] {
         actions.removeAll(keepingCapacity: true)
-        let id = nextID
-        nextID += 1
+        switch input {
+        case .opened(let id, let now):
+            open(id, now: now)
+        case .received(let id, let bytes, let isFinal, let isBinary, let now):
+            signal(.received(bytes, isFinal: isFinal, isBinary: isBinary, now: now), to: id)
+        case .writable(let id, let now):
+            signal(.writable(now: now), to: id)
+        case .wakeup(let id, let now, let inputPending):
+            signal(.wakeup(now: now, inputPending: inputPending), to: id)
+        case .closeFrameSeen(let id):
+            signal(.closeFrameSeen, to: id)
+        case .peerClosed(let id):
+            signal(.peerClosed, to: id)
+        case .closed(let id, let now):
+            signal(.closed(now: now), to: id)
+        case .greet(let id, let device):
+            signal(.greet(device), to: id)
+        case .hold(let id, let device, let now):
+            signal(.hold(device, now: now), to: id)
+        case .admit(let id, let device, let now):
+            signal(.admit(device, now: now), to: id)
+        case .refuse(let id, let code, let reason):
+            if let connection = connections[id] { refuse(connection, code, reason) }
+        case .controlStatusChanged(let status, let now):
+            controlStatusChanged(status, now: now)
+        case .shutdown:
+            let close = ConnectionState.CloseRequest(code: .goingAway, reason: "server shutting down", flush: true)
+            for id in connections.keys.sorted() { signal(.closeDecided(close), to: id) }
+        }
+        return actions
+    }
+
+    /// Connection `id` begins, `open`; its session's `hello` deadline is armed (not in the
+    /// conformance mode, which has none).
+    private func open(_ id: Int, now: Double) {
+        guard connections[id] == nil else {
+            logger.error("connection id used twice: ignored", metadata: ["ws.connection.id": "\(id)"])
+            return
+        }
         let connection = Connection(id: id, session: makeSession(id))
         connections[id] = connection
-        if !configuration.conformanceEcho {
-            connection.session.start(at: now)
-            rearmWakeup(of: connection)
-        }
-        return (id, actions)
+        guard !configuration.conformanceEcho else { return }
+        connection.session.start(at: now)
+        transition(connection, .timersChanged)
+    }
+
+    /// `event` happens to connection `id`, if it is alive.
+    func signal(_ event: ConnectionEvent, to id: Int) {
+        if let connection = connections[id] { transition(connection, event) }
     }
 
     /// A fresh protocol session for connection `id` (not started: no `hello` deadline yet).
@@ -81,60 +118,5 @@ final class ConnectionHub {
         ProtocolSession(
             sessionID: String(id), connectionNumber: id, config: configuration.gestures, limits: configuration.limits,
             control: control)
-    }
-
-    /// Something happened to connection `id` (unknown ids, a stale callback, are ignored):
-    /// the one transition function of a connection, `(state, input) → state, actions`.
-    func handle(_ input: HubInput, on id: Int) -> [HubAction] {
-        actions.removeAll(keepingCapacity: true)
-        guard let connection = connections[id] else { return actions }
-        switch (connection.state, input) {
-        case (.open, .received(let bytes, let isFinal, let isBinary, let now)):
-            receive(bytes, isFinal: isFinal, isBinary: isBinary, on: connection, now: now)
-        case (.closing, .received), (.closeSent, .received):
-            break  // input after a close is not processed
-        case (.closing(let close, _), .writable) where !close.flush || connection.outbound.isEmpty:
-            sendClose(close, on: connection)
-        case (.open, .writable(let now)), (.closing, .writable(let now)):
-            write(connection, now: now)
-        case (.closeSent, .writable):
-            break  // nothing is written after a Close
-        case (.open(let flow), .wakeup(let now, let inputPending)):
-            if let due = flow.wakeup, inputPending, now - due < Self.timerInputGraceMilliseconds {
-                // The loop was held up: input from before the deadline may wait in the socket
-                // while lws runs its due timers first. It goes first (the engine orders timers
-                // against messages by the page's `t`); the armed deadline stays `due`, so the
-                // grace is counted from it.
-                actions.append(.scheduleWakeup(id, deadline: now + Self.timerInputRetryMilliseconds))
-            } else {
-                connection.state = .open(.init(readingPausedAt: flow.readingPausedAt, wakeup: nil))
-                fire(connection, now: now)
-            }
-        case (.closing, .wakeup), (.closeSent, .wakeup):
-            break  // cancelled when the close started; a callback already on its way is ignored
-        case (.open, .closeFrameSeen), (.closing, .closeFrameSeen):
-            // Not the hub's Close: lws failed the connection (RFC 6455 §7.1.7).
-            closeUnderway(connection)
-            actions.append(.hangUp(id))
-        case (.open, .peerClosed), (.closing, .peerClosed):
-            closeUnderway(connection)
-        case (.closeSent, .closeFrameSeen), (.closeSent, .peerClosed):
-            break
-        case (_, .closed(let now)):
-            closed(connection, now: now)
-        }
-        return actions
-    }
-
-    /// Shutdown: every open connection closes with 1001 after its queued frames (the bridge
-    /// refuses new upgrades from now on).
-    func beginShutdown() -> [HubAction] {
-        actions.removeAll(keepingCapacity: true)
-        for id in connections.keys.sorted() {
-            if let connection = connections[id] {
-                startClosing(connection, .goingAway, "server shutting down", flush: true)
-            }
-        }
-        return actions
     }
 }

@@ -1,15 +1,22 @@
 import GestureProtocol
 
-/// Where one WebSocket connection stands: the hub's only record of its life (its session, the
-/// message being reassembled and its send queue are the rest of `Connection`).
+/// Where one WebSocket connection stands: the only record of its life (its session speaks the
+/// protocol but keeps no lifecycle; the message being reassembled and its send queue are the
+/// rest of `Connection`). Only `ConnectionHub.transition(_:_:)` changes it.
 ///
-///     open ──(hub decides to close)──▶ closing ──(Close handed to lws)──▶ closeSent
-///       └────────(lws's own Close, or the peer's)────────────────────────────▲
+///     open ◀──(admit)── waiting ◀──(hold)── open
+///       │                  │
+///       └──(hub decides to close)──▶ closing ──(Close handed to lws)──▶ closeSent
+///       └──(lws's own Close, or the peer's, from open, waiting or closing)──▲
 ///
-/// `closed` (lws lets go of the connection) removes it from any state.
+/// A connection is born `open`; `closed` (lws lets go of it) removes it from any state.
 enum ConnectionState: Equatable {
     /// Receiving and sending.
     case open(Flow)
+    /// A new device waits for the computer's user (`--confirm-pairing`): what it sends is kept
+    /// unread (`Connection.held`), its session has not started, no timer runs; its pairing
+    /// notice is sent.
+    case waiting(readingPausedAt: Double?)
     /// The hub is closing with `close`: no more input is processed and no timer runs; the
     /// queued frames are sent first when `close.flush` is set, then the Close frame.
     case closing(CloseRequest, readingPausedAt: Double?)
@@ -43,11 +50,20 @@ enum ConnectionState: Equatable {
         if case .open = self { true } else { false }
     }
 
-    /// When reading was paused for back-pressure, while it is (open or closing).
+    var isClosing: Bool {
+        if case .closing = self { true } else { false }
+    }
+
+    /// The deadline of the armed timer, if any (only `open` arms one).
+    var wakeup: Double? {
+        if case .open(let flow) = self { flow.wakeup } else { nil }
+    }
+
+    /// When reading was paused for back-pressure, while it is (open, waiting or closing).
     var readingPausedAt: Double? {
         switch self {
         case .open(let flow): flow.readingPausedAt
-        case .closing(_, let pausedAt): pausedAt
+        case .waiting(let pausedAt), .closing(_, let pausedAt): pausedAt
         case .closeSent: nil
         }
     }
@@ -58,6 +74,8 @@ enum ConnectionState: Equatable {
         case .open(var flow):
             flow.readingPausedAt = time
             return .open(flow)
+        case .waiting:
+            return .waiting(readingPausedAt: time)
         case .closing(let close, _):
             return .closing(close, readingPausedAt: time)
         case .closeSent:

@@ -1,20 +1,54 @@
-/// What happens to one connection, as the transport reports it to `ConnectionHub.handle(_:on:)`.
+import GestureControl
+import GestureProtocol
+
+/// Everything the shell reports to `ConnectionHub.handle(_:)`: what happens to a connection
+/// (the transport names connections by integer id), what pairing decided about one, and what
+/// happens to the server as a whole. There is no other way in.
+///
 /// Time is an input: every case that can lead to a timer carries `now` on the server's
 /// monotonic clock (ms); the hub answers with deadlines on the same clock.
 enum HubInput {
+    // MARK: The transport, about connection `id`
+
+    /// lws established WebSocket connection `id` (a name the transport has not used before)
+    /// at `now`, and can serve it (its timer can be armed).
+    case opened(Int, now: Double)
     /// A chunk of a data frame arrived: `bytes` (a transport buffer the hub copies from, only
     /// when the chunk is accepted), whether it ends its message, whether the frame is binary.
-    case received(ArraySlice<UInt8>, isFinal: Bool, isBinary: Bool, now: Double)
+    case received(Int, ArraySlice<UInt8>, isFinal: Bool, isBinary: Bool, now: Double)
     /// The connection can be written to (the writable callback the hub asked for).
-    case writable(now: Double)
+    case writable(Int, now: Double)
     /// The connection's timer fired at `now`. `inputPending`: bytes from the peer already wait
     /// in its socket (a loop that was held up runs its due timers before reading them).
-    case wakeup(now: Double, inputPending: Bool)
+    case wakeup(Int, now: Double, inputPending: Bool)
     /// lws has a Close frame prepared or sent for this connection — ours, or its own for a
     /// protocol error it found in the input (1002 for reserved bits, …).
-    case closeFrameSeen
+    case closeFrameSeen(Int)
     /// The peer sent a Close, which lws answers.
-    case peerClosed
+    case peerClosed(Int)
     /// lws let go of the connection at `now`.
-    case closed(now: Double)
+    case closed(Int, now: Double)
+
+    // MARK: Pairing (`PairingDesk`'s actions), about connection `id`
+
+    /// The connection (just opened) is this device's: its `welcome` will say so.
+    case greet(Int, DeviceGreeting)
+    /// The connection (just opened) waits for the computer's user: its page is told, and what
+    /// it sends is kept unread (no `hello` deadline runs meanwhile).
+    case hold(Int, DeviceGreeting, now: Double)
+    /// The waiting connection was accepted: its session starts (the `hello` deadline from
+    /// `now`) and reads what was kept; its `welcome` carries the device (with the key).
+    case admit(Int, DeviceGreeting, now: Double)
+    /// The connection closes at once with `code`, without its queue (its device is not, or no
+    /// longer, paired).
+    case refuse(Int, code: CloseCode, reason: String)
+
+    // MARK: The server as a whole
+
+    /// The control backend became active or inactive (the desktop allowed or ended the portal
+    /// session): open touchpads drive the computer from now on, or stop.
+    case controlStatusChanged(ControlBackendStatus, now: Double)
+    /// Shutdown: every connection closes with 1001 after its queued frames (the transport
+    /// refuses new upgrades from now on).
+    case shutdown
 }

@@ -5,17 +5,11 @@ import GestureEngine
 /// server (and tests) feed it whole text messages with their arrival time on the server's
 /// monotonic clock (ms); it answers with frames to send, events for the sinks and observers,
 /// and whether to close. Call `fire(now:into:)` at `nextWakeup`.
+///
+/// It keeps no lifecycle of its own: the host owns it (the server's `ConnectionState`). Once a
+/// call asked to close (`SessionOutput.close`), the host feeds it nothing more; when the
+/// connection is gone it calls `close(now:into:)`, once.
 public struct ProtocolSession: Sendable {
-    /// Where the connection is in its life.
-    private enum Phase: Sendable {
-        /// Open (before or after `hello`; `gate` knows which).
-        case open
-        /// A limit was broken: `close` was requested; further input is ignored.
-        case closing
-        /// `close(now:into:)` ran.
-        case closed
-    }
-
     public let sessionID: String
     /// The connection's number, naming its contacts on a native touchpad (`TouchRouting`).
     public let connectionNumber: Int
@@ -34,7 +28,6 @@ public struct ProtocolSession: Sendable {
     /// The smallest `arrival − t` seen (PROTOCOL.md "Time"): server time = page time + offset.
     public private(set) var clockOffset: Double? = nil
 
-    private var phase = Phase.open
     private var gate = ConnectionGate()
     /// The engine and control mapper, from a touchpad's `hello` on.
     private(set) var core: TouchpadCore? = nil
@@ -68,7 +61,6 @@ public struct ProtocolSession: Sendable {
     /// the engine's or the mapper's next deadline mapped through the clock offset, the end of a
     /// held step, or the silence after which what the connection holds is released.
     public var nextWakeup: Double? {
-        guard case .open = phase else { return nil }
         if role == nil { return helloDeadline }
         var wakeup = holdUntil
         if let deadline = core?.nextDeadline, let offset = clockOffset {
@@ -89,10 +81,6 @@ public struct ProtocolSession: Sendable {
 
     /// Handles one complete text message that arrived at `arrival` (server clock, ms).
     public mutating func receive(text: Span<UInt8>, arrival: Double, into output: inout SessionOutput) {
-        switch phase {
-        case .closing, .closed: return
-        case .open: break
-        }
         lastArrival = max(lastArrival, arrival)
         guard text.count <= limits.maxMessageBytes else {
             requestClose(.messageTooBig, "message of \(text.count) bytes exceeds \(limits.maxMessageBytes)", &output)
@@ -114,7 +102,8 @@ public struct ProtocolSession: Sendable {
             let isBatch = shape == .batch
             for index in decoded.indices {
                 handle(decoded[index], index: isBatch ? index : nil, text, arrival, &output)
-                guard case .open = phase else { return }
+                // The rest of a batch is not read once the session asked to close.
+                guard output.close == nil else { return }
             }
             settleStep(isBatch: isBatch, arrival: arrival, &output)
         }
@@ -131,7 +120,6 @@ public struct ProtocolSession: Sendable {
     /// Fires what is due at `now` (server clock, ms): a held step whose hold ended, and the
     /// engine's timers whose deadline (mapped through the offset) is at or before `now`.
     public mutating func fire(now: Double, into output: inout SessionOutput) {
-        guard case .open = phase else { return }
         if role == nil {
             if let deadline = helloDeadline, now >= deadline {
                 requestClose(.policyViolation, "no hello within \(Int(limits.helloTimeoutMs)) ms", &output)
@@ -163,17 +151,18 @@ public struct ProtocolSession: Sendable {
     public mutating func updateControl(_ newControl: ControlContext, into output: inout SessionOutput) {
         guard newControl != control else { return }
         control = newControl
-        guard case .open = phase, role == .touchpad else { return }
+        guard role == .touchpad else { return }
         core?.setControl(newControl.isActive ? newControl.settings : nil, actions: &output.actions)
         reportHeld(&output)
         output.frames.append(.reply) { MessageEncoder.appendControlNotice(newControl.status, to: &$0) }
     }
 
     /// The connection closed at `now` (server clock): judges a held step, then cancels the
-    /// open contact and every hover.
+    /// open contact and every hover. The engine and the mapper go with the connection (a tap
+    /// still waiting for its confirmation is dropped: nobody is left to tell), so no timer is
+    /// due after it.
     public mutating func close(now: Double, into output: inout SessionOutput) {
-        if case .closed = phase { return }
-        phase = .closed
+        helloDeadline = nil
         holdUntil = nil
         guard core != nil else { return }
         let start = output.events.count
@@ -181,6 +170,7 @@ public struct ProtocolSession: Sendable {
         let pageNow = clockOffset.map { now - $0 } ?? core?.now ?? 0
         core?.close(at: pageNow, events: &output.events, actions: &output.actions)
         encodeEvents(from: start, &output)
+        core = nil
     }
 
     // MARK: - Messages
@@ -313,7 +303,6 @@ public struct ProtocolSession: Sendable {
     }
 
     private mutating func requestClose(_ code: CloseCode, _ reason: String, _ output: inout SessionOutput) {
-        phase = .closing
         holdUntil = nil
         output.close = (code: code, reason: reason)
     }

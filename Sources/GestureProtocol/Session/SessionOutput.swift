@@ -15,7 +15,8 @@ public struct SessionOutput: Sendable {
     public var notes: [SessionNote] = []
     /// Set when a valid `hello` arrived in this call.
     public var helloRole: ConnectionRole? = nil
-    /// Set when the connection must be closed, with a reason for the close frame.
+    /// Set when the connection must be closed, with a reason for the close frame: the host
+    /// feeds the session nothing more but its `close(now:into:)`.
     public var close: (code: CloseCode, reason: String)? = nil
     /// Set when the page sent `unpair` in this call (additive): the server forgets its device.
     public var unpairRequested = false

@@ -10,7 +10,7 @@ import Testing
     @Test func greetedWelcome() throws {
         let harness = HubHarness()
         let id = harness.open()
-        harness.hub.greet(id, as: device)
+        harness.handle(.greet(id, device))
         harness.send(id, HubHarness.touchpadHello)
         let welcome = harness.drain(id).frames[0]
         #expect(welcome.contains(#""device":{"id":"d1","name":"Phone","key":"KEY"}"#))
@@ -21,11 +21,11 @@ import Testing
     @Test func heldUntilAdmitted() {
         let harness = HubHarness()
         let id = harness.open(at: 0)
-        harness.transport.carryOut(harness.hub.hold(id, as: DeviceGreeting(id: "d1", name: "Phone"), now: 0))
+        harness.handle(.hold(id, DeviceGreeting(id: "d1", name: "Phone"), now: 0))
         #expect(harness.transport.armed[id] == nil)
         harness.send(id, HubHarness.touchpadHello, at: 5)
         #expect(harness.drain(id).frames == [#"{"type":"pairing","state":"waiting","device":{"id":"d1","name":"Phone"}}"#])
-        harness.transport.carryOut(harness.hub.admit(id, as: device, now: 20_000))
+        harness.handle(.admit(id, device, now: 20_000))
         let frames = harness.drain(id).frames
         #expect(frames.count == 1 && frames[0].hasPrefix(#"{"type":"welcome""#) && frames[0].contains(#""key":"KEY""#))
         #expect(harness.hub.touchpads == [id])
@@ -35,7 +35,7 @@ import Testing
     @Test func heldInputIsBounded() {
         let harness = HubHarness { $0.limits.maxMessageBytes = 100 }
         let id = harness.open()
-        harness.transport.carryOut(harness.hub.hold(id, as: device, now: 0))
+        harness.handle(.hold(id, device, now: 0))
         harness.send(id, String(repeating: " ", count: 60) + "{}")
         #expect(harness.transport.closesStarted.isEmpty)
         harness.send(id, String(repeating: " ", count: 60) + "{}")
@@ -50,7 +50,7 @@ import Testing
         let harness = HubHarness()
         let a = harness.open(), b = harness.open()
         harness.send(a, HubHarness.touchpadHello)
-        harness.transport.carryOut(harness.hub.close([a, b], code: .deviceNotPaired, reason: "gone"))
+        for id in [a, b] { harness.handle(.refuse(id, code: .deviceNotPaired, reason: "gone")) }
         #expect(harness.drain(a) == ([], .close(a, code: .deviceNotPaired, reason: "gone")))
         #expect(harness.drain(b).close == .close(b, code: .deviceNotPaired, reason: "gone"))
     }

@@ -1,0 +1,153 @@
+import GestureProtocol
+
+/// The one transition function of a connection.
+extension ConnectionHub {
+    /// `(state, event) → state, actions`: every change of `connection.state` is made here, in
+    /// the case that says why. The helpers a case calls do the work that changes no state
+    /// (the session, routing, the shell's actions); what they decide about a connection comes
+    /// back here as an event (`queued`, `closeDecided`, `timersChanged`).
+    func transition(_ connection: Connection, _ event: ConnectionEvent) {
+        let id = connection.id
+        switch (connection.state, event) {
+        // MARK: Input
+        case (.open, .received(let bytes, let isFinal, let isBinary, let now)):
+            guard reassemble(bytes, isFinal: isFinal, isBinary: isBinary, on: connection) else { break }
+            if configuration.conformanceEcho {
+                echo(connection, now: now)
+            } else {
+                process(connection.message, of: connection, now: now)
+            }
+            connection.message.removeAll(keepingCapacity: true)
+        case (.waiting, .received(let bytes, let isFinal, let isBinary, _)):
+            guard reassemble(bytes, isFinal: isFinal, isBinary: isBinary, on: connection) else { break }
+            keepUnread(connection)
+            connection.message.removeAll(keepingCapacity: true)
+        case (.closing, .received), (.closeSent, .received):
+            break  // input after a close is not processed
+
+        // MARK: Output
+        case (.closing(let close, _), .queued) where !close.flush:
+            break  // closing without its queue
+        case (.open, .queued(let frame, let now)), (.waiting, .queued(let frame, let now)),
+            (.closing, .queued(let frame, let now)):
+            // Queued; past the high watermark reading pauses (a connection's own input is what
+            // fills its queue), past the hard cap the connection closes.
+            let wasEmpty = connection.outbound.isEmpty
+            connection.outbound.append(frame)
+            let queued = connection.outbound.queuedBytes
+            if queued > configuration.outboundHardCap {
+                // A consumer that stopped reading: closed without its queue.
+                logger.warning("slow consumer: closing", metadata: ["ws.connection.id": "\(id)", "ws.queued": "\(queued)"])
+                connection.outbound.removeAll()
+                transition(connection, .closeDecided(Self.tooSlow))
+                break
+            }
+            if connection.state.readingPausedAt == nil && queued > configuration.outboundHighWatermark {
+                connection.state = connection.state.withReadingPaused(at: now)
+                actions.append(.pauseReading(id))
+            }
+            if wasEmpty { actions.append(.requestWritable(id)) }
+        case (.closeSent, .queued):
+            break  // nothing is queued after a Close
+        case (.closing(let close, let pausedAt), .writable) where !close.flush || connection.outbound.isEmpty:
+            // Nothing (more) to flush: the Close goes out, and nothing after it.
+            connection.state = .closeSent
+            connection.outbound.removeAll()
+            // lws must read the peer's Close to finish the handshake.
+            if pausedAt != nil { actions.append(.resumeReading(id)) }
+            actions.append(.close(id, code: close.code, reason: close.reason))
+        case (.open, .writable(let now)), (.waiting, .writable(let now)), (.closing, .writable(let now)):
+            // The oldest messages (up to `maxWriteBytes`) go to the transport; reading resumes
+            // once the queue is below the low watermark.
+            guard connection.outbound.pop(into: &batch, maxBytes: Self.maxWriteBytes) > 0 else { break }
+            if let pausedAt = connection.state.readingPausedAt,
+                connection.outbound.queuedBytes <= configuration.outboundLowWatermark
+            {
+                // What the peer sent meanwhile is no burst (the server chose not to read it).
+                connection.session.readingPaused(from: pausedAt, to: now)
+                connection.state = connection.state.withReadingPaused(at: nil)
+                actions.append(.resumeReading(id))
+            }
+            actions.append(.write(id, batch))
+            // More to write, or the Close still to come.
+            if !connection.outbound.isEmpty || connection.state.isClosing { actions.append(.requestWritable(id)) }
+        case (.closeSent, .writable):
+            break  // nothing is written after a Close
+
+        // MARK: Timers
+        case (.open(let flow), .timersChanged):
+            let wakeup = connection.session.nextWakeup
+            guard wakeup != flow.wakeup else { break }
+            connection.state = .open(.init(readingPausedAt: flow.readingPausedAt, wakeup: wakeup))
+            actions.append(wakeup.map { .scheduleWakeup(id, deadline: $0) } ?? .cancelWakeup(id))
+        case (.waiting, .timersChanged), (.closing, .timersChanged), (.closeSent, .timersChanged):
+            break  // no timer runs
+        case (.open(let flow), .wakeup(let now, let inputPending)):
+            if let due = flow.wakeup, inputPending, now - due < Self.timerInputGraceMilliseconds {
+                // The loop was held up: input from before the deadline may wait in the socket
+                // while lws runs its due timers first. It goes first (the engine orders timers
+                // against messages by the page's `t`); the armed deadline stays `due`, so the
+                // grace is counted from it.
+                actions.append(.scheduleWakeup(id, deadline: now + Self.timerInputRetryMilliseconds))
+            } else {
+                connection.state = .open(.init(readingPausedAt: flow.readingPausedAt, wakeup: nil))
+                fire(connection, now: now)
+            }
+        case (.waiting, .wakeup), (.closing, .wakeup), (.closeSent, .wakeup):
+            break  // cancelled when it began to wait or close; a callback already on its way is ignored
+
+        // MARK: Closing
+        case (.open(let flow), .closeDecided(let close)):
+            connection.state = .closing(close, readingPausedAt: flow.readingPausedAt)
+            startClosing(connection, close, cancellingWakeup: flow.wakeup != nil)
+        case (.waiting(let pausedAt), .closeDecided(let close)):
+            connection.state = .closing(close, readingPausedAt: pausedAt)
+            startClosing(connection, close, cancellingWakeup: false)
+        case (.closing, .closeDecided), (.closeSent, .closeDecided):
+            break  // the first close stands
+        case (.open, .closeFrameSeen), (.waiting, .closeFrameSeen), (.closing, .closeFrameSeen),
+            (.open, .peerClosed), (.waiting, .peerClosed), (.closing, .peerClosed):
+            // A Close is on its way that the hub did not send now: lws's own for a protocol
+            // error, or its answer to the peer's. RFC 6455 §5.5.1 allows no data frame after
+            // it: the queue is dropped, input is no longer processed, the timer is cancelled.
+            if connection.state.wakeup != nil { actions.append(.cancelWakeup(id)) }
+            connection.state = .closeSent
+            connection.outbound.removeAll()
+            connection.message.removeAll()
+            // Not the hub's Close: lws failed the connection (RFC 6455 §7.1.7).
+            if case .closeFrameSeen = event { actions.append(.hangUp(id)) }
+        case (.closeSent, .closeFrameSeen), (.closeSent, .peerClosed):
+            break
+        case (_, .closed(let now)):
+            // lws let go: the connection leaves every state.
+            departed(connection, now: now)
+
+        // MARK: Pairing and control
+        case (.open, .greet(let device)), (.waiting, .greet(let device)):
+            connection.session.device = device
+        case (.closing, .greet), (.closeSent, .greet):
+            break
+        case (.open(let flow), .hold(let device, let now)):
+            // A fresh session, not started: no `hello` deadline while the computer's user decides.
+            connection.session = makeSession(id)
+            connection.state = .waiting(readingPausedAt: flow.readingPausedAt)
+            if flow.wakeup != nil { actions.append(.cancelWakeup(id)) }
+            var notice: [UInt8] = []
+            MessageEncoder.appendPairingWaiting(device: device, to: &notice)
+            transition(connection, .queued(notice[...], now: now))
+        case (.waiting, .hold), (.closing, .hold), (.closeSent, .hold):
+            break
+        case (.waiting(let pausedAt), .admit(let device, let now)):
+            connection.state = .open(.init(readingPausedAt: pausedAt))
+            readKept(connection, as: device, now: now)
+        case (.open, .admit), (.closing, .admit), (.closeSent, .admit):
+            break
+        case (.open, .controlChanged(let now)):
+            output.removeAll()
+            connection.session.updateControl(control, into: &output)
+            dispatch(connection, now: now)
+        case (.waiting, .controlChanged), (.closing, .controlChanged), (.closeSent, .controlChanged):
+            break
+        }
+    }
+}

@@ -8,12 +8,12 @@ import Logging
 /// service thread (a few comparisons) and handed to that rule's runner, which does everything
 /// else — formatting, processes, waiting — on its own `WorkerThread`. Nothing here blocks.
 public final class HookSink: GestureSink {
-    private enum Runner: Sendable {
+    enum Runner: Sendable {
         case run(RunHookRunner)
         case pipe(PipeHookRunner)
     }
 
-    private let rules: [(rule: HookRule, runner: Runner)]
+    let rules: [(rule: HookRule, runner: Runner)]
     private let closeTimeout: Double
 
     /// Builds the runners and starts the `pipe` processes.
@@ -91,43 +91,4 @@ public final class HookSink: GestureSink {
             }
         }
     }
-
-    /// Per-rule counters (tests, diagnostics), in rule order.
-    public var statistics: [HookStatistics] {
-        rules.map { _, runner in
-            switch runner {
-            case .run(let r):
-                let s = r.statistics
-                let o = r.output.statistics
-                return HookStatistics(
-                    started: s.started, dropped: s.dropped, coalesced: 0, timedOut: s.timedOut, failed: s.failed, pid: nil,
-                    outputLogged: o.logged, outputSuppressed: o.suppressed)
-            case .pipe(let p):
-                let s = p.statistics
-                let o = p.output.statistics
-                return HookStatistics(
-                    started: s.starts, dropped: s.dropped, coalesced: s.coalesced, timedOut: 0, failed: 0, pid: s.pid,
-                    outputLogged: o.logged, outputSuppressed: o.suppressed)
-            }
-        }
-    }
-}
-
-/// What one hook rule has done so far.
-public struct HookStatistics: Sendable, Hashable {
-    /// Processes started (`run`: one per event; `pipe`: one per (re)start).
-    public var started: Int
-    /// Events dropped (queue full, or lost with a dying `pipe` process).
-    public var dropped: Int
-    /// `pipe`: `changed` events merged into a queued one.
-    public var coalesced: Int
-    /// `run`: processes killed at their timeout.
-    public var timedOut: Int
-    /// `run`: processes that exited non-zero, died of a signal, or could not start.
-    public var failed: Int
-    /// `pipe`: the running process, if any.
-    public var pid: Int32?
-    /// Lines of the processes' stdout and stderr logged, and suppressed by the output limit.
-    public var outputLogged = 0
-    public var outputSuppressed = 0
 }

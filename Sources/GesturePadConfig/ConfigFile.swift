@@ -30,6 +30,9 @@ public struct ConfigFile: Sendable {
     /// `control.kineticScrolling`; unset: the backend's own default, on where the desktop
     /// cannot coast a wheel (x11, uinput), off where it coasts itself (portal, touchpad).
     public var controlKineticScrolling: Bool? = nil
+    /// `control.keyboardLayout` (`--keyboard-layout` overrides it): the XKB layout the desktop
+    /// reads the `uinput` and `touchpad` backends' key codes through; unset: US.
+    public var controlKeyboardLayout: String? = nil
     /// The rest of `control:`: the mapping defaults with the file's values applied
     /// (`--speed` and `--no-natural-scroll` override them).
     public var control = ControlSettings()

@@ -23,8 +23,8 @@ enum ControlSetup {
     /// `stateDirectory` keeps the portal's permission; `touchpadOutput` is
     /// `--test-touchpad-output` (benchmarks only).
     static func start(
-        mode: ControlMode, settings: (BackendKind) -> ControlSettings, stateDirectory: String,
-        touchpadOutput: String? = nil, logger: Logger
+        mode: ControlMode, settings: (BackendKind) -> ControlSettings, keyboardLayout: String? = nil,
+        stateDirectory: String, touchpadOutput: String? = nil, logger: Logger
     ) throws -> Started {
         let environment = ProcessInfo.processInfo.environment
         if let touchpadOutput, mode == .touchpad {
@@ -34,6 +34,13 @@ enum ControlSetup {
                 capabilities: BackendKind.touchpad.capabilities)
             return Started(context: context, backend: backend)
         }
+        if let keyboardLayout {
+            do {
+                try UInputBackend.checkKeyboardLayout(keyboardLayout)
+            } catch {
+                throw ServeCommand.Failure("--keyboard-layout: \((error as? ControlBackendError)?.message ?? "\(error)")")
+            }
+        }
         let facts = ControlEnvironment.current(environment: environment, for: mode)
         switch BackendChooser.choose(mode, in: facts) {
         case .off(let reason):
@@ -42,12 +49,14 @@ enum ControlSetup {
             throw ServeCommand.Failure("--control \(mode.rawValue): \(message)\(detail(of: mode))")
         case .backend(let kind):
             do {
-                let backend = try open(kind, stateDirectory: stateDirectory, environment: environment, logger: logger)
+                let backend = try open(
+                    kind, keyboardLayout: keyboardLayout, stateDirectory: stateDirectory, environment: environment,
+                    logger: logger)
                 let portal = backend as? PortalBackend
                 let status = portal?.waitForAnswer(timeout: portalAnswerWait) ?? backend.status
                 let context = ControlContext(
                     status: status.isActive ? .active(backend: backend.name) : .inactive(reason: reasonText(status)),
-                    settings: settings(kind), capabilities: portal?.capabilities ?? kind.capabilities)
+                    settings: settings(kind), capabilities: capabilities(of: backend) ?? kind.capabilities)
                 return Started(context: context, backend: backend, note: portal.map(permissionNote))
             } catch {
                 let message = (error as? ControlBackendError)?.message ?? "\(error)"
@@ -59,15 +68,27 @@ enum ControlSetup {
     }
 
     private static func open(
-        _ kind: BackendKind, stateDirectory: String, environment: [String: String], logger: Logger
+        _ kind: BackendKind, keyboardLayout: String?, stateDirectory: String, environment: [String: String],
+        logger: Logger
     ) throws -> any ControlBackend {
         switch kind {
         case .x11: try X11Backend.open(logger: logger)
-        case .uinput: try UInputBackend.open(logger: logger)
-        case .touchpad: try TouchpadBackend.open(logger: logger)
+        case .uinput: try UInputBackend.open(keyboardLayout: keyboardLayout, logger: logger)
+        case .touchpad: try TouchpadBackend.open(keyboardLayout: keyboardLayout, logger: logger)
         case .portal:
             try PortalBackend.open(
                 tokenStore: PortalTokenStore(directory: stateDirectory), environment: environment, logger: logger)
+        }
+    }
+
+    /// What an opened backend types (the portal: the desktop's layout as it learns it;
+    /// uinput and touchpad: the layout named).
+    private static func capabilities(of backend: any ControlBackend) -> ControlCapabilities? {
+        switch backend {
+        case let portal as PortalBackend: portal.capabilities
+        case let uinput as UInputBackend: uinput.capabilities
+        case let touchpad as TouchpadBackend: touchpad.capabilities
+        default: nil
         }
     }
 

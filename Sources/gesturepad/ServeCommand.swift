@@ -98,6 +98,13 @@ struct ServeCommand: ParsableCommand {
             valueName: "backend"))
     var control: ControlMode?
 
+    @Option(
+        name: .customLong("keyboard-layout"),
+        help: ArgumentHelp(
+            "The desktop's keyboard layout, which uinput and touchpad type through (an XKB layout, optionally with its variant: de, fr, de+nodeadkeys). (default: us; x11 and portal read the desktop's own)",
+            valueName: "layout"))
+    var keyboardLayout: String?
+
     @OptionGroup(title: "Pointer") var pointer: ControlOptions
 
     @OptionGroup(title: "Pairing") var pairingOptions: PairingOptions
@@ -196,7 +203,8 @@ struct ServeCommand: ParsableCommand {
                     flags: pointer.update, backendAcceleration: $0.defaultAcceleration,
                     backendKineticScrolling: $0.defaultKineticScrolling)
             },
-            stateDirectory: state.path, touchpadOutput: testing.touchpadOutput, logger: logger)
+            keyboardLayout: file.keyboardLayout(flag: keyboardLayout), stateDirectory: state.path,
+            touchpadOutput: testing.touchpadOutput, logger: logger)
         configuration.control = control.context
         var notes = [configLocation?.bannerLine ?? ConfigLocation.noneLine(environment: environment)]
         let keeper = ServerRecordKeeper(state: state, logger: logger)

@@ -120,3 +120,30 @@ let syn = InputEvent(type: 0, code: 0, value: 0)
         #expect(events.isEmpty)
     }
 }
+
+/// Typing through a named layout: the layout's key, Shift and AltGr held around it.
+@Suite struct InputEventEncoderLayoutTests {
+    @Test func germanText() throws {
+        var encoder = InputEventEncoder(layout: try EvdevLayout.compile("de"))
+        var events: [InputEvent] = []
+        encoder.encode(.text("zY€"), into: &events)
+        #expect(
+            events == [
+                key(KEY_Y, 1), syn, key(KEY_Y, 0), syn,
+                key(KEY_LEFTSHIFT, 1), syn, key(KEY_Z, 1), syn, key(KEY_Z, 0), syn, key(KEY_LEFTSHIFT, 0), syn,
+                key(KEY_RIGHTALT, 1), syn, key(KEY_E, 1), syn, key(KEY_E, 0), syn, key(KEY_RIGHTALT, 0), syn,
+            ])
+        #expect(encoder.skippedCharacters == 0)
+    }
+
+    /// A held character key holds its modifiers until it is released; releaseAll lets go of all.
+    @Test func heldKeyWithAltGr() throws {
+        var encoder = InputEventEncoder(layout: try EvdevLayout.compile("de"))
+        var events: [InputEvent] = []
+        encoder.encode(.key(.character("@"), .down), into: &events)
+        #expect(events == [key(KEY_RIGHTALT, 1), syn, key(KEY_Q, 1), syn])
+        events.removeAll()
+        encoder.releaseAll(into: &events)
+        #expect(events == [key(KEY_Q, 0), syn, key(KEY_RIGHTALT, 0), syn])
+    }
+}

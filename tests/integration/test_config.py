@@ -68,3 +68,20 @@ def test_bad_file_exits_1_like_check_config(tmp_path, text):
         assert serve.stderr == check.stderr
     flag = run_cli(tmp_path, *SERVE, "--token", "a b")
     assert flag.returncode == 64 and "Usage" in flag.stderr
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--keyboard-layout", "nosuch"], 'keyboard layout "nosuch": XKB has no such layout'),
+    (["--keyboard-layout", "us,de"], 'keyboard layout "us,de": write one XKB layout'),
+])
+def test_a_keyboard_layout_xkb_does_not_know_stops_the_start(tmp_path, args, says):
+    """`--keyboard-layout` (and `control.keyboardLayout`) is checked before any backend is
+    chosen: a name XKB cannot compile stops the start with one line, whatever `--control`."""
+    serve = run_cli(tmp_path, *SERVE, *args)
+    assert serve.returncode == 1, serve.stderr
+    lines = serve.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"Error: --keyboard-layout: {says}"), serve.stderr
+    assert "GesturePad is listening" not in serve.stdout
+    config = write_config(tmp_path, "control:\n  keyboardLayout: nosuch\n")
+    from_file = run_cli(tmp_path, *SERVE, "--config", str(config))
+    assert from_file.returncode == 1 and 'keyboard layout "nosuch"' in from_file.stderr, from_file.stderr

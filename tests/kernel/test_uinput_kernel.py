@@ -199,6 +199,27 @@ def test_what_the_layout_cannot_type_is_refused_before_typing(run):
     assert seg["after_refusal"] == [], seg["after_refusal"]
 
 
+def test_a_named_layout_types_with_its_own_keys(run):
+    """`--keyboard-layout de`: each character is typed with the key the German layout has it on
+    (Y and Z trade places, ö on the semicolon key, < on the 102nd key), Shift and AltGr (the
+    right Alt key) held as its level needs; a character key combination uses the layout's key
+    too; what the layout lacks is refused before anything is typed."""
+    seg = segment(run, "german_layout")
+    assert "German" in seg["banner"], seg["banner"]
+    assert seg["text_error"] is None and seg["combo_error"] is None, seg
+    assert seg["text"] == [
+        ["KEY_Y", 1], ["KEY_Y", 0],
+        ["KEY_LEFTSHIFT", 1], ["KEY_Z", 1], ["KEY_Z", 0], ["KEY_LEFTSHIFT", 0],
+        ["KEY_RIGHTALT", 1], ["KEY_E", 1], ["KEY_E", 0], ["KEY_RIGHTALT", 0],
+        ["KEY_SEMICOLON", 1], ["KEY_SEMICOLON", 0],
+        ["KEY_102ND", 1], ["KEY_102ND", 0],
+    ], seg["text"]
+    assert seg["combo"] == [["KEY_LEFTCTRL", 1], ["KEY_Y", 1], ["KEY_Y", 0], ["KEY_LEFTCTRL", 0]], seg["combo"]
+    assert seg["refused"] and seg["refused"]["code"] == "bad_field", seg["refused"]
+    assert "中" in seg["refused"]["message"] and "German" in seg["refused"]["message"], seg["refused"]
+    assert seg["held_after"] == []
+
+
 def test_a_disconnect_mid_drag_releases_the_button(run):
     """The phone goes away mid-drag: the kernel no longer holds BTN_LEFT (EVIOCGKEY)."""
     seg = segment(run, "release_disconnect")

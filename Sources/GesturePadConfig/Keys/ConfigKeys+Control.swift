@@ -23,6 +23,10 @@ extension ConfigKeys {
                 default: "the backend's: `true` (x11, uinput), `false` (portal, touchpad: the desktop coasts)",
                 "a two-finger scroll lifted fast keeps scrolling and comes to rest"
             ) { $0.boolean($1, key: $2) },
+            .text(
+                "keyboardLayout", \.controlKeyboardLayout, default: "`us`",
+                "the desktop's keyboard layout, which uinput and touchpad type through: an XKB layout, optionally with its variant (`de`, `de+nodeadkeys`; `--keyboard-layout`)"
+            ),
             .flag("tapToClick", \.control.tapToClick, "taps click"),
             .flag("tapAndDrag", \.control.tapAndDrag, "tap, then touch again and move: drag"),
             .flag("dragLock", \.control.dragLock, "after a drag the button stays down until the next tap or the timeout"),

@@ -46,6 +46,11 @@ extension ConfigFile {
         flag ?? controlBackend ?? .auto
     }
 
+    /// `--keyboard-layout` over `control.keyboardLayout`; nil: the US layout.
+    public func keyboardLayout(flag: String?) -> String? {
+        flag ?? controlKeyboardLayout
+    }
+
     /// `control:` with `--speed`, `--acceleration` and `--no-natural-scroll` (as an update)
     /// over it, for a backend whose own defaults are `backendAcceleration` and
     /// `backendKineticScrolling`: the acceleration is the flag's, else the file's, else the

@@ -9,6 +9,16 @@ struct KeymapLayout: Sendable, Hashable {
         var keysym: UInt32
         /// The character the keysym types (xkb_keysym_to_utf32), 0 for none.
         var scalar: UInt32
+        /// The modifiers that select `level` on this key, when Shift and the third level's
+        /// modifier (AltGr) alone can (nil: only others can, such as NumLock or Lock).
+        var modifiers: LevelModifiers? = []
+    }
+
+    /// Shift and AltGr (XKB's LevelThree, the real modifier Mod5), as a level needs them.
+    struct LevelModifiers: OptionSet, Sendable, Hashable {
+        let rawValue: UInt8
+        static let shift = LevelModifiers(rawValue: 1)
+        static let levelThree = LevelModifiers(rawValue: 2)
     }
 
     var name: String

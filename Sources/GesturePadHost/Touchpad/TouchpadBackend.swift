@@ -13,25 +13,30 @@ public final class TouchpadBackend: ControlBackend, WorkerBackend {
     public static let capabilities = ControlCapabilities(characters: .usLayoutASCII, takesContacts: true)
 
     public let name = BackendKind.touchpad.rawValue
+    /// What it types (the keyboard layout named, else US ASCII); touches pass through.
+    public let capabilities: ControlCapabilities
     let worker: ActionWorker<TouchpadExecutor>
 
-    private init(worker: ActionWorker<TouchpadExecutor>) {
+    private init(worker: ActionWorker<TouchpadExecutor>, capabilities: ControlCapabilities = TouchpadBackend.capabilities) {
         self.worker = worker
+        self.capabilities = capabilities
     }
 
     /// Makes the pointer-and-keyboard device at `path` now (so a `/dev/uinput` that is not
     /// writable stops the start with a one-line `ControlBackendError`) and starts the thread;
     /// the touchpad itself is made when a touchpad connection says `hello`, for its surface.
     public static func open(
-        path: String = UInputAccess.defaultPath, logger: Logger = Logger(label: "gesturepad.control.touchpad")
+        path: String = UInputAccess.defaultPath, keyboardLayout: String? = nil,
+        logger: Logger = Logger(label: "gesturepad.control.touchpad")
     ) throws -> TouchpadBackend {
+        let layout = try EvdevLayout.named(keyboardLayout, logger: logger)
         let worker = try ActionWorker(name: "gesturepad-touchpad", logger: logger) {
-            let pointer = try UInputExecutor.open(path: path, logger: logger)
+            let pointer = try UInputExecutor.open(path: path, layout: layout, logger: logger)
             return TouchpadExecutor(pointer: pointer, logger: logger, clock: ActionWorker<TouchpadExecutor>.now) { spec in
                 try UInputDevice.create(path: path, spec: spec)
             }
         }
-        return TouchpadBackend(worker: worker)
+        return TouchpadBackend(worker: worker, capabilities: layout.capabilities(takesContacts: true))
     }
 
     /// The backend with its touchpad's events written to the file at `path` (a FIFO) instead

@@ -5,32 +5,35 @@ import GestureControl
 typealias EvdevCode = UInt16
 
 /// Keys, buttons and characters as evdev codes. The desktop turns codes into characters
-/// through its own layout, so characters assume a US layout (`ControlCapabilities
-/// .usLayoutASCII` refuses the rest upstream).
+/// through its own layout: characters are typed through `EvdevLayout` (the US layout unless
+/// the user names theirs; the protocol layer refuses what the layout lacks upstream).
 enum EvdevKeys {
-    /// A key to press, with Shift held or not.
+    /// A key to press, with Shift and AltGr (the third level) held or not.
     struct Stroke: Sendable, Hashable {
         var code: EvdevCode
         var shifted: Bool
+        var levelThree = false
+
+        var modifierCount: Int { (shifted ? 1 : 0) + (levelThree ? 1 : 0) }
     }
 
     static let leftShift = EvdevCode(KEY_LEFTSHIFT)
 
-    /// The stroke of a key action's key; nil for a character a US layout cannot type.
-    static func stroke(for key: HostKey) -> Stroke? {
+    /// The stroke of a key action's key on `layout`; nil for a character it cannot type.
+    static func stroke(for key: HostKey, on layout: EvdevLayout = .us) -> Stroke? {
         switch key {
         case .named(let named): Stroke(code: code(for: named), shifted: false)
-        case .character(let scalar): usLayout(scalar)
+        case .character(let scalar): layout.stroke(scalar)
         }
     }
 
-    /// What `text` types for a scalar: newline is Enter, tab is Tab, printable ASCII its US
-    /// key; anything else nothing.
-    static func textStroke(_ scalar: Unicode.Scalar) -> Stroke? {
+    /// What `text` types for a scalar: newline is Enter, tab is Tab, a character the key the
+    /// layout has it on; anything else nothing.
+    static func textStroke(_ scalar: Unicode.Scalar, on layout: EvdevLayout = .us) -> Stroke? {
         switch scalar {
         case "\n": Stroke(code: EvdevCode(KEY_ENTER), shifted: false)
         case "\t": Stroke(code: EvdevCode(KEY_TAB), shifted: false)
-        default: usLayout(scalar)
+        default: layout.stroke(scalar)
         }
     }
 
@@ -49,10 +52,22 @@ enum EvdevKeys {
     }
 
     /// Every key and button code the encoder may send: what the device must declare.
-    static var allCodes: [EvdevCode] {
-        let keys = NamedKey.allCases.map(code(for:)) + usLayoutTable.compactMap { $0?.code }
+    static var allCodes: [EvdevCode] { allCodes(for: .us) }
+
+    /// Every key and button code the encoder may send with `layout`.
+    static func allCodes(for layout: EvdevLayout) -> [EvdevCode] {
+        let keys = NamedKey.allCases.map(code(for:)) + usLayoutTable.compactMap { $0?.code } + layout.codes
         let buttons = HostButton.allCases.map(button)
         return Array(Set(keys + buttons + [leftShift])).sorted()
+    }
+
+    /// The US layout's strokes by scalar value (`EvdevLayout.us`).
+    static var usLayoutStrokes: [UInt32: Stroke] {
+        var strokes: [UInt32: Stroke] = [:]
+        for (value, stroke) in usLayoutTable.enumerated() {
+            if let stroke { strokes[UInt32(value)] = stroke }
+        }
+        return strokes
     }
 
     /// The evdev code of every named key (ContextMenu is the PC "menu" key, KEY_COMPOSE;

@@ -12,9 +12,10 @@ import GestureControl
 ///   `REL_WHEEL` / `REL_HWHEEL` whenever a whole detent has accumulated, in one group.
 ///   `REL_WHEEL` positive scrolls up, so a wheel `dy > 0` (down) is negative; `REL_HWHEEL`
 ///   positive is right, as `dx`. `wheelStop` sends nothing and keeps the remainders;
-/// - keys: the evdev code (`EvdevKeys`), Shift pressed in a group of its own before a shifted
-///   character and released after it; text: each character pressed and released so.
-///   Characters a US layout cannot type are skipped (and counted): upstream refuses them.
+/// - keys: the evdev code (`EvdevKeys`); a character the key `layout` has it on, Shift and AltGr
+///   each pressed in a group of their own before it as its level needs, and released after
+///   it; text: each character pressed and released so. Characters the layout cannot type
+///   are skipped (and counted): upstream refuses them.
 struct InputEventEncoder {
     private struct Held {
         var key: HostKey
@@ -29,10 +30,14 @@ struct InputEventEncoder {
     private var heldKeys: [Held] = []
     /// How many holders each key code has (Shift is shared by held keys and characters).
     private var holders = [Int](repeating: 0, count: Int(KEY_MAX) + 1)
-    /// Characters skipped because a US layout cannot type them.
+    /// Characters skipped because the layout cannot type them.
     private(set) var skippedCharacters = 0
+    /// The layout the desktop reads the key codes through.
+    let layout: EvdevLayout
 
-    init() {}
+    init(layout: EvdevLayout = .us) {
+        self.layout = layout
+    }
 
     mutating func encode(_ action: HostAction, into events: inout [InputEvent]) {
         switch action {
@@ -57,11 +62,11 @@ struct InputEventEncoder {
             return  // touches pass through only to a native touchpad (`TouchpadExecutor`)
         case .key(let key, .down):
             guard !heldKeys.contains(where: { $0.key == key }) else { return }
-            guard let stroke = EvdevKeys.stroke(for: key) else {
+            guard let stroke = EvdevKeys.stroke(for: key, on: layout) else {
                 skippedCharacters += 1
                 return
             }
-            if stroke.shifted { hold(EvdevKeys.leftShift, into: &events) }
+            holdModifiers(of: stroke, into: &events)
             hold(stroke.code, into: &events)
             heldKeys.append(Held(key: key, stroke: stroke))
         case .key(let key, .up):
@@ -69,16 +74,16 @@ struct InputEventEncoder {
             release(heldKeys.remove(at: index), into: &events)
         case .text(let text):
             for scalar in text.unicodeScalars {
-                guard let stroke = EvdevKeys.textStroke(scalar) else {
+                guard let stroke = EvdevKeys.textStroke(scalar, on: layout) else {
                     skippedCharacters += 1
                     continue
                 }
-                if stroke.shifted { hold(EvdevKeys.leftShift, into: &events) }
+                holdModifiers(of: stroke, into: &events)
                 events.append(.key(stroke.code, down: true))
                 events.append(.report)
                 events.append(.key(stroke.code, down: false))
                 events.append(.report)
-                if stroke.shifted { unhold(EvdevKeys.leftShift, into: &events) }
+                unholdModifiers(of: stroke, into: &events)
             }
         }
     }
@@ -110,7 +115,17 @@ struct InputEventEncoder {
 
     private mutating func release(_ held: Held, into events: inout [InputEvent]) {
         unhold(held.stroke.code, into: &events)
-        if held.stroke.shifted { unhold(EvdevKeys.leftShift, into: &events) }
+        unholdModifiers(of: held.stroke, into: &events)
+    }
+
+    private mutating func holdModifiers(of stroke: EvdevKeys.Stroke, into events: inout [InputEvent]) {
+        if stroke.shifted { hold(EvdevKeys.leftShift, into: &events) }
+        if stroke.levelThree, let key = layout.levelThreeKey { hold(key, into: &events) }
+    }
+
+    private mutating func unholdModifiers(of stroke: EvdevKeys.Stroke, into events: inout [InputEvent]) {
+        if stroke.levelThree, let key = layout.levelThreeKey { unhold(key, into: &events) }
+        if stroke.shifted { unhold(EvdevKeys.leftShift, into: &events) }
     }
 
     private mutating func hold(_ code: EvdevCode, into events: inout [InputEvent]) {

@@ -10,7 +10,7 @@ final class UInputExecutor: ActionExecutor {
     static let relativeAxes: [EvdevCode] = [REL_X, REL_Y, REL_WHEEL, REL_HWHEEL, REL_WHEEL_HI_RES, REL_HWHEEL_HI_RES]
         .map { EvdevCode($0) }
 
-    private var encoder = InputEventEncoder()
+    private var encoder: InputEventEncoder
     private var events: [InputEvent] = []
     private var bytes: [UInt8] = []
     private let sink: FileDescriptorSink
@@ -19,8 +19,9 @@ final class UInputExecutor: ActionExecutor {
     private let logger: Logger
     private var failedWrites = 0
 
-    /// Writes to `device` and destroys it at `close`.
-    init(device: UInputDevice, logger: Logger) {
+    /// Writes to `device` and destroys it at `close`; types characters as `layout` has them.
+    init(device: UInputDevice, layout: EvdevLayout = .us, logger: Logger) {
+        encoder = InputEventEncoder(layout: layout)
         self.device = device
         sink = FileDescriptorSink(fileDescriptor: device.fileDescriptor)
         self.logger = logger
@@ -29,25 +30,34 @@ final class UInputExecutor: ActionExecutor {
 
     /// Writes to `fileDescriptor`, which stays the caller's (tests: the write end of a pipe),
     /// or is `kept`'s, which the executor keeps alive and destroys at `close`.
-    init(writingTo fileDescriptor: Int32, logger: Logger, keeping kept: (any InputDeviceOutput)? = nil) {
+    init(
+        writingTo fileDescriptor: Int32, layout: EvdevLayout = .us, logger: Logger,
+        keeping kept: (any InputDeviceOutput)? = nil
+    ) {
+        encoder = InputEventEncoder(layout: layout)
         device = kept
         sink = FileDescriptorSink(fileDescriptor: fileDescriptor)
         self.logger = logger
         reserve()
     }
 
-    /// The pointer-and-keyboard device: every key and button the encoder sends, relative
-    /// motion and both wheels (high resolution too).
-    static let deviceSpec = UInputDeviceSpec(
-        name: "GesturePad pointer and keyboard", keys: EvdevKeys.allCodes, relativeAxes: relativeAxes)
+    /// The pointer-and-keyboard device: every key and button the encoder sends with the US
+    /// layout, relative motion and both wheels (high resolution too).
+    static let deviceSpec = deviceSpec(for: .us)
 
-    /// Creates the virtual device at `path`; throws a one-line `ControlBackendError`.
-    static func open(path: String, logger: Logger) throws -> UInputExecutor {
-        let device = try UInputDevice.create(path: path, spec: deviceSpec)
-        return UInputExecutor(device: device, logger: logger)
+    /// The pointer-and-keyboard device for `layout`: the keys its characters are on too.
+    static func deviceSpec(for layout: EvdevLayout) -> UInputDeviceSpec {
+        UInputDeviceSpec(
+            name: "GesturePad pointer and keyboard", keys: EvdevKeys.allCodes(for: layout), relativeAxes: relativeAxes)
     }
 
-    /// Characters skipped because a US layout cannot type them.
+    /// Creates the virtual device at `path`; throws a one-line `ControlBackendError`.
+    static func open(path: String, layout: EvdevLayout = .us, logger: Logger) throws -> UInputExecutor {
+        let device = try UInputDevice.create(path: path, spec: deviceSpec(for: layout))
+        return UInputExecutor(device: device, layout: layout, logger: logger)
+    }
+
+    /// Characters skipped because the layout cannot type them.
     var skippedCharacters: Int { encoder.skippedCharacters }
 
     func execute(_ action: HostAction) {

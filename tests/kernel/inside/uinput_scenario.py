@@ -248,6 +248,28 @@ def main() -> None:
         ev.close()
         server.stop()
 
+    with results.segment("german_layout") as seg:
+        server = serve("--control", "uinput", "--keyboard-layout", "de")
+        node = event_node(NAME)
+        ev = Evdev(node)
+        pad = Pad(server)
+        seg["banner"] = server.stdout() + server.stderr()
+        seg["text_error"] = pad.request({"type": "text", "text": "zY€ö<"})
+        ev.wait_for(e.EV_KEY, e.KEY_102ND, 0)
+        mark = len(ev.snapshot())
+        seg["combo_error"] = pad.request({"type": "key", "key": "z", "modifiers": ["Control"]})
+        ev.wait_for(e.EV_KEY, e.KEY_LEFTCTRL, 0, after=mark)
+        seg["refused"] = pad.request({"type": "text", "text": "a中"})
+        pad.sync()
+        ev.settle()
+        events = ev.snapshot()
+        seg["text"] = key_changes(events[:mark])
+        seg["combo"] = key_changes(events[mark:])
+        seg["held_after"] = ev.active_keys()
+        pad.close()
+        ev.close()
+        server.stop()
+
 
 if __name__ == "__main__":
     main()

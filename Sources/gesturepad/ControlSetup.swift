@@ -27,19 +27,20 @@ enum ControlSetup {
         stateDirectory: String, touchpadOutput: String? = nil, logger: Logger
     ) throws -> Started {
         let environment = ProcessInfo.processInfo.environment
-        if let touchpadOutput, mode == .touchpad {
-            let backend = try TouchpadBackend.open(writingTo: touchpadOutput, logger: logger)
-            let context = ControlContext(
-                status: .active(backend: backend.name), settings: settings(.touchpad),
-                capabilities: BackendKind.touchpad.capabilities)
-            return Started(context: context, backend: backend)
-        }
         if let keyboardLayout {
             do {
                 try UInputBackend.checkKeyboardLayout(keyboardLayout)
             } catch {
                 throw ServeCommand.Failure("--keyboard-layout: \((error as? ControlBackendError)?.message ?? "\(error)")")
             }
+        }
+        if let touchpadOutput, mode == .touchpad {
+            let backend = try TouchpadBackend.open(
+                writingTo: touchpadOutput, keyboardLayout: keyboardLayout, environment: environment, logger: logger)
+            let context = ControlContext(
+                status: .active(backend: backend.name), settings: settings(.touchpad),
+                capabilities: backend.capabilities)
+            return Started(context: context, backend: backend)
         }
         let facts = ControlEnvironment.current(environment: environment, for: mode)
         switch BackendChooser.choose(mode, in: facts) {
@@ -73,8 +74,9 @@ enum ControlSetup {
     ) throws -> any ControlBackend {
         switch kind {
         case .x11: try X11Backend.open(logger: logger)
-        case .uinput: try UInputBackend.open(keyboardLayout: keyboardLayout, logger: logger)
-        case .touchpad: try TouchpadBackend.open(keyboardLayout: keyboardLayout, logger: logger)
+        case .uinput: try UInputBackend.open(keyboardLayout: keyboardLayout, environment: environment, logger: logger)
+        case .touchpad:
+            try TouchpadBackend.open(keyboardLayout: keyboardLayout, environment: environment, logger: logger)
         case .portal:
             try PortalBackend.open(
                 tokenStore: PortalTokenStore(directory: stateDirectory), environment: environment, logger: logger)

@@ -101,7 +101,7 @@ struct ServeCommand: ParsableCommand {
     @Option(
         name: .customLong("keyboard-layout"),
         help: ArgumentHelp(
-            "The desktop's keyboard layout, which uinput and touchpad type through (an XKB layout, optionally with its variant: de, fr, de+nodeadkeys). (default: us; x11 and portal read the desktop's own)",
+            "The desktop's keyboard layout, which uinput and touchpad type through (an XKB layout, optionally with its variant: de, fr, de+nodeadkeys). (default: the desktop's, asked of the Wayland compositor or the X server, else us; x11 and portal follow the desktop's own)",
             valueName: "layout"))
     var keyboardLayout: String?
 

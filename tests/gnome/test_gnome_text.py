@@ -93,3 +93,21 @@ def test_several_layouts_keep_what_all_of_them_type(desktop, start_server, activ
     assert pad.request({"type": "text", "text": "1234"}) is None
     events = desktop.wait_events(released("4"))
     assert typed(events) == "1234", events
+
+
+def test_the_touchpad_backend_reads_the_compositors_layout(desktop, start_server, active_pad, pads, tmp_path):
+    """`--control touchpad` (its devices' events to a file: there is no /dev/uinput here) with no
+    `--keyboard-layout` asks the real compositor for its keymap at start (one Wayland round,
+    GNOME's locale layout left out) and types through it: on German, "ö€" is accepted and "中"
+    refused naming German. (Headless GNOME sends a keymap once a keyboard exists: a portal
+    server's touchpad makes one first.)"""
+    pad_on(desktop, start_server, active_pad, ["de"], "German")
+    output = tmp_path / "touchpad.events"
+    output.touch()
+    server = start_server(["--test-touchpad-output", str(output)], control="touchpad", answer=None)
+    assert "the desktop's keyboard layout (the Wayland compositor's): German (" in server.stderr(), \
+        server.stderr()[-800:]
+    touchpad = pads(server)
+    assert touchpad.request({"type": "text", "text": "ö€"}) is None
+    refused = touchpad.request({"type": "text", "text": "a中"})
+    assert refused is not None and refused["code"] == "bad_field" and "(German)" in refused["message"], refused

@@ -24,7 +24,7 @@ extension ConfigKeys {
                 "a two-finger scroll lifted fast keeps scrolling and comes to rest"
             ) { $0.boolean($1, key: $2) },
             .text(
-                "keyboardLayout", \.controlKeyboardLayout, default: "`us`",
+                "keyboardLayout", \.controlKeyboardLayout, default: "the desktop's (Wayland, X11), else `us`",
                 "the desktop's keyboard layout, which uinput and touchpad type through: an XKB layout, optionally with its variant (`de`, `de+nodeadkeys`; `--keyboard-layout`)"
             ),
             .flag("tapToClick", \.control.tapToClick, "taps click"),

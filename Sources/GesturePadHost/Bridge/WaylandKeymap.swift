@@ -1,4 +1,5 @@
 import CWaylandKeymap
+import Dispatch
 import Glibc
 
 /// The keyboard layout the Wayland compositor gives its clients (`wl_keyboard.keymap`), for
@@ -43,6 +44,25 @@ final class WaylandKeymap {
         wl_registry_add_listener(registry, registryListener, keymap.opaqueSelf)
         wl_display_flush(display)
         return keymap
+    }
+
+    /// The compositor's layouts read once (the `uinput` and `touchpad` backends, at start):
+    /// connects, waits up to `timeout` seconds for the keymap, disconnects. Nil without a
+    /// compositor, or when no keymap came in time (a seat without a keyboard).
+    static func readOnce(timeout: Double) -> [KeymapLayout]? {
+        guard let keymap = connect() else { return nil }
+        defer { keymap.close() }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
+        while true {
+            keymap.flush()
+            if let layouts = keymap.takeLayouts() { return layouts }
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return nil }
+            var ready = pollfd(fd: keymap.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            let count = poll(&ready, 1, Int32(min(Double(deadline - now) / 1e6, 60_000).rounded(.up)))
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0, keymap.dispatch() else { return nil }
+        }
     }
 
     /// The descriptor to `poll` for input.

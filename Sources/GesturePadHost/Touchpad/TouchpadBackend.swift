@@ -1,3 +1,4 @@
+import Foundation
 import GestureControl
 import Logging
 
@@ -27,9 +28,10 @@ public final class TouchpadBackend: ControlBackend, WorkerBackend {
     /// the touchpad itself is made when a touchpad connection says `hello`, for its surface.
     public static func open(
         path: String = UInputAccess.defaultPath, keyboardLayout: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
         logger: Logger = Logger(label: "gesturepad.control.touchpad")
     ) throws -> TouchpadBackend {
-        let layout = try EvdevLayout.named(keyboardLayout, logger: logger)
+        let layout = try EvdevLayout.forDesktop(named: keyboardLayout, environment: environment, logger: logger)
         let worker = try ActionWorker(name: "gesturepad-touchpad", logger: logger) {
             let pointer = try UInputExecutor.open(path: path, layout: layout, logger: logger)
             return TouchpadExecutor(pointer: pointer, logger: logger, clock: ActionWorker<TouchpadExecutor>.now) { spec in
@@ -43,14 +45,20 @@ public final class TouchpadBackend: ControlBackend, WorkerBackend {
     /// of a uinput device, and the pointer-and-keyboard's to /dev/null: the server's whole way
     /// from a frame to the device, where there is no /dev/uinput (`serve
     /// --test-touchpad-output`, bench/touchpad_latency.py). Never for normal use.
-    public static func open(writingTo path: String, logger: Logger) throws -> TouchpadBackend {
+    /// The keyboard layout is found as for the real device (the tests of finding it on a real
+    /// desktop use this).
+    public static func open(
+        writingTo path: String, keyboardLayout: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger
+    ) throws -> TouchpadBackend {
+        let layout = try EvdevLayout.forDesktop(named: keyboardLayout, environment: environment, logger: logger)
         let worker = try ActionWorker(name: "gesturepad-touchpad", logger: logger) {
             let sink = try FileOutput(path: "/dev/null")
-            let pointer = UInputExecutor(writingTo: sink.fileDescriptor, logger: logger, keeping: sink)
+            let pointer = UInputExecutor(writingTo: sink.fileDescriptor, layout: layout, logger: logger, keeping: sink)
             return TouchpadExecutor(pointer: pointer, logger: logger, clock: ActionWorker<TouchpadExecutor>.now) { _ in
                 try FileOutput(path: path)
             }
         }
-        return TouchpadBackend(worker: worker)
+        return TouchpadBackend(worker: worker, capabilities: layout.capabilities(takesContacts: true))
     }
 }

@@ -3,16 +3,6 @@ import GestureControl
 import Logging
 
 extension EvdevLayout {
-    /// The layout `name`d (nil: the US layout), said on the terminal.
-    static func named(_ name: String?, logger: Logger) throws -> EvdevLayout {
-        guard let name else { return .us }
-        let layout = try compile(name)
-        logger.notice(
-            "control: the desktop's keyboard layout (--keyboard-layout \(name)): \(layout.name) (\(layout.strokes.count) characters)"
-        )
-        return layout
-    }
-
     /// The layout a user names (`control.keyboardLayout`, `--keyboard-layout`): an XKB layout
     /// and optionally its variant, written `de`, `de+nodeadkeys` (GNOME's input sources) or
     /// `de(nodeadkeys)` (XKB's), compiled by xkbcommon from the system's XKB data. Throws a

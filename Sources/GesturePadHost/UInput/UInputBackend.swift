@@ -1,3 +1,4 @@
+import Foundation
 import GestureControl
 import Logging
 
@@ -24,9 +25,10 @@ public final class UInputBackend: ControlBackend, WorkerBackend {
     /// ("/dev/uinput is not writable: add the udev rule in docs/control.md").
     public static func open(
         path: String = UInputAccess.defaultPath, keyboardLayout: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
         logger: Logger = Logger(label: "gesturepad.control.uinput")
     ) throws -> UInputBackend {
-        let layout = try EvdevLayout.named(keyboardLayout, logger: logger)
+        let layout = try EvdevLayout.forDesktop(named: keyboardLayout, environment: environment, logger: logger)
         let worker = try ActionWorker(name: "gesturepad-uinput", logger: logger) {
             try UInputExecutor.open(path: path, layout: layout, logger: logger)
         }

@@ -32,6 +32,16 @@ final class XClient {
         XCloseDisplay(display)
     }
 
+    /// Sets `_XKB_RULES_NAMES` on the root window (rules, model, layout, variant, options), as
+    /// a desktop's keyboard settings do when they apply a layout.
+    func setRulesNames(_ fields: [String]) {
+        let atom = XInternAtom(display, "_XKB_RULES_NAMES", 0)
+        var bytes: [UInt8] = []
+        for field in fields { bytes += Array(field.utf8) + [0] }
+        XChangeProperty(display, root, atom, Atom(XA_STRING), 8, PropModeReplace, bytes, Int32(bytes.count))
+        XSync(display, 0)
+    }
+
     func warpPointer(x: Int32, y: Int32) {
         XWarpPointer(display, 0, root, 0, 0, 0, 0, x, y)
         XSync(display, 0)

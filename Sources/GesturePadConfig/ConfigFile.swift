@@ -31,7 +31,8 @@ public struct ConfigFile: Sendable {
     /// cannot coast a wheel (x11, uinput), off where it coasts itself (portal, touchpad).
     public var controlKineticScrolling: Bool? = nil
     /// `control.keyboardLayout` (`--keyboard-layout` overrides it): the XKB layout the desktop
-    /// reads the `uinput` and `touchpad` backends' key codes through; unset: US.
+    /// reads the `uinput` and `touchpad` backends' key codes through; unset: the desktop's (asked
+    /// at start), else US.
     public var controlKeyboardLayout: String? = nil
     /// The rest of `control:`: the mapping defaults with the file's values applied
     /// (`--speed` and `--no-natural-scroll` override them).

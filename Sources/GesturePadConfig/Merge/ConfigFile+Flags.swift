@@ -46,7 +46,7 @@ extension ConfigFile {
         flag ?? controlBackend ?? .auto
     }
 
-    /// `--keyboard-layout` over `control.keyboardLayout`; nil: the US layout.
+    /// `--keyboard-layout` over `control.keyboardLayout`; nil: the desktop's, else US.
     public func keyboardLayout(flag: String?) -> String? {
         flag ?? controlKeyboardLayout
     }

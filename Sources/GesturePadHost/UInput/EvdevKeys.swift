@@ -5,8 +5,8 @@ import GestureControl
 typealias EvdevCode = UInt16
 
 /// Keys, buttons and characters as evdev codes. The desktop turns codes into characters
-/// through its own layout: characters are typed through `EvdevLayout` (the US layout unless
-/// the user names theirs; the protocol layer refuses what the layout lacks upstream).
+/// through its own layout: characters are typed through `EvdevLayout` (the desktop's layout,
+/// else US; the protocol layer refuses what the layout lacks upstream).
 enum EvdevKeys {
     /// A key to press, with Shift and AltGr (the third level) held or not.
     struct Stroke: Sendable, Hashable {

@@ -4,8 +4,8 @@ import Logging
 
 /// The `uinput` backend: a virtual pointer-and-keyboard made through `/dev/uinput`, which
 /// works in any session (X11, Wayland, console), from a thread of its own (`ActionWorker` +
-/// `UInputExecutor`). Characters are sent as the key codes of the keyboard layout the user
-/// named (`control.keyboardLayout`), else of the US layout.
+/// `UInputExecutor`). Characters are sent as the key codes of the desktop's keyboard layout
+/// (`EvdevLayout.forDesktop`: named, else asked of the desktop, else US).
 public final class UInputBackend: ControlBackend, WorkerBackend {
     /// Keycodes are read through the desktop's layout: without a named layout, only US-layout
     /// ASCII is safe.

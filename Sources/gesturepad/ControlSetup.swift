@@ -57,7 +57,7 @@ enum ControlSetup {
                 let status = portal?.waitForAnswer(timeout: portalAnswerWait) ?? backend.status
                 let context = ControlContext(
                     status: status.isActive ? .active(backend: backend.name) : .inactive(reason: reasonText(status)),
-                    settings: settings(kind), capabilities: capabilities(of: backend) ?? kind.capabilities)
+                    settings: settings(kind), capabilities: backend.capabilities)
                 return Started(context: context, backend: backend, note: portal.map(permissionNote))
             } catch {
                 let message = (error as? ControlBackendError)?.message ?? "\(error)"
@@ -80,17 +80,6 @@ enum ControlSetup {
         case .portal:
             try PortalBackend.open(
                 tokenStore: PortalTokenStore(directory: stateDirectory), environment: environment, logger: logger)
-        }
-    }
-
-    /// What an opened backend types (the portal: the desktop's layout as it learns it;
-    /// uinput and touchpad: the layout named).
-    private static func capabilities(of backend: any ControlBackend) -> ControlCapabilities? {
-        switch backend {
-        case let portal as PortalBackend: portal.capabilities
-        case let uinput as UInputBackend: uinput.capabilities
-        case let touchpad as TouchpadBackend: touchpad.capabilities
-        default: nil
         }
     }
 

@@ -8,6 +8,7 @@ import Testing
 /// Records what the hub asks of the computer.
 final class RecordingBackend: ControlBackend {
     let name = "test"
+    let capabilities = ControlCapabilities(characters: .anyUnicode)
     private let log = Mutex<[HostAction]>([])
     private let releases = Mutex(0)
 

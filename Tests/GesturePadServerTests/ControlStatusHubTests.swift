@@ -8,6 +8,7 @@ import Testing
 /// A backend whose status the test sets, recording actions and requests for control.
 final class SwitchableBackend: ControlBackend {
     let name = "portal"
+    let capabilities = ControlCapabilities(characters: .anyUnicode)
     private let log = Mutex<[HostAction]>([])
     private let requests = Mutex(0)
 

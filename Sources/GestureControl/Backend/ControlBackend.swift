@@ -9,6 +9,9 @@
 public protocol ControlBackend: AnyObject, Sendable {
     /// The backend's name as `--control` spells it and `welcome.control.backend` reports it.
     var name: String { get }
+    /// What it can type, and whether it takes the touches themselves, as opened (the portal's
+    /// follows the desktop's layout; uinput's and touchpad's are the layout found at start).
+    var capabilities: ControlCapabilities { get }
     /// Carries out `actions`, in order, after those of earlier calls. Never blocks.
     func perform(_ actions: ArraySlice<HostAction>)
     /// Releases every button and key the backend still holds (after queued actions).

@@ -18,7 +18,7 @@ public final class TouchpadBackend: ControlBackend, WorkerBackend {
     public let capabilities: ControlCapabilities
     let worker: ActionWorker<TouchpadExecutor>
 
-    private init(worker: ActionWorker<TouchpadExecutor>, capabilities: ControlCapabilities = TouchpadBackend.capabilities) {
+    private init(worker: ActionWorker<TouchpadExecutor>, capabilities: ControlCapabilities) {
         self.worker = worker
         self.capabilities = capabilities
     }

@@ -73,7 +73,7 @@ enum ControlSetup {
         logger: Logger
     ) throws -> any ControlBackend {
         switch kind {
-        case .x11: try X11Backend.open(logger: logger)
+        case .x11: try X11Backend.open(guardExecutable: "/proc/self/exe", logger: logger)
         case .uinput: try UInputBackend.open(keyboardLayout: keyboardLayout, environment: environment, logger: logger)
         case .touchpad:
             try TouchpadBackend.open(keyboardLayout: keyboardLayout, environment: environment, logger: logger)

@@ -10,6 +10,7 @@ struct GesturePad: ParsableCommand {
         version: GesturePadVersion.current,
         subcommands: [
             ServeCommand.self, URLCommand.self, DevicesCommand.self, ReplayCommand.self, CheckConfigCommand.self,
+            X11GuardCommand.self,
         ],
         defaultSubcommand: ServeCommand.self
     )

@@ -141,3 +141,16 @@ def test_sigterm_releases_what_is_held(desktop, start_server, active_pad):
     # The portal answered the release before the server exited; it reaches mutter just after.
     assert desktop.wait_for("(global.get_pointer()[2] & 0x100) === 0", timeout=1), "the button stayed down"
     assert desktop.wait_for("global._gesturepadHandles.length === 0", timeout=2), "the session stayed open"
+
+
+def test_sigkill_releases_what_is_held(desktop, start_server, active_pad):
+    """SIGKILL while the page holds the left button: the server releases nothing itself, yet
+    xdg-desktop-portal closes the session when the server's bus connection goes, and mutter
+    lets go of what the session's virtual pointer held."""
+    server = start_server()
+    touchpad = active_pad(server)
+    assert touchpad.request({"type": "button", "button": "left", "action": "down"}) is None
+    assert desktop.wait_for("(global.get_pointer()[2] & 0x100) !== 0"), "the button did not go down"
+    server.kill()
+    assert desktop.wait_for("(global.get_pointer()[2] & 0x100) === 0", timeout=2), "the button stayed down"
+    assert desktop.wait_for("global._gesturepadHandles.length === 0", timeout=2), "the session stayed open"

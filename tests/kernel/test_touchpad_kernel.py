@@ -211,3 +211,15 @@ def test_the_udev_rule_makes_it_an_external_touchpad(run):
     assert with_rule["motion"]["udy"] > 1000, with_rule["motion"]
     no_warnings(without)
     no_warnings(with_rule)
+
+
+def test_sigkill_mid_tap_and_drag_releases_the_button(run):
+    """SIGKILL during libinput's tap-and-drag (the touchpad's button held by the desktop): the
+    device goes with the process and libinput releases the button before removing it."""
+    seg = segment(run, "sigkill_mid_drag")
+    lines = seg["libinput"]
+    pressed = [i for i, line in enumerate(lines) if "POINTER_BUTTON" in line and "pressed" in line]
+    released = [i for i, line in enumerate(lines) if "POINTER_BUTTON" in line and "released" in line]
+    removed = [i for i, line in enumerate(lines) if "DEVICE_REMOVED" in line]
+    assert pressed and released and removed, lines
+    assert pressed[0] < released[-1] < removed[0], lines

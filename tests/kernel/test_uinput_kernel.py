@@ -9,6 +9,7 @@ import math
 import pytest
 
 BTN_LEFT, BTN_RIGHT, BTN_MIDDLE = 272, 273, 274
+KEY_LEFTCTRL = 29
 STROKE = (200, 100)
 # Kinetic scrolling's curve (docs/control.md): GTK's friction of 4 per second, at rest below
 # 50 px/s of finger speed, 24 px of finger travel a detent.
@@ -251,3 +252,21 @@ def test_sigkill_mid_drag_nothing_stays_pressed(run):
     released = [i for i, line in enumerate(seg["libinput"]) if "BTN_LEFT" in line and "released" in line]
     removed = [i for i, line in enumerate(seg["libinput"]) if "DEVICE_REMOVED" in line]
     assert released and removed and released[-1] < removed[0], seg["libinput"]
+
+
+def test_sigkill_mid_pinch_releases_control(run):
+    """SIGKILL mid-pinch, Control held around the wheel clicks: the device goes with the process
+    and the desktop's libinput reports KEY_LEFTCTRL released before the device is removed."""
+    seg = segment(run, "release_sigkill_pinch")
+    assert KEY_LEFTCTRL in seg["held_before"], seg
+    assert seg["device_gone"], seg
+    released = [i for i, line in enumerate(seg["libinput"]) if "KEY_LEFTCTRL" in line and "released" in line]
+    removed = [i for i, line in enumerate(seg["libinput"]) if "DEVICE_REMOVED" in line]
+    assert released and removed and released[-1] < removed[0], seg["libinput"]
+
+
+def test_a_server_started_after_sigkill_holds_nothing_and_clicks(run):
+    """After a SIGKILL, the next server's device holds nothing and a tap is one click."""
+    seg = segment(run, "restart_after_sigkill")
+    assert seg["held_at_start"] == [], seg
+    assert seg["keys"] == [["BTN_LEFT", 1], ["BTN_LEFT", 0]], seg

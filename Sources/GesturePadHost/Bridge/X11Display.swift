@@ -119,6 +119,47 @@ final class X11Display {
         return X11Keymap(minimumKeycode: Keycode(minimum), keysymsPerKeycode: Int(perKeycode), keysyms: copy)
     }
 
+    /// Releases, through XTest, every core button and key the X server has down now, and waits
+    /// until it has handled that; returns how many there were. For the backend's start: a
+    /// server that was killed with its release guard leaves its presses in the X server, which
+    /// keeps an XTest client's presses after the client is gone. (XTest releases a key or button
+    /// on its own device only: one down on a real keyboard or mouse is not touched.)
+    func releaseEverythingDown() -> Int {
+        guard let display = usable else { return 0 }
+        var root: Window = 0
+        var child: Window = 0
+        var rootX: Int32 = 0
+        var rootY: Int32 = 0
+        var windowX: Int32 = 0
+        var windowY: Int32 = 0
+        var mask: UInt32 = 0
+        var count = 0
+        if XQueryPointer(display, XDefaultRootWindow(display), &root, &child, &rootX, &rootY, &windowX, &windowY, &mask)
+            != 0
+        {
+            // Button1Mask is 1 << 8, Button5Mask 1 << 12.
+            for button in 1...5 where mask & (UInt32(1) << UInt32(7 + button)) != 0 {
+                XTestFakeButtonEvent(display, UInt32(button), 0, 0)
+                count += 1
+            }
+        }
+        var keys = [CChar](repeating: 0, count: 32)
+        XQueryKeymap(display, &keys)
+        for keycode in 8..<256 where UInt8(bitPattern: keys[keycode / 8]) & (1 << UInt8(keycode % 8)) != 0 {
+            XTestFakeKeyEvent(display, UInt32(keycode), 0, 0)
+            count += 1
+        }
+        XSync(display, 0)
+        return count
+    }
+
+    /// The connection's socket, to wait on with `poll` (its events are read by
+    /// `takeKeyboardMappingChanged`); -1 once the connection is closed or lost.
+    var connectionNumber: Int32 {
+        guard let display = usable else { return -1 }
+        return XConnectionNumber(display)
+    }
+
     /// Sends the buffered requests (no round trip).
     func flush() {
         guard let display = usable else { return }

@@ -13,8 +13,13 @@ import Logging
 ///   the layout lacks).
 ///
 /// Requests are buffered by Xlib and sent by `flush` (XFlush), after each batch.
+///
+/// Every press and binding is told to the release guard (`X11ReleaseGuardLink`) before the X
+/// server can have it, every release after: a server that dies leaves nothing pressed. At
+/// start, what a predecessor killed together with its guard left down is released.
 final class X11Executor: ActionExecutor {
     private let display: X11Display
+    private let guardLink: X11ReleaseGuardLink?
     private let logger: Logger
     private var keyboard: X11Keyboard
     private var vertical = WheelAccumulator()
@@ -25,17 +30,35 @@ final class X11Executor: ActionExecutor {
     private var steps: [X11KeyStep] = []
     private var reportedLoss = false
 
-    init(display: X11Display, logger: Logger) {
+    init(display: X11Display, guardLink: X11ReleaseGuardLink? = nil, logger: Logger) {
         self.display = display
+        self.guardLink = guardLink
         self.logger = logger
         keyboard = X11Keyboard(keymap: display.keyboardMapping())
         steps.reserveCapacity(256)
         heldButtons.reserveCapacity(HostButton.allCases.count)
     }
 
-    /// Opens `displayName` (nil: `DISPLAY`); throws a one-line `ControlBackendError`.
-    static func open(displayName: String?, logger: Logger) throws -> X11Executor {
-        X11Executor(display: try X11Display.open(name: displayName), logger: logger)
+    /// Opens `displayName` (nil: `DISPLAY`), releases what was left down, and starts the
+    /// release guard from `guardExecutable` (this program; nil: no guard); throws a one-line
+    /// `ControlBackendError`. A guard that cannot start is logged, not fatal.
+    static func open(displayName: String?, guardExecutable: String?, logger: Logger) throws -> X11Executor {
+        let display = try X11Display.open(name: displayName)
+        let leftDown = display.releaseEverythingDown()
+        if leftDown > 0 {
+            logger.notice(
+                "control: released \(leftDown) buttons and keys left down on the X server (a server that did not stop cleanly)")
+        }
+        var guardLink: X11ReleaseGuardLink?
+        if let guardExecutable {
+            do {
+                guardLink = try X11ReleaseGuardLink(executable: guardExecutable, displayName: displayName, logger: logger)
+            } catch {
+                logger.error(
+                    "control: cannot start the release guard (\(error)); if the server is killed, input may stay pressed")
+            }
+        }
+        return X11Executor(display: display, guardLink: guardLink, logger: logger)
     }
 
     func execute(_ action: HostAction) {
@@ -46,11 +69,13 @@ final class X11Executor: ActionExecutor {
         case .button(let button, .down):
             guard !heldButtons.contains(button) else { return }
             heldButtons.append(button)
+            guardLink?.willHold(.button(button.x11Number))
             display.fakeButton(button.x11Number, down: true)
         case .button(let button, .up):
             guard let index = heldButtons.firstIndex(of: button) else { return }
             heldButtons.remove(at: index)
             display.fakeButton(button.x11Number, down: false)
+            guardLink?.didLetGo(.button(button.x11Number))
         case .wheel(let dx, let dy):
             click(vertical.add(dy).detents, negative: 4, positive: 5)
             click(horizontal.add(dx).detents, negative: 6, positive: 7)
@@ -67,6 +92,7 @@ final class X11Executor: ActionExecutor {
 
     func flush() {
         display.flush()
+        guardLink?.commit()
         if display.takeKeyboardMappingChanged() {
             keyboard.update(keymap: display.keyboardMapping())
         }
@@ -79,10 +105,12 @@ final class X11Executor: ActionExecutor {
     func releaseAll() {
         while let button = heldButtons.popLast() {
             display.fakeButton(button.x11Number, down: false)
+            guardLink?.didLetGo(.button(button.x11Number))
         }
         keyboard.releaseAll(into: &steps)
         carryOutSteps()
         display.flush()
+        guardLink?.commit()
     }
 
     func close() {
@@ -90,6 +118,8 @@ final class X11Executor: ActionExecutor {
         keyboard.unbindAll(into: &steps)
         carryOutSteps()
         display.sync()
+        guardLink?.commit()
+        guardLink?.close()
         display.close()
     }
 
@@ -105,10 +135,19 @@ final class X11Executor: ActionExecutor {
     private func carryOutSteps() {
         for step in steps {
             switch step {
-            case .press(let keycode): display.fakeKey(keycode, down: true)
-            case .release(let keycode): display.fakeKey(keycode, down: false)
-            case .bind(let keycode, let keysym): display.bind(keycode, to: keysym)
-            case .sync: display.sync()
+            case .press(let keycode):
+                guardLink?.willHold(.key(keycode))
+                display.fakeKey(keycode, down: true)
+            case .release(let keycode):
+                display.fakeKey(keycode, down: false)
+                guardLink?.didLetGo(.key(keycode))
+            case .bind(let keycode, let keysym):
+                if keysym != X11Keysyms.none { guardLink?.willHold(.binding(keycode)) }
+                display.bind(keycode, to: keysym)
+                if keysym == X11Keysyms.none { guardLink?.didLetGo(.binding(keycode)) }
+            case .sync:
+                display.sync()
+                guardLink?.commit()
             }
         }
         steps.removeAll(keepingCapacity: true)

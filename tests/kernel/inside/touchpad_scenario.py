@@ -231,6 +231,24 @@ def main() -> None:
         lib.stop()
         seg.update(lib.complaints())
 
+    with results.segment("sigkill_mid_drag") as seg:
+        # libinput's own tap-and-drag holds the button; SIGKILL gives the server no chance to
+        # lift the finger: the kernel destroys the device and libinput lets go.
+        server = serve("--control", "touchpad")
+        pad = Pad(server, surface=PORTRAIT)
+        node = touchpad_for(PORTRAIT)
+        lib = Libinput(node, "--enable-tap")
+        pad.tap({1: (200.0, 400.0)})
+        pad.down({1: (200.0, 400.0)})
+        glide(pad, {1: (200.0, 400.0)}, even_steps(80.0, 0.0, 30))
+        pad.sync()
+        lib.wait_for(r"POINTER_BUTTON.*pressed", 10)
+        server.process.kill()
+        server.process.wait(timeout=30)
+        lib.wait_for("DEVICE_REMOVED", 20)
+        seg["libinput"] = lines_with(lib.snapshot(), "POINTER_BUTTON", "DEVICE_REMOVED")
+        lib.stop()
+        seg.update(lib.complaints())
 
 
 if __name__ == "__main__":

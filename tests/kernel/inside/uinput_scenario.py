@@ -66,6 +66,17 @@ def tap_drag(pad: Pad, ev: Evdev, at=(500.0, 500.0)) -> None:
     pad.sync()
 
 
+def sigkill(server, ev: Evdev, lib: Libinput, seg: dict, word: str) -> None:
+    """SIGKILL: no chance to release anything, the kernel must. Waits for the device to go and
+    keeps libinput's lines with `word` and the removal."""
+    server.process.kill()
+    server.process.wait(timeout=30)
+    ev.gone.wait(timeout=20)
+    lib.wait_for("DEVICE_REMOVED", 20)
+    seg["device_gone"] = ev.gone.is_set()
+    seg["libinput"] = [line for line in lib.stop() if word in line or "REMOVED" in line]
+
+
 def main() -> None:
     server = serve("--control", "uinput")
     node = event_node(NAME)
@@ -227,13 +238,39 @@ def main() -> None:
         node = event_node(NAME)
         lib = Libinput(node)
         ev, pad, mark = mid_drag(server, node, seg)
-        server.process.kill()  # no chance to release anything: the kernel must
-        server.process.wait(timeout=30)
-        ev.gone.wait(timeout=20)
-        lib.wait_for("DEVICE_REMOVED", 20)
+        sigkill(server, ev, lib, seg, "BUTTON")
         seg["keys_after"] = key_changes(ev.snapshot()[mark:])
-        seg["device_gone"] = ev.gone.is_set()
-        seg["libinput"] = [line for line in lib.stop() if "BUTTON" in line or "REMOVED" in line]
+        ev.close()
+
+    with results.segment("release_sigkill_pinch") as seg:
+        # Mid-pinch, Control is held on the keyboard half of the device around the wheel.
+        server = serve("--control", "uinput")
+        node = event_node(NAME)
+        lib = Libinput(node)
+        ev = Evdev(node)
+        pad = Pad(server)
+        start = {1: (580.0, 600.0), 2: (620.0, 600.0)}
+        pad.down(start)
+        glide(pad, start, [{1: (-2.0, 0.0), 2: (2.0, 0.0)} for _ in range(22)])
+        pad.sync()
+        ev.wait_for(e.EV_KEY, e.KEY_LEFTCTRL, 1, timeout=10)
+        lib.wait_for("KEY_LEFTCTRL", 10)
+        seg["held_before"] = ev.active_keys()
+        sigkill(server, ev, lib, seg, "KEY")
+        ev.close()
+
+    with results.segment("restart_after_sigkill") as seg:
+        # The next server's device starts with nothing held, and clicks.
+        server = serve("--control", "uinput")
+        node = event_node(NAME)
+        ev = Evdev(node)
+        pad = Pad(server)
+        seg["held_at_start"] = ev.active_keys()
+        mark = len(ev.snapshot())
+        pad.tap({1: (300.0, 300.0)})
+        wait_release(ev, e.BTN_LEFT, after=mark)
+        seg["keys"] = key_changes(ev.snapshot()[mark:])
+        pad.close()
         ev.close()
 
     with results.segment("motion_adaptive") as seg:

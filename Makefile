@@ -115,7 +115,7 @@ py-check:
 # tests/kernel the uinput and touchpad backends in a User-Mode Linux kernel (below).
 py-test: build release
 	GESTUREPAD_BIN=$(BIN) GESTUREPAD_RELEASE_BIN=$(RELEASE) GESTUREPAD_REQUIRE_BROWSER=1 GESTUREPAD_REQUIRE_X11=1 \
-		GESTUREPAD_REQUIRE_PORTAL=1 GESTUREPAD_REQUIRE_GNOME=1 GESTUREPAD_REQUIRE_PACKAGING=1 \
+		GESTUREPAD_REQUIRE_PORTAL=1 GESTUREPAD_REQUIRE_GNOME=1 GESTUREPAD_REQUIRE_KDE=1 GESTUREPAD_REQUIRE_PACKAGING=1 \
 		GESTUREPAD_REQUIRE_KERNEL=1 $(PY) -m pytest -q tests
 
 # The uinput and touchpad backends against a real kernel, udev and libinput: a User-Mode Linux

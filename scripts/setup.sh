@@ -32,6 +32,9 @@ case $mode in
         packages+=(gnome-shell mutter xdg-desktop-portal xdg-desktop-portal-gnome dbus-x11 gnome-settings-daemon
             adwaita-icon-theme gsettings-desktop-schemas libglib2.0-bin at-spi2-core python3-dbus python3-gi
             gir1.2-atspi-2.0 libgl1-mesa-dri)
+        # tests/kde: kwin_wayland (headless), KDE's RemoteDesktop portal and Qt's Wayland plugin;
+        # the recorder window is GTK 3 from Debian's own Python.
+        packages+=(kwin-wayland xdg-desktop-portal-kde qtwayland5 gir1.2-gtk-3.0)
         # tests/kernel: the UML kernel's source and build tools; the real udev and libinput inside.
         packages+=(linux-source-6.1 bc flex bison libelf-dev make udev libinput-tools coreutils)
         ;;

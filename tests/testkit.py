@@ -459,6 +459,32 @@ class RawClient:
         self.sock.close()
 
 
+def suite_skip_reason(missing: list[str], required: bool) -> str | None:
+    """Why a suite that needs the programs of `missing` (empty: all there) and the built binary
+    is skipped; None when it runs. A required suite (`make test`'s GESTUREPAD_REQUIRE_*) is
+    never skipped for missing programs: its fixture fails instead."""
+    if missing:
+        return None if required else "not installed: " + ", ".join(missing) + " (scripts/setup.sh --test)"
+    if not binary().exists():
+        return f"{binary()} not built (swift build)"
+    return None
+
+
+def private_session_folders(root: Path) -> dict[str, str]:
+    """A desktop session's folders under `root` (made here: a 0700 runtime folder, home and the
+    XDG folders), as environment variables, with PATH, a UTF-8 locale and Mesa's software
+    renderer: the base of tests/gnome's and tests/kde's sessions."""
+    runtime = root / "runtime"
+    runtime.mkdir(mode=0o700)
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "XDG_RUNTIME_DIR": str(runtime),
+           "XDG_SESSION_TYPE": "wayland", "LIBGL_ALWAYS_SOFTWARE": "1"}
+    for variable, name in (("HOME", "home"), ("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
+                           ("XDG_CACHE_HOME", "cache"), ("XDG_STATE_HOME", "state")):
+        (root / name).mkdir()
+        env[variable] = str(root / name)
+    return env
+
+
 def skip_under(directory: Path, items: list, reason: str | None) -> None:
     """For a conftest's pytest_collection_modifyitems: marks every test collected under
     `directory` skipped with `reason` (none when `reason` is None)."""

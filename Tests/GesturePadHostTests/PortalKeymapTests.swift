@@ -72,9 +72,9 @@ import Testing
 
     /// GNOME is recognized in XDG_CURRENT_DESKTOP's list, in any case.
     @Test func gnomeDesktop() {
-        #expect(PortalKeymap.appendsLocaleLayout(currentDesktop: "ubuntu:GNOME"))
-        #expect(PortalKeymap.appendsLocaleLayout(currentDesktop: "gnome"))
-        #expect(!PortalKeymap.appendsLocaleLayout(currentDesktop: "KDE"))
-        #expect(!PortalKeymap.appendsLocaleLayout(currentDesktop: nil))
+        #expect(PortalDesktop(currentDesktop: "ubuntu:GNOME").appendsLocaleLayout)
+        #expect(PortalDesktop(currentDesktop: "gnome").appendsLocaleLayout)
+        #expect(!PortalDesktop(currentDesktop: "KDE").appendsLocaleLayout)
+        #expect(!PortalDesktop(currentDesktop: nil).appendsLocaleLayout)
     }
 }

@@ -69,6 +69,20 @@ struct ControlStatusHubTests {
         #expect(backend.actions.count == 2)
     }
 
+    /// A connection open before control came on but saying hello after (the portal's answer
+    /// arrived in between) welcomes with control active, and is not sent a notice as well.
+    @Test func helloAfterTheChangeWelcomesWithTheNewStatus() {
+        let backend = SwitchableBackend()
+        let h = Self.harness(backend, active: false)
+        let early = h.open()
+        h.handle(.controlStatusChanged(.active, now: 1))
+        #expect(h.drain(early).frames.isEmpty)
+        h.send(early, HubHarness.touchpadHello, at: 2)
+        let frames = h.drain(early).frames
+        #expect(frames.first?.contains(#""control":{"active":true,"backend":"portal"}"#) == true, "\(frames)")
+        #expect(!frames.contains { $0.contains(#""type":"control""#) })
+    }
+
     /// The same status twice is one notice; a status the hub already has is none.
     @Test func noticeOncePerChange() {
         let backend = SwitchableBackend()

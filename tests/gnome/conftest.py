@@ -19,7 +19,7 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE.parent / "control"))  # touch_input: touch strokes over a WebSocket
 
 from gnome_session import HeadlessGnome, missing_programs  # noqa: E402
-from testkit import Server, binary, pad_opener, skip_under, stop_servers  # noqa: E402
+from testkit import Server, pad_opener, skip_under, stop_servers, suite_skip_reason  # noqa: E402
 
 REQUIRED = os.environ.get("GESTUREPAD_REQUIRE_GNOME") == "1"
 MISSING = missing_programs()
@@ -27,21 +27,13 @@ FLAT = ["--acceleration", "flat", "--speed", "1"]
 ACTIVE = {"active": True, "backend": "portal"}
 
 
-def _skip_reason() -> str | None:
-    if MISSING:
-        return None if REQUIRED else "not installed: " + ", ".join(MISSING) + " (scripts/setup.sh --test)"
-    if not binary().exists():
-        return f"{binary()} not built (swift build)"
-    return None
-
-
 def pytest_report_header(config):
-    reason = _skip_reason()
+    reason = suite_skip_reason(MISSING, REQUIRED)
     return f"GNOME tests skipped: {reason}" if reason else None
 
 
 def pytest_collection_modifyitems(config, items):
-    skip_under(HERE, items, _skip_reason())
+    skip_under(HERE, items, suite_skip_reason(MISSING, REQUIRED))
 
 
 _session: list[HeadlessGnome] = []

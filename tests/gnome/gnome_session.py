@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from testkit import dbus_config
+from testkit import dbus_config, private_session_folders
 
 HERE = Path(__file__).resolve().parent
 SYSTEM_PYTHON = "/usr/bin/python3"
@@ -100,28 +100,16 @@ class HeadlessGnome:
     # -- start ------------------------------------------------------------------------------------
     def _start(self, layout: str, timeout: float) -> None:
         started = time.monotonic()
-        runtime = self.root / "runtime"
-        runtime.mkdir(mode=0o700)
-        dirs = {name: self.root / name for name in ("home", "config", "data", "cache", "state")}
-        for path in dirs.values():
-            path.mkdir()
-        self.env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "LANG": "C.UTF-8",
-            "XDG_RUNTIME_DIR": str(runtime),
-            "HOME": str(dirs["home"]),
-            "XDG_CONFIG_HOME": str(dirs["config"]),
-            "XDG_DATA_HOME": str(dirs["data"]),
-            "XDG_CACHE_HOME": str(dirs["cache"]),
-            "XDG_STATE_HOME": str(dirs["state"]),
+        self.env = private_session_folders(self.root)
+        runtime = Path(self.env["XDG_RUNTIME_DIR"])
+        dirs = {"data": Path(self.env["XDG_DATA_HOME"]), "config": Path(self.env["XDG_CONFIG_HOME"])}
+        self.env.update({
             "XDG_CURRENT_DESKTOP": "GNOME",
-            "XDG_SESSION_TYPE": "wayland",
             "XDG_SESSION_DESKTOP": "gnome",
-            "LIBGL_ALWAYS_SOFTWARE": "1",
             "GSETTINGS_BACKEND": "keyfile",
             "NO_AT_BRIDGE": "0",
             "GTK_A11Y": "atspi",
-        }
+        })
         self.session_bus = self._bus("session", ["--session"], runtime / "bus")
         system_config = self.root / "system-bus.conf"
         system_config.write_text(dbus_config("system", f"unix:path={runtime / 'system_bus_socket'}"))

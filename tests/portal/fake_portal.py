@@ -79,6 +79,9 @@ class FakePortal:
         if msg.interface == SESSION and msg.member == "Close":
             self.record({"call": "Session.Close", "path": msg.path})
             session = self.sessions.get(msg.path)
+            if session and session.get("refused"):
+                # xdg-desktop-portal removed the session when Start was refused: its object is gone.
+                return Message.new_error(msg, "org.freedesktop.DBus.Error.UnknownMethod", "Object does not exist")
             if session:
                 session["closed"] = True
             return Message.new_method_return(msg)
@@ -126,6 +129,7 @@ class FakePortal:
                     results["restore_token"] = Variant("s", f"fake-restore-token-{self.tokens_issued}")
             elif state:
                 state["closed"] = True
+                state["refused"] = True
             self.answer(request, code, results)
             return Message.new_method_return(msg, "o", [request])
         if member.startswith("Notify"):

@@ -23,6 +23,11 @@ import GestureControl
 ///   as Unicode keysyms). Newline is Return, tab is Tab. A character the layout lacks (the
 ///   protocol layer refused those; the layout changed since) is skipped and counted in
 ///   `skipped`.
+///
+/// What an implementation does differently is corrected here (`PortalDesktop`, KDE Plasma's
+/// portal): the vertical axis sent negated, so that it arrives right; discrete steps sent as
+/// wheel-sized axis values; characters sent as the key codes of `DesktopLayout.Table.strokes`
+/// with their Shift / AltGr held around them, not as keysyms.
 struct PortalActionEncoder: Sendable {
     /// Smooth scroll units per wheel detent: GNOME's (mutter's `DISCRETE_SCROLL_STEP`) unit of
     /// one click, which is also about what a touchpad scrolls per 15° of wheel.
@@ -31,12 +36,20 @@ struct PortalActionEncoder: Sendable {
     private enum HeldKey: Sendable, Hashable {
         case keycode(Int32)
         case keysym(Int32)
+        /// A character typed by key code: its modifiers are held with it.
+        case stroke(DesktopLayout.Stroke)
     }
 
     /// Buttons down, in press order.
-    private var heldButtons: [Int32] = []
+    private var heldButtons: [Int32] = [] {
+        didSet { heldChanges &+= 1 }
+    }
     /// Keys down by key actions, in press order.
-    private var heldKeys: [(key: HostKey, held: HeldKey)] = []
+    private var heldKeys: [(key: HostKey, held: HeldKey)] = [] {
+        didSet { heldChanges &+= 1 }
+    }
+    /// Counts changes of what is held: `heldRecord` is read only when it moved.
+    private(set) var heldChanges = 0
     /// A smooth scroll was sent and has not been finished.
     private var scrolling = false
     private var vertical = WheelAccumulator()
@@ -46,8 +59,12 @@ struct PortalActionEncoder: Sendable {
     /// Characters not typed since the last `takeSkipped()`: the layout has no key for them.
     private var skipped: [Unicode.Scalar] = []
 
-    init(layout: DesktopLayout.Table? = nil) {
+    /// The implementation whose quirks are corrected.
+    let desktop: PortalDesktop
+
+    init(layout: DesktopLayout.Table? = nil, desktop: PortalDesktop = .other) {
         self.layout = layout
+        self.desktop = desktop
     }
 
     /// The characters skipped since the last call.
@@ -84,17 +101,44 @@ struct PortalActionEncoder: Sendable {
             guard !heldKeys.contains(where: { $0.key == key }) else { return }
             guard let held = heldKey(for: key) else { return }
             heldKeys.append((key, held))
-            calls.append(Self.notify(held, pressed: true))
+            Self.notify(held, pressed: true, into: &calls)
         case .key(let key, .up):
             guard let index = heldKeys.lastIndex(where: { $0.key == key }) else { return }
-            calls.append(Self.notify(heldKeys.remove(at: index).held, pressed: false))
+            Self.notify(heldKeys.remove(at: index).held, pressed: false, into: &calls)
         case .text(let text):
             for scalar in text.unicodeScalars {
-                guard let keysym = textKeysym(scalar) else { continue }
-                calls.append(.keyboardKeysym(keysym, pressed: true))
-                calls.append(.keyboardKeysym(keysym, pressed: false))
+                guard let key = textKey(scalar) else { continue }
+                Self.notify(key, pressed: true, into: &calls)
+                Self.notify(key, pressed: false, into: &calls)
             }
         }
+    }
+
+    /// How a scalar of `text` is typed: by key code where the desktop takes that
+    /// (`PortalDesktop.typesByKeycode`, a layout known), else by keysym.
+    private mutating func textKey(_ scalar: Unicode.Scalar) -> HeldKey? {
+        byKeycode ? stroke(for: scalar).map { .stroke($0) } : textKeysym(scalar).map { .keysym($0) }
+    }
+
+    /// Characters go by key code: the desktop takes them so, and its layout is known.
+    private var byKeycode: Bool { desktop.typesByKeycode && !(layout?.strokes.isEmpty ?? true) }
+
+    /// The key-code stroke of a scalar (`byKeycode`): Return and Tab for newline and tab, the
+    /// table's stroke for a character; nil (and the character counted in `skipped`) when the
+    /// table lacks it.
+    private mutating func stroke(for scalar: Unicode.Scalar) -> DesktopLayout.Stroke? {
+        guard let layout else { return nil }
+        switch scalar {
+        case "\n": return DesktopLayout.Stroke(keycode: UInt32(EvdevKeys.code(for: .enter)))
+        case "\t": return DesktopLayout.Stroke(keycode: UInt32(EvdevKeys.code(for: .tab)))
+        default: break
+        }
+        guard HostKey.isPrintable(scalar) else { return nil }
+        guard let stroke = layout.strokes[scalar.value] else {
+            skipped.append(scalar)
+            return nil
+        }
+        return stroke
     }
 
     /// The keysym `text` types for a scalar: Return and Tab for newline and tab, nothing for
@@ -116,11 +160,37 @@ struct PortalActionEncoder: Sendable {
         return Int32(bitPattern: keysym)
     }
 
+    /// What is held by code, for a record that outlives the process (`PortalLoop`, KDE):
+    /// buttons as `b272`, keys as `k29`, comma-separated, in press order; "" for nothing.
+    var heldRecord: String {
+        let buttons = heldButtons.map { "b\($0)" }
+        let keys = heldKeys.flatMap { entry -> [String] in
+            switch entry.held {
+            case .keycode(let code): ["k\(code)"]
+            case .stroke(let stroke): (stroke.modifiers + [stroke.keycode]).map { "k\($0)" }
+            case .keysym: []
+            }
+        }
+        return (buttons + keys).joined(separator: ",")
+    }
+
+    /// The releases of a `heldRecord` (unknown parts skipped), last held first.
+    static func releases(of record: String) -> [PortalNotify] {
+        record.split(separator: ",").reversed().compactMap { part -> PortalNotify? in
+            guard let code = Int32(part.dropFirst()), code > 0, code < 0x300 else { return nil }
+            switch part.first {
+            case "b": return .pointerButton(button: code, pressed: false)
+            case "k": return .keyboardKeycode(code, pressed: false)
+            default: return nil
+            }
+        }
+    }
+
     /// Finishes a scroll in progress, releases every held key (last pressed first), then every
     /// held button.
     mutating func releaseAll(into calls: inout [PortalNotify]) {
         finishScroll(into: &calls)
-        while let last = heldKeys.popLast() { calls.append(Self.notify(last.held, pressed: false)) }
+        while let last = heldKeys.popLast() { Self.notify(last.held, pressed: false, into: &calls) }
         while let button = heldButtons.popLast() { calls.append(.pointerButton(button: button, pressed: false)) }
     }
 
@@ -141,14 +211,16 @@ struct PortalActionEncoder: Sendable {
         let y = units(dy)
         guard x != 0 || y != 0 else { return }
         scrolling = true
-        calls.append(.pointerAxis(dx: x, dy: y, finish: false))
+        calls.append(.pointerAxis(dx: x, dy: desktop.negatesVerticalAxis ? -y : y, finish: false))
     }
 
     private mutating func encodeDiscrete(dx: Double, dy: Double, into calls: inout [PortalNotify]) {
         let down = vertical.add(dy).detents
         let right = horizontal.add(dx).detents
-        if down != 0 { calls.append(.pointerAxisDiscrete(axis: 0, steps: Int32(clamping: down))) }
-        if right != 0 { calls.append(.pointerAxisDiscrete(axis: 1, steps: Int32(clamping: right))) }
+        // KDE: the steps arrive as the axis value, 10 of which are one wheel click to a client.
+        let scale = desktop.discreteStepsAreAxisValues ? Int(Self.smoothUnitsPerDetent) : 1
+        if down != 0 { calls.append(.pointerAxisDiscrete(axis: 0, steps: Int32(clamping: down * scale))) }
+        if right != 0 { calls.append(.pointerAxisDiscrete(axis: 1, steps: Int32(clamping: right * scale))) }
     }
 
     private mutating func finishScroll(into calls: inout [PortalNotify]) {
@@ -157,18 +229,30 @@ struct PortalActionEncoder: Sendable {
         calls.append(.pointerAxis(dx: 0, dy: 0, finish: true))
     }
 
-    /// Named keys by evdev code; characters by keysym (nil: not on the layout).
+    /// Named keys by evdev code; characters by key code or keysym (nil: not on the layout).
     private mutating func heldKey(for key: HostKey) -> HeldKey? {
         switch key {
-        case .named(let named): .keycode(Int32(EvdevKeys.code(for: named)))
-        case .character(let scalar): characterKeysym(scalar).map { .keysym($0) }
+        case .named(let named): return .keycode(Int32(EvdevKeys.code(for: named)))
+        case .character(let scalar):
+            return byKeycode ? stroke(for: scalar).map { .stroke($0) } : characterKeysym(scalar).map { .keysym($0) }
         }
     }
 
-    private static func notify(_ key: HeldKey, pressed: Bool) -> PortalNotify {
+    /// A press (a stroke's modifiers first) or release (the key first, then its modifiers).
+    private static func notify(_ key: HeldKey, pressed: Bool, into calls: inout [PortalNotify]) {
         switch key {
-        case .keycode(let code): .keyboardKeycode(code, pressed: pressed)
-        case .keysym(let keysym): .keyboardKeysym(keysym, pressed: pressed)
+        case .keycode(let code): calls.append(.keyboardKeycode(code, pressed: pressed))
+        case .keysym(let keysym): calls.append(.keyboardKeysym(keysym, pressed: pressed))
+        case .stroke(let stroke):
+            if pressed {
+                for modifier in stroke.modifiers { calls.append(.keyboardKeycode(Int32(modifier), pressed: true)) }
+                calls.append(.keyboardKeycode(Int32(stroke.keycode), pressed: true))
+            } else {
+                calls.append(.keyboardKeycode(Int32(stroke.keycode), pressed: false))
+                for modifier in stroke.modifiers.reversed() {
+                    calls.append(.keyboardKeycode(Int32(modifier), pressed: false))
+                }
+            }
         }
     }
 }

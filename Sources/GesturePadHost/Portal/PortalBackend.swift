@@ -52,7 +52,7 @@ public final class PortalBackend: ControlBackend {
         tokenStore: PortalTokenStore?, environment: [String: String] = ProcessInfo.processInfo.environment,
         logger: Logger = Logger(label: "gesturepad.control.portal")
     ) throws -> PortalBackend {
-        let localeLayoutLast = PortalKeymap.appendsLocaleLayout(currentDesktop: environment["XDG_CURRENT_DESKTOP"])
+        let desktop = PortalDesktop(currentDesktop: environment["XDG_CURRENT_DESKTOP"])
         let mailbox = try PortalMailbox(capacity: 1024)
         let relay = ControlStatusRelay(.inactive(reason: PortalSession.Reason.waiting))
         let answered = DispatchSemaphore(value: 0)
@@ -63,7 +63,7 @@ public final class PortalBackend: ControlBackend {
         let thread = Thread {
             let loop = PortalLoop(
                 mailbox: mailbox, relay: relay, tokenStore: tokenStore, layout: layout,
-                localeLayoutLast: localeLayoutLast, answered: answered, logger: logger)
+                desktop: desktop, answered: answered, logger: logger)
             do {
                 try loop.connect()
                 outcome.set(.success(loop.info))

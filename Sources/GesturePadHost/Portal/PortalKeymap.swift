@@ -80,10 +80,54 @@ enum PortalKeymap {
         return DesktopLayout.Table(keysyms: common, names: candidates.map(\.name))
     }
 
-    /// Whether the desktop is GNOME (`XDG_CURRENT_DESKTOP` lists it), whose keymaps end with
-    /// the UI language's layout.
-    static func appendsLocaleLayout(currentDesktop: String?) -> Bool {
-        (currentDesktop ?? "").split(separator: ":").contains { $0.uppercased() == "GNOME" }
+    /// What the desktop types with these layouts, for `desktop`: by keysym (`table(_:localeLayoutLast:)`)
+    /// or, where the portal looks keysyms up wrongly, by key code (`keycodeTable`).
+    static func table(_ layouts: [KeymapLayout], for desktop: PortalDesktop) -> DesktopLayout.Table? {
+        desktop.typesByKeycode
+            ? keycodeTable(layouts) : table(layouts, localeLayoutLast: desktop.appendsLocaleLayout)
+    }
+
+    /// The characters that come out right by key code whichever layout is active: the key and
+    /// level that type a character on the first layout (found as the compositors search, key
+    /// code then level; Shift or AltGr reachable on that layout), kept only when every layout
+    /// of the keymap types the same character on that key and level with the same modifiers,
+    /// and has Shift and AltGr on the same keys. With us and de, "y" and "z" are refused (each
+    /// sits on the other's key), "a" is kept.
+    static func keycodeTable(_ layouts: [KeymapLayout]) -> DesktopLayout.Table? {
+        guard let first = layouts.first else { return nil }
+        let shiftKey = modifierKeycode(shift, in: first)
+        let levelThreeKey = modifierKeycode(levelThreeShift, in: first)
+        guard layouts.allSatisfy({ modifierKeycode(shift, in: $0) == shiftKey }) else { return nil }
+        let levelThreeShared = layouts.allSatisfy { modifierKeycode(levelThreeShift, in: $0) == levelThreeKey }
+        let others = layouts.dropFirst().map { layout in
+            Dictionary(layout.keys.map { (KeyLevel(keycode: $0.keycode, level: $0.level), $0) }) { a, _ in a }
+        }
+        var keysyms: [UInt32: UInt32] = [:]
+        var strokes: [UInt32: DesktopLayout.Stroke] = [:]
+        for key in first.keys where isPrintable(key.scalar) && keysyms[key.scalar] == nil && key.keycode > 8 {
+            guard let modifiers = key.modifiers, key.level <= 2 else { continue }
+            if modifiers.contains(.shift), shiftKey == nil { continue }
+            if modifiers.contains(.levelThree), levelThreeKey == nil || !levelThreeShared { continue }
+            let place = KeyLevel(keycode: key.keycode, level: key.level)
+            guard others.allSatisfy({ $0[place]?.scalar == key.scalar && $0[place]?.modifiers == modifiers })
+            else { continue }
+            var held: [UInt32] = []
+            if modifiers.contains(.shift), let shiftKey { held.append(shiftKey - 8) }
+            if modifiers.contains(.levelThree), let levelThreeKey { held.append(levelThreeKey - 8) }
+            keysyms[key.scalar] = key.keysym
+            strokes[key.scalar] = DesktopLayout.Stroke(keycode: key.keycode - 8, modifiers: held)
+        }
+        return DesktopLayout.Table(keysyms: keysyms, names: layouts.map(\.name), strokes: strokes)
+    }
+
+    private struct KeyLevel: Hashable {
+        var keycode: UInt32
+        var level: UInt32
+    }
+
+    /// The first key (XKB key code) whose level 0 is `keysym`.
+    private static func modifierKeycode(_ keysym: UInt32, in layout: KeymapLayout) -> UInt32? {
+        layout.keys.first { $0.keysym == keysym && $0.level == 0 }?.keycode
     }
 
     private static func isPrintable(_ scalar: UInt32) -> Bool {

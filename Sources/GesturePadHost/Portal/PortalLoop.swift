@@ -14,8 +14,8 @@ final class PortalLoop {
     private let relay: ControlStatusRelay
     private let tokenStore: PortalTokenStore?
     private let layout: DesktopLayout
-    /// GNOME: the keymap's last layout is the UI language's, never current (`PortalKeymap`).
-    private let localeLayoutLast: Bool
+    /// Which implementation serves the portal, and what the encoder corrects of it.
+    private let desktop: PortalDesktop
     private var keymap: WaylandKeymap?
     private let logger: Logger
     /// Signalled once, when the first session request is answered (active or refused).
@@ -26,22 +26,28 @@ final class PortalLoop {
     private var uniqueName = ""
     private(set) var info = PortalProbe.Info(version: 0, deviceTypes: 0)
     private var session = PortalSession()
-    private var encoder = PortalActionEncoder()
+    private var encoder: PortalActionEncoder
     private var notifies: [PortalNotify] = []
     private var refusedCalls = 0
+    /// KDE: what is held, kept on disk for the next server (nil elsewhere, or without a state folder).
+    private var leftovers: PortalLeftovers?
 
     init(
         mailbox: PortalMailbox, relay: ControlStatusRelay, tokenStore: PortalTokenStore?, layout: DesktopLayout,
-        localeLayoutLast: Bool, answered: DispatchSemaphore, logger: Logger
+        desktop: PortalDesktop, answered: DispatchSemaphore, logger: Logger
     ) {
         self.mailbox = mailbox
         self.relay = relay
         self.tokenStore = tokenStore
         self.layout = layout
-        self.localeLayoutLast = localeLayoutLast
+        self.desktop = desktop
         self.answered = answered
         self.logger = logger
         notifies.reserveCapacity(64)
+        encoder = PortalActionEncoder(desktop: desktop)
+        if desktop.releasesLeftovers, let tokenStore {
+            leftovers = PortalLeftovers(directory: tokenStore.directory, logger: logger)
+        }
     }
 
     /// Connects to the bus and reads the portal's facts; throws a one-line reason.
@@ -104,7 +110,7 @@ final class PortalLoop {
             logger.warning("control: lost the Wayland display; the keyboard layout stays as it was")
             return
         }
-        guard let layouts = keymap.takeLayouts(), let table = PortalKeymap.table(layouts, localeLayoutLast: localeLayoutLast)
+        guard let layouts = keymap.takeLayouts(), let table = PortalKeymap.table(layouts, for: desktop)
         else { return }
         guard table != layout.current else { return }
         layout.update(table)
@@ -142,7 +148,11 @@ final class PortalLoop {
                     logger.warning("control: cannot keep the desktop's permission: \(error)")
                 }
             case .report(let status):
-                if status == .active { encoder = PortalActionEncoder(layout: layout.current) }
+                if status == .active {
+                    encoder = PortalActionEncoder(layout: layout.current, desktop: desktop)
+                    notifies += leftovers?.take() ?? []
+                    sendNotifies()
+                }
                 relay.report(status)
                 if status != .inactive(reason: PortalSession.Reason.waiting), !hasAnswered {
                     hasAnswered = true
@@ -179,6 +189,7 @@ final class PortalLoop {
             guard session.activeSession != nil else { return }
             encoder.encode(action, into: &notifies)
             sendNotifies()
+            leftovers?.keep(encoder)
             let skipped = encoder.takeSkipped()
             if !skipped.isEmpty {
                 let text = String(String.UnicodeScalarView(skipped))
@@ -188,6 +199,7 @@ final class PortalLoop {
             guard session.activeSession != nil else { return }
             encoder.releaseAll(into: &notifies)
             sendNotifies()
+            leftovers?.keep(encoder)
         case .barrier(let done):
             pumpBus()
             done.signal()

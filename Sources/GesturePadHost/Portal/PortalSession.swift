@@ -149,7 +149,12 @@ struct PortalSession: Sendable {
     /// A Response to the current Request.
     private mutating func respond(code: UInt32, results: [String: DBusValue]) -> [Action] {
         guard code == 0 else {
-            return end(reason: code == 1 ? Reason.declined : Reason.ended(code), closing: currentSession)
+            // xdg-desktop-portal closes the session itself when Start is refused (remote-desktop.c,
+            // seen in 1.16 with GNOME and KDE): a Close then only fails with UnknownMethod.
+            let closedByPortal: Bool
+            if case .starting = state { closedByPortal = true } else { closedByPortal = false }
+            return end(
+                reason: code == 1 ? Reason.declined : Reason.ended(code), closing: closedByPortal ? nil : currentSession)
         }
         switch state {
         case .creating:

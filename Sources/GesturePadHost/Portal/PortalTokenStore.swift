@@ -15,13 +15,17 @@ public struct PortalTokenStore: Sendable, Hashable {
 
     /// The folder holding the file (`…/gesturepad`).
     public let directory: String
+    /// The file's name in it: `fileName`, or another short value of the portal backend's
+    /// (`portal-held`: what a KDE session holds, `PortalLoop`).
+    public let name: String
 
-    public init(directory: String) {
+    public init(directory: String, name: String = Self.fileName) {
         self.directory = directory
+        self.name = name
     }
 
     /// The token file.
-    public var path: String { directory + "/" + Self.fileName }
+    public var path: String { directory + "/" + name }
 
     /// The stored token, or nil when there is none or it is not one (empty, too long, not
     /// printable ASCII).

@@ -18,7 +18,7 @@ extension EvdevLayout {
         if !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty,
             var layouts = WaylandKeymap.readOnce(timeout: waylandKeymapWait), !layouts.isEmpty
         {
-            if layouts.count > 1 && PortalKeymap.appendsLocaleLayout(currentDesktop: environment["XDG_CURRENT_DESKTOP"]) {
+            if layouts.count > 1 && PortalDesktop(currentDesktop: environment["XDG_CURRENT_DESKTOP"]).appendsLocaleLayout {
                 layouts.removeLast()
             }
             let layout = EvdevLayout(layouts[0])

@@ -6,8 +6,8 @@ import GestureProtocol
 extension ConnectionHub {
     /// The backend became active or inactive (`HubInput.controlStatusChanged`): says so on the
     /// terminal, and every open touchpad drives the computer from now on or stops, and gets the
-    /// `control` notice (`ConnectionEvent.controlChanged`). Observers are not concerned; without
-    /// a backend nothing changes.
+    /// `control` notice (`ConnectionEvent.controlChanged`); a connection still before its hello
+    /// welcomes with the new status. Observers are not told; without a backend nothing changes.
     func controlStatusChanged(_ status: ControlBackendStatus, now: Double) {
         guard let backendName else { return }
         let updated: ControlContext.Status
@@ -21,6 +21,8 @@ extension ConnectionHub {
         case .active: logger.notice("control is on: the phone drives this computer through \(backendName)")
         case .inactive(let reason): logger.warning("control is off: \(reason)")
         }
-        for id in touchpads { signal(.controlChanged(now: now), to: id) }
+        // Every open connection, not only touchpads: one that has not said hello yet must
+        // welcome with the new status (its session took the old one when it opened).
+        for id in connections.keys.sorted() { signal(.controlChanged(now: now), to: id) }
     }
 }

@@ -246,7 +246,7 @@ def main() -> None:
         # Mid-pinch, Control is held on the keyboard half of the device around the wheel.
         server = serve("--control", "uinput")
         node = event_node(NAME)
-        lib = Libinput(node)
+        lib = Libinput(node, "--show-keycodes")  # libinput hides key names unless asked
         ev = Evdev(node)
         pad = Pad(server)
         start = {1: (580.0, 600.0), 2: (620.0, 600.0)}

@@ -1,0 +1,197 @@
+"""A headless KDE Plasma session nobody else sees, for tests/kde: kwin_wayland with KDE's
+RemoteDesktop portal, on buses, runtime and home directories of the test's own.
+
+`HeadlessKDE(layouts)` starts, in order (1–3 s):
+  1. a temp folder with XDG_RUNTIME_DIR (0700), HOME and the XDG folders; `kxkbrc` there
+     names the keyboard layouts (`us`, `de`, `us,de` …);
+  2. a session bus and an empty stand-in for the system bus;
+  3. `kwin_wayland --virtual` (1280×800, no lock screen, no global shortcuts), from a plain
+     copy of the binary: the packaged one carries the file capability cap_sys_resource, which
+     a container refuses at exec;
+  4. xdg-desktop-portal-kde (Qt on that Wayland display), then xdg-desktop-portal with
+     XDG_CURRENT_DESKTOP=KDE, until RemoteDesktop answers;
+  5. the ground truth: recorder.py, a fullscreen GTK window kwin focuses, writing what it
+     receives as JSON lines.
+
+A process without an app_id gets no consent dialog from KDE 5.27 (Start succeeds at once,
+with a notification), which is what the server run by a test is. `close()` ends every process
+by PID and removes the folder.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from testkit import dbus_config, private_session_folders
+
+HERE = Path(__file__).resolve().parent
+SYSTEM_PYTHON = "/usr/bin/python3"
+PROGRAMS = {
+    "kwin_wayland": "/usr/bin/kwin_wayland",
+    "xdg-desktop-portal-kde": "/usr/lib/x86_64-linux-gnu/libexec/xdg-desktop-portal-kde",
+    "xdg-desktop-portal": "/usr/libexec/xdg-desktop-portal",
+    "dbus-daemon": "/usr/bin/dbus-daemon",
+    "dbus-send": "/usr/bin/dbus-send",
+}
+
+
+def missing_programs() -> list[str]:
+    """What the session needs and this machine lacks (setup.sh --test installs them)."""
+    missing = [name for name, path in PROGRAMS.items() if not os.access(path, os.X_OK)]
+    probe = subprocess.run([SYSTEM_PYTHON, "-c", "import gi; gi.require_version('Gtk', '3.0'); "
+                            "from gi.repository import Gtk"], capture_output=True, text=True)
+    if probe.returncode != 0:
+        missing.append("python3-gi / gir1.2-gtk-3.0 for /usr/bin/python3")
+    return missing
+
+
+class KDEError(RuntimeError):
+    pass
+
+
+def wait_until(predicate, timeout: float, what: str):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise KDEError(f"timed out after {timeout:.0f} s waiting for {what}")
+
+
+class HeadlessKDE:
+    """One headless Plasma session; `env` is what a client of it needs."""
+
+    def __init__(self, layouts: str = "us", timeout: float = 30.0):
+        self.root = Path(tempfile.mkdtemp(prefix="gesturepad-kde-"))
+        self.processes: dict[str, subprocess.Popen] = {}
+        self.events_path = self.root / "recorder.jsonl"
+        self.events_path.touch()
+        self._read = 0
+        try:
+            self._start(layouts, timeout)
+        except BaseException:
+            self.close()
+            raise
+
+    def _start(self, layouts: str, timeout: float) -> None:
+        self.env = private_session_folders(self.root)
+        runtime = Path(self.env["XDG_RUNTIME_DIR"])
+        (Path(self.env["XDG_CONFIG_HOME"]) / "kxkbrc").write_text(f"[Layout]\nLayoutList={layouts}\nUse=true\n")
+        self.socket = "gesturepad-kde"
+        self.env.update({"XDG_CURRENT_DESKTOP": "KDE", "KDE_SESSION_VERSION": "5"})
+        self.env["DBUS_SESSION_BUS_ADDRESS"] = self._bus("session", ["--session"], runtime / "bus")
+        system_config = self.root / "system-bus.conf"
+        system_config.write_text(dbus_config("system", f"unix:path={runtime / 'system_bus_socket'}"))
+        self.env["DBUS_SYSTEM_BUS_ADDRESS"] = self._bus(
+            "system", [f"--config-file={system_config}"], runtime / "system_bus_socket")
+
+        kwin = self.root / "kwin_wayland"
+        shutil.copyfile(PROGRAMS["kwin_wayland"], kwin)
+        kwin.chmod(0o755)
+        self._spawn("kwin", [str(kwin), "--virtual", "--no-lockscreen", "--no-global-shortcuts",
+                             "--width", "1280", "--height", "800", "--socket", self.socket])
+        wait_until(lambda: (runtime / self.socket).exists(), timeout, "kwin_wayland's socket")
+        self.env["WAYLAND_DISPLAY"] = self.socket
+        self._spawn("xdg-desktop-portal-kde", [PROGRAMS["xdg-desktop-portal-kde"]], {"QT_QPA_PLATFORM": "wayland"})
+        wait_until(lambda: self._has_name("org.freedesktop.impl.portal.desktop.kde"), timeout,
+                   "xdg-desktop-portal-kde on the session bus")
+        self._spawn("xdg-desktop-portal", [PROGRAMS["xdg-desktop-portal"]])
+        wait_until(lambda: self._has_name("org.freedesktop.portal.Desktop"), timeout, "xdg-desktop-portal")
+        self._spawn("recorder", [SYSTEM_PYTHON, str(HERE / "recorder.py"), str(self.events_path)],
+                    {"GDK_BACKEND": "wayland", **({"WAYLAND_DEBUG": "1"} if os.environ.get("KDE_WL_DEBUG") else {})})
+        wait_until(lambda: any(e["type"] == "ready" for e in self._all()), timeout, "the recorder window's focus")
+        self.events()
+
+    def _bus(self, name: str, args: list[str], socket: Path) -> str:
+        process = subprocess.Popen(["dbus-daemon", "--nofork", "--print-address=1", *args,
+                                    f"--address=unix:path={socket}"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=self.env, text=True)
+        self.processes[f"dbus-{name}"] = process
+        address = process.stdout.readline().strip()
+        if not address:
+            raise KDEError(f"the {name} bus did not start")
+        return address
+
+    def _spawn(self, name: str, args: list[str], extra: dict | None = None) -> None:
+        log = open(self.root / f"{name}.log", "wb")
+        self.processes[name] = subprocess.Popen(args, env={**self.env, **(extra or {})}, stdout=log,
+                                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                                cwd=self.root)
+
+    def _has_name(self, name: str) -> bool:
+        result = subprocess.run([PROGRAMS["dbus-send"], "--session", "--print-reply", "--dest=org.freedesktop.DBus",
+                                 "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", f"string:{name}"],
+                                capture_output=True, text=True, env=self.env)
+        return "boolean true" in result.stdout
+
+    # -- the desktop --------------------------------------------------------------------------------
+    def set_layout(self, index: int) -> None:
+        """Makes layout `index` of kxkbrc's list the active one (KWin's org.kde.keyboard)."""
+        result = subprocess.run([PROGRAMS["dbus-send"], "--session", "--print-reply", "--dest=org.kde.keyboard",
+                                 "/Layouts", "org.kde.KeyboardLayouts.setLayout", f"uint32:{index}"],
+                                capture_output=True, text=True, env=self.env)
+        if "boolean true" not in result.stdout:
+            raise KDEError(f"setLayout({index}) failed: {result.stdout} {result.stderr}")
+
+    def restart_portal(self) -> None:
+        """Ends xdg-desktop-portal-kde and starts it again (its keymap learnt anew)."""
+        old = self.processes["xdg-desktop-portal-kde"]
+        old.send_signal(signal.SIGTERM)
+        old.wait(timeout=10)
+        wait_until(lambda: not self._has_name("org.freedesktop.impl.portal.desktop.kde"), 10, "the portal to go")
+        self._spawn("xdg-desktop-portal-kde", [PROGRAMS["xdg-desktop-portal-kde"]], {"QT_QPA_PLATFORM": "wayland"})
+        wait_until(lambda: self._has_name("org.freedesktop.impl.portal.desktop.kde"), 20, "the portal to return")
+
+    # -- what the window received -------------------------------------------------------------------
+    def _all(self) -> list[dict]:
+        lines = self.events_path.read_text().splitlines()
+        return [json.loads(line) for line in lines if line.strip()]
+
+    def events(self) -> list[dict]:
+        """The events since the last call (the window's focus marks left out)."""
+        everything = self._all()
+        fresh = everything[self._read:]
+        self._read = len(everything)
+        return [e for e in fresh if e["type"] != "ready"]
+
+    def wait_events(self, predicate, timeout: float = 5.0, quiet: float = 0.3) -> list[dict]:
+        """Events since the last call once `predicate(events)` holds and nothing came for
+        `quiet` s (or the timeout ran out: the caller's assertion says what was missing)."""
+        deadline = time.monotonic() + timeout
+        seen = self._read
+        gathered: list[dict] = []
+        last_change = time.monotonic()
+        while time.monotonic() < deadline:
+            everything = self._all()
+            if len(everything) != seen:
+                gathered += [e for e in everything[seen:] if e["type"] != "ready"]
+                seen = len(everything)
+                last_change = time.monotonic()
+            elif predicate(gathered) and time.monotonic() - last_change >= quiet:
+                break
+            time.sleep(0.02)
+        self._read = seen
+        return gathered
+
+    def logs(self) -> str:
+        return "\n".join(f"--- {path.name}\n{path.read_text(errors='replace')[-2000:]}"
+                         for path in sorted(self.root.glob("*.log")))
+
+    def close(self) -> None:
+        for process in reversed(list(self.processes.values())):
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        for process in self.processes.values():
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        shutil.rmtree(self.root, ignore_errors=True)

@@ -1,0 +1,80 @@
+"""The ground truth of tests/kde: a fullscreen GTK 3 window (Debian's python3-gi, run with
+/usr/bin/python3) that a real Wayland client is — it writes every pointer motion, button,
+scroll and key it receives, one JSON line each, to the file named by its first argument, and
+"ready" there once it has keyboard focus.
+
+Lines: {"type": "motion", "x", "y"} (root coordinates), {"type": "button-down" | "button-up",
+"button"}, {"type": "scroll", "dx", "dy", "direction", "stop", "state"} (smooth deltas as GTK
+gives them: 1.0 is one wheel click), {"type": "key-down" | "key-up", "keyval", "unicode",
+"state"}.
+"""
+import json
+import sys
+
+import gi
+
+gi.require_version("Gtk", "3.0")
+gi.require_version("Gdk", "3.0")
+from gi.repository import Gdk, Gtk  # noqa: E402
+
+OUT = open(sys.argv[1], "a", buffering=1)
+
+
+def write(entry: dict) -> bool:
+    OUT.write(json.dumps(entry) + "\n")
+    return False
+
+
+def on_motion(_widget, event):
+    return write({"type": "motion", "x": round(event.x_root, 2), "y": round(event.y_root, 2)})
+
+
+LAST_BUTTON = [None]
+
+
+def on_button(_widget, event):
+    if event.type != Gdk.EventType.BUTTON_PRESS and event.type != Gdk.EventType.BUTTON_RELEASE:
+        return False  # the double-click events GTK adds
+    kind = "button-down" if event.type == Gdk.EventType.BUTTON_PRESS else "button-up"
+    # GTK 3 emits the signal twice for one wl_pointer.button (WAYLAND_DEBUG shows one press and
+    # one release): the same button, kind and time again is that second emission.
+    key = (kind, event.button, event.time)
+    if LAST_BUTTON[0] == key:
+        return False
+    LAST_BUTTON[0] = key
+    return write({"type": kind, "button": event.button})
+
+
+def on_scroll(_widget, event):
+    smooth, dx, dy = event.get_scroll_deltas()
+    return write({"type": "scroll", "dx": dx if smooth else 0.0, "dy": dy if smooth else 0.0,
+                  "direction": int(event.direction), "stop": bool(event.is_scroll_stop_event()),
+                  "state": int(event.state)})
+
+
+def on_key(_widget, event):
+    kind = "key-down" if event.type == Gdk.EventType.KEY_PRESS else "key-up"
+    code = Gdk.keyval_to_unicode(event.keyval)
+    return write({"type": kind, "keyval": event.keyval, "unicode": chr(code) if code else "",
+                  "state": int(event.state)})
+
+
+def on_focus(_widget, _event):
+    return write({"type": "ready"})
+
+
+window = Gtk.Window(title="GesturePad KDE recorder")
+window.add_events(Gdk.EventMask.POINTER_MOTION_MASK | Gdk.EventMask.BUTTON_PRESS_MASK
+                  | Gdk.EventMask.BUTTON_RELEASE_MASK | Gdk.EventMask.SMOOTH_SCROLL_MASK
+                  | Gdk.EventMask.KEY_PRESS_MASK | Gdk.EventMask.KEY_RELEASE_MASK | Gdk.EventMask.FOCUS_CHANGE_MASK)
+window.connect("motion-notify-event", on_motion)
+window.connect("button-press-event", on_button)
+window.connect("button-release-event", on_button)
+window.connect("scroll-event", on_scroll)
+window.connect("key-press-event", on_key)
+window.connect("key-release-event", on_key)
+window.connect("focus-in-event", on_focus)
+window.connect("destroy", Gtk.main_quit)
+window.fullscreen()
+window.show_all()
+Gtk.main()

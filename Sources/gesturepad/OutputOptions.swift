@@ -73,6 +73,13 @@ struct OutputOptions: ParsableArguments {
             recordDirectory: recordDirectory)
     }
 
+    /// The least level of the server's diagnostics on stderr: the activity lines on stdout say
+    /// what happens, so the routine info lines (connections opened and closed, sessions) come
+    /// only with `--verbose` (`log.verbose`); notices, warnings and errors always.
+    static func diagnosticsLevel(verbose: Bool) -> Logger.Level {
+        verbose ? .info : .notice
+    }
+
     /// Builds the sinks (terminal log, JSON log, hooks) for the merged `log` settings and
     /// `hooks`.
     static func makeSinks(log: LogSettings, hooks: [HookRule], logger: Logger) throws -> [any GestureSink] {

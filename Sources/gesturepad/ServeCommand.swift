@@ -125,10 +125,13 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let logger = Logger(label: "gesturepad.server") { StreamLogHandler.standardError(label: $0) }
         let environment = ProcessInfo.processInfo.environment
         let configLocation = output.configLocation(environment: environment)
         let file = try output.loadConfigFile(at: configLocation)
+        let outputFlags = output.flags(recordDirectory: record.directory)
+        let log = file.logSettings(flags: outputFlags)
+        var logger = Logger(label: "gesturepad.server") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = OutputOptions.diagnosticsLevel(verbose: log.verbose)
         let flags = ServeSettings(
             host: host, port: port, publicDirectory: publicDirectory, token: token,
             auth: noAuth ? false : nil, maxConnections: maxConnections, maxMessageBytes: maxMessageBytes,
@@ -186,8 +189,6 @@ struct ServeCommand: ParsableCommand {
         if configuration.token == nil {
             logger.warning("authentication is off (--no-auth): anyone who can reach the port can connect")
         }
-        let outputFlags = output.flags(recordDirectory: record.directory)
-        let log = file.logSettings(flags: outputFlags)
         let sinks = try OutputOptions.makeSinks(log: log, hooks: file.hookRules(flags: outputFlags), logger: logger)
         let recorder: TraceRecorder?
         do {

@@ -81,8 +81,9 @@ struct OutputOptions: ParsableArguments {
     }
 
     /// Builds the sinks (terminal log, JSON log, hooks) for the merged `log` settings and
-    /// `hooks`.
-    static func makeSinks(log: LogSettings, hooks: [HookRule], logger: Logger) throws -> [any GestureSink] {
+    /// `hooks`: the hook sink is there even without rules, for a reload to give it some, unless
+    /// `hooks` is nil (`--no-hooks`).
+    static func makeSinks(log: LogSettings, hooks: [HookRule]?, logger: Logger) throws -> [any GestureSink] {
         var sinks: [any GestureSink] = []
         if log.terminal {
             sinks.append(TerminalLogSink(verbose: log.verbose, color: useColor(log.color), logger: logger))
@@ -94,7 +95,7 @@ struct OutputOptions: ParsableArguments {
                 throw ServeCommand.Failure("--log-json: \(error)")
             }
         }
-        if !hooks.isEmpty {
+        if let hooks {
             sinks.append(HookSink(rules: hooks, logger: logger))
         }
         return sinks

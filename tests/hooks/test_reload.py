@@ -80,3 +80,34 @@ def test_sighup_reloads_hooks_and_thresholds_and_a_bad_file_changes_nothing(tmp_
             assert [m["count"] for m in tap(ws, 0, 330)] == [1]
         assert eventually(lambda: ran() == ["A 1 50", "B 1 320", "B 1 330"]), ran()
         assert server.stop() == 0
+
+
+def settings_in_force(ws) -> dict:
+    """Asks for the connection's control settings (a `settings` message with no change)."""
+    ws.send(json.dumps({"type": "settings"}))
+    while (m := recv_json(ws))["type"] != "settings":
+        pass
+    return m
+
+
+def test_sighup_reloads_control_settings_for_new_connections(tmp_path):
+    """The control mapping settings of the file (here `control.speed`, on the touchpad backend
+    writing into a file: no /dev/uinput needed) apply to connections opened after the reload;
+    a touchpad already connected keeps its own."""
+    output = tmp_path / "touchpad.events"
+    output.touch()
+    config = tmp_path / "config.yaml"
+    config.write_text("control:\n  speed: 1.0\n")
+    extra = ["--config", str(config), "--control", "touchpad", "--test-touchpad-output", str(output)]
+    with Server(extra=extra) as server:
+        with server.connect() as before:
+            assert hello(before)["control"]["active"] is True
+            assert settings_in_force(before)["speed"] == 1
+            config.write_text("control:\n  speed: 2.5\n")
+            server.process.send_signal(signal.SIGHUP)
+            assert eventually(lambda: "configuration reloaded" in server.stderr()), server.stderr()
+            with server.connect() as after:
+                assert hello(after)["control"]["active"] is True
+                assert settings_in_force(after)["speed"] == 2.5
+            assert settings_in_force(before)["speed"] == 1
+        assert server.stop() == 0

@@ -22,7 +22,11 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .customLong("no-config"), help: "Read no configuration file, not even the default ones.")
     var noConfig = false
 
-    @Flag(name: .long, help: "Also show every gesture event with its phase in the terminal log (`changed` ones too).")
+    @Flag(
+        name: .long,
+        help:
+            "Also show every gesture event with its phase in the terminal log (`changed` ones too), and the server's info lines (connections opened and closed) on stderr."
+    )
     var verbose = false
 
     @Option(

@@ -38,4 +38,17 @@ import Testing
         #expect(readLines(ran) == ["old 1", "new 2"])
         #expect(readLines(piped).count == 2)
     }
+
+    /// A rule a reload removed finishes what it had queued on a thread of its own, and the
+    /// sink's `close()` waits for it (shutdown leaves no hook of a removed rule behind).
+    @Test func closeWaitsForRemovedRules() async throws {
+        let dir = try makeTempDir()
+        let out = dir.appendingPathComponent("out").path
+        let slow = try writeScript(dir, "slow.sh", "#!/bin/sh\nsleep 0.3\necho done >> \(out)\n")
+        let sink = HookSink(rules: [try runRule([.tap], slow, [])], logger: quietLogger)
+        sink.receive(Sample.tap(t: 1), session: "s")
+        sink.replaceRules([])
+        await closeOffPool(sink)
+        #expect(readLines(out) == ["done"])
+    }
 }

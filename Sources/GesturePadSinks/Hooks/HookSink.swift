@@ -20,6 +20,8 @@ public final class HookSink: GestureSink, HookRuleHolder {
     /// The rules and their runners; replaced whole by a reload.
     private let entries: Mutex<[Entry]>
     private let closeTimeout: Double
+    /// Rules a reload removed, still finishing on threads of their own.
+    private let retiring = DispatchGroup()
     private let outputLimits: HookOutputLimits
     private let logger: Logger
     private let clock: any WorkerClock
@@ -80,22 +82,30 @@ public final class HookSink: GestureSink, HookRuleHolder {
     }
 
     public func replaceRules(_ rules: [HookRule]) {
-        var left = entries.withLock { $0 }
-        var kept: [Entry] = []
-        for rule in rules {
-            if let index = left.firstIndex(where: { $0.rule == rule }) {
-                kept.append(left.remove(at: index))
-            } else {
-                kept.append(makeEntry(rule))
+        let leaving = entries.withLock { current in
+            var left = current
+            var kept: [Entry] = []
+            for rule in rules {
+                if let index = left.firstIndex(where: { $0.rule == rule }) {
+                    kept.append(left.remove(at: index))
+                } else {
+                    kept.append(makeEntry(rule))
+                }
             }
+            current = kept
+            return left.map(\.runner)
         }
-        entries.withLock { $0 = kept }
-        guard !left.isEmpty else { return }
-        // The old runners finish what they queued, then stop, off the caller's thread.
-        let leaving = left.map(\.runner)
+        guard !leaving.isEmpty else { return }
+        // The old runners finish what they queued, then stop, off the caller's thread; `close()`
+        // waits for them too.
         Self.requestClose(leaving)
         let timeout = closeTimeout
-        Thread.detachNewThread { Self.close(leaving, timeout: timeout) }
+        let retiring = retiring
+        retiring.enter()
+        Thread.detachNewThread {
+            Self.close(leaving, timeout: timeout)
+            retiring.leave()
+        }
     }
 
     public func session(_ session: String, open: Bool) {}
@@ -112,12 +122,15 @@ public final class HookSink: GestureSink, HookRuleHolder {
 
     public func reopen() {}
 
-    /// Stops every rule at once (pipes get EOF, queues stop filling), then waits for them
-    /// against one shared deadline, so shutdown takes at most about `closeTimeout` in all.
+    /// Stops every rule at once (pipes get EOF, queues stop filling), then waits for them — and
+    /// for rules a reload removed that are still finishing — against one shared deadline, so
+    /// shutdown takes at most about `closeTimeout` in all.
     public func close() {
         let runners = rules.map(\.runner)
         Self.requestClose(runners)
+        let deadline = DispatchTime.now() + closeTimeout
         Self.close(runners, timeout: closeTimeout)
+        _ = retiring.wait(timeout: deadline)
     }
 
     private static func requestClose(_ runners: [Runner]) {

@@ -48,6 +48,15 @@ struct TwoFingerTests {
         for i in 1...10 { one.move(1, 100 + 18 * Double(i), 300, t: 16 * Double(i)) }
         one.up(1, 280, 300, t: 168)
         #expect(one.all(.swipe).map { EventFields.value(of: $0, "ends") as? String } == ["drag"])
+        // Two fingers down, one lifts, the other flicks: a swipe of pointers 2 that ends a drag.
+        var lifted = EngineDriver()
+        lifted.down(1, 100, 300, t: 0)
+        lifted.down(2, 160, 300, t: 0)
+        lifted.up(2, 160, 300, t: 40)
+        for i in 1...10 { lifted.move(1, 100 + 18 * Double(i), 300, t: 40 + 16 * Double(i)) }
+        lifted.up(1, 280, 300, t: 208)
+        let late = lifted.all(.swipe)
+        #expect(late.map(\.pointers) == [2] && late.map { EventFields.value(of: $0, "ends") as? String } == ["drag"])
     }
 
     /// When the span and the centroid thresholds are crossed on the same move, transform wins.

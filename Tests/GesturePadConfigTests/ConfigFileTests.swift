@@ -179,9 +179,9 @@ import Testing
         #expect(found[4].message.contains("never has phase 'began'"))
     }
 
-    /// `ends` picks the swipes a rule wants by what they end; a two-finger swipe rule without
-    /// `ends: scroll` could never run (two fingers make a scroll) and is refused, as is `ends`
-    /// on a rule without swipes.
+    /// `ends` picks the swipes a rule wants by what they end; a two-finger swipe rule that says
+    /// nothing about it (two fingers make a scroll) is refused, as is `ends` on a rule without
+    /// swipes.
     @Test func swipeEnds() throws {
         let config = try ConfigFile.parse(
             yaml: """
@@ -189,16 +189,18 @@ import Testing
                   - {gesture: swipe, pointers: 2, ends: scroll, run: [echo]}
                   - {gesture: swipe, ends: [drag, scroll], run: [echo]}
                   - {gesture: swipe, pointers: 3, run: [echo]}
+                  - {gesture: swipe, pointers: 2, ends: drag, run: [echo]}
                 """)
-        #expect(config.hooks.map(\.ends) == [[.scroll], [.drag, .scroll], []])
+        #expect(config.hooks.map(\.ends) == [[.scroll], [.drag, .scroll], [], [.drag]])
         func swipe(_ pointers: Int, _ ends: SwipeEnd) -> GestureEvent {
             GestureEvent(
                 gesture: .swipe, phase: .ended, t: 0, x: 0, y: 0, pointers: pointers,
                 detail: .swipe(SwipeFields(direction: .up, distance: 100, velocity: 900, duration: 100, ends: ends)))
         }
-        #expect(config.hooks.map { $0.matches(swipe(2, .scroll), session: "1") } == [true, true, false])
-        #expect(config.hooks.map { $0.matches(swipe(3, .drag), session: "1") } == [false, true, true])
-        #expect(config.hooks.map { $0.matches(swipe(3, .scroll), session: "1") } == [false, true, false])
+        #expect(config.hooks.map { $0.matches(swipe(2, .scroll), session: "1") } == [true, true, false, false])
+        #expect(config.hooks.map { $0.matches(swipe(3, .drag), session: "1") } == [false, true, true, false])
+        #expect(config.hooks.map { $0.matches(swipe(3, .scroll), session: "1") } == [false, true, false, false])
+        #expect(config.hooks.map { $0.matches(swipe(2, .drag), session: "1") } == [false, true, false, true])
         let found = issues(
             """
             hooks:

@@ -77,18 +77,19 @@ extension ConfigReader {
         return rule
     }
 
-    /// `ends:` (swipes that end a drag, a scroll, or both), and a swipe rule that can never
-    /// fire: two fingers make a scroll, never a drag.
+    /// `ends:` (swipes that end a drag, a scroll, or both), and a two-finger swipe rule that
+    /// says neither: two fingers moving together make a scroll, never a drag, so without
+    /// `ends` it would only run for a rare one-finger flick after a second finger lifted.
     private mutating func readEnds(_ values: [String: Node], node: Node, label: String, into rule: inout HookRule) {
         if let n = values["ends"] {
             rule.ends = names(
                 n, key: "\(label).ends", what: "swipe end", parse: SwipeEnd.init(name:), all: SwipeEnd.allCases.map(\.name))
             if !rule.gestures.contains(.swipe) { add(n, "\(label).ends only applies to swipe") }
         }
-        if rule.gestures == [.swipe], rule.pointers == 2, !rule.ends.contains(.scroll) {
+        if rule.gestures == [.swipe], rule.pointers == 2, rule.ends.isEmpty {
             add(
                 values["pointers"] ?? node,
-                "\(label): a two-finger swipe is the flick that ends a scroll, which hooks skip unless asked: add 'ends: scroll' (then every brisk scroll runs it) or swipe with three fingers"
+                "\(label): a two-finger swipe is the flick that ends a scroll, which hooks skip unless asked: add 'ends: scroll' (then every brisk scroll runs it), or swipe with three fingers"
             )
         }
     }

@@ -220,6 +220,17 @@ class Server:
 
 # -- protocol helpers -----------------------------------------------------------------------
 
+def eventually(condition, within: float = 10.0) -> bool:
+    """Polls `condition` until it holds or `within` seconds have passed (a generous deadline, not
+    a wait for something expected at a given time); returns its last answer."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return condition()
+
+
 def hello(ws, role: str = "touchpad", width: int = 390, height: int = 844) -> dict:
     ws.send(json.dumps({"type": "hello", "protocol": 1, "role": role, "width": width,
                         "height": height, "dpr": 3, "client": "pytest"}))

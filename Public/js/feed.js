@@ -1,7 +1,7 @@
 /* GesturePad: the feed of recent gestures (DOM, bounded).
  *
  * Two modes. The calm one (default) lists what a person did — tap, double tap, long press,
- * drag, swipe, scroll, pinch, rotate, hover — one row per gesture, updated in place while it
+ * pointer, drag, swipe, scroll, pinch, rotate, hover — one row per gesture, updated in place while it
  * runs; on a touchpad that drives the computer it lists what the computer did instead (click,
  * double click, right click, the pointer moved, a drag with the button held, scroll, zoom, and
  * a swipe only where it is bound to keys): a brisk stroke is pointer motion there, not a
@@ -27,7 +27,7 @@ function describe(m) {
     case 'longPress': case 'timedPress': return fmt(m.duration) + ' ms';
     case 'repeat': return 'count ' + m.count;
     case 'drag': case 'longPressDrag': return 'dx ' + fmt(m.dx) + ' dy ' + fmt(m.dy) + ' · ' + fmt(Math.hypot(num(m.vx), num(m.vy))) + ' px/s';
-    case 'swipe': return m.direction + ' · ' + fmt(m.distance) + ' px · ' + fmt(m.velocity) + ' px/s' + (m.pointers > 1 ? ' · ' + m.pointers + ' fingers' : '');
+    case 'swipe': return m.direction + ' · ' + fmt(m.distance) + ' px · ' + fmt(m.velocity) + ' px/s' + (m.pointers > 1 ? ' · ' + m.pointers + ' fingers' : '') + (m.ends ? ' · ends ' + m.ends : '');
     case 'scroll': return 'dx ' + fmt(m.dx) + ' dy ' + fmt(m.dy);
     case 'pinch': return 'scale ' + fmt(m.scale, 2);
     case 'rotate': return 'angle ' + fmt(m.angle, 1) + '°';
@@ -46,7 +46,10 @@ function arrow(dx, dy) {
   return Math.abs(dx) >= Math.abs(dy) ? (dx < 0 ? '←' : '→') : (dy < 0 ? '↑' : '↓');
 }
 
-/** What a person did, in words: [name, detail] (calm mode). */
+/** What a person did, in words: [name, detail] (calm mode), or null for nothing. The words are
+ * the terminal's (docs/outputs.md "One vocabulary"): `pointer` for one finger moving, `drag` with
+ * the button held (a long press first), `scroll` for two fingers even when flicked (a swipe that
+ * ends a scroll has no row of its own), `swipe` for a flick that ends a drag. */
 function say(m) {
   var g = m.gesture;
   switch (g) {
@@ -58,9 +61,9 @@ function say(m) {
     case 'longPress': return ['long press', m.phase === 'began' ? '' : (num(m.duration) / 1000).toFixed(1) + ' s'];
     case 'drag': case 'longPressDrag': {
       var d = Math.hypot(num(m.dx), num(m.dy));
-      return [g === 'drag' ? 'drag' : 'long-press drag', (arrow(num(m.dx), num(m.dy)) + ' ' + Math.round(d) + ' px').trim()];
+      return [g === 'drag' && num(m.pointers, 1) === 1 ? 'pointer' : 'drag', (arrow(num(m.dx), num(m.dy)) + ' ' + Math.round(d) + ' px').trim()];
     }
-    case 'swipe': return ['swipe ' + (m.direction || ''), fingers(m)];
+    case 'swipe': return m.ends === 'scroll' ? null : ['swipe ' + (m.direction || ''), fingers(m)];
     case 'scroll': {
       var s = Math.hypot(num(m.dx), num(m.dy));
       return ['scroll', (arrow(num(m.dx), num(m.dy)) + ' ' + Math.round(s) + ' px').trim()];
@@ -206,6 +209,7 @@ export class Feed {
     var c = this.computer();
     if (c) { this.addComputer(m, c); return; }
     var words = say(m), li;
+    if (!words) return;
     if (g === 'tap' || g === 'doubleTap') {
       // A multi-tap is one row: "tap", then "double tap", … as the count grows.
       li = this.taps[session];

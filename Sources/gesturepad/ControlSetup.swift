@@ -13,6 +13,8 @@ enum ControlSetup {
         /// A line for the banner, under the control line (the portal: whether and where the
         /// desktop's permission is kept).
         var note: String?
+        /// The backend's kind (nil: none), whose defaults a reload's settings start from.
+        var kind: BackendKind? = nil
     }
 
     /// How long start-up waits for the portal's first answer: a kept permission answers at
@@ -40,7 +42,7 @@ enum ControlSetup {
             let context = ControlContext(
                 status: .active(backend: backend.name), settings: settings(.touchpad),
                 capabilities: backend.capabilities)
-            return Started(context: context, backend: backend)
+            return Started(context: context, backend: backend, kind: .touchpad)
         }
         let facts = ControlEnvironment.current(environment: environment, for: mode)
         switch BackendChooser.choose(mode, in: facts) {
@@ -58,7 +60,7 @@ enum ControlSetup {
                 let context = ControlContext(
                     status: status.isActive ? .active(backend: backend.name) : .inactive(reason: reasonText(status)),
                     settings: settings(kind), capabilities: backend.capabilities)
-                return Started(context: context, backend: backend, note: portal.map(permissionNote))
+                return Started(context: context, backend: backend, note: portal.map(permissionNote), kind: kind)
             } catch {
                 let message = (error as? ControlBackendError)?.message ?? "\(error)"
                 // `auto` runs on without control; a backend asked for by name must work.

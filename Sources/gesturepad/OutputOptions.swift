@@ -22,7 +22,11 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .customLong("no-config"), help: "Read no configuration file, not even the default ones.")
     var noConfig = false
 
-    @Flag(name: .long, help: "Also show every gesture event with its phase in the terminal log (`changed` ones too).")
+    @Flag(
+        name: .long,
+        help:
+            "Also show every gesture event with its phase in the terminal log (`changed` ones too), and the server's info lines (connections opened and closed) on stderr."
+    )
     var verbose = false
 
     @Option(
@@ -73,9 +77,17 @@ struct OutputOptions: ParsableArguments {
             recordDirectory: recordDirectory)
     }
 
+    /// The least level of the server's diagnostics on stderr: the activity lines on stdout say
+    /// what happens, so the routine info lines (connections opened and closed, sessions) come
+    /// only with `--verbose` (`log.verbose`); notices, warnings and errors always.
+    static func diagnosticsLevel(verbose: Bool) -> Logger.Level {
+        verbose ? .info : .notice
+    }
+
     /// Builds the sinks (terminal log, JSON log, hooks) for the merged `log` settings and
-    /// `hooks`.
-    static func makeSinks(log: LogSettings, hooks: [HookRule], logger: Logger) throws -> [any GestureSink] {
+    /// `hooks`: the hook sink is there even without rules, for a reload to give it some, unless
+    /// `hooks` is nil (`--no-hooks`).
+    static func makeSinks(log: LogSettings, hooks: [HookRule]?, logger: Logger) throws -> [any GestureSink] {
         var sinks: [any GestureSink] = []
         if log.terminal {
             sinks.append(TerminalLogSink(verbose: log.verbose, color: useColor(log.color), logger: logger))
@@ -87,7 +99,7 @@ struct OutputOptions: ParsableArguments {
                 throw ServeCommand.Failure("--log-json: \(error)")
             }
         }
-        if !hooks.isEmpty {
+        if let hooks {
             sinks.append(HookSink(rules: hooks, logger: logger))
         }
         return sinks

@@ -19,7 +19,8 @@ struct ServeCommand: ParsableCommand {
             Prints the addresses to open on a phone (with the pairing secret) and a QR code: a phone \
             that opens one is paired once, and reconnects with its own device key from then on \
             (gesturepad devices lists and forgets them). Ctrl-C or SIGTERM stops (clients see close \
-            1001); SIGHUP reopens the log files.
+            1001); SIGHUP reopens the log files and reads the configuration file again (hooks, \
+            gesture thresholds, control settings).
             """)
 
     @OptionGroup var output: OutputOptions
@@ -125,10 +126,13 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let logger = Logger(label: "gesturepad.server") { StreamLogHandler.standardError(label: $0) }
         let environment = ProcessInfo.processInfo.environment
         let configLocation = output.configLocation(environment: environment)
         let file = try output.loadConfigFile(at: configLocation)
+        let outputFlags = output.flags(recordDirectory: record.directory)
+        let log = file.logSettings(flags: outputFlags)
+        var logger = Logger(label: "gesturepad.server") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = OutputOptions.diagnosticsLevel(verbose: log.verbose)
         let flags = ServeSettings(
             host: host, port: port, publicDirectory: publicDirectory, token: token,
             auth: noAuth ? false : nil, maxConnections: maxConnections, maxMessageBytes: maxMessageBytes,
@@ -186,9 +190,8 @@ struct ServeCommand: ParsableCommand {
         if configuration.token == nil {
             logger.warning("authentication is off (--no-auth): anyone who can reach the port can connect")
         }
-        let outputFlags = output.flags(recordDirectory: record.directory)
-        let log = file.logSettings(flags: outputFlags)
-        let sinks = try OutputOptions.makeSinks(log: log, hooks: file.hookRules(flags: outputFlags), logger: logger)
+        let sinks = try OutputOptions.makeSinks(
+            log: log, hooks: output.noHooks ? nil : file.hookRules(flags: outputFlags), logger: logger)
         let recorder: TraceRecorder?
         do {
             recorder = try record.makeRecorder(log: log, logger: logger)
@@ -214,9 +217,12 @@ struct ServeCommand: ParsableCommand {
             ? nil : pairingOptions.setup(pairingSettings, state: state, record: keeper, logger: logger)
         let server: WebServer
         do {
+            let reload = ConfigReload(
+                options: output, flags: outputFlags, pointer: pointer.update, backend: control.kind,
+                environment: environment)
             server = try WebServer(
                 configuration: configuration, sinks: sinks, backend: control.backend, recorder: recorder,
-                pairing: pairing?.setup, logger: logger)
+                pairing: pairing?.setup, reload: reload.read, logger: logger)
         } catch let error as ServerStartError {
             for sink in sinks { sink.close() }
             recorder?.close()

@@ -27,6 +27,38 @@ struct TwoFingerTests {
         #expect(d.all(.pinch).isEmpty && d.all(.rotate).isEmpty)
     }
 
+    /// A brisk scroll (180 px up in 160 ms, lifted at speed) ends in a swipe, as GESTURES.md
+    /// requires, with the additive field `ends: "scroll"`; a one-finger flick's says `"drag"`.
+    @Test mutating func aFlickedScrollIsASwipeThatEndsAScroll() {
+        var d = EngineDriver()
+        d.down(1, 150, 600, t: 0)
+        d.down(2, 210, 600, t: 0)
+        for i in 1...10 {
+            d.move(1, 150, 600 - 18 * Double(i), t: 16 * Double(i))
+            d.move(2, 210, 600 - 18 * Double(i), t: 16 * Double(i))
+        }
+        d.up(1, 150, 420, t: 168)
+        d.up(2, 210, 420, t: 168)
+        let swipe = d.all(.swipe)
+        #expect(swipe.count == 1)
+        #expect(swipe.first?.pointers == 2 && swipe.first.flatMap { EventFields.value(of: $0, "direction") as? String } == "up")
+        #expect(swipe.first.flatMap { EventFields.value(of: $0, "ends") as? String } == "scroll")
+        var one = EngineDriver()
+        one.down(1, 100, 300, t: 0)
+        for i in 1...10 { one.move(1, 100 + 18 * Double(i), 300, t: 16 * Double(i)) }
+        one.up(1, 280, 300, t: 168)
+        #expect(one.all(.swipe).map { EventFields.value(of: $0, "ends") as? String } == ["drag"])
+        // Two fingers down, one lifts, the other flicks: a swipe of pointers 2 that ends a drag.
+        var lifted = EngineDriver()
+        lifted.down(1, 100, 300, t: 0)
+        lifted.down(2, 160, 300, t: 0)
+        lifted.up(2, 160, 300, t: 40)
+        for i in 1...10 { lifted.move(1, 100 + 18 * Double(i), 300, t: 40 + 16 * Double(i)) }
+        lifted.up(1, 280, 300, t: 208)
+        let late = lifted.all(.swipe)
+        #expect(late.map(\.pointers) == [2] && late.map { EventFields.value(of: $0, "ends") as? String } == ["drag"])
+    }
+
     /// When the span and the centroid thresholds are crossed on the same move, transform wins.
     @Test mutating func transformWinsOnTheSameMove() {
         var d = EngineDriver()

@@ -1,6 +1,7 @@
 import Foundation
 import GestureControl
 import GestureEngine
+import GesturePadSettings
 import Testing
 
 @testable import GesturePadConfig
@@ -178,6 +179,47 @@ import Testing
         #expect(found[4].message.contains("never has phase 'began'"))
     }
 
+    /// `ends` picks the swipes a rule wants by what they end; a two-finger swipe rule that says
+    /// nothing about it (two fingers make a scroll) is refused, as is `ends` on a rule without
+    /// swipes.
+    @Test func swipeEnds() throws {
+        let config = try ConfigFile.parse(
+            yaml: """
+                hooks:
+                  - {gesture: swipe, pointers: 2, ends: scroll, run: [echo]}
+                  - {gesture: swipe, ends: [drag, scroll], run: [echo]}
+                  - {gesture: swipe, pointers: 3, run: [echo]}
+                  - {gesture: swipe, pointers: 2, ends: drag, run: [echo]}
+                """)
+        #expect(config.hooks.map(\.ends) == [[.scroll], [.drag, .scroll], [], [.drag]])
+        func swipe(_ pointers: Int, _ ends: SwipeEnd) -> GestureEvent {
+            GestureEvent(
+                gesture: .swipe, phase: .ended, t: 0, x: 0, y: 0, pointers: pointers,
+                detail: .swipe(SwipeFields(direction: .up, distance: 100, velocity: 900, duration: 100, ends: ends)))
+        }
+        #expect(config.hooks.map { $0.matches(swipe(2, .scroll), session: "1") } == [true, true, false, false])
+        #expect(config.hooks.map { $0.matches(swipe(3, .drag), session: "1") } == [false, true, true, false])
+        #expect(config.hooks.map { $0.matches(swipe(3, .scroll), session: "1") } == [false, true, false, false])
+        #expect(config.hooks.map { $0.matches(swipe(2, .drag), session: "1") } == [false, true, false, true])
+        let found = issues(
+            """
+            hooks:
+              - gesture: swipe
+                pointers: 2
+                run: [echo]
+              - gesture: tap
+                ends: scroll
+                run: [echo]
+              - gesture: swipe
+                ends: flick
+                run: [echo]
+            """)
+        #expect(found.map(\.line) == [3, 6, 9])
+        #expect(found[0].message.contains("add 'ends: scroll'"))
+        #expect(found[1].message.contains("ends only applies to swipe"))
+        #expect(found[2].message.contains("'flick'"))
+    }
+
     /// argv must be a list (no shell), name a program, and use only placeholders the gesture has.
     @Test func badArgv() {
         let found = issues(
@@ -281,7 +323,8 @@ import Testing
 }
 
 @Suite struct ExampleConfigTests {
-    /// The shipped examples/gesturepad.yaml is valid, sets the control section and maps media keys, notifications and xdotool.
+    /// The shipped examples/gesturepad.yaml is valid, sets the control section and maps media keys and
+    /// notifications; no rule of it runs on the flick that ends a two-finger scroll (issue 28).
     @Test func exampleConfigIsValid() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
@@ -294,7 +337,14 @@ import Testing
         }
         #expect(programs.contains("playerctl"))
         #expect(programs.contains("notify-send"))
-        #expect(programs.contains("xdotool"))
+        let scrollFlick = GestureEvent(
+            gesture: .swipe, phase: .ended, t: 0, x: 0, y: 0, pointers: 2,
+            detail: .swipe(SwipeFields(direction: .up, distance: 180, velocity: 900, duration: 200, ends: .scroll)))
+        #expect(config.hooks.allSatisfy { !$0.matches(scrollFlick, session: "1") })
+        let fourFingers = GestureEvent(
+            gesture: .swipe, phase: .ended, t: 0, x: 0, y: 0, pointers: 4,
+            detail: .swipe(SwipeFields(direction: .up, distance: 180, velocity: 900, duration: 200)))
+        #expect(config.hooks.filter { $0.matches(fourFingers, session: "1") }.map(\.name) == ["volume-up"])
         #expect(config.controlBackend == .auto)
         #expect(config.controlAcceleration == nil)  // the backend's: never twice
         #expect(config.control == ControlSettings())

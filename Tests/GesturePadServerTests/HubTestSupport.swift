@@ -41,8 +41,8 @@ final class FakeTransport {
                 armed[id] = nil
             case .limitClosingTime(let id): closesStarted.append(id)
             case .unpairDevice(let id): unpairs.append(id)
-            case .write, .close, .hangUp, .deliver, .note, .announceSession, .perform, .requestControl, .beginRecording,
-                .record, .endRecording:
+            case .write, .close, .hangUp, .deliver, .note, .announceSession, .replaceHooks, .perform, .requestControl,
+                .beginRecording, .record, .endRecording:
                 break
             }
         }

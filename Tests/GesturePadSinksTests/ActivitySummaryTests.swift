@@ -118,6 +118,31 @@ struct ActivitySummaryTests {
         #expect(feed.take(event(.timedPress, .began, .duration(200)), event(.timedPress, .ended, .duration(300)), end).isEmpty)
     }
 
+    /// One vocabulary with the page (docs/outputs.md): a plain one-finger move is `pointer`, a
+    /// long-press drag is a `drag`, a brisk scroll stays a scroll though the engine ends it with
+    /// a swipe, and a one-finger flick is pointer motion that names its swipe.
+    @Test func oneVocabularyWithThePage() {
+        var feed = Feed()
+        #expect(feed.take(event(.drag, .began, motion(11, 0)), event(.drag, .ended, motion(102, 4)), end) == ["pointer → 102 px"])
+        #expect(
+            feed.take(
+                event(.longPress, .began, .duration(500)), event(.longPressDrag, .began, motion(12, 0)),
+                event(.longPressDrag, .ended, motion(0, -60)), event(.longPress, .ended, .duration(900)), end)
+                == ["drag ↑ 60 px"])
+        let scroll = GestureDetail.scroll(ScrollFields(dx: 0, dy: -180, ddx: 0, ddy: 0, vx: 0, vy: -1100))
+        let flick = event(
+            .swipe, pointers: 2, .swipe(SwipeFields(direction: .up, distance: 180, velocity: 1100, duration: 168, ends: .scroll)))
+        #expect(
+            feed.take(
+                event(.scroll, .began, pointers: 2, scroll), event(.scroll, .ended, pointers: 2, scroll), flick,
+                event(.end, .ended, pointers: 2, .end(reason: .release, duration: 168))) == ["scroll ↑ 180 px"])
+        let oneFinger = event(.swipe, .ended, .swipe(SwipeFields(direction: .right, distance: 180, velocity: 900, duration: 150)))
+        #expect(
+            feed.take(event(.drag, .began, motion(11, 0)), event(.drag, .ended, motion(180, 0)), oneFinger, end) == [
+                "pointer → 180 px · swipe right"
+            ])
+    }
+
     /// Commands and releases are lines of their own, after a tap still waiting.
     @Test func notes() {
         var feed = Feed()

@@ -121,7 +121,7 @@ import Testing
             sink.close()
             close(fd)
             let lines = readLines(path).map { String($0.dropFirst(14)) }  // after the clock
-            let activity = ["s1  drag → 14 px", "s1  middle click", "s1  session closed"]
+            let activity = ["s1  pointer → 14 px", "s1  middle click", "s1  session closed"]
             #expect(lines.first == "s1  session opened")
             #expect(Array(lines.suffix(3)) == activity)
             #expect(lines.count == (verbose ? 8 : 4))

@@ -75,7 +75,7 @@ struct MessageEncoderTests {
         MessageEncoder.appendGesture(event, sessionLiteral: Self.literal, to: &out)
         #expect(
             String(decoding: out, as: UTF8.self)
-                == #"{"type":"gesture","session":"s\"1","gesture":"swipe","phase":"ended","t":1090.5,"x":300,"y":500.25,"pointers":1,"direction":"right","distance":200,"velocity":1800.123456,"duration":90}"#
+                == #"{"type":"gesture","session":"s\"1","gesture":"swipe","phase":"ended","t":1090.5,"x":300,"y":500.25,"pointers":1,"direction":"right","distance":200,"velocity":1800.123456,"duration":90,"ends":"drag"}"#
         )
     }
 

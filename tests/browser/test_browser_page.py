@@ -124,7 +124,8 @@ def test_drag(pad):
     assert (drag[0]["startX"], drag[0]["startY"]) == (100, 500)
     assert gestures(st, "swipe") == [] and gestures(st, "tap") == []
     assert st["drawn"]["drag"] == len(drag)
-    assert [(f["gesture"], f["phase"], f["text"]) for f in feed(pad)] == [("drag", "ended", "drag → 150 px")]
+    # One vocabulary with the terminal (docs/outputs.md): a one-finger move is "pointer".
+    assert [(f["gesture"], f["phase"], f["text"]) for f in feed(pad)] == [("drag", "ended", "pointer → 150 px")]
     no_console_errors(pad)
 
 

@@ -14,7 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 try:
-    from testkit import Server, binary, collect, hello, load_trace, recv_json, send_paced  # noqa: E402
+    from testkit import Server, binary, collect, eventually, hello, load_trace, recv_json, send_paced  # noqa: E402
 except ImportError:  # the server's test kit is not in this tree
     pytest.skip("needs tests/testkit.py", allow_module_level=True)
 
@@ -29,15 +29,6 @@ def page(tmp_path):
     folder.mkdir()
     (folder / "index.html").write_text("<!doctype html><title>test</title>")
     return folder
-
-
-def eventually(condition, within=10.0):
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
 
 
 def script(path: Path, body: str) -> str:

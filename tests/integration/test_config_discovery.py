@@ -5,21 +5,11 @@ import json
 import os
 import stat
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
 
-from testkit import Server, binary, collect, load_trace, recv_json, send_paced
-
-
-def eventually(condition, within=10.0):
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
+from testkit import Server, binary, collect, eventually, load_trace, recv_json, send_paced
 
 
 def executable(path: Path, body: str) -> Path:

@@ -74,7 +74,9 @@ def assert_private(server, *keys):
 
 @pytest.fixture
 def paired_server():
-    with Server(token=SECRET) as server:
+    # --verbose: the info lines too (connections, `pairing status asked`), so that the privacy
+    # checks read every line the server can log.
+    with Server(token=SECRET, extra=["--verbose"]) as server:
         yield server
 
 

@@ -7,21 +7,11 @@ import signal
 import socket
 import subprocess
 import threading
-import time
 from pathlib import Path
 
-from testkit import TRACES, Server, binary, collect, hello, load_trace, paced_frames, recv_json, replay, send_paced
+from testkit import TRACES, Server, binary, collect, eventually, hello, load_trace, paced_frames, recv_json, replay, send_paced
 
 NAME = re.compile(r"^\d{8}T\d{6}\.\d{3}Z-session-(\d+)\.jsonl$")
-
-
-def eventually(condition, within=10.0):
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
 
 
 def recordings(folder: Path) -> dict[str, Path]:

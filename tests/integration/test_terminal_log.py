@@ -28,7 +28,8 @@ def stroke(pid_xy: dict[int, tuple[float, float]], to: dict[int, tuple[float, fl
 
 
 def person() -> list[list[dict]]:
-    """A tap, a double tap, a tap-and-drag, a two-finger scroll and a pinch, on the page's clock
+    """A tap, a double tap, a tap-and-drag, a two-finger scroll, a pinch, a pointer move and a
+    scroll flick, on the page's clock
     (recognition depends only on `t`; the last ping moves the clock past every timer)."""
     frames = [
         [pointer("down", 1, 100, 100, 0)], [pointer("up", 1, 100, 100, 60)],
@@ -47,7 +48,16 @@ def person() -> list[list[dict]]:
         [pointer("down", 1, 150, 500, 4000), pointer("down", 2, 250, 500, 4000)],
         *stroke({1: (150, 500), 2: (250, 500)}, {1: (100, 500), 2: (300, 500)}, 4000, 320),
         [pointer("up", 1, 100, 500, 4420), pointer("up", 2, 300, 500, 4420)],
-        [{"type": "ping", "t": 6000}],
+        # one finger moves the pointer 102 px, then rests before the lift (no flick)
+        [pointer("down", 1, 100, 300, 5000)],
+        *stroke({1: (100, 300)}, {1: (202, 300)}, 5000, 320),
+        [pointer("up", 1, 202, 300, 5420)],
+        # an ordinary brisk scroll: two fingers 180 px up in 160 ms, lifted at speed (the
+        # engine ends it with a swipe, `ends: "scroll"`)
+        [pointer("down", 1, 150, 600, 6000), pointer("down", 2, 210, 600, 6000)],
+        *stroke({1: (150, 600), 2: (210, 600)}, {1: (150, 420), 2: (210, 420)}, 6000, 160),
+        [pointer("up", 1, 150, 420, 6168), pointer("up", 2, 210, 420, 6168)],
+        [{"type": "ping", "t": 8000}],
     ]
     return frames
 
@@ -74,12 +84,33 @@ def lines_of(server: Server, session: str = "1", until: str | None = None) -> li
 
 def test_one_line_per_thing_done(tmp_path):
     """Default: a tap is one line, a double tap is `tap ×2`, a tap-and-drag is the tap and the
-    drag with its distance (no stray confirmation after it), then the scroll and the pinch."""
+    drag with its distance (no stray confirmation after it), then the scroll and the pinch; a
+    plain one-finger move is `pointer` and a flicked scroll is a scroll, as the page says
+    (docs/outputs.md "One vocabulary"). stderr has no info lines: the same events are not
+    told twice in two formats."""
     with Server(extra=["--no-color"]) as server:
-        play(server)
+        received = play(server)
         lines = lines_of(server, until="session closed")
+        assert server.stop() == 0
+        err = server.stderr()
     assert lines == ["session opened", "tap", "tap ×2", "tap", "drag → 149 px", "scroll ↓ 120 px", "pinch ×2.00",
-                     "session closed"], lines
+                     "pointer → 102 px", "scroll ↑ 180 px", "session closed"], lines
+    flick = [m for m in received if m["gesture"] == "swipe"]
+    assert [(m["direction"], m["pointers"], m["ends"]) for m in flick] == [("up", 2, "scroll")]
+    for info in ("connection opened", "touchpad session opened", "connection closed", " info "):
+        assert info not in err, err
+    assert "shutting down" in err  # notices stay
+
+
+def test_verbose_adds_the_info_lines_on_stderr(tmp_path):
+    """`--verbose` brings the logger's info lines back, beside the phases on stdout."""
+    with Server(extra=["--no-color", "--verbose"]) as server:
+        with server.connect() as ws:
+            assert hello(ws)["type"] == "welcome"
+        assert server.stop() == 0
+        err = server.stderr()
+    for info in ("connection opened", "touchpad session opened", "connection closed"):
+        assert info in err, err
 
 
 def test_verbose_shows_the_phases_and_the_json_log_keeps_every_event(tmp_path):

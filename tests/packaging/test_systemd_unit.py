@@ -35,7 +35,8 @@ def test_unit_passes_systemd_analyze_verify(release_bin, tmp_path):
     unit = prefix / "lib/systemd/user/gesturepad.service"
     text = unit.read_text()
     for line in ("After=graphical-session.target", "PartOf=graphical-session.target",
-                 "WantedBy=graphical-session.target", "Documentation=man:gesturepad(1)"):
+                 "WantedBy=graphical-session.target", "Documentation=man:gesturepad(1)",
+                 "ExecReload=/bin/kill -HUP $MAINPID"):
         assert line in text
     runtime = tmp_path / "runtime"
     runtime.mkdir(mode=0o700)

@@ -37,7 +37,7 @@ extension GestureEngine {
         case .idle:
             return
         case .drag(let lastDx, let lastDy):
-            kind = .swipeable
+            kind = .swipeable(.drag)
             emitMotion(
                 .drag, phase, g, startX: g.startX, startY: g.startY, ddx: g.dx - lastDx, ddy: g.dy - lastDy, at: t, velocity: v,
                 into: &events)
@@ -46,7 +46,7 @@ extension GestureEngine {
                 .longPressDrag, phase, g, startX: sx, startY: sy, ddx: g.x - sx - lastDx, ddy: g.y - sy - lastDy, at: t,
                 velocity: v, into: &events)
         case .scroll(let lastDx, let lastDy):
-            kind = .swipeable
+            kind = .swipeable(.scroll)
             emitScroll(g, phase, ddx: g.dx - lastDx, ddy: g.dy - lastDy, at: t, velocity: v, into: &events)
         case .transform(let pinch, let rotate):
             if pinch {
@@ -80,7 +80,7 @@ extension GestureEngine {
 
     /// `swipe` at the contact's last up, judged on its last phase in which a motion gesture ran.
     func judgeSwipe(_ c: Contact, upT: Double, into events: inout [GestureEvent]) {
-        guard let s = c.swipe, case .swipeable = s.kind else { return }
+        guard let s = c.swipe, case .swipeable(let ends) = s.kind else { return }
         let duration = upT - c.startT
         guard duration <= config.swipeMaxDuration else { return }
         let horizontal = abs(s.dx) >= abs(s.dy)
@@ -90,7 +90,7 @@ extension GestureEngine {
         let speed = travel >= 0 ? v : -v
         guard distance >= config.swipeMinDistance, speed >= config.swipeMinVelocity else { return }
         let direction: SwipeDirection = horizontal ? (travel >= 0 ? .right : .left) : (travel >= 0 ? .down : .up)
-        let fields = SwipeFields(direction: direction, distance: distance, velocity: speed, duration: duration)
+        let fields = SwipeFields(direction: direction, distance: distance, velocity: speed, duration: duration, ends: ends)
         events.emit(.swipe, .ended, t: upT, x: s.x, y: s.y, pointers: c.maxFingers, .swipe(fields))
     }
 }

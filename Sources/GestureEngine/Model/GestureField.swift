@@ -3,7 +3,7 @@ public enum GestureFieldValue: Sendable, Hashable {
     case number(Double)
     case integer(Int)
     case bool(Bool)
-    /// An enumerated name (`pointerType`, `reason`, `direction`).
+    /// An enumerated name (`pointerType`, `reason`, `direction`, `ends`).
     case name(String)
 }
 
@@ -54,6 +54,7 @@ extension GestureEvent {
             try body("distance", .number(s.distance))
             try body("velocity", .number(s.velocity))
             try body("duration", .number(s.duration))
+            try body("ends", .name(s.ends.name))
         case .pinch(let scale, let velocity):
             try body("scale", .number(scale))
             try body("velocity", .number(velocity))

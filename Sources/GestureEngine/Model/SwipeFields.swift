@@ -7,11 +7,14 @@ public struct SwipeFields: Sendable, Hashable {
     public var velocity: Double
     /// The contact's duration, ms.
     public var duration: Double
+    /// What the judged phase ran: a `drag` or a `scroll` (additive field `ends`).
+    public var ends: SwipeEnd
 
-    public init(direction: SwipeDirection, distance: Double, velocity: Double, duration: Double) {
+    public init(direction: SwipeDirection, distance: Double, velocity: Double, duration: Double, ends: SwipeEnd = .drag) {
         self.direction = direction
         self.distance = distance
         self.velocity = velocity
         self.duration = duration
+        self.ends = ends
     }
 }

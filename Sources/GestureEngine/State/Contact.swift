@@ -33,8 +33,8 @@ struct Contact: Sendable {
 /// What the last motion-running phase of a contact looked like when it ended.
 struct SwipeCandidate: Sendable {
     enum Kind: Sendable {
-        /// `drag` or `scroll`: may make a swipe.
-        case swipeable
+        /// `drag` or `scroll`: may make a swipe (one that ends this).
+        case swipeable(SwipeEnd)
         /// `longPressDrag`, `pinch`, `rotate`: no swipe.
         case other
     }

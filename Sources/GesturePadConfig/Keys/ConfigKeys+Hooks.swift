@@ -12,6 +12,9 @@ extension ConfigKeys {
             .rule("phase", kind: "name or list", default: "every phase", "`began`, `changed`, `ended`, `cancelled`"),
             .rule("pointers", kind: kind(hookPointers), "the event's `pointers` must equal it"),
             .rule("direction", kind: "`left` / `right` / `up` / `down`", "swipe direction"),
+            .rule(
+                "ends", kind: "`drag` / `scroll` or both", default: "`drag`",
+                "swipes that end this: a two-finger swipe ends a scroll, which a rule skips unless it says `scroll`"),
             .rule("count", kind: "integer ≥ 1", "`tap` / `repeat` count (e.g. `count: 3` for a triple tap)"),
             .rule("session", kind: "text", "only this session id"),
             .rule("run", kind: "list", "argv started for each matching event"),

@@ -72,8 +72,26 @@ extension ConfigReader {
             if !gestures.contains(.swipe) { add(n, "\(label).direction only applies to swipe") }
         }
         if let n = values["session"] { rule.session = string(n, key: "\(label).session") }
+        readEnds(values, node: node, label: label, into: &rule)
         guard issues.count == before, action != nil else { return nil }
         return rule
+    }
+
+    /// `ends:` (swipes that end a drag, a scroll, or both), and a two-finger swipe rule that
+    /// says neither: two fingers moving together make a scroll, never a drag, so without
+    /// `ends` it would only run for a rare one-finger flick after a second finger lifted.
+    private mutating func readEnds(_ values: [String: Node], node: Node, label: String, into rule: inout HookRule) {
+        if let n = values["ends"] {
+            rule.ends = names(
+                n, key: "\(label).ends", what: "swipe end", parse: SwipeEnd.init(name:), all: SwipeEnd.allCases.map(\.name))
+            if !rule.gestures.contains(.swipe) { add(n, "\(label).ends only applies to swipe") }
+        }
+        if rule.gestures == [.swipe], rule.pointers == 2, rule.ends.isEmpty {
+            add(
+                values["pointers"] ?? node,
+                "\(label): a two-finger swipe is the flick that ends a scroll, which hooks skip unless asked: add 'ends: scroll' (then every brisk scroll runs it), or swipe with three fingers"
+            )
+        }
     }
 
     private mutating func readAction(_ values: [String: Node], node: Node, label: String, gestures: [GestureKind]) -> HookAction?

@@ -40,7 +40,7 @@ extension WebServer {
                 if id == current { result = -1 }
             case .unpairDevice(let id):
                 unpair(id)
-            case .deliver, .note, .announceSession, .perform, .requestControl, .beginRecording, .record,
+            case .deliver, .note, .announceSession, .replaceHooks, .perform, .requestControl, .beginRecording, .record,
                 .endRecording:
                 outlets.carryOut(action)
             case .hangUp(let id):

@@ -48,6 +48,8 @@ public final class WebServer {
     public var pairsDevices: Bool { pairing != nil }
     /// Wakes the loop when the next waiting device runs out of time.
     let pairingTimer: UnsafeMutablePointer<lws_sorted_usec_list_t>
+    /// Reads the configuration file again on SIGHUP (nil: nothing to reload).
+    let reloader: SettingsReloader?
     /// The admission of the upgrade just confirmed, for the `established` callback that
     /// follows it at once (lws calls both in one go), keyed by the lws handle's address.
     var admitted: (handle: Int, admission: Admission, name: String)?
@@ -56,12 +58,15 @@ public final class WebServer {
     /// whether it is active); it is the caller's to stop after `run()` returns. `recorder`
     /// keeps every touchpad session's frames (`--record`); `run()` closes it with the sinks.
     /// `pairing` keeps the paired devices (docs/server.md "Pairing"); without it, or without a
-    /// token, the token is a plain bearer token.
+    /// token, the token is a plain bearer token. `reload` reads the configuration again on
+    /// SIGHUP (`reloadConfiguration()`).
     public init(
         configuration: ServerConfiguration, sinks: [any GestureSink], backend: (any ControlBackend)? = nil,
-        recorder: (any InputRecorder)? = nil, pairing: PairingSetup? = nil, logger: Logger
+        recorder: (any InputRecorder)? = nil, pairing: PairingSetup? = nil, reload: SettingsReloader? = nil,
+        logger: Logger
     ) throws {
         self.configuration = configuration
+        self.reloader = reload
         self.logger = logger
         self.outlets = HubOutlets(sinks: sinks, backend: backend, recorder: recorder)
         self.hub = ConnectionHub(
@@ -196,7 +201,8 @@ public final class WebServer {
         return policy
     }
 
-    /// Serves until SIGINT or SIGTERM (SIGHUP reopens the sinks), then closes every
+    /// Serves until SIGINT or SIGTERM (SIGHUP reopens the sinks and reloads the
+    /// configuration), then closes every
     /// connection with 1001, waits up to the grace period, and closes the sinks.
     public func run() {
         guard let context else { return }
@@ -207,8 +213,9 @@ public final class WebServer {
             }
             let signals = SignalRelay.takePending()
             if signals & SignalRelay.hangup != 0 {
-                logger.info("SIGHUP: reopening outputs")
+                logger.notice("SIGHUP: reopening the log files and reading the configuration again")
                 for sink in outlets.sinks { sink.reopen() }
+                reloadConfiguration()
             }
             servePairing(devicesChanged: signals & SignalRelay.devicesChanged != 0)
             if signals & SignalRelay.terminate != 0 {

@@ -1,8 +1,9 @@
 import GestureControl
+import GesturePadSettings
 import GestureProtocol
 
 /// Control that changes while the server runs (the portal backend: the desktop allows, or
-/// ends, its session).
+/// ends, its session), and the settings a reload changes.
 extension ConnectionHub {
     /// The backend became active or inactive (`HubInput.controlStatusChanged`): says so on the
     /// terminal, and every open touchpad drives the computer from now on or stops, and gets the
@@ -24,5 +25,14 @@ extension ConnectionHub {
         // Every open connection, not only touchpads: one that has not said hello yet must
         // welcome with the new status (its session took the old one when it opened).
         for id in connections.keys.sorted() { signal(.controlChanged(now: now), to: id) }
+    }
+
+    /// The configuration was read again (`HubInput.reconfigure`): the next sessions get its
+    /// thresholds and mapping settings — open ones keep theirs, so a phone's own changes to its
+    /// settings and a contact in progress stay as they are — and the sinks its hook rules.
+    func reconfigure(_ settings: ReloadedSettings) {
+        configuration.gestures = settings.gestures
+        if let mapping = settings.control { control.settings = mapping }
+        actions.append(.replaceHooks(settings.hooks))
     }
 }

@@ -18,7 +18,8 @@ import Logging
 /// Time is an input: every call carries `now` on the server's monotonic clock (ms), and timers
 /// come back as deadlines on that clock (`HubAction.scheduleWakeup`).
 final class ConnectionHub {
-    let configuration: ServerConfiguration
+    /// The configuration at start; a reload changes its `gestures` (`HubInput.reconfigure`).
+    var configuration: ServerConfiguration
     /// The control backend's name (nil: there is none, control is off for good).
     let backendName: String?
     /// Whether touchpads drive the computer now: `configuration.control` at start, then
@@ -87,6 +88,8 @@ final class ConnectionHub {
             if let connection = connections[id] { refuse(connection, code, reason) }
         case .controlStatusChanged(let status, let now):
             controlStatusChanged(status, now: now)
+        case .reconfigure(let settings):
+            reconfigure(settings)
         case .shutdown:
             let close = ConnectionState.CloseRequest(code: .goingAway, reason: "server shutting down", flush: true)
             for id in connections.keys.sorted() { signal(.closeDecided(close), to: id) }

@@ -1,5 +1,6 @@
 import GestureControl
 import GestureEngine
+import GesturePadSettings
 import GestureProtocol
 
 /// What `ConnectionHub` asks its shell to do, in order: the transport (connections named by
@@ -42,6 +43,8 @@ enum HubAction: Equatable {
     case note(session: String, notes: ArraySlice<SessionNote>)
     /// Touchpad session `session` opened (`true`: its `hello`) or closed.
     case announceSession(String, open: Bool)
+    /// Match every event from now on against these hook rules (a reload).
+    case replaceHooks([HookRule])
 
     // MARK: The control backend
 

@@ -1,4 +1,5 @@
 import GestureControl
+import GesturePadSettings
 import GestureProtocol
 
 /// Everything the shell reports to `ConnectionHub.handle(_:)`: what happens to a connection
@@ -48,6 +49,10 @@ enum HubInput {
     /// The control backend became active or inactive (the desktop allowed or ended the portal
     /// session): open touchpads drive the computer from now on, or stop.
     case controlStatusChanged(ControlBackendStatus, now: Double)
+    /// The configuration file was read again (SIGHUP): sessions that open from now on get its
+    /// thresholds and control settings (open ones keep theirs: the page was told them in its
+    /// `welcome`, and may have changed them), and the sinks its hook rules.
+    case reconfigure(ReloadedSettings)
     /// Shutdown: every connection closes with 1001 after its queued frames (the transport
     /// refuses new upgrades from now on).
     case shutdown

@@ -1,4 +1,5 @@
 import GestureControl
+import GesturePadSettings
 import GestureProtocol
 
 /// Where the hub's actions that are not the transport's go: the sinks, the control backend and
@@ -25,6 +26,8 @@ struct HubOutlets {
             }
         case .announceSession(let session, let open):
             for sink in sinks { sink.session(session, open: open) }
+        case .replaceHooks(let rules):
+            for case let holder as any HookRuleHolder in sinks { holder.replaceRules(rules) }
         case .perform(let actions):
             backend?.perform(actions)
         case .requestControl:

@@ -11,6 +11,10 @@ public struct HookRule: Sendable, Hashable {
     public var pointers: Int? = nil
     public var direction: SwipeDirection? = nil
     public var count: Int? = nil
+    /// Which swipes it matches by what they end (`ends` of the swipe event): empty matches
+    /// those that end a `drag` only, so a scroll flicked up is no swipe to a hook unless the
+    /// rule asks for `.scroll`.
+    public var ends: [SwipeEnd] = []
     /// Exact session id to match.
     public var session: String? = nil
     public var action: HookAction
@@ -70,6 +74,7 @@ public struct HookRule: Sendable, Hashable {
         if let count {
             guard case .count(let n) = event.detail, n == count else { return false }
         }
+        if case .swipe(let s) = event.detail, !(ends.isEmpty ? s.ends == .drag : ends.contains(s.ends)) { return false }
         if let wanted = self.session, wanted != session { return false }
         return true
     }

@@ -189,7 +189,7 @@ final class HookOutput: Sendable {
     private func carryOut(_ admission: HookOutputLimiter.Admission, lines: [String], stream: Stream) {
         if let note = admission.note { logNote(note) }
         for line in lines {
-            logger.info("\(label)", metadata: ["hook.stream": "\(stream.rawValue)", "hook.output": "\(line)"])
+            logger.notice("\(label)", metadata: ["hook.stream": "\(stream.rawValue)", "hook.output": "\(line)"])
         }
     }
 

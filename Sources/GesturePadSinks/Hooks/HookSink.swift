@@ -3,18 +3,31 @@ import GestureEngine
 import GesturePadSettings
 import GestureProtocol
 import Logging
+import Synchronization
 
 /// The user's hook rules as a `GestureSink`: each event is matched against every rule on the
 /// service thread (a few comparisons) and handed to that rule's runner, which does everything
 /// else — formatting, processes, waiting — on its own `WorkerThread`. Nothing here blocks.
-public final class HookSink: GestureSink {
+/// A configuration reload replaces the rules (`replaceRules`).
+public final class HookSink: GestureSink, HookRuleHolder {
     enum Runner: Sendable {
         case run(RunHookRunner)
         case pipe(PipeHookRunner)
     }
 
-    let rules: [(rule: HookRule, runner: Runner)]
+    typealias Entry = (rule: HookRule, runner: Runner)
+
+    /// The rules and their runners; replaced whole by a reload.
+    private let entries: Mutex<[Entry]>
     private let closeTimeout: Double
+    /// Rules a reload removed, still finishing on threads of their own.
+    private let retiring = DispatchGroup()
+    private let outputLimits: HookOutputLimits
+    private let logger: Logger
+    private let clock: any WorkerClock
+
+    /// The rules matched now, in order.
+    var rules: [Entry] { entries.withLock { $0 } }
 
     /// Builds the runners and starts the `pipe` processes.
     /// - Parameters:
@@ -32,30 +45,66 @@ public final class HookSink: GestureSink {
     init(rules: [HookRule], logger: Logger, closeTimeout: Double, outputLimits: HookOutputLimits, clock: any WorkerClock) {
         HookLaunch.ignoreBrokenPipes()
         self.closeTimeout = closeTimeout
-        self.rules = rules.map { rule in
-            switch rule.action {
-            case .run(let options):
-                let runner = RunHookRunner(
-                    name: rule.name, options: options, outputLimits: outputLimits, logger: logger, clock: clock)
-                return (rule, .run(runner))
-            case .pipe(let options):
-                let runner = PipeHookRunner(
-                    name: rule.name, options: options, outputLimits: outputLimits, logger: logger, clock: clock)
-                runner.start()
-                return (rule, .pipe(runner))
-            }
+        self.outputLimits = outputLimits
+        self.logger = logger
+        self.clock = clock
+        self.entries = Mutex([])
+        let made = rules.map { makeEntry($0) }
+        entries.withLock { $0 = made }
+    }
+
+    private func makeEntry(_ rule: HookRule) -> Entry {
+        switch rule.action {
+        case .run(let options):
+            let runner = RunHookRunner(
+                name: rule.name, options: options, outputLimits: outputLimits, logger: logger, clock: clock)
+            return (rule, .run(runner))
+        case .pipe(let options):
+            let runner = PipeHookRunner(
+                name: rule.name, options: options, outputLimits: outputLimits, logger: logger, clock: clock)
+            runner.start()
+            return (rule, .pipe(runner))
         }
     }
 
     public func receive(_ event: GestureEvent, session: String) {
-        var time: WallTime?
-        for (rule, runner) in rules where rule.matches(event, session: session) {
-            let now = time ?? .now()
-            time = now
-            switch runner {
-            case .run(let r): r.submit(event, session: session, time: now)
-            case .pipe(let p): p.submit(event, session: session, time: now)
+        entries.withLock { entries in
+            var time: WallTime?
+            for (rule, runner) in entries where rule.matches(event, session: session) {
+                let now = time ?? .now()
+                time = now
+                switch runner {
+                case .run(let r): r.submit(event, session: session, time: now)
+                case .pipe(let p): p.submit(event, session: session, time: now)
+                }
             }
+        }
+    }
+
+    public func replaceRules(_ rules: [HookRule]) {
+        let leaving = entries.withLock { current in
+            var left = current
+            var kept: [Entry] = []
+            for rule in rules {
+                if let index = left.firstIndex(where: { $0.rule == rule }) {
+                    kept.append(left.remove(at: index))
+                } else {
+                    kept.append(makeEntry(rule))
+                }
+            }
+            current = kept
+            return left.map(\.runner)
+        }
+        guard !leaving.isEmpty else { return }
+        // The old runners finish what they queued, then stop, off the caller's thread; `close()`
+        // waits for them too.
+        Self.requestClose(leaving)
+        let timeout = closeTimeout
+        let retiring = retiring
+        retiring.enter()
+        Thread.detachNewThread {
+            Self.close(leaving, timeout: timeout)
+            retiring.leave()
         }
     }
 
@@ -73,17 +122,29 @@ public final class HookSink: GestureSink {
 
     public func reopen() {}
 
-    /// Stops every rule at once (pipes get EOF, queues stop filling), then waits for them
-    /// against one shared deadline, so shutdown takes at most about `closeTimeout` in all.
+    /// Stops every rule at once (pipes get EOF, queues stop filling), then waits for them — and
+    /// for rules a reload removed that are still finishing — against one shared deadline, so
+    /// shutdown takes at most about `closeTimeout` in all.
     public func close() {
-        for (_, runner) in rules {
+        let runners = rules.map(\.runner)
+        Self.requestClose(runners)
+        let deadline = DispatchTime.now() + closeTimeout
+        Self.close(runners, timeout: closeTimeout)
+        _ = retiring.wait(timeout: deadline)
+    }
+
+    private static func requestClose(_ runners: [Runner]) {
+        for runner in runners {
             switch runner {
             case .run(let r): r.requestClose()
             case .pipe(let p): p.requestClose()
             }
         }
-        let deadline = Date().addingTimeInterval(closeTimeout)
-        for (_, runner) in rules {
+    }
+
+    private static func close(_ runners: [Runner], timeout: Double) {
+        let deadline = Date().addingTimeInterval(timeout)
+        for runner in runners {
             let left = max(0, deadline.timeIntervalSinceNow)
             switch runner {
             case .run(let r): r.close(timeout: left)

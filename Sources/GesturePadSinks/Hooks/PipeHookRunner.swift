@@ -154,7 +154,7 @@ final class PipeHookRunner: Sendable {
             try? await execution.standardInputWriter.finish()
         }
         output.processEnded()
-        logger.info("pipe hook ended", metadata: ["hook.status": "\(HookLaunch.describe(result.terminationStatus))"])
+        logger.notice("pipe hook ended", metadata: ["hook.status": "\(HookLaunch.describe(result.terminationStatus))"])
     }
 
     /// Writes queued events until the doorbell is finished (process gone, or shutdown).

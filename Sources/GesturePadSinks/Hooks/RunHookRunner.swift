@@ -219,7 +219,7 @@ final class RunHookRunner: Sendable {
         let stats = statistics
         let suppressed = output.statistics.suppressed
         if stats.dropped > 0 || stats.timedOut > 0 || stats.failed > 0 || suppressed > 0 {
-            logger.info(
+            logger.notice(
                 "run hook summary",
                 metadata: [
                     "hook.started": "\(stats.started)", "hook.dropped": "\(stats.dropped)",

@@ -2,7 +2,7 @@ import GestureEngine
 import GestureProtocol
 
 /// The terminal log's default output: every session's gesture events in, one `ActivityLine`
-/// per thing the person did out — `tap ×2`, `drag → 149 px`, `scroll ↓ 120 px`, `pinch ×1.40`,
+/// per thing the person did out — `tap ×2`, `pointer → 149 px`, `scroll ↓ 120 px`, `pinch ×1.40`,
 /// `typed 11 characters`, `right click` — instead of the engine's phases (`press`, `release`,
 /// `end`, `singleTapConfirmed`, which `--verbose` shows).
 ///
@@ -53,7 +53,9 @@ struct ActivitySummary: Sendable {
         case .hover:
             if event.phase == .ended, case .pointer(_, let type) = event.detail { emit(time, "hover, \(type.name)") }
         case .drag, .longPressDrag, .longPress, .scroll, .pinch, .rotate, .swipe, .timedPress:
-            // Something that is no tap began: the tap before it is confirmed by now.
+            // Something that is no tap began: the tap before it is confirmed by now (a drag
+            // that begins while it waits is a tap-and-drag: the button is held).
+            if event.gesture == .drag, event.phase == .began, state.pendingTap != nil { state.contact.afterTap = true }
             if event.phase == .began || event.gesture == .swipe { flushTap() }
             state.contact.record(event)
         case .press, .release, .doubleTap, .repeat:

@@ -3,7 +3,7 @@ import GestureEngine
 import GestureProtocol
 
 /// The words of the terminal log's default lines: short, a person's terms, with the one figure
-/// that matters (`tap ×2`, `drag → 149 px`, `typed 11 characters`, `right click`).
+/// that matters (`tap ×2`, `pointer → 149 px`, `typed 11 characters`, `right click`).
 enum ActivityWords {
     /// `tap`, `tap ×2`, `tap, 2 fingers`.
     static func tap(count: Int, fingers: Int) -> String {

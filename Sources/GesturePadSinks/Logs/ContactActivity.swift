@@ -1,9 +1,14 @@
 import GestureEngine
 
 /// What one contact (first finger down to last finger up) did, gathered from its gesture
-/// events for the one line the terminal log prints at its `end`.
+/// events for the one line the terminal log prints at its `end`, in the words the page's feed
+/// uses too (docs/outputs.md "One vocabulary"): `pointer` (one finger moved), `drag` (moved
+/// with the button held: a long press or a tap first), `scroll` (two fingers, flicked or not),
+/// `swipe` (a flick that ends a drag: one finger, or three and more).
 struct ContactActivity: Sendable {
     var tapped = false
+    /// The contact began right after a tap that was not confirmed yet: a tap-and-drag.
+    var afterTap = false
     private var drag: (dx: Double, dy: Double, fingers: Int)?
     private var longPressDrag: (dx: Double, dy: Double)?
     private var longPress: Double?
@@ -22,23 +27,28 @@ struct ContactActivity: Sendable {
         case (.scroll, .scroll(let s)): scroll = (s.dx, s.dy)
         case (.pinch, .pinch(let scale, _)): pinch = scale
         case (.rotate, .rotate(let angle, _)): rotate = angle
-        case (.swipe, .swipe(let fields)): swipe = (fields, event.pointers)
+        case (.swipe, .swipe(let fields)) where fields.ends == .drag: swipe = (fields, event.pointers)
         default: break
         }
     }
 
-    /// The contact's line: its main gesture and figure (a swipe, else a drag, else what two
-    /// fingers did, else a long press); nil when it did nothing worth a line (a tap has its own).
+    /// The contact's line: its main gesture and figure (a swipe of three fingers and more, else
+    /// a drag or pointer motion — a one-finger flick is `pointer → 180 px · swipe right` —, else
+    /// what two fingers did — a swipe that ends a scroll is that scroll —, else a long press);
+    /// nil when it did nothing worth a line (a tap has its own).
     func line(cancelled: Bool) -> String? {
         var text: String?
-        if let swipe {
+        if let swipe, swipe.fingers != 1 || drag == nil {
             text =
                 "swipe \(swipe.fields.direction.name)\(ActivityWords.fingers(swipe.fingers)) · "
                 + "\(Int(swipe.fields.distance.isFinite ? swipe.fields.distance.rounded() : 0)) px"
         } else if let longPressDrag {
-            text = "long-press drag " + ActivityWords.travel(dx: longPressDrag.dx, dy: longPressDrag.dy)
+            text = "drag " + ActivityWords.travel(dx: longPressDrag.dx, dy: longPressDrag.dy)
         } else if let drag {
-            text = "drag " + ActivityWords.travel(dx: drag.dx, dy: drag.dy) + ActivityWords.fingers(drag.fingers)
+            let word = drag.fingers == 1 && !afterTap ? "pointer " : "drag "
+            // A one-finger flick moves the pointer; the swipe a hook may bind is named after it.
+            let flick = swipe.map { " · swipe \($0.fields.direction.name)" } ?? ""
+            text = word + ActivityWords.travel(dx: drag.dx, dy: drag.dy) + ActivityWords.fingers(drag.fingers) + flick
         } else {
             var parts: [String] = []
             if let scroll { parts.append("scroll " + ActivityWords.travel(dx: scroll.dx, dy: scroll.dy)) }

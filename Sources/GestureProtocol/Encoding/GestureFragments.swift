@@ -29,7 +29,7 @@ struct GestureFragments: Sendable {
         var names: [[UInt8]] = []
         /// The same, one after the other.
         var bytes: [UInt8] = []
-        /// Room for all of them: keys, `maxNumberBytes` per value and room for one name of up
+        /// Room for all of them: keys, `maxNumberBytes` per value and room for each name of up
         /// to `maxFastNameBytes` (a longer one is written on a slower path).
         var bound = JSONSpanWriter.maxStringBytes(GestureFragments.maxFastNameBytes)
     }
@@ -52,12 +52,16 @@ struct GestureFragments: Sendable {
         for detail in GestureDetail.samples {
             let event = GestureEvent(gesture: .tap, phase: .ended, t: 0, x: 0, y: 0, pointers: 1, detail: detail)
             var fieldKeys = FieldKeys()
-            event.forEachField { name, _ in
+            var names = 0
+            event.forEachField { name, value in
                 let key = Array(#","\#(name)":"#.utf8)
                 fieldKeys.names.append(key)
                 fieldKeys.bytes += key
                 fieldKeys.bound += key.count + JSONSpanWriter.maxNumberBytes
+                if case .name = value { names += 1 }
             }
+            // The room for one name is in `bound` already; a swipe has two (`direction`, `ends`).
+            fieldKeys.bound += max(0, names - 1) * JSONSpanWriter.maxStringBytes(GestureFragments.maxFastNameBytes)
             keys[detail.shape] = fieldKeys
         }
         self.keys = keys
@@ -127,7 +131,7 @@ extension GestureDetail {
                 startX: 0, startY: 0, dx: 0, dy: 0, ddx: 0, ddy: 0, vx: 0, vy: 0, predictedX: 0, predictedY: 0, predictedDx: 0,
                 predictedDy: 0)),
         .scroll(ScrollFields(dx: 0, dy: 0, ddx: 0, ddy: 0, vx: 0, vy: 0)),
-        .swipe(SwipeFields(direction: .left, distance: 0, velocity: 0, duration: 0)), .pinch(scale: 1, velocity: 0),
-        .rotate(angle: 0, velocity: 0),
+        .swipe(SwipeFields(direction: .left, distance: 0, velocity: 0, duration: 0, ends: .scroll)),
+        .pinch(scale: 1, velocity: 0), .rotate(angle: 0, velocity: 0),
     ]
 }

@@ -53,6 +53,7 @@ enum OwnFieldWriter {
             number(s.distance, keys, &cursor, &out)
             number(s.velocity, keys, &cursor, &out)
             number(s.duration, keys, &cursor, &out)
+            guard name(s.ends.name, keys, &cursor, &out) else { return false }
         case .pinch(let scale, let velocity):
             number(scale, keys, &cursor, &out)
             number(velocity, keys, &cursor, &out)
@@ -91,7 +92,7 @@ enum OwnFieldWriter {
     }
 
     /// A name (an enum's protocol name), if it is short enough for the room reserved for it
-    /// (`GestureFragments.FieldKeys.bound`; no shape has two).
+    /// (`GestureFragments.FieldKeys.bound`, which has room for each name of the shape).
     @inline(__always)
     private static func name(
         _ text: String, _ keys: Span<UInt8>, _ cursor: inout Int, _ out: inout OutputSpan<UInt8>

@@ -57,6 +57,12 @@ struct URLCommand: ParsableCommand {
             host: record.host, port: record.port, token: token, secure: record.secure, qr: !noQR)
         var lines = ["GesturePad \(record.version) is running (pid \(record.pid), since \(record.started)), port \(record.port)."]
         lines += StartupBanner.addressLines(urls: urls, qrLines: qr)
+        if record.secure, let first = urls.first {
+            lines += [
+                "", "Over HTTPS: each phone trusts the certificate once at",
+                "  \(ServerURLs.replacingPath(of: first, with: "/trust", keepFragment: false))",
+            ]
+        }
         if !notes.isEmpty { lines += [""] + notes }
         print(lines.joined(separator: "\n"))
     }

@@ -112,3 +112,25 @@ def test_a_missing_display_points_to_gesturepad_help(tmp_path):
     assert run.returncode == 1
     assert "DISPLAY is not set: gesturepad help control" in run.stderr
     assert "docs/" not in run.stderr
+
+
+def test_help_control_names_the_udev_rule_where_this_installation_has_it(tmp_path):
+    """An installed binary (`PREFIX/bin`) names `PREFIX/share/gesturepad/udev`; the one of a
+    source checkout names `dist/udev`: a path the user has, never docs/."""
+    prefix = tmp_path / "prefix"
+    (prefix / "bin").mkdir(parents=True)
+    rules = prefix / "share" / "gesturepad" / "udev"
+    rules.mkdir(parents=True)
+    (rules / "70-gesturepad-uinput.rules").write_text("# test copy\n")
+    installed = prefix / "bin" / "gesturepad"
+    shutil.copy(binary(), installed)
+    text = subprocess.run([str(installed), "help", "control"], capture_output=True, text=True, timeout=10).stdout
+    assert f"sudo cp {rules}/70-gesturepad-uinput.rules /etc/udev/rules.d/" in text
+    here = help_of("control").stdout
+    assert f"sudo cp {REPO}/dist/udev/70-gesturepad-uinput.rules /etc/udev/rules.d/" in here
+
+
+def test_the_manual_page_lists_every_help_topic():
+    page = (REPO / "dist" / "man" / "gesturepad.1").read_text()
+    section = page.split(".SH HELP TOPICS", 1)[1].split("\n.SH ", 1)[0]
+    assert re.findall(r"^\.TP\n\.B (\S+)$", section, re.M) == list(TOPICS)

@@ -19,7 +19,7 @@ import subprocess
 
 import pytest
 
-from browser_harness import BIN, Player, Server, feed, no_console_errors, open_pad, open_watch, tap_element
+from browser_harness import ARTIFACTS, BIN, Player, Server, contrast, feed, no_console_errors, open_pad, open_watch, tap_element, texts
 
 LIVE = "window.gesturepad && window.gesturepad.status === 'live'"
 NOTICE = "document.querySelector('#notice span').textContent"
@@ -170,6 +170,8 @@ def test_page_says_which_computer_and_backend_and_its_help_marks_it(browser, typ
         host = pad.state()["host"]
         assert host
         assert pad.eval("document.querySelector('#status').title") == f"live — {host} · touchpad"
+        # On a phone the pill has no room for it: the hint says it until the first touch.
+        assert pad.eval("document.getElementById('where').textContent") == f"Drives “{host}” through touchpad"
         href = pad.eval("document.getElementById('help').getAttribute('href')")
         assert href == f"help.html#host={host}&backend=touchpad"
         tap_element(pad, "#help")
@@ -182,6 +184,9 @@ def test_page_says_which_computer_and_backend_and_its_help_marks_it(browser, typ
         assert links and not [link for link in links if "//" in link], links
         headings = pad.eval("Array.from(document.querySelectorAll('h2')).map(function(h){return h.textContent;})")
         assert {"Gestures", "Keyboard", "Settings"} <= set(headings) and any("each" in h for h in headings)
+        for t in texts(pad):
+            assert contrast(t["fg"], t["bg"]) >= 4.5, t
+        pad.screenshot(str(ARTIFACTS / "help.png"))
         no_console_errors(pad)
     finally:
         pad.close()

@@ -134,3 +134,10 @@ def test_the_manual_page_lists_every_help_topic():
     page = (REPO / "dist" / "man" / "gesturepad.1").read_text()
     section = page.split(".SH HELP TOPICS", 1)[1].split("\n.SH ", 1)[0]
     assert re.findall(r"^\.TP\n\.B (\S+)$", section, re.M) == list(TOPICS)
+
+
+def test_url_over_https_names_the_trust_address(page_dir):
+    with Server(public=page_dir, token=None, extra=["--tls"]) as server:
+        printed = url(server, "--no-qr").stdout.splitlines()
+        assert f"  https://127.0.0.1:{server.port}/trust" in printed
+        assert f"  https://127.0.0.1:{server.port}/trust" in server.stdout().splitlines(), "the banner's own"

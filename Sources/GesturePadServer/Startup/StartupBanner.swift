@@ -56,8 +56,17 @@ public enum StartupBanner {
         return lines
     }
 
-    /// `--tls` with GesturePad's own certificate authority: the `/trust` address of `url` in
-    /// full (no token: the page is public), the QR code of it, and the fingerprint to compare.
+    /// `--tls` with GesturePad's own certificate authority: the trust block for the first of the
+    /// page's addresses, its QR code drawn when `qr` is set (none without an address).
+    public static func trustLines(pageURLs: [String], fingerprint: String, qr: Bool) -> [String] {
+        guard let first = pageURLs.first else { return [] }
+        let url = ServerURLs.replacingPath(of: first, with: "/trust", keepFragment: false)
+        let qrLines = qr ? TerminalQRCode.lines(for: url, ansi: LiveAddresses.stdoutIsColorTerminal) : []
+        return trustLines(url: url, qrLines: qrLines, fingerprint: fingerprint)
+    }
+
+    /// The trust block: the `/trust` address `url` in full (no token: the page is public), the
+    /// QR code of it, and the fingerprint to compare.
     public static func trustLines(url: String, qrLines: [String], fingerprint: String) -> [String] {
         var lines = ["Trust GesturePad's certificate once on each phone: open"]
         lines.append("  \(url)")

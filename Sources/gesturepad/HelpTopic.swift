@@ -65,8 +65,12 @@ enum HelpTopic: String, CaseIterable {
             For --control touchpad, also copy \(folder)71-gesturepad-touchpad.rules the same way.
 
             No DISPLAY: the server was started outside the graphical session (a terminal over SSH, a
-            system service). Start it from the desktop, or as the systemd user unit
-            (systemctl --user enable --now gesturepad), or install the udev rule above.
+            system service). Start it from a terminal of the desktop, or as the systemd user unit
+            (systemctl --user enable --now gesturepad); a session that does not hand its display to
+            the unit (a bare window manager started by startx) can do it in its start-up script:
+              systemctl --user import-environment DISPLAY XAUTHORITY WAYLAND_DISPLAY
+              systemctl --user restart gesturepad
+            Or install the udev rule above: uinput and touchpad need no display.
             """
     }
 

@@ -14,15 +14,14 @@ real server of its own:
 from __future__ import annotations
 
 import json
-import os
-import subprocess
+from contextlib import contextmanager
 
 import pytest
 
-from browser_harness import ARTIFACTS, BIN, Player, Server, contrast, feed, no_console_errors, open_pad, open_watch, tap_element, texts
-
-LIVE = "window.gesturepad && window.gesturepad.status === 'live'"
-NOTICE = "document.querySelector('#notice span').textContent"
+from browser_harness import (
+    ARTIFACTS, Player, Server, contrast, feed, no_console_errors, open_pad, open_watch, tap_element, texts,
+)
+from test_browser_pairing import LIVE, NOTICE, devices
 
 
 @pytest.fixture
@@ -49,11 +48,22 @@ def typing_server(tmp_path):
         server.stop()
 
 
-def devices(server: Server, *args: str) -> str:
-    env = dict(os.environ, XDG_STATE_HOME=server.state_home)
-    run = subprocess.run([BIN, "devices", *args], capture_output=True, text=True, env=env, timeout=10)
-    assert run.returncode == 0, run.stderr
-    return run.stdout
+@contextmanager
+def phone_and_observer(browser, server):
+    """A phone tab (paired from the link) and an observer tab, closed afterwards."""
+    pad = open_pad(browser, server)
+    watch = open_watch(browser, server)
+    try:
+        yield pad, watch
+    finally:
+        pad.close()
+        watch.close()
+
+
+def wait_listed(watch, name: str) -> None:
+    """Waits until the observer lists a session called `name`."""
+    watch.wait_for("Array.from(document.querySelectorAll('#sessions li code'))"
+                   f".some(function(c){{return c.textContent === {json.dumps(name)};}})")
 
 
 def listed(watch) -> list[dict]:
@@ -72,12 +82,10 @@ def tap(pad, x: float = 200, y: float = 500) -> None:
 
 
 def test_observer_names_sessions_by_phone_and_keeps_runs_apart(browser, own_server):
-    pad = open_pad(browser, own_server)
-    watch = open_watch(browser, own_server)
-    try:
+    with phone_and_observer(browser, own_server) as (pad, watch):
         name = pad.state()["device"]["name"]
         assert name and "Chrome" in name
-        watch.wait_for(f"Array.from(document.querySelectorAll('#sessions li code')).some(function(c){{return c.textContent === {json.dumps(name)};}})")
+        wait_listed(watch, name)
         tap(pad)
         tap(pad, 120, 300)
         watch.wait_for("window.gesturepad.sessions.some(function(s){return s.current && s.count >= 2;})")
@@ -108,21 +116,16 @@ def test_observer_names_sessions_by_phone_and_keeps_runs_apart(browser, own_serv
         rows = feed(watch)
         assert rows and rows[0]["text"].startswith(name), rows[0]
         no_console_errors(watch)
-    finally:
-        pad.close()
-        watch.close()
 
 
 def test_rename_shows_at_once_and_the_forget_notice_is_said_once(browser, own_server):
-    pad = open_pad(browser, own_server)
-    watch = open_watch(browser, own_server)
-    try:
+    with phone_and_observer(browser, own_server) as (pad, watch):
         name = pad.state()["device"]["name"]
-        watch.wait_for(f"Array.from(document.querySelectorAll('#sessions li code')).some(function(c){{return c.textContent === {json.dumps(name)};}})")
+        wait_listed(watch, name)
         devices(own_server, "rename", name, "Kitchen phone")
         pad.wait_for("document.querySelector('#sheet .row.device small').textContent === 'Kitchen phone'")
         assert pad.eval("localStorage.getItem('gesturepad.deviceName')") == "Kitchen phone"
-        watch.wait_for("Array.from(document.querySelectorAll('#sessions li code')).some(function(c){return c.textContent === 'Kitchen phone';})")
+        wait_listed(watch, "Kitchen phone")
         assert [s["name"] for s in listed(watch)] == ["Kitchen phone"]
 
         devices(own_server, "forget", "Kitchen phone")
@@ -130,15 +133,10 @@ def test_rename_shows_at_once_and_the_forget_notice_is_said_once(browser, own_se
                      " || !document.querySelector('#notice').hidden", 8)
         text = pad.eval(NOTICE)
         assert text == "This phone was removed on the computer: scan the code again to pair it.", text
-    finally:
-        pad.close()
-        watch.close()
 
 
 def test_feed_says_what_the_computer_was_told_and_the_observer_never_the_text(browser, typing_server):
-    pad = open_pad(browser, typing_server)
-    watch = open_watch(browser, typing_server)
-    try:
+    with phone_and_observer(browser, typing_server) as (pad, watch):
         pad.wait_for("!!window.gesturepad.settings", 8)
         tap_element(pad, "#keyboard")
         pad.wait_for("window.gesturepad.keyboard && window.gesturepad.keyboard.open")
@@ -159,9 +157,6 @@ def test_feed_says_what_the_computer_was_told_and_the_observer_never_the_text(br
         assert "password" not in watch.eval("document.body.textContent")
         assert not any("password" in json.dumps(m) for m in watch.state()["received"])
         no_console_errors(pad)
-    finally:
-        pad.close()
-        watch.close()
 
 
 def test_page_says_which_computer_and_backend_and_its_help_marks_it(browser, typing_server):
@@ -190,3 +185,16 @@ def test_page_says_which_computer_and_backend_and_its_help_marks_it(browser, typ
         no_console_errors(pad)
     finally:
         pad.close()
+
+
+def test_without_pairing_a_session_is_called_phone_n(browser):
+    """A server without pairing (`--no-auth`) names no device: the observer says "phone N"."""
+    server = Server(token="unused", extra=["--no-auth"], log_name="browser-observer-noauth.log")
+    server.start()
+    try:
+        with phone_and_observer(browser, server) as (pad, watch):
+            session = pad.state()["session"]
+            wait_listed(watch, f"phone {session}")
+            assert pad.state()["device"] is None
+    finally:
+        server.stop()

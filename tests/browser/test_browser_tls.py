@@ -31,6 +31,12 @@ def tls_server():
     server.stop()
 
 
+def ca_of(server) -> bytes:
+    """The CA certificate, fetched as a phone does before it trusts it."""
+    with urllib.request.urlopen(server.origin + "/ca.crt", context=ssl._create_unverified_context()) as r:
+        return r.read()
+
+
 def trusting_browser(ca_pem: bytes) -> Browser:
     home = Path(tempfile.mkdtemp(prefix="gp-nss-home-"))
     nssdb = home / ".pki" / "nssdb"
@@ -44,9 +50,7 @@ def trusting_browser(ca_pem: bytes) -> Browser:
 
 
 def test_the_page_over_https_with_the_ca_trusted(tls_server):
-    with urllib.request.urlopen(tls_server.origin + "/ca.crt", context=ssl._create_unverified_context()) as r:
-        ca_pem = r.read()
-    browser = trusting_browser(ca_pem)
+    browser = trusting_browser(ca_of(tls_server))
     try:
         page = browser.new_page()
         page.phone()
@@ -85,9 +89,7 @@ def test_an_untrusting_browser_does_not_get_the_page(tls_server):
 def test_the_trust_page_is_dark_and_its_fingerprint_breaks_only_between_bytes(tls_server):
     """/trust on a narrow phone (320 CSS px): the app's dark look, every text readable (4.5:1),
     and the fingerprint on several lines, each byte (`96:`) whole on one line."""
-    with urllib.request.urlopen(tls_server.origin + "/ca.crt", context=ssl._create_unverified_context()) as r:
-        ca_pem = r.read()
-    browser = trusting_browser(ca_pem)
+    browser = trusting_browser(ca_of(tls_server))
     try:
         page = browser.new_page()
         page.phone()

@@ -9,7 +9,7 @@ import GesturePadServer
 struct URLCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "url",
-        abstract: "Print the address and QR code of the running server.",
+        abstract: "Print the address and QR code of the running server, and its observer's address.",
         discussion: """
             For a server started elsewhere (systemctl --user start gesturepad): reads server.json \
             and the remembered token in the state directory ($XDG_STATE_HOME/gesturepad, by default \

@@ -24,6 +24,25 @@ const PAIRING_TEXT = {
   [PAIRING_DECLINED]: 'The computer did not accept this phone: reload the page to ask again.'
 };
 const UNPAIRED_TEXT = 'This phone is not paired any more: scan the code on the computer to pair it again.';
+/** A refused observer is a browser, often a desktop's, not a phone: the texts say so. */
+const OBSERVER_NONE = 'This browser is not paired with the computer. Open the observer address the computer ' +
+  'printed (gesturepad url prints it again; it ends in #token=…).';
+function forRole(text, role) {
+  return role === 'observer' ? text.replace(/This phone/g, 'This browser').replace(/this phone/g, 'this browser') : text;
+}
+/** The text of a pairing close (4403, 4401), said once: the page's own for a removed device;
+ * the server's reason (which says why it declined) for a declined one. */
+function pairingClosed(code, reason, role) {
+  if (code === PAIRING_DECLINED && reason) return forRole(reason.charAt(0).toUpperCase() + reason.slice(1) + '.', role);
+  return forRole(PAIRING_TEXT[code], role);
+}
+/** What the status pill says of a live connection: the computer and what drives it. */
+export function liveDetail(welcome, role) {
+  const host = typeof welcome.host === 'string' ? welcome.host : '';
+  const what = role === 'observer' ? 'all sessions'
+    : (controlActive(welcome) ? String(welcome.control.backend || '') : 'gestures only');
+  return [host, what].filter(Boolean).join(' · ');
+}
 /* A refused upgrade: the browser hides its status, so the page asks `GET /pairing` where its
  * token stands (docs/protocol.md "Pairing status") and says why. */
 const REFUSAL_TEXT = {
@@ -203,7 +222,7 @@ export class Connection {
       this.dropped();
       if (opened && (ev.code === NOT_PAIRED || ev.code === PAIRING_DECLINED)) {
         if (this.unpairing) { this.unpairing = false; this.stop(UNPAIRED_TEXT); }
-        else this.stop(PAIRING_TEXT[ev.code] + (ev.reason ? ' (' + ev.reason + ')' : ''));
+        else this.stop(pairingClosed(ev.code, ev.reason, this.role));
       } else if (opened) {
         const why = CLOSE_REASONS[ev.code] || (ev.reason || 'connection closed');
         if (ev.code === 1008 || ev.code === 1009 || ev.code === 1003) this.onNotice('closed by server: ' + why);
@@ -225,10 +244,10 @@ export class Connection {
   /** A handshake that failed: the server is down (retry), or it refused the token `presented`
    * — the page asks the server where that token stands, and says why. */
   diagnose(presented) {
-    if (!presented.token) { this.refuse(REFUSAL_TEXT.none); return; }
+    if (!presented.token) { this.refuse(this.role === 'observer' ? OBSERVER_NONE : REFUSAL_TEXT.none); return; }
     fetch(this.statusUrl(presented.token), { cache: 'no-store' }).then((r) => {
-      if (r.status === 429) return this.refuse(REFUSAL_TEXT.limited, LIMITED_RETRY_MS);
-      if (!r.ok) return this.refuse(REFUSAL_TEXT.other);
+      if (r.status === 429) return this.refuse(forRole(REFUSAL_TEXT.limited, this.role), LIMITED_RETRY_MS);
+      if (!r.ok) return this.refuse(forRole(REFUSAL_TEXT.other, this.role));
       return r.json().then((answer) => this.explain(answer && answer.state, presented));
     }).catch(() => this.retry('server unreachable'));
   }
@@ -243,12 +262,12 @@ export class Connection {
         this.state.device = null;
         this.restart('pairing again with the new link');
       } else {
-        this.stop(state === 'revoked' ? REFUSAL_TEXT.revoked : REFUSAL_TEXT.unknownKey);
+        this.stop(forRole(state === 'revoked' ? REFUSAL_TEXT.revoked : REFUSAL_TEXT.unknownKey, this.role));
       }
     } else if (state === 'revoked' || state === 'unknown') {
       this.refuse(REFUSAL_TEXT.unknownSecret);
     } else {
-      this.refuse(REFUSAL_TEXT.other);  // paired, pairing, open: the token is right
+      this.refuse(forRole(REFUSAL_TEXT.other, this.role));  // paired, pairing, open: the token is right
     }
   }
 
@@ -288,14 +307,20 @@ export class Connection {
           this.state.device = { id: m.device.id, name: m.device.name, newKey: typeof m.device.key === 'string' };
         }
         this.state.session = m.session;
+        this.state.host = typeof m.host === 'string' ? m.host : null;
+        this.state.run = typeof m.run === 'string' ? m.run : null;
         this.state.config = m.config || null;
         this.state.control = m.control && typeof m.control === 'object' ? m.control : null;
-        this.setStatus('live', this.role === 'observer' ? 'all sessions' : (m.session ? 'session ' + m.session : ''));
+        this.setStatus('live', liveDetail(m, this.role));
         if (this.role !== 'observer') this.startPing(); // an observer sends nothing after hello
         this.onLive(m);
       } else if (m.type === 'pairing' && m.state === 'waiting') {
         const name = m.device && typeof m.device.name === 'string' ? m.device.name : 'this phone';
         this.setStatus('waiting', 'Accept “' + name + '” on the computer (its notification, or gesturepad devices allow).');
+      } else if (m.type === 'device' && m.device && typeof m.device.name === 'string') {
+        // Renamed on the computer (`gesturepad devices rename`): the new name, at once.
+        this.onDevice({ id: m.device.id, name: m.device.name });
+        this.state.device = Object.assign({}, this.state.device, { id: m.device.id, name: m.device.name });
       } else if (m.type === 'pong') {
         if (typeof m.t === 'number' && m.t !== this.keepAliveT) {
           this.state.rtt = Math.max(0, performance.now() - m.t);

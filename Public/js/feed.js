@@ -113,9 +113,32 @@ function computerDid(m, c, held) {
   }
 }
 
+/** What the computer was told by a `command` notice (docs/protocol.md): `typed 8 characters`,
+ * `Control+C`, `Enter`, `right click`, `left button down` — never the text itself. */
+export function commandWords(m) {
+  switch (m.command) {
+    case 'text': {
+      var n = num(m.characters);
+      return 'typed ' + n + ' character' + (n === 1 ? '' : 's');
+    }
+    case 'key': {
+      var mods = Array.isArray(m.modifiers) ? m.modifiers : [];
+      var key = String(m.key || '');
+      // A shortcut is written with its letter in capitals, as menus do: Control+C.
+      if (mods.length && key.length === 1) key = key.toUpperCase();
+      return mods.concat([key]).join('+');
+    }
+    case 'button': {
+      var b = String(m.button || '');
+      return m.action === 'click' ? b + ' click' : b + ' button ' + (m.action === 'down' ? 'down' : 'up');
+    }
+    default: return String(m.command || 'command');
+  }
+}
+
 /** The list of recent gestures; continuous gestures update their own line. */
 export class Feed {
-  /** opts: max (rows), sessionColor(session) (observer), computer() → null, or the touchpad's
+  /** opts: max (rows), sessionColor(session) and sessionLabel(session) (observer), computer() → null, or the touchpad's
    * mapping while it drives the computer: {settings, mapping, held} (`held`: a button is
    * held by the touch, e.g. tap-and-drag). */
   constructor(el, opts) {
@@ -123,6 +146,7 @@ export class Feed {
     this.el = el;
     this.max = opts.max || 10;
     this.sessionColor = opts.sessionColor || null;
+    this.sessionLabel = opts.sessionLabel || null;   // observer: a session's name
     this.computer = opts.computer || function () { return null; };
     this.details = false;
     this.open = {};      // running rows by session + gesture
@@ -148,7 +172,8 @@ export class Feed {
   add(m) {
     this.history.push(m);
     if (this.history.length > HISTORY) this.history.splice(0, this.history.length - HISTORY);
-    if (this.details) this.addDetail(m); else this.addCalm(m);
+    if (m.type === 'command') this.addCommand(m);
+    else if (this.details) this.addDetail(m); else this.addCalm(m);
     this.fit();
   }
 
@@ -159,11 +184,21 @@ export class Feed {
     this.el.insertBefore(li, this.el.firstChild);
     while (this.el.childNodes.length > this.max) this.el.removeChild(this.el.lastChild);
     var s = li.querySelector('.s');
-    if (this.sessionColor && m.session) { s.textContent = '#' + m.session.slice(0, 8); s.style.color = this.sessionColor(m.session); }
+    if (this.sessionColor && m.session) {
+      s.textContent = this.sessionLabel ? this.sessionLabel(m.session) : '#' + m.session.slice(0, 8);
+      s.style.color = this.sessionColor(m.session);
+    }
     else s.hidden = true;
     if (m.session) li.dataset.session = m.session;
     li.style.setProperty('--c', colorOf(g));
     return li;
+  }
+
+  /** A page command the computer carried out (the same row in both modes). */
+  addCommand(m) {
+    var li = this.row(m, 'command');
+    fill(li, 'command', 'ended', commandWords(m), '', '');
+    li.dataset.command = m.command || '';
   }
 
   /** Details mode: every event, with its phase and key fields. */

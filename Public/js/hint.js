@@ -30,9 +30,18 @@ export class Hint {
   }
 
   /** A welcome: the words for what a touch does, with or without control of the computer, or
-   * as the desktop's own touchpad (`native`: the desktop does the gestures). */
+   * as the desktop's own touchpad (`native`: the desktop does the gestures); and which computer
+   * the phone drives, through which backend (the page state's `host` and `control`, from the
+   * same welcome). */
   welcome(control, native) {
     this.words.innerHTML = native ? NATIVE : control ? CONTROL : GESTURES;
+    const host = this.state.host, backend = this.state.control && this.state.control.backend;
+    const where = this.el.querySelector('.where');
+    if (where) {
+      where.textContent = !host ? '' : control && backend ? 'Drives “' + host + '” through ' + backend
+        : 'On “' + host + '”: gestures are shown, not sent to its pointer';
+      where.hidden = !where.textContent;
+    }
     this.render();
   }
 

@@ -3,6 +3,7 @@
  * connection (one batch per animation frame; moves at once where pointerrawupdate tells of
  * them early, moves.js); draws and lists what the server recognized; the controls for the
  * computer when the server drives it. */
+import { showAbout } from './about.js';
 import { credential, forgetDevice, keepDevice, socketUrl, statusUrl, takeToken, watchAddress, whenModelKnown } from './address.js';
 import { Connection } from './connection.js';
 import { Controls } from './controls.js';
@@ -77,11 +78,14 @@ const conn = new Connection({
     held.clear();
     controls.welcome(welcome);
     hint.welcome(controls.active, controls.native);
+    showAbout(document.getElementById('help'), welcome);
   },
   onDown() { down = {}; hovering = {}; if (early) early.clear(); view.clearActive(); controls.release(); held.clear(); },
   onMessage(m) {
     controls.message(m);
     held.message(m);
+    if (m.type === 'device') showPairing();     // renamed on the computer
+    if (m.type === 'command') feed.add(m);      // what the computer was told to do
     if (m.type !== 'gesture') return;
     view.gesture(m);
     feed.add(m);

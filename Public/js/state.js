@@ -16,7 +16,8 @@ let current = null;
 /** A fresh page state for a page of the given role ('touchpad' or 'observer'). */
 export function createPageState(role) {
   current = {
-    role, status: 'connecting', detail: '', session: null, config: null, control: null, rtt: null, device: null,
+    role, status: 'connecting', detail: '', session: null, host: null, run: null, config: null, control: null, rtt: null,
+    device: null,
     sent: [], received: [], batches: [], batchesSent: 0, framesSent: 0, connects: 0, errors: []
   };
   return current;

@@ -1,5 +1,6 @@
 /* GesturePad observer (watch.html's module): connects with role "observer", lists the live
- * sessions and draws / lists every session's gestures as they happen. */
+ * sessions by their phones' names (this run's apart from an earlier run's) and draws / lists
+ * every session's gestures, and the commands it sent, as they happen. */
 import { credential, forgetDevice, keepDevice, socketUrl, statusUrl, takeToken, watchAddress, whenModelKnown } from './address.js';
 import { Connection } from './connection.js';
 import { Feed, bindDetails } from './feed.js';
@@ -11,36 +12,62 @@ const state = createPageState('observer');
 exposeForTests(state);
 state.sessions = [];
 const PALETTE = ['#58a6ff', '#f778ba', '#3fb950', '#e3b341', '#a371f7', '#39c5cf', '#ff7b72', '#79c0ff'];
-const sessions = {};   // id -> {id, state, color, count, li}
+// Sessions by key: the server's run and the session id ("run/3"), so that after a restart of the
+// server (session ids start again at 1) a new session is never counted with the last run's.
+const sessions = {};   // key -> {key, id, run, name, state, color, count, li}
 let order = 0;
+let run = '';          // the run of the server this observer is connected to (welcome.run)
 const listEl = document.getElementById('sessions');
 
-function colorFor(id) { return session(id).color; }
+function keyOf(id) { return (run || '?') + '/' + id; }
+// The view and the feed name sessions by id: theirs are all of the current run.
+function colorFor(id) { return session(keyOf(id)).color; }
+function labelFor(id) { return session(keyOf(id)).name; }
 
-function session(id) {
-  var s = sessions[id];
-  if (s) return s;
-  s = sessions[id] = { id: id, state: 'open', color: PALETTE[order++ % PALETTE.length], count: 0, li: null };
+/** What a session is called: its phone's name (the paired device's, docs/protocol.md "Server
+ * identity"), else "phone N" (a server without pairing names no device). */
+function nameOf(s) { return s.device || 'phone ' + s.id; }
+
+function session(key, device) {
+  var s = sessions[key];
+  if (s) {
+    if (device && device !== s.device) { s.device = device; s.name = nameOf(s); paint(s); }
+    return s;
+  }
+  var slash = key.lastIndexOf('/');
+  s = sessions[key] = { key: key, run: key.slice(0, slash), id: key.slice(slash + 1), device: device || '', state: 'open',
+    color: PALETTE[order++ % PALETTE.length], count: 0, li: null };
+  s.name = nameOf(s);
   var none = listEl.querySelector('.none');
   if (none) none.remove();
   s.li = document.createElement('li');
-  s.li.dataset.session = id;
+  s.li.dataset.session = s.id;
+  s.li.dataset.run = s.run;
   s.li.innerHTML = '<i></i><code></code><span></span>';
   s.li.style.setProperty('--c', s.color);
-  s.li.querySelector('code').textContent = 'session ' + id;
   listEl.insertBefore(s.li, listEl.firstChild);
   // Keep the list short: drop the oldest closed sessions.
   var closed = listEl.querySelectorAll('li.closed');
-  for (var i = 8; i < closed.length; i++) { delete sessions[closed[i].dataset.session]; closed[i].remove(); }
+  for (var i = 8; i < closed.length; i++) {
+    delete sessions[closed[i].dataset.run + '/' + closed[i].dataset.session];
+    closed[i].remove();
+  }
   paint(s);
   return s;
 }
 
 function paint(s) {
-  s.li.className = s.state;
+  var earlier = s.run !== run;
+  s.li.className = s.state + (earlier ? ' earlier' : '');
   s.li.dataset.state = s.state;
-  s.li.querySelector('span').textContent = s.state === 'closed' ? 'closed' : s.count + ' events';
-  state.sessions = Object.keys(sessions).map(function (k) { return { id: k, state: sessions[k].state, count: sessions[k].count }; });
+  s.li.querySelector('code').textContent = s.name;
+  s.li.title = 'session ' + s.id + (earlier ? ', before the server restarted' : '');
+  s.li.querySelector('span').textContent = (s.state === 'closed' ? 'closed · ' : '') + s.count + ' event' + (s.count === 1 ? '' : 's') +
+    (earlier ? ' · earlier run' : '');
+  state.sessions = Object.keys(sessions).map(function (k) {
+    var x = sessions[k];
+    return { id: x.id, run: x.run, key: k, name: x.name, state: x.state, count: x.count, current: x.run === run };
+  });
 }
 
 const canvas = document.getElementById('surface');
@@ -77,7 +104,7 @@ function panels() {
   for (var j = 0; j < bar.length; j++) out.push(rect(bar[j]));
   return out;
 }
-const feed = new Feed(document.getElementById('feed'), { max: 12, sessionColor: colorFor });
+const feed = new Feed(document.getElementById('feed'), { max: 12, sessionColor: colorFor, sessionLabel: labelFor });
 state.drawn = view.drawn;
 state.frame = view.record;
 const conn = new Connection({
@@ -95,23 +122,27 @@ const conn = new Connection({
       dpr: window.devicePixelRatio || 1, client: 'gesturepad-watch/1' };
   },
   onStatus: bindStatus(document.getElementById('status')),
-  onLive(welcome) { if (welcome.config) view.config = welcome.config; },
+  onLive(welcome) {
+    if (welcome.config) view.config = welcome.config;
+    run = typeof welcome.run === 'string' ? welcome.run : '';
+    for (const k in sessions) paint(sessions[k]);
+  },
   onDown() {
     // Disconnected: what was open may be gone by the time we are back.
     view.clearActive();
-    for (const id in sessions) if (sessions[id].state === 'open') { sessions[id].state = 'closed'; paint(sessions[id]); }
+    for (const k in sessions) if (sessions[k].state === 'open') { sessions[k].state = 'closed'; paint(sessions[k]); }
   },
   onMessage(m) {
     if (m.type === 'session' && typeof m.session === 'string') {
-      const s = session(m.session);
+      const s = session(keyOf(m.session), typeof m.name === 'string' ? m.name : '');
       s.state = m.state === 'closed' ? 'closed' : 'open';
       if (s.state === 'closed') view.clearActive(m.session);
       paint(s);
-    } else if (m.type === 'gesture') {
-      const s = session(typeof m.session === 'string' ? m.session : '?');
+    } else if (m.type === 'gesture' || m.type === 'command') {
+      const s = session(keyOf(typeof m.session === 'string' ? m.session : '?'));
       s.count++;
       paint(s);
-      view.gesture(m);
+      if (m.type === 'gesture') view.gesture(m);
       feed.add(m);
     }
   },

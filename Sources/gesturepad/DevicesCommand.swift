@@ -14,7 +14,8 @@ struct DevicesCommand: ParsableCommand {
         discussion: """
             The list is devices.json in the state directory ($XDG_STATE_HOME/gesturepad, by default \
             ~/.local/state/gesturepad). A running server is told of every change at once (SIGUSR1): a \
-            forgotten phone's connections close, and it must scan the code again to pair.
+            renamed phone shows its new name, a forgotten phone's connections close, and it must scan \
+            the code again to pair.
             """,
         subcommands: [List.self, Rename.self, Forget.self, Allow.self, Deny.self],
         defaultSubcommand: List.self)

@@ -1,7 +1,8 @@
 import ArgumentParser
 import GestureProtocol
 
-/// The `gesturepad` command line: `serve` (the default), `url`, `devices`, `replay`, `check-config`.
+/// The `gesturepad` command line: `serve` (the default), `url`, `devices`, `replay`, `check-config`,
+/// `help` (topics, and every command's help).
 @main
 struct GesturePad: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,6 +12,7 @@ struct GesturePad: ParsableCommand {
         subcommands: [
             ServeCommand.self, URLCommand.self, DevicesCommand.self, ReplayCommand.self, CheckConfigCommand.self,
             X11GuardCommand.self,
+            HelpCommand.self,
         ],
         defaultSubcommand: ServeCommand.self
     )

@@ -280,11 +280,14 @@ struct ServeCommand: ParsableCommand {
         let (urls, qr) = LiveAddresses.current(
             host: configuration.host, port: server.port, token: configuration.token, secure: configuration.tls != nil,
             qr: !noQR)
+        let trust = configuration.tls?.authority.map {
+            StartupBanner.trustLines(pageURLs: urls, fingerprint: $0.fingerprint, qr: !noQR)
+        }
         let lines = StartupBanner.lines(
             urls: urls, port: server.port, authenticated: configuration.token != nil,
             publicDirectory: configuration.publicDirectory, control: configuration.control.status,
             controlNote: controlNote, tokenNote: [tokenNote, tlsNote].compactMap { $0 }.joined(separator: "\n"),
-            notes: notes, qrLines: qr)
+            trust: trust ?? [], notes: notes, qrLines: qr)
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 

@@ -59,8 +59,7 @@ struct TLSOptions: ParsableArguments {
         let issued = material.issued ? " (certificate issued now for \(names.ipAddresses.count) addresses)" : ""
         return (
             tls,
-            "HTTPS with GesturePad's local certificate authority\(issued). Trust it once on the phone: open /trust. "
-                + "CA fingerprint (SHA-256): \(material.caFingerprint)"
+            "HTTPS with GesturePad's local certificate authority\(issued)."
         )
     }
 

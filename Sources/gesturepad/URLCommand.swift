@@ -9,7 +9,7 @@ import GesturePadServer
 struct URLCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "url",
-        abstract: "Print the address and QR code of the running server.",
+        abstract: "Print the address and QR code of the running server, and its observer's address.",
         discussion: """
             For a server started elsewhere (systemctl --user start gesturepad): reads server.json \
             and the remembered token in the state directory ($XDG_STATE_HOME/gesturepad, by default \
@@ -57,6 +57,12 @@ struct URLCommand: ParsableCommand {
             host: record.host, port: record.port, token: token, secure: record.secure, qr: !noQR)
         var lines = ["GesturePad \(record.version) is running (pid \(record.pid), since \(record.started)), port \(record.port)."]
         lines += StartupBanner.addressLines(urls: urls, qrLines: qr)
+        if record.secure, let first = urls.first {
+            lines += [
+                "", "Over HTTPS: each phone trusts the certificate once at",
+                "  \(ServerURLs.replacingPath(of: first, with: "/trust", keepFragment: false))",
+            ]
+        }
         if !notes.isEmpty { lines += [""] + notes }
         print(lines.joined(separator: "\n"))
     }

@@ -43,7 +43,7 @@ import Testing
             BackendChooser.choose(.auto, in: env(x: true, wayland: true))
                 == .off(
                     reason:
-                        "Wayland session without the RemoteDesktop portal and /dev/uinput is not writable: see docs/control.md"))
+                        "Wayland session without the RemoteDesktop portal and /dev/uinput is not writable: gesturepad help control"))
         #expect(BackendChooser.choose(.auto, in: env(x: true, wayland: true, uinput: true)) == .backend(.touchpad))
         #expect(BackendChooser.choose(.auto, in: env(wayland: true, uinput: true, portal: true)) == .backend(.touchpad))
         #expect(BackendChooser.choose(.auto, in: env(uinput: true)) == .backend(.touchpad))
@@ -51,7 +51,7 @@ import Testing
             BackendChooser.choose(.auto, in: env())
                 == .off(
                     reason:
-                        "no DISPLAY and /dev/uinput is not writable: see docs/control.md"))
+                        "no DISPLAY and /dev/uinput is not writable: gesturepad help control"))
     }
 
     /// Explicit modes: the backend when it can work, else a failure (never a silent off).
@@ -61,17 +61,17 @@ import Testing
             BackendChooser.choose(.x11, in: environment)
                 == (environment.hasDisplay
                     ? .backend(.x11)
-                    : .failure("--control x11 needs an X session but DISPLAY is not set: see docs/control.md")))
+                    : .failure("--control x11 needs an X session but DISPLAY is not set: gesturepad help control")))
         #expect(
             BackendChooser.choose(.uinput, in: environment)
                 == (environment.uinputWritable
-                    ? .backend(.uinput) : .failure("/dev/uinput is not writable: add the udev rule in docs/control.md")))
+                    ? .backend(.uinput) : .failure("/dev/uinput is not writable: add the udev rule: gesturepad help control")))
         #expect(
             BackendChooser.choose(.portal, in: environment)
                 == (environment.portalOffersRemoteDesktop
                     ? .backend(.portal)
                     : .failure(
-                        "the desktop portal on the session bus does not offer RemoteDesktop (GNOME and KDE do; wlroots compositors such as Sway do not: use --control uinput there): see docs/control.md"
+                        "the desktop portal on the session bus does not offer RemoteDesktop (GNOME and KDE do; wlroots compositors such as Sway do not: use --control uinput there): gesturepad help control"
                     )))
     }
 
@@ -85,7 +85,7 @@ import Testing
             case .failure(let text): message = text
             }
             #expect(!message.contains("\n"))
-            #expect(mode == .off || message.contains("docs/control.md"))
+            #expect(mode == .off || message.contains("gesturepad help control"))
         }
     }
 

@@ -83,7 +83,7 @@ import Testing
     @Test func missingDevice() {
         #expect(
             throws: ControlBackendError(
-                "/nonexistent/uinput does not exist: load the uinput module (modprobe uinput), see docs/control.md")
+                "/nonexistent/uinput does not exist: load the uinput module (modprobe uinput): gesturepad help control")
         ) {
             _ = try UInputBackend.open(path: "/nonexistent/uinput")
         }

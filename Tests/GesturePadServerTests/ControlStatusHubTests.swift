@@ -56,12 +56,13 @@ struct ControlStatusHubTests {
         h.send(pad, #"{"type":"button","button":"left","action":"down"}"#, at: 1)
         h.handle(.controlStatusChanged(.inactive(reason: Self.closed), now: 2))
         #expect(backend.actions == [.button(.left, .down), .button(.left, .up)])
+        let told = #"{"type":"command","session":"1","command":"button","button":"left","action":"down"}"#
         #expect(
             h.drain(pad).frames == [
-                #"{"type":"held","buttons":["left"],"keys":[]}"#, #"{"type":"held","buttons":[],"keys":[]}"#,
+                #"{"type":"held","buttons":["left"],"keys":[]}"#, told, #"{"type":"held","buttons":[],"keys":[]}"#,
                 #"{"type":"control","active":false,"reason":"\#(Self.closed)"}"#,
             ])
-        #expect(h.drain(observer).frames.isEmpty)
+        #expect(h.drain(observer).frames == [told], "observers hear the command, not the control notice")
         h.send(pad, #"{"type":"text","text":"hi"}"#, at: 2)
         #expect(h.drain(pad).frames.first?.contains(#""code":"control_off""#) == true)
         h.send(pad, HubHarness.pointer("down", x: 100, y: 100, t: 1000), at: 3)

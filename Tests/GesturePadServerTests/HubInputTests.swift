@@ -61,7 +61,9 @@ import Testing
         _ = harness.drain(observer)
         harness.send(pad, #"{"type":"button","button":"left","action":"down"}"#, at: 1)
         #expect(harness.transport.armed[pad] != nil)
-        #expect(harness.drain(pad).frames == [#"{"type":"held","buttons":["left"],"keys":[]}"#])
+        let told = #"{"type":"command","session":"1","command":"button","button":"left","action":"down"}"#
+        #expect(harness.drain(pad).frames == [#"{"type":"held","buttons":["left"],"keys":[]}"#, told])
+        #expect(harness.drain(observer).frames == [told])
         let off = HubInput.controlStatusChanged(.inactive(reason: ControlStatusHubTests.closed), now: 2)
         #expect(harness.handle(off) == [.requestWritable(pad), .perform([.button(.left, .up)][...]), .cancelWakeup(pad)])
         #expect(harness.hub.control.status == .inactive(reason: ControlStatusHubTests.closed))

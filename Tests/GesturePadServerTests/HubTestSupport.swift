@@ -89,13 +89,13 @@ final class HubHarness {
     private var nextID = 1
 
     init(
-        backend: (any ControlBackend)? = nil, recorder: (any InputRecorder)? = nil,
+        backend: (any ControlBackend)? = nil, recorder: (any InputRecorder)? = nil, identity: ServerIdentity? = nil,
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) {
         var configuration = ServerConfiguration(publicDirectory: "/p", token: "t")
         configure(&configuration)
         hub = ConnectionHub(
-            configuration: configuration, backendName: backend?.name, recording: recorder != nil,
+            configuration: configuration, backendName: backend?.name, recording: recorder != nil, identity: identity,
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
         transport = FakeTransport(outlets: HubOutlets(sinks: [sink], backend: backend, recorder: recorder))
     }

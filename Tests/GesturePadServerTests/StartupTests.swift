@@ -1,3 +1,4 @@
+import GestureProtocol
 import Testing
 
 @testable import GesturePadServer
@@ -151,9 +152,43 @@ import Testing
         #expect(
             block == [
                 "Open this address on your phone (same network):", "  http://a:1/#token=t", "",
-                "Or scan this QR code (http://a:1/#token=t):", "QR",
+                "Or scan this QR code (http://a:1/#token=t):", "QR", "",
+                "To watch the gestures on another screen, open the observer view:", "  http://a:1/watch.html#token=t",
             ])
         #expect(lines.joined(separator: "\n").contains(block.joined(separator: "\n")))
+    }
+}
+
+@Suite struct BannerAddressTests {
+    /// The observer's and `/trust`'s addresses are the first address with another path; the
+    /// token stays for the observer and is left out of `/trust`.
+    @Test func pathsReplaced() {
+        #expect(ServerURLs.replacingPath(of: "http://a:1/#token=t", with: "/watch.html") == "http://a:1/watch.html#token=t")
+        #expect(
+            ServerURLs.replacingPath(of: "https://[::1]:1/#token=t", with: "/trust", keepFragment: false)
+                == "https://[::1]:1/trust")
+        #expect(ServerURLs.replacingPath(of: "http://a:1", with: "/watch.html") == "http://a:1/watch.html")
+        #expect(ServerURLs.replacingPath(of: "not a url", with: "/x") == "not a url")
+    }
+
+    /// With `--tls` the banner prints the `/trust` address in full, its QR code and the fingerprint.
+    @Test func trustBlock() {
+        let trust = StartupBanner.trustLines(url: "https://a:1/trust", qrLines: ["QR"], fingerprint: "AB:CD")
+        let lines = StartupBanner.lines(
+            urls: ["https://a:1/#token=t"], port: 1, authenticated: true, publicDirectory: "/p", trust: trust, qrLines: [])
+        #expect(lines.contains("  https://a:1/trust") && lines.contains("QR") && lines.contains("  AB:CD"))
+    }
+
+    /// The trust page's fingerprint may break after a byte's colon, never inside a byte.
+    @Test func fingerprintBreaksBetweenBytes() {
+        #expect(TrustPage.fingerprintHTML("96:01:B1") == "<span>96:</span><wbr><span>01:</span><wbr><span>B1</span>")
+    }
+
+    /// The run's host name is the part before the first dot, an address stays whole.
+    @Test func shortHostName() {
+        #expect(ServerIdentity.shortHostName("desk.lan") == "desk")
+        #expect(ServerIdentity.shortHostName("desk") == "desk")
+        #expect(ServerIdentity.shortHostName("192.168.1.5") == "192.168.1.5")
     }
 }
 

@@ -113,7 +113,7 @@ struct ControlMessageTests {
         let message = TestSupport.frames(output).last?.1["message"] as? String ?? ""
         #expect(
             message
-                == #"text: the portal backend cannot type "中" (U+4E2D), "文" (U+6587), "x" (U+0078): not on the desktop's keyboard layout (French); nothing was typed; see docs/control.md"#
+                == #"text: the portal backend cannot type "中" (U+4E2D), "文" (U+6587), "x" (U+0078): not on the desktop's keyboard layout (French); nothing was typed; gesturepad help control"#
         )
     }
 

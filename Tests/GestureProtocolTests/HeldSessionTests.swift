@@ -93,7 +93,8 @@ struct HeldSessionTests {
         session.receive(#"{"type":"button","button":"right","action":"down"}"#, at: 10, into: &output)
         session.receive(#"{"type":"button","button":"middle","action":"click"}"#, at: 20, into: &output)
         session.receive(#"{"type":"button","button":"right","action":"up"}"#, at: 30, into: &output)
-        let texts = output.frames.frames.indices.map { String(decoding: output.frames.frameBytes($0), as: UTF8.self) }
+        let texts = output.frames.frames.indices.filter { output.frames.frames[$0].kind == .reply }
+            .map { String(decoding: output.frames.frameBytes($0), as: UTF8.self) }
         #expect(
             texts == [
                 #"{"type":"held","buttons":["right"],"keys":[]}"#, #"{"type":"held","buttons":[],"keys":[]}"#,

@@ -63,7 +63,7 @@ def test_not_live_the_hint_goes_the_controls_are_disabled_and_the_notice_says_wh
 # ---- the first run: the buttons named ------------------------------------------------------
 
 LEGEND = {"keyboard": "Keyboard", "mousebar-toggle": "Mouse buttons", "settings-open": "Settings",
-          "details": "Details", "watch": "Observer view", "fullscreen": "Full screen"}
+          "details": "Details", "watch": "Observer view", "help": "Help", "fullscreen": "Full screen"}
 
 
 def test_first_run_hint_names_every_icon_button_and_the_keyboard(browser, ctl_server, xwatcher):
@@ -97,13 +97,15 @@ def test_first_run_hint_names_every_icon_button_and_the_keyboard(browser, ctl_se
 def test_first_run_hint_without_control_names_the_header_buttons(pad):
     """Control off: the toolbar is hidden, so the legend names only the header's buttons."""
     st = pad.wait_for("window.gesturepad.hint && window.gesturepad.hint.shown && window.gesturepad.hint")
-    assert sorted(st["legend"]) == ["details", "fullscreen", "watch"]
+    assert sorted(st["legend"]) == ["details", "fullscreen", "help", "watch"]
     assert st["text"].startswith("Touch anywhere")
+    host = pad.state()["host"]
+    assert pad.eval("document.getElementById('where').textContent") == f"On “{host}”: gestures are shown, not sent to its pointer"
 
 
 # ---- touches beside a control ---------------------------------------------------------------
 
-CONTROLS = "#details, #watch, #fullscreen, #tools button, #keys button, #mousebar button"
+CONTROLS = "#details, #watch, #help, #fullscreen, #tools button, #keys button, #mousebar button"
 
 # For each control shown: the first point, 3 to 9 px outside one of its sides, where the touch
 # surface itself is (a side facing another control or a panel has none), and the way out.

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from browser_cdp import Browser
-from browser_harness import Server, sw_files
+from browser_harness import ARTIFACTS, Server, contrast, sw_files, texts
 
 CERTUTIL = shutil.which("certutil")
 pytestmark = pytest.mark.skipif(
@@ -31,6 +31,12 @@ def tls_server():
     server.stop()
 
 
+def ca_of(server) -> bytes:
+    """The CA certificate, fetched as a phone does before it trusts it."""
+    with urllib.request.urlopen(server.origin + "/ca.crt", context=ssl._create_unverified_context()) as r:
+        return r.read()
+
+
 def trusting_browser(ca_pem: bytes) -> Browser:
     home = Path(tempfile.mkdtemp(prefix="gp-nss-home-"))
     nssdb = home / ".pki" / "nssdb"
@@ -44,9 +50,7 @@ def trusting_browser(ca_pem: bytes) -> Browser:
 
 
 def test_the_page_over_https_with_the_ca_trusted(tls_server):
-    with urllib.request.urlopen(tls_server.origin + "/ca.crt", context=ssl._create_unverified_context()) as r:
-        ca_pem = r.read()
-    browser = trusting_browser(ca_pem)
+    browser = trusting_browser(ca_of(tls_server))
     try:
         page = browser.new_page()
         page.phone()
@@ -78,5 +82,29 @@ def test_an_untrusting_browser_does_not_get_the_page(tls_server):
         # Chromium's certificate interstitial: the page never runs, so no GesturePad state.
         page.wait_for("document.readyState === 'complete'", 5)
         assert page.eval("typeof window.gesturepad") == "undefined"
+    finally:
+        browser.close()
+
+
+def test_the_trust_page_is_dark_and_its_fingerprint_breaks_only_between_bytes(tls_server):
+    """/trust on a narrow phone (320 CSS px): the app's dark look, every text readable (4.5:1),
+    and the fingerprint on several lines, each byte (`96:`) whole on one line."""
+    browser = trusting_browser(ca_of(tls_server))
+    try:
+        page = browser.new_page()
+        page.phone()
+        page.call("Emulation.setDeviceMetricsOverride", {"width": 320, "height": 640, "deviceScaleFactor": 3,
+                                                         "mobile": True})
+        page.navigate(f"{tls_server.origin}/trust")
+        page.wait_for("document.readyState === 'complete' && !!document.getElementById('fingerprint')", 5)
+        assert page.eval("getComputedStyle(document.body).backgroundColor") == "rgb(13, 17, 23)"
+        pieces = page.eval("Array.from(document.querySelectorAll('#fingerprint span')).map(function(s){"
+                           "return [s.textContent, s.getClientRects().length, Math.round(s.getBoundingClientRect().top)];})")
+        assert len(pieces) == 32
+        assert all(rects == 1 for _, rects, _ in pieces), [p for p in pieces if p[1] != 1]
+        assert len({top for _, _, top in pieces}) > 1, "the fingerprint is wider than the phone: it wraps"
+        for t in texts(page):
+            assert contrast(t["fg"], t["bg"]) >= 4.5, t
+        page.screenshot(str(ARTIFACTS / "trust-320.png"))
     finally:
         browser.close()

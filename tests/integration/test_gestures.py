@@ -66,13 +66,20 @@ def drag(ws, t0=1000.0, steps=8):
                             "pointerType": "touch"}))
 
 
+def notice(welcome, state):
+    """The observer notice of the touchpad that got `welcome`: PROTOCOL.md's three fields, then
+    the run and the paired device's name (docs/protocol.md "Server identity")."""
+    return {"type": "session", "session": welcome["session"], "state": state, "run": welcome["run"],
+            "name": welcome["device"]["name"]}
+
+
 def test_observer_sees_touchpad_gestures_and_session_notices(server):
     with server.connect() as observer:
         assert hello(observer, role="observer")["type"] == "welcome"
         with server.connect() as touchpad:
-            session = hello(touchpad)["session"]
-            notice = recv_json(observer)
-            assert notice == {"type": "session", "session": session, "state": "open"}
+            welcome = hello(touchpad)
+            session = welcome["session"]
+            assert recv_json(observer) == notice(welcome, "open")
             touchpad.send(json.dumps({"type": "down", "id": 1, "x": 50, "y": 60, "t": 100.0, "pointerType": "touch"}))
             touchpad.send(json.dumps({"type": "up", "id": 1, "x": 50, "y": 60, "t": 150.0, "pointerType": "touch"}))
             own = gestures_only(collect(touchpad, 0.6))
@@ -81,16 +88,15 @@ def test_observer_sees_touchpad_gestures_and_session_notices(server):
             assert all(g["session"] == session for g in seen)
             assert any(g["gesture"] == "tap" for g in seen)
         closed = [m for m in collect(observer, 1.0) if m["type"] == "session"]
-        assert closed == [{"type": "session", "session": session, "state": "closed"}]
+        assert closed == [notice(welcome, "closed")]
 
 
 def test_late_observer_learns_open_sessions(server):
     with server.connect() as touchpad:
-        session = hello(touchpad)["session"]
+        welcome = hello(touchpad)
         with server.connect() as observer:
             hello(observer, role="observer")
-            notice = recv_json(observer)
-            assert notice == {"type": "session", "session": session, "state": "open"}
+            assert recv_json(observer) == notice(welcome, "open")
 
 
 def test_touchpad_does_not_receive_other_sessions(server):
@@ -106,7 +112,8 @@ def test_disconnect_mid_drag_cancels_for_observer(server):
     with server.connect() as observer:
         hello(observer, role="observer")
         with server.connect() as touchpad:
-            session = hello(touchpad)["session"]
+            welcome = hello(touchpad)
+            session = welcome["session"]
             drag(touchpad)
             seen = gestures_only(collect(observer, 0.5))
             assert any(g["gesture"] == "drag" and g["phase"] == "began" for g in seen)
@@ -117,7 +124,7 @@ def test_disconnect_mid_drag_cancels_for_observer(server):
         assert ends and ends[-1]["reason"] == "cancel"
         assert all(g["session"] == session for g in gestures)
         # The closed notice comes after the cancel events.
-        assert after[-1] == {"type": "session", "session": session, "state": "closed"}
+        assert after[-1] == notice(welcome, "closed")
 
 
 def test_disconnect_mid_drag_is_cancelled_in_json_log(page_dir, tmp_path):
@@ -126,7 +133,8 @@ def test_disconnect_mid_drag_is_cancelled_in_json_log(page_dir, tmp_path):
     log = tmp_path / "gestures.jsonl"
     with Server(public=page_dir, extra=["--log-json", str(log)]) as server:
         with server.connect() as touchpad:
-            session = hello(touchpad)["session"]
+            welcome = hello(touchpad)
+            session = welcome["session"]
             drag(touchpad)
             assert gestures_only(collect(touchpad, 0.5))
         time.sleep(0.5)

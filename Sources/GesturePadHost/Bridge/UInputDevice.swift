@@ -63,9 +63,9 @@ final class UInputDevice {
     private static func openError(path: String, code: Int32) -> ControlBackendError {
         switch code {
         case EACCES, EPERM, EROFS:
-            ControlBackendError("\(path) is not writable: add the udev rule in docs/control.md")
+            ControlBackendError("\(path) is not writable: add the udev rule: gesturepad help control")
         case ENOENT, ENODEV, ENXIO:
-            ControlBackendError("\(path) does not exist: load the uinput module (modprobe uinput), see docs/control.md")
+            ControlBackendError("\(path) does not exist: load the uinput module (modprobe uinput): gesturepad help control")
         default:
             ControlBackendError("cannot open \(path): \(errorText(code))")
         }

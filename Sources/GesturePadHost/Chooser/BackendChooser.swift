@@ -58,12 +58,12 @@ public enum BackendChooser {
 
     /// The messages, kept together so that they read alike.
     enum Message {
-        static let x11WithoutDisplay = "--control x11 needs an X session but DISPLAY is not set: see docs/control.md"
-        static let uinputNotWritable = "/dev/uinput is not writable: add the udev rule in docs/control.md"
+        static let x11WithoutDisplay = "--control x11 needs an X session but DISPLAY is not set: gesturepad help control"
+        static let uinputNotWritable = "/dev/uinput is not writable: add the udev rule: gesturepad help control"
         static let portalNotAvailable =
-            "the desktop portal on the session bus does not offer RemoteDesktop (GNOME and KDE do; wlroots compositors such as Sway do not: use --control uinput there): see docs/control.md"
+            "the desktop portal on the session bus does not offer RemoteDesktop (GNOME and KDE do; wlroots compositors such as Sway do not: use --control uinput there): gesturepad help control"
         static let waylandWithoutMeans =
-            "Wayland session without the RemoteDesktop portal and /dev/uinput is not writable: see docs/control.md"
-        static let nothingAvailable = "no DISPLAY and /dev/uinput is not writable: see docs/control.md"
+            "Wayland session without the RemoteDesktop portal and /dev/uinput is not writable: gesturepad help control"
+        static let nothingAvailable = "no DISPLAY and /dev/uinput is not writable: gesturepad help control"
     }
 }

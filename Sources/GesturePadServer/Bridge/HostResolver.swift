@@ -3,6 +3,14 @@ import Glibc
 /// Turns `--host` into something lws can bind: an IP literal or an interface name stays as
 /// it is; a host name (`localhost`, `myhost.lan`) becomes its first numeric address.
 public enum HostResolver {
+    /// This computer's host name (`gethostname`), or "this computer" when it has none.
+    public static func localHostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "this computer" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "this computer" : name
+    }
+
     /// True when `host` is a numeric IPv4 or IPv6 address.
     public static func isIPLiteral(_ host: String) -> Bool {
         var v4 = in_addr()

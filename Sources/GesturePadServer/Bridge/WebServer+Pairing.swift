@@ -93,6 +93,8 @@ extension WebServer {
             case .greet(let id, let device): carryOut(hub.handle(.greet(id, device)))
             case .hold(let id, let device): carryOut(hub.handle(.hold(id, device, now: now)))
             case .admit(let id, let device): carryOut(hub.handle(.admit(id, device, now: now)))
+            case .rename(let ids, let device):
+                for id in ids { carryOut(hub.handle(.rename(id, device, now: now))) }
             case .close(let ids, let code, let reason):
                 for id in ids { carryOut(hub.handle(.refuse(id, code: code, reason: reason))) }
             case .announce, .withdraw: break  // the pairing service's own

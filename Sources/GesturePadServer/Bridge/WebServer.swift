@@ -70,7 +70,10 @@ public final class WebServer {
         self.logger = logger
         self.outlets = HubOutlets(sinks: sinks, backend: backend, recorder: recorder)
         self.hub = ConnectionHub(
-            configuration: configuration, backendName: backend?.name, recording: recorder != nil, logger: logger)
+            configuration: configuration, backendName: backend?.name, recording: recorder != nil,
+            identity: ServerIdentity(
+                host: ServerIdentity.shortHostName(HostResolver.localHostName()), run: DeviceKey.randomID()),
+            logger: logger)
         let pairs = configuration.token != nil && !configuration.conformanceEcho
         self.pairing = pairs ? pairing.map { PairingService(setup: $0, logger: logger) } : nil
         var policy = HandshakePolicy(token: configuration.token, maxConnections: configuration.maxConnections)

@@ -78,7 +78,7 @@ extension ConnectionHub {
             broadcastToObservers(output.frames.bytes[range], now: now)
         }
         handOver(of: connection)
-        broadcastToObservers(SessionNotice.encode(session: connection.sessionName, open: false)[...], now: now)
+        broadcastToObservers(notice(of: connection, open: false)[...], now: now)
         actions.append(.announceSession(connection.sessionName, open: false))
         if recording { actions.append(.endRecording(session: connection.sessionName)) }
     }

@@ -27,4 +27,18 @@ extension ConnectionHub {
         }
         transition(connection, .timersChanged)
     }
+
+    /// The device of `connection` is now called `device.name`: its session keeps the new name;
+    /// an open connection that said `hello` gets the `device` notice, and when it is a touchpad
+    /// the observers get its session notice again with the new name.
+    func rename(_ connection: Connection, as device: DeviceGreeting, now: Double) {
+        connection.session.device = DeviceGreeting(id: device.id, name: device.name)
+        guard connection.state.isOpen, let role = connection.role else { return }
+        var bytes: [UInt8] = []
+        MessageEncoder.appendDeviceNotice(device, to: &bytes)
+        transition(connection, .queued(bytes[...], now: now))
+        if role == .touchpad, touchpads.contains(connection.id) {
+            broadcastToObservers(notice(of: connection, open: true)[...], now: now)
+        }
+    }
 }

@@ -12,7 +12,7 @@ extension ConnectionHub {
             switch kind {
             case .reply:
                 transition(connection, .queued(frame, now: now))
-            case .gesture:
+            case .gesture, .command:
                 if connection.role != .observer { transition(connection, .queued(frame, now: now)) }
                 broadcastToObservers(frame, except: connection.id, now: now)
             }
@@ -55,7 +55,7 @@ extension ConnectionHub {
         touchpads.append(connection.id)
         logger.info("touchpad session opened", metadata: ["ws.connection.id": "\(connection.id)"])
         actions.append(.announceSession(connection.sessionName, open: true))
-        broadcastToObservers(SessionNotice.encode(session: connection.sessionName, open: true)[...], now: now)
+        broadcastToObservers(notice(of: connection, open: true)[...], now: now)
         // Control ended (the desktop closed the portal session): a touchpad arriving asks again.
         if !control.isActive && backendName != nil { actions.append(.requestControl) }
     }
@@ -65,10 +65,16 @@ extension ConnectionHub {
         logger.info("observer joined", metadata: ["ws.connection.id": "\(connection.id)"])
         for id in touchpads {
             if let touchpad = connections[id] {
-                let notice = SessionNotice.encode(session: touchpad.sessionName, open: true)
-                transition(connection, .queued(notice[...], now: now))
+                transition(connection, .queued(notice(of: touchpad, open: true)[...], now: now))
             }
         }
+    }
+
+    /// The observer notice of touchpad `connection` opening or closing: with this run's id and
+    /// its device's name (docs/protocol.md "Server identity").
+    func notice(of connection: Connection, open: Bool) -> [UInt8] {
+        SessionNotice.encode(
+            session: connection.sessionName, open: open, run: identity?.run, name: connection.session.device?.name)
     }
 
     func broadcastToObservers(_ frame: ArraySlice<UInt8>, except id: Int? = nil, now: Double) {

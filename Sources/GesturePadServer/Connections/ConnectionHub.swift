@@ -27,6 +27,8 @@ final class ConnectionHub {
     var control: ControlContext
     /// Whether touchpad sessions' frames are recorded (`--record`; one check per frame).
     let recording: Bool
+    /// The computer and this run, for every `welcome` and observer notice (nil: none is told).
+    let identity: ServerIdentity?
     var logger: Logger
 
     /// Every connection alive (closing ones included), by id.
@@ -51,11 +53,15 @@ final class ConnectionHub {
     /// How soon a timer put off for pending input fires again (ms).
     static let timerInputRetryMilliseconds = 1.0
 
-    init(configuration: ServerConfiguration, backendName: String? = nil, recording: Bool = false, logger: Logger) {
+    init(
+        configuration: ServerConfiguration, backendName: String? = nil, recording: Bool = false,
+        identity: ServerIdentity? = nil, logger: Logger
+    ) {
         self.configuration = configuration
         self.backendName = backendName
         self.control = configuration.control
         self.recording = recording
+        self.identity = identity
         self.logger = logger
     }
 
@@ -86,6 +92,8 @@ final class ConnectionHub {
             signal(.admit(device, now: now), to: id)
         case .refuse(let id, let code, let reason):
             if let connection = connections[id] { refuse(connection, code, reason) }
+        case .rename(let id, let device, let now):
+            if let connection = connections[id] { rename(connection, as: device, now: now) }
         case .controlStatusChanged(let status, let now):
             controlStatusChanged(status, now: now)
         case .reconfigure(let settings):
@@ -118,8 +126,10 @@ final class ConnectionHub {
 
     /// A fresh protocol session for connection `id` (not started: no `hello` deadline yet).
     func makeSession(_ id: Int) -> ProtocolSession {
-        ProtocolSession(
+        var session = ProtocolSession(
             sessionID: String(id), connectionNumber: id, config: configuration.gestures, limits: configuration.limits,
             control: control)
+        session.identity = identity
+        return session
     }
 }

@@ -43,6 +43,9 @@ enum HubInput {
     /// The connection closes at once with `code`, without its queue (its device is not, or no
     /// longer, paired).
     case refuse(Int, code: CloseCode, reason: String)
+    /// The connection's device was renamed on the computer: its page is told at once (the
+    /// `device` notice), and observers hear its session's new name.
+    case rename(Int, DeviceGreeting, now: Double)
 
     // MARK: The server as a whole
 

@@ -42,6 +42,8 @@ enum PairingAction: Sendable, Hashable {
     case hold(Int, DeviceGreeting)
     /// Waiting connection `Int` was accepted: it goes on, and its `welcome` carries the greeting.
     case admit(Int, DeviceGreeting)
+    /// These connections' device was renamed (`gesturepad devices rename`): tell their pages.
+    case rename([Int], DeviceGreeting)
     /// Close these connections with `code` at once.
     case close([Int], code: CloseCode, reason: String)
     /// Tell the computer's user (terminal line; a notification as `PairingSettings.notify` says).

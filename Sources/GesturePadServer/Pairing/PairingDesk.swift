@@ -138,14 +138,21 @@ struct PairingDesk: Sendable {
 
     /// `devices.json` as it is now (changed by `gesturepad devices`, another server, or by
     /// hand): the desk takes it, and acts on the difference — devices no longer paired lose
-    /// their connections, waiting devices allowed are admitted (with `fresh`'s keys), waiting
+    /// their connections, connected devices renamed have their pages told, waiting devices allowed are admitted (with `fresh`'s keys), waiting
     /// devices removed are declined. Requests it does not know (another server's) stay.
     mutating func reload(_ file: DeviceList, at time: PairingTime, fresh: () -> FreshDevice) -> [PairingAction] {
         let old = list
         list = file
         var actions: [PairingAction] = []
-        for id in Set(connections.values).sorted() where list.device(id)?.state != .paired {
-            if let device = old.device(id) { actions += dropConnections(of: device, by: .computer) }
+        for id in Set(connections.values).sorted() {
+            guard let device = list.device(id), device.state == .paired else {
+                if let device = old.device(id) { actions += dropConnections(of: device, by: .computer) }
+                continue
+            }
+            if device.name != old.device(id)?.name {
+                let renamed = connections.filter { $0.value == id }.keys.sorted()
+                actions.append(.rename(renamed, device.greeting()))
+            }
         }
         for id in waiting.values.map(\.device.id).sorted() {
             switch list.device(id)?.state {

@@ -180,7 +180,7 @@ final class PairingService {
         case .withdraw(let id):
             notifier?.withdraw(tag: id)
             return false
-        case .greet, .hold, .admit, .close:
+        case .greet, .hold, .admit, .rename, .close:
             return true
         }
     }

@@ -31,6 +31,17 @@ public enum ServerURLs {
         return "\(secure ? "https" : "http")://\(hostPart):\(port)\(path)\(fragment)"
     }
 
+    /// `url` with its path set to `path`, its fragment (the token) kept unless `keepFragment` is
+    /// false: `http://h:1/#token=t` → `http://h:1/watch.html#token=t`. A string that is not an
+    /// absolute URL comes back as it is.
+    public static func replacingPath(of url: String, with path: String, keepFragment: Bool = true) -> String {
+        guard let scheme = url.range(of: "://") else { return url }
+        let rest = url[scheme.upperBound...]
+        let pathStart = rest.firstIndex(of: "/") ?? rest.endIndex
+        let fragment = keepFragment ? url[(url.firstIndex(of: "#") ?? url.endIndex)...] : ""
+        return String(url[..<pathStart]) + path + fragment
+    }
+
     /// LAN IPv4 first, then global IPv6, then loopback; the system's order within each.
     private static func ranked(_ addresses: [InterfaceAddress]) -> [InterfaceAddress] {
         addresses.enumerated().sorted { lhs, rhs in

@@ -9,7 +9,7 @@ public enum StartupBanner {
     public static func lines(
         urls: [String], port: Int, authenticated: Bool, publicDirectory: String,
         control: ControlContext.Status = .inactive(reason: "control is off"), controlNote: String? = nil,
-        tokenNote: String? = nil, notes: [String] = [], qrLines: [String]
+        tokenNote: String? = nil, trust: [String] = [], notes: [String] = [], qrLines: [String]
     ) -> [String] {
         var lines = ["GesturePad is listening on port \(port), serving \(publicDirectory)"]
         if !authenticated {
@@ -20,6 +20,11 @@ public enum StartupBanner {
         if authenticated {
             lines.append("The address carries the pairing secret; keep it private.")
             if let tokenNote { lines.append(tokenNote) }
+        }
+        if !trust.isEmpty {
+            lines.append("")
+            lines.append(contentsOf: trust)
+            lines.append("")
         }
         switch control {
         case .active(let backend):
@@ -33,8 +38,8 @@ public enum StartupBanner {
         return lines
     }
 
-    /// The addresses to open on the phone and the QR code of the first one: the part of the
-    /// banner `gesturepad url` repeats.
+    /// The addresses to open on the phone, the QR code of the first one and the observer's
+    /// address (the first one's `/watch.html`): the part of the banner `gesturepad url` repeats.
     public static func addressLines(urls: [String], qrLines: [String]) -> [String] {
         var lines = ["Open this address on your phone (same network):"]
         lines.append(contentsOf: urls.map { "  \($0)" })
@@ -43,6 +48,34 @@ public enum StartupBanner {
             lines.append("Or scan this QR code (\(urls.first ?? "")):")
             lines.append(contentsOf: qrLines)
         }
+        if let first = urls.first {
+            lines.append("")
+            lines.append("To watch the gestures on another screen, open the observer view:")
+            lines.append("  \(ServerURLs.replacingPath(of: first, with: "/watch.html"))")
+        }
+        return lines
+    }
+
+    /// `--tls` with GesturePad's own certificate authority: the trust block for the first of the
+    /// page's addresses, its QR code drawn when `qr` is set (none without an address).
+    public static func trustLines(pageURLs: [String], fingerprint: String, qr: Bool) -> [String] {
+        guard let first = pageURLs.first else { return [] }
+        let url = ServerURLs.replacingPath(of: first, with: "/trust", keepFragment: false)
+        let qrLines = qr ? TerminalQRCode.lines(for: url, ansi: LiveAddresses.stdoutIsColorTerminal) : []
+        return trustLines(url: url, qrLines: qrLines, fingerprint: fingerprint)
+    }
+
+    /// The trust block: the `/trust` address `url` in full (no token: the page is public), the
+    /// QR code of it, and the fingerprint to compare.
+    public static func trustLines(url: String, qrLines: [String], fingerprint: String) -> [String] {
+        var lines = ["Trust GesturePad's certificate once on each phone: open"]
+        lines.append("  \(url)")
+        if !qrLines.isEmpty {
+            lines.append("or scan this QR code:")
+            lines.append(contentsOf: qrLines)
+        }
+        lines.append("and check that it shows this fingerprint (SHA-256):")
+        lines.append("  \(fingerprint)")
         return lines
     }
 }

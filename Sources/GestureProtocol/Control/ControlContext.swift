@@ -53,7 +53,7 @@ public struct ControlContext: Sendable, Hashable {
         let what = if case .text = command { "text" } else { "key" }
         return ProtocolError(
             .badField,
-            "\(what): the \(backend) backend cannot type \(Self.list(refused)): \(capabilities.limitation); nothing was typed; see docs/control.md"
+            "\(what): the \(backend) backend cannot type \(Self.list(refused)): \(capabilities.limitation); nothing was typed; gesturepad help control"
         )
     }
 

@@ -21,4 +21,12 @@ extension MessageEncoder {
         appendDevice(DeviceGreeting(id: device.id, name: device.name), to: &out)
         out.append(UInt8(ascii: "}"))
     }
+
+    /// `{"type":"device","device":{"id":…,"name":…}}` (additive): the connection's device was
+    /// renamed on the computer (`gesturepad devices rename`) while it was connected.
+    public static func appendDeviceNotice(_ device: DeviceGreeting, to out: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"type\":\"device\",\"device\":", to: &out)
+        appendDevice(DeviceGreeting(id: device.id, name: device.name), to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
 }

@@ -17,15 +17,22 @@ public enum MessageEncoder {
 
     /// `{"type":"welcome","protocol":1,"session":…,"config":{every GestureConfig key: value},
     /// "control":{"active":true,"backend":…} | {"active":false,"reason":…}}` (CONTROL.md), and
-    /// `"device":{…}` (additive, docs/protocol.md "Pairing") when the connection is a paired device's.
+    /// `"device":{…}` (additive, docs/protocol.md "Pairing") when the connection is a paired device's;
+    /// `"host":…,"run":…` after `server` (additive, "Server identity") when `identity` is given.
     public static func appendWelcome(
         session: String, config: GestureConfig, control: ControlContext.Status, device: DeviceGreeting? = nil,
-        to out: inout [UInt8]
+        identity: ServerIdentity? = nil, to out: inout [UInt8]
     ) {
         JSONWriter.appendASCII("{\"type\":\"welcome\",\"protocol\":1,\"session\":", to: &out)
         JSONWriter.appendString(session, to: &out)
         JSONWriter.appendASCII(",\"server\":", to: &out)
         JSONWriter.appendString(GesturePadVersion.serverName, to: &out)
+        if let identity {
+            JSONWriter.appendASCII(",\"host\":", to: &out)
+            JSONWriter.appendString(identity.host, to: &out)
+            JSONWriter.appendASCII(",\"run\":", to: &out)
+            JSONWriter.appendString(identity.run, to: &out)
+        }
         JSONWriter.appendASCII(",\"config\":{", to: &out)
         for (i, key) in GestureConfig.keys.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -116,10 +123,23 @@ public enum MessageEncoder {
         }
     }
 
-    /// The observer notice `{"type":"session","session":S,"state":"open"|"closed"}`.
-    public static func appendSessionNotice(session: String, open: Bool, to out: inout [UInt8]) {
+    /// The observer notice `{"type":"session","session":S,"state":"open"|"closed"}`, with
+    /// (additive, docs/protocol.md "Server identity") `"run":…` when `run` is given and
+    /// `"name":…`, the device's name, when `name` is.
+    public static func appendSessionNotice(
+        session: String, open: Bool, run: String? = nil, name: String? = nil, to out: inout [UInt8]
+    ) {
         JSONWriter.appendASCII("{\"type\":\"session\",\"session\":", to: &out)
         JSONWriter.appendString(session, to: &out)
-        JSONWriter.appendASCII(open ? ",\"state\":\"open\"}" : ",\"state\":\"closed\"}", to: &out)
+        JSONWriter.appendASCII(open ? ",\"state\":\"open\"" : ",\"state\":\"closed\"", to: &out)
+        if let run {
+            JSONWriter.appendASCII(",\"run\":", to: &out)
+            JSONWriter.appendString(run, to: &out)
+        }
+        if let name {
+            JSONWriter.appendASCII(",\"name\":", to: &out)
+            JSONWriter.appendString(name, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
     }
 }

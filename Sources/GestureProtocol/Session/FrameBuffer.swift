@@ -2,8 +2,9 @@ import GestureEngine
 
 /// A queue of encoded frames in one contiguous byte buffer.
 public struct FrameBuffer: Sendable {
-    /// The kind of an encoded frame.
-    public enum Kind: Sendable { case reply, gesture }
+    /// The kind of an encoded frame: a `reply` goes to its own connection only; a `gesture`
+    /// and a `command` notice go to it and to every observer.
+    public enum Kind: Sendable { case reply, gesture, command }
     public private(set) var bytes: [UInt8] = []
     public private(set) var frames: [(kind: Kind, range: Range<Int>)] = []
     public init() {}

@@ -22,6 +22,8 @@ public struct ProtocolSession: Sendable {
     /// The paired device this connection belongs to, for `welcome.device` (additive,
     /// docs/protocol.md "Pairing"); nil when the server pairs no devices (`--no-auth`).
     public var device: DeviceGreeting? = nil
+    /// The computer and the server's run, for `welcome.host` / `welcome.run` (additive); nil in a replay.
+    public var identity: ServerIdentity? = nil
 
     /// `nil` until a valid `hello` (the gate keeps it).
     public var role: ConnectionRole? { gate.role }
@@ -208,8 +210,9 @@ public struct ProtocolSession: Sendable {
                 status = .inactive(reason: "observers do not control the computer")
             }
             output.helloRole = hello.role
-            output.frames.append(.reply) { [device] in
-                MessageEncoder.appendWelcome(session: sessionID, config: config, control: status, device: device, to: &$0)
+            output.frames.append(.reply) { [device, identity] in
+                MessageEncoder.appendWelcome(
+                    session: sessionID, config: config, control: status, device: device, identity: identity, to: &$0)
             }
             // The key goes to the page once, in this welcome; the session keeps it no longer.
             device?.key = nil
@@ -232,6 +235,9 @@ public struct ProtocolSession: Sendable {
                 core?.command(command, actions: &output.actions)
                 reportHeld(&output)
                 output.notes.append(.command(command))
+                output.frames.append(.command) { [sessionLiteral] in
+                    MessageEncoder.appendCommandNotice(command, sessionLiteral: sessionLiteral, to: &$0)
+                }
                 errorsInARow = 0
             }
         case .settings(let update):

@@ -16,6 +16,49 @@ import Testing
         #expect(welcome.contains(#""device":{"id":"d1","name":"Phone","key":"KEY"}"#))
     }
 
+    /// The computer and the run are in every welcome; an observer hears each touchpad's
+    /// session with the run and its device's name, also when it joins late.
+    @Test func identityAndNamesReachObservers() {
+        let harness = HubHarness(identity: ServerIdentity(host: "desk", run: "r1"))
+        let pad = harness.open()
+        harness.handle(.greet(pad, DeviceGreeting(id: "d1", name: "Phone")))
+        harness.send(pad, HubHarness.touchpadHello)
+        #expect(
+            harness.drain(pad).frames[0].contains(
+                #""server":"\#(GesturePadVersion.serverName)","host":"desk","run":"r1","config""#))
+        let observer = harness.open()
+        harness.send(observer, HubHarness.observerHello)
+        let frames = harness.drain(observer).frames
+        #expect(frames.count == 2 && frames[0].contains(#""run":"r1""#))
+        #expect(frames[1] == #"{"type":"session","session":"1","state":"open","run":"r1","name":"Phone"}"#)
+        harness.handle(.closed(pad, now: 5))
+        #expect(
+            harness.drain(observer).frames == [#"{"type":"session","session":"1","state":"closed","run":"r1","name":"Phone"}"#])
+    }
+
+    /// A rename reaches the connection at once (`device`) and observers (the session notice
+    /// again); a connection that has not said hello yet only keeps the name for its welcome.
+    @Test func renameIsToldAtOnce() {
+        let harness = HubHarness(identity: ServerIdentity(host: "desk", run: "r1"))
+        let pad = harness.open()
+        harness.handle(.greet(pad, DeviceGreeting(id: "d1", name: "Phone")))
+        harness.send(pad, HubHarness.touchpadHello)
+        let observer = harness.open()
+        harness.send(observer, HubHarness.observerHello)
+        _ = harness.drain(pad)
+        _ = harness.drain(observer)
+        harness.handle(.rename(pad, DeviceGreeting(id: "d1", name: "Kitchen"), now: 1))
+        #expect(harness.drain(pad).frames == [#"{"type":"device","device":{"id":"d1","name":"Kitchen"}}"#])
+        #expect(
+            harness.drain(observer).frames == [#"{"type":"session","session":"1","state":"open","run":"r1","name":"Kitchen"}"#])
+        let early = harness.open()
+        harness.handle(.greet(early, DeviceGreeting(id: "d1", name: "Kitchen")))
+        harness.handle(.rename(early, DeviceGreeting(id: "d1", name: "Hall"), now: 2))
+        #expect(harness.drain(early).frames.isEmpty)
+        harness.send(early, HubHarness.touchpadHello)
+        #expect(harness.drain(early).frames[0].contains(#""device":{"id":"d1","name":"Hall"}"#))
+    }
+
     /// A held connection is told it waits, its hello stays unread (no welcome, no hello
     /// deadline), and once admitted it is answered with the device.
     @Test func heldUntilAdmitted() {

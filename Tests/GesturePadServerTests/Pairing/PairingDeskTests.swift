@@ -171,6 +171,21 @@ struct DeskDriver {
         #expect(driver.desk.list.pairedID(forKey: key) == "id2")
     }
 
+    /// A connected device renamed in the file (`gesturepad devices rename`): each of its
+    /// connections is told its new name; a device not connected, or not renamed, says nothing.
+    @Test func reloadTellsARename() {
+        var driver = DeskDriver(
+            devices: [DeskDriver.paired("d1", "Phone", key: keyA), DeskDriver.paired("d2", "Tablet", key: "B")])
+        _ = driver.open(1, .device("d1"))
+        _ = driver.open(2, .device("d1"))
+        var file = driver.desk.list
+        file.update("d1") { $0.name = "Kitchen" }
+        file.update("d2") { $0.name = "Hall" }
+        let actions = driver.desk.reload(file, at: driver.time) { FreshDevice(id: "unused", key: "unused") }
+        #expect(actions == [.rename([1, 2], DeviceGreeting(id: "d1", name: "Kitchen"))])
+        #expect(driver.desk.reload(file, at: driver.time) { FreshDevice(id: "unused", key: "unused") }.isEmpty)
+    }
+
     /// A restart drops the requests a previous run left waiting.
     @Test func staleRequestsDropped() {
         let stale = PairedDevice(id: "w", name: "Old", state: .waiting, paired: "t0")

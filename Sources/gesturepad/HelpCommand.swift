@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+
+/// `gesturepad help [TOPIC | COMMAND…]`: a short text on a topic an installed user needs
+/// (`HelpTopic`: control, pairing, observer, tls, config, page), or the help of a command, as
+/// swift-argument-parser's own `help` would print it. Messages of the server point here rather
+/// than to files of the source tree.
+struct HelpCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "help",
+        abstract: "Explain a topic (control, pairing, observer, tls, config, page) or show a command's help.",
+        discussion: "Without a word: the topics and the commands.")
+
+    @Argument(help: "A topic, or a command (and subcommand) name.")
+    var words: [String] = []
+
+    func run() throws {
+        guard let first = words.first else {
+            print(Self.overview())
+            return
+        }
+        if words.count == 1, let topic = HelpTopic(rawValue: first.lowercased()) {
+            print(topic.text(udevRules: Self.udevRulesFolder()))
+            return
+        }
+        var command: any ParsableCommand.Type = GesturePad.self
+        for word in words {
+            guard let sub = command.configuration.subcommands.first(where: { $0._commandName == word }) else {
+                var stderr = StandardError()
+                print("gesturepad help: no topic or command \"\(words.joined(separator: " "))\".\n", to: &stderr)
+                print(Self.overview(), to: &stderr)
+                throw ExitCode(1)
+            }
+            command = sub
+        }
+        print(GesturePad.helpMessage(for: command))
+    }
+
+    /// The topics, then the commands.
+    static func overview() -> String {
+        var lines = ["Topics (gesturepad help TOPIC):"]
+        let width = HelpTopic.allCases.map(\.rawValue.count).max() ?? 0
+        for topic in HelpTopic.allCases {
+            lines.append("  " + topic.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0) + topic.summary)
+        }
+        lines.append("")
+        lines.append("Commands (gesturepad help COMMAND):")
+        for command in GesturePad.configuration.subcommands where command._commandName != "help" {
+            let name = command._commandName
+            lines.append("  " + name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.configuration.abstract)
+        }
+        lines.append("")
+        lines.append("The manual page: man gesturepad.")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Where the udev rules of this installation are: `<prefix>/share/gesturepad/udev` next to an
+    /// installed executable, or `dist/udev` of a source checkout; nil when neither is found.
+    static func udevRulesFolder() -> String? {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        let installed = folder.appendingPathComponent("../share/gesturepad/udev").standardizedFileURL.path
+        if FileManager.default.fileExists(atPath: installed + "/" + HelpTopic.uinputRule) { return installed }
+        for _ in 0..<5 {
+            let checkout = folder.appendingPathComponent("dist/udev").path
+            if FileManager.default.fileExists(atPath: checkout + "/" + HelpTopic.uinputRule) { return checkout }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }
+}

@@ -1,0 +1,146 @@
+/// The topics of `gesturepad help TOPIC`: short texts for a user of an installed GesturePad,
+/// who has the manual page and this command but not the source tree's docs/.
+enum HelpTopic: String, CaseIterable {
+    case control
+    case pairing
+    case observer
+    case tls
+    case config
+    case page
+
+    /// The name of the udev rule that opens /dev/uinput to the user at the seat.
+    static let uinputRule = "70-gesturepad-uinput.rules"
+
+    /// One line for the overview.
+    var summary: String {
+        switch self {
+        case .control: "what drives the computer (x11, uinput, touchpad, portal) and what each needs"
+        case .pairing: "how phones pair, and gesturepad devices"
+        case .observer: "the observer view (watch.html) on another screen"
+        case .tls: "HTTPS with --tls, and trusting it once on the phone (/trust)"
+        case .config: "the configuration file and checking it"
+        case .page: "the touchpad page: gestures, keyboard, buttons, settings"
+        }
+    }
+
+    /// The topic's text; `udevRules` is the folder of this installation's udev rules, if found.
+    func text(udevRules: String?) -> String {
+        switch self {
+        case .control: Self.controlText(udevRules: udevRules)
+        case .pairing: Self.pairingText
+        case .observer: Self.observerText
+        case .tls: Self.tlsText
+        case .config: Self.configText
+        case .page: Self.pageText
+        }
+    }
+
+    private static func controlText(udevRules: String?) -> String {
+        let rules = udevRules ?? "the udev rules shipped with GesturePad (FILES in man gesturepad)"
+        let folder = udevRules.map { "\($0)/" } ?? ""
+        return """
+            What drives the computer (--control, default auto)
+
+              x11       the X server named by DISPLAY, through XTest. Needs an X session (DISPLAY set).
+              uinput    a virtual pointer and keyboard through /dev/uinput: any session, X11, Wayland or
+                        the console. Needs write access to /dev/uinput (below).
+              touchpad  the phone as the desktop's own touchpad, through /dev/uinput: the desktop's
+                        touchpad settings, gestures and kinetic scrolling apply. Needs /dev/uinput too.
+              portal    the desktop's RemoteDesktop portal (GNOME, KDE on Wayland): the desktop asks once
+                        in a dialog, and the permission is kept.
+              off       nothing is driven: gestures are only shown, logged and handed to hooks.
+
+            auto picks touchpad when /dev/uinput is writable, else the portal in a Wayland session that
+            offers it, else x11 when DISPLAY is set, else runs without control and says why.
+
+            Typing: x11 types any printable character; uinput, touchpad and the portal type what the
+            desktop's keyboard layout has (for uinput and touchpad, --keyboard-layout names it when it
+            cannot be found). Kinetic scrolling: the server coasts for x11 and uinput, the desktop for
+            touchpad and the portal.
+
+            Opening /dev/uinput to yourself (once, as root), with \(rules):
+              sudo cp \(folder)\(uinputRule) /etc/udev/rules.d/
+              sudo modprobe uinput
+              sudo udevadm control --reload && sudo udevadm trigger --name-match=uinput
+            For --control touchpad, also copy \(folder)71-gesturepad-touchpad.rules the same way.
+
+            No DISPLAY: the server was started outside the graphical session (a terminal over SSH, a
+            system service). Start it from a terminal of the desktop, or as the systemd user unit
+            (systemctl --user enable --now gesturepad); a session that does not hand its display to
+            the unit (a bare window manager started by startx) can do it in its start-up script:
+              systemctl --user import-environment DISPLAY XAUTHORITY WAYLAND_DISPLAY
+              systemctl --user restart gesturepad
+            Or install the udev rule above: uinput and touchpad need no display.
+            """
+    }
+
+    private static let pairingText = """
+        Pairing phones
+
+        The address the server prints (and gesturepad url) carries the pairing secret (#token=...).
+        A phone that opens it is paired once: it gets a key of its own and reconnects with it, without
+        the secret. Keep the address private; gesturepad serve --new-token makes a new secret (old links
+        pair no one, paired phones keep working).
+
+          gesturepad devices                  the paired phones: name, paired, last seen, connected
+          gesturepad devices rename NAME NEW  rename one; a connected phone shows the new name at once
+          gesturepad devices forget NAME      forget one: it is disconnected and must scan the code again
+          gesturepad devices forget --all     forget them all (serve --forget-devices does it at start)
+
+        With serve --confirm-pairing a new phone waits until you accept it, in the desktop
+        notification or with gesturepad devices allow NAME (deny NAME refuses it).
+        """
+
+    private static let observerText = """
+        The observer view
+
+        Open http://HOST:PORT/watch.html#token=... on another screen (the start-up banner and
+        gesturepad url print the address): it shows every phone's gestures live, each session named
+        by its phone, with a line per gesture and per command ("typed 8 characters", "Control+C",
+        "right click"; never the text typed). It never drives the computer. A browser that opens it
+        with the secret is paired like a phone, and gesturepad devices lists it.
+        """
+
+    private static let tlsText = """
+        HTTPS: --tls
+
+        gesturepad serve --tls serves the page over HTTPS with GesturePad's own small certificate
+        authority, made once in the state directory. On HTTPS the phone's browser keeps the screen
+        awake, can install the page as an app and sends pointer moves sooner.
+
+        Trust it once on each phone: the banner prints the /trust address with a QR code. That page
+        has the certificate and the steps for Android and iPhone; compare its fingerprint with the
+        one the banner printed. --tls-cert FILE --tls-key FILE use your own certificate instead.
+        """
+
+    private static let configText = """
+        The configuration file
+
+        Read from --config FILE, else ~/.config/gesturepad/config.yaml ($XDG_CONFIG_HOME), else
+        /etc/gesturepad/config.yaml; --no-config reads none. The banner says which file was read.
+        An example with every section commented is installed with GesturePad (FILES in
+        man gesturepad).
+
+          gesturepad check-config [FILE]           check it: each mistake as FILE:LINE:COLUMN
+          gesturepad check-config --print-keys     every key, its type, default and meaning
+
+        Its sections: server (port, host, token, tls, pairing, limits), gestures (the thresholds),
+        control (the backend and pointer settings), hooks (your commands run on gestures), log.
+        """
+
+    private static let pageText = """
+        The touchpad page
+
+        Gestures: one finger moves the pointer; a tap clicks (two fingers: right click, three:
+        middle); tap then touch and move drags; a long press then move drags too; two fingers
+        scroll; a pinch zooms (Control + wheel); three-finger swipes press the keys the
+        configuration gives them. With --control touchpad the desktop's own touchpad settings and
+        gestures apply instead.
+
+        The toolbar (bottom right): Keyboard opens the phone's keyboard and types on the computer,
+        with a row of keys (Esc, Tab, arrows, Control, Alt, ...); Mouse buttons shows left, middle
+        and right buttons (a short press clicks, a long one holds); Settings sets pointer speed,
+        acceleration, scrolling, tap to click, tap and drag, drag lock and left-handed for this
+        phone. The header's ? opens the same help on the phone.
+        """
+}

@@ -149,7 +149,9 @@ struct ActivitySummaryTests {
         _ = feed.take(tap(1))
         #expect(feed.take(.command(.text("hello wörld"))) == ["tap", "typed 11 characters"])
         #expect(feed.take(.command(.text("é"))) == ["typed 1 character"])
-        #expect(feed.take(.command(.key(.character("c"), modifiers: [.control]))) == ["key Control+c"])
+        #expect(feed.take(.command(.key(.character("c"), modifiers: [.control]))) == ["Control+C"])
+        #expect(feed.take(.command(.key(.named(.enter), modifiers: []))) == ["Enter"])
+        #expect(feed.take(.command(.key(.character("a"), modifiers: []))) == ["a"])
         #expect(feed.take(.command(.button(.right, .click))) == ["right click"])
         #expect(feed.take(.command(.button(.left, .down))) == ["left button down"])
         let released = feed.take(

@@ -142,8 +142,14 @@ def test_the_guard_holds_no_socket_of_the_server(x, start_server):
     server = start_server(FLAT)
     pad = Pad(server)
     guard = guard_of(server)
-    links = [os.readlink(f"/proc/{guard}/fd/{fd}") for fd in os.listdir(f"/proc/{guard}/fd")]
-    sockets = [link for link in links if link.startswith("socket:")]
-    assert len(sockets) == 1, f"the guard has {len(sockets)} sockets (only its X connection expected): {links}"
-    assert os.readlink(f"/proc/{guard}/fd/0").startswith("pipe:"), links
+
+    def links() -> list[str]:
+        return [os.readlink(f"/proc/{guard}/fd/{fd}") for fd in os.listdir(f"/proc/{guard}/fd")]
+
+    deadline = time.monotonic() + 5  # the guard opens its X connection once started
+    while not any(link.startswith("socket:") for link in links()) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    sockets = [link for link in links() if link.startswith("socket:")]
+    assert len(sockets) == 1, f"the guard has {len(sockets)} sockets (only its X connection expected): {links()}"
+    assert os.readlink(f"/proc/{guard}/fd/0").startswith("pipe:"), links()
     pad.close()

@@ -43,14 +43,19 @@ enum ActivityWords {
         return "\(tenths / 10).\(tenths % 10) s"
     }
 
-    /// A page command: `typed 11 characters`, `key Control+c`, `right click`, `left button down`.
+    /// A page command, in the page feed's words: `typed 11 characters`, `Control+C` (a
+    /// shortcut's letter in capitals, as menus write it), `Enter`, `right click`,
+    /// `left button down`.
     static func command(_ command: ControlCommand) -> String {
         switch command {
         case .text(let text):
             let n = text.count
             return "typed \(n) character\(n == 1 ? "" : "s")"
         case .key(let key, let modifiers):
-            return "key " + KeyCombination(modifiers: modifiers, key: key).description
+            let combination = KeyCombination(modifiers: modifiers, key: key).description
+            guard !modifiers.isEmpty, case .character(let scalar) = key else { return combination }
+            let letter = String(scalar)
+            return String(combination.dropLast(letter.count)) + letter.uppercased()
         case .button(let button, .click):
             return "\(button.rawValue) click"
         case .button(let button, .down):

@@ -271,6 +271,8 @@ def main() -> None:
         wait_release(ev, e.BTN_LEFT, after=mark)
         seg["keys"] = key_changes(ev.snapshot()[mark:])
         pad.close()
+        server.stop()  # its device goes: the next segments find theirs by the same name
+        ev.gone.wait(timeout=20)
         ev.close()
 
     with results.segment("motion_adaptive") as seg:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import shutil
 import ssl
-import subprocess
 import tempfile
 import urllib.request
 from pathlib import Path
@@ -14,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from browser_cdp import Browser
-from browser_harness import Server, sw_files
+from browser_harness import Server, sw_files, trust_ca
 
 CERTUTIL = shutil.which("certutil")
 pytestmark = pytest.mark.skipif(
@@ -33,13 +32,7 @@ def tls_server():
 
 def trusting_browser(ca_pem: bytes) -> Browser:
     home = Path(tempfile.mkdtemp(prefix="gp-nss-home-"))
-    nssdb = home / ".pki" / "nssdb"
-    nssdb.mkdir(parents=True)
-    ca = home / "gesturepad-ca.crt"
-    ca.write_bytes(ca_pem)
-    subprocess.run([CERTUTIL, "-d", f"sql:{nssdb}", "-N", "--empty-password"], check=True, capture_output=True)
-    subprocess.run([CERTUTIL, "-d", f"sql:{nssdb}", "-A", "-t", "C,,", "-n", "GesturePad local CA", "-i", str(ca)],
-                   check=True, capture_output=True)
+    trust_ca(home / ".pki" / "nssdb", ca_pem)
     return Browser(env={"HOME": str(home)})
 
 

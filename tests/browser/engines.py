@@ -1,0 +1,407 @@
+"""The three engines phones open the page in, behind one small interface for the scenario suite
+(test_browser_engines.py): Chromium (CDP, browser_cdp.py), Gecko (Firefox ESR through WebDriver
+BiDi, browser_bidi.py) and WebKit (WebKitGTK's MiniBrowser through WebKitWebDriver,
+browser_webdriver.py).
+
+A gesture is written once as a `Touches` script (fingers down, moving, up, at ms from its start)
+and played by each engine its own way:
+- Chromium: CDP touch events stamped with their exact times (browser_harness.Player);
+- Gecko: `input.performActions` with one touch source per finger, in real time;
+- WebKit: one finger as the mouse through W3C actions (WebKit's driver plays touch as the
+  mouse anyway); several fingers as synthetic touch PointerEvents dispatched by a script on
+  the page's own schedule — the page's code in WebKit's engine, not WebKit's touch input.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from typing import Any
+
+from browser_bidi import FIREFOX, BiDiError, Firefox
+from browser_cdp import CHROMIUM, TEST_HOOK, Browser, CDPError
+from browser_harness import Player
+from browser_webdriver import MINIBROWSER, WEBKIT_DRIVER, WebDriverError, WebKit
+
+ENGINES = ("chromium", "firefox", "webkit")
+STEP_MS = 16  # a move's step in the drivers' actions
+BINARIES = {"chromium": (CHROMIUM,), "firefox": (FIREFOX,), "webkit": (WEBKIT_DRIVER, MINIBROWSER)}
+PACKAGES = {"chromium": "chromium", "firefox": "firefox-esr", "webkit": "webkit2gtk-driver"}
+# make test sets these: a missing engine fails the run instead of skipping.
+REQUIRE = {"chromium": "GESTUREPAD_REQUIRE_BROWSER", "firefox": "GESTUREPAD_REQUIRE_FIREFOX",
+           "webkit": "GESTUREPAD_REQUIRE_WEBKIT"}
+
+
+def missing(engine: str) -> list[str]:
+    return [p for p in BINARIES[engine] if not (os.path.isfile(p) and os.access(p, os.X_OK))]
+
+
+def required(engine: str) -> bool:
+    return bool(os.environ.get(REQUIRE[engine]))
+
+
+class Touches:
+    """A touch script: `frames` of (kind, ms, fingers in contact after it, fingers it changed)."""
+
+    def __init__(self) -> None:
+        self.frames: list[tuple[str, float, dict[int, tuple[float, float]], list[int]]] = []
+        self.fingers: dict[int, tuple[float, float]] = {}
+
+    def down(self, ms: float, **fingers: tuple[float, float]) -> "Touches":
+        ids = [int(k[1:]) for k in fingers]
+        self.fingers.update({int(k[1:]): v for k, v in fingers.items()})
+        self.frames.append(("down", ms, dict(self.fingers), ids))
+        return self
+
+    def move(self, ms: float, duration: float, step: float = 16.0, **targets: tuple[float, float]) -> "Touches":
+        """Moves fingers in a straight line to their targets, one step per `step` ms."""
+        starts = {int(k[1:]): self.fingers[int(k[1:])] for k in targets}
+        ends = {int(k[1:]): v for k, v in targets.items()}
+        return self.path(ms, duration, lambda f: {i: (round(starts[i][0] + (ends[i][0] - starts[i][0]) * f, 2),
+                                                      round(starts[i][1] + (ends[i][1] - starts[i][1]) * f, 2))
+                                                  for i in ends}, step)
+
+    def path(self, ms: float, duration: float, fn, step: float = 16.0) -> "Touches":
+        """Moves fingers along fn(f) -> {id: (x, y)} for f in (0, 1]."""
+        n = max(1, round(duration / step))
+        for i in range(1, n + 1):
+            moved = fn(i / n)
+            self.fingers.update(moved)
+            self.frames.append(("move", ms + duration * i / n, dict(self.fingers), list(moved)))
+        return self
+
+    def up(self, ms: float, *ids: int) -> "Touches":
+        lift = list(ids) or list(self.fingers)
+        for i in lift:
+            self.fingers.pop(i, None)
+        self.frames.append(("up", ms, dict(self.fingers), lift))
+        return self
+
+    def finger_ids(self) -> list[int]:
+        return sorted({i for frame in self.frames for i in frame[3]})
+
+    def actions(self, pointer_type: str) -> list[dict]:
+        """The script as W3C / BiDi pointer actions, one source per finger: a move per step (its
+        duration the time since the step before), a pause for the fingers not moving."""
+        ids = self.finger_ids()
+        ticks: list[dict[int, dict]] = []
+        last = 0.0
+        for kind, ms, after, changed in self.frames:
+            delta = max(0, round(ms - last))
+            last = ms
+            if kind == "move":
+                # The drivers spread a move over its duration: a still finger waits, then steps.
+                if delta > STEP_MS:
+                    ticks.append({i: {"type": "pause", "duration": delta - STEP_MS} for i in ids})
+                    delta = STEP_MS
+                ticks.append({i: ({"type": "pointerMove", "x": round(after[i][0]), "y": round(after[i][1]),
+                                   "duration": delta, "origin": "viewport"} if i in changed else
+                                  {"type": "pause", "duration": delta}) for i in ids})
+                continue
+            if delta:
+                ticks.append({i: {"type": "pause", "duration": delta} for i in ids})
+            if kind == "down":
+                ticks.append({i: ({"type": "pointerMove", "x": round(after[i][0]), "y": round(after[i][1]),
+                                   "duration": 0, "origin": "viewport"} if i in changed else {"type": "pause", "duration": 0})
+                              for i in ids})
+            button = "pointerDown" if kind == "down" else "pointerUp"
+            ticks.append({i: ({"type": button, "button": 0} if i in changed else {"type": "pause", "duration": 0}) for i in ids})
+        return [{"type": "pointer", "id": f"finger{i}", "parameters": {"pointerType": pointer_type},
+                 "actions": [tick[i] for tick in ticks]} for i in ids]
+
+
+def key_actions(text: str) -> list[dict]:
+    """Typing `text` as W3C / BiDi key actions (a key down and up per character)."""
+    acts: list[dict] = []
+    for ch in text:
+        acts += [{"type": "keyDown", "value": ch}, {"type": "keyUp", "value": ch}]
+    return [{"type": "key", "id": "keyboard", "actions": acts}]
+
+
+ENTER = "\ue007"
+
+# What a script returns, as JSON text: the same plain data from every engine's evaluation.
+AS_JSON = ("Promise.resolve().then(function () {{ return ({expr}); }}).then(function (v) {{"
+           " return JSON.stringify(v === undefined ? null : v); }})")
+
+# Synthetic touch PointerEvents (WebKit): each frame's events dispatched together at the frame's
+# time, each finger's to the element it went down on (as pointer capture would), pointer ids
+# 100 + finger. The script waits for each time itself without yielding (a loaded machine cannot
+# stall a finger between two of its events; the page's messages go out when it yields, with the
+# events' own times, by which the server judges: PROTOCOL.md "Time"), except before a pause of
+# 300 ms or more (a long press, a finger held on a control), which lets the page's timers run.
+SYNTHETIC_JS = r"""
+(function (frames) { return new Promise(function (resolve) {
+  var t0 = performance.now() + 5, targets = {}, primary = null, i = 0;
+  function fire(type, id, x, y) {
+    var target = targets[id] || document.elementFromPoint(x, y);
+    if (type === 'pointerdown') { targets[id] = target; if (primary === null) primary = id; }
+    var down = type !== 'pointerup';
+    target.dispatchEvent(new PointerEvent(type, { pointerId: 100 + id, pointerType: 'touch', isPrimary: id === primary,
+      clientX: x, clientY: y, width: 12, height: 12, pressure: down ? 0.5 : 0, buttons: down ? 1 : 0,
+      button: type === 'pointermove' ? -1 : 0, bubbles: true, cancelable: true, composed: true }));
+    if (type === 'pointerup') { delete targets[id]; if (primary === id) primary = null; }
+  }
+  function run() {
+    while (i < frames.length) {
+      var f = frames[i], wait = t0 + f.ms - performance.now();
+      if (wait >= 300) return setTimeout(run, wait - 30);
+      while (performance.now() < t0 + f.ms) { /* the frame's time */ }
+      f.events.forEach(function (e) { fire(e[0], e[1], e[2], e[3]); });
+      i++;
+    }
+    resolve(true);
+  }
+  run();
+}); })
+"""
+
+
+def synthetic_frames(touches: Touches, before: dict[int, tuple[float, float]] | None = None) -> list[dict]:
+    kinds = {"down": "pointerdown", "move": "pointermove", "up": "pointerup"}
+    out, where = [], dict(before or {})
+    for kind, ms, after, changed in touches.frames:
+        events = []
+        for i in changed:
+            x, y = after[i] if kind != "up" else where[i]
+            events.append([kinds[kind], i, x, y])
+        where.update(after)
+        out.append({"ms": ms, "events": events})
+    return out
+
+
+class EnginePage:
+    """One page in one engine: evaluate, wait, navigate, play touches, type; console errors."""
+
+    engine = ""
+
+    def eval(self, expr: str) -> Any:
+        raise NotImplementedError
+
+    def wait_for(self, expr: str, timeout: float = 8.0) -> Any:
+        deadline = time.monotonic() + timeout
+        value = None
+        while time.monotonic() < deadline:
+            try:
+                value = self.eval(expr)
+            except (CDPError, BiDiError, WebDriverError):
+                value = None
+            if value:
+                return value
+            time.sleep(0.03)
+        raise AssertionError(f"{self.engine}: timed out waiting for: {expr} (last value {value!r})")
+
+    def play(self, touches: "Touches", realtime: bool = False) -> None:
+        raise NotImplementedError
+
+    def tap_at(self, x: float, y: float, hold_ms: float = 60) -> None:
+        """A tap by one finger as the engine's real input (in real time)."""
+        self.play(Touches().down(0, f1=(x, y)).up(hold_ms), realtime=True)
+
+    def state(self) -> dict:
+        return self.eval("window.gesturepad || null")
+
+    def live(self, timeout: float = 10.0) -> None:
+        self.wait_for("window.gesturepad && window.gesturepad.status === 'live'", timeout)
+
+
+class ChromiumPage(EnginePage):
+    engine = "chromium"
+
+    def __init__(self, browser: Browser) -> None:
+        self.page = browser.new_page()
+        self.page.phone()
+
+    def open(self, url: str) -> None:
+        self.page.navigate(url)
+
+    def reload(self) -> None:
+        self.page.call("Page.reload")
+
+    def eval(self, expr: str) -> Any:
+        text = self.page.eval(AS_JSON.format(expr=expr))
+        return json.loads(text) if isinstance(text, str) else None
+
+    def play(self, touches: Touches, realtime: bool = False) -> None:
+        player = Player(self.page, realtime=realtime)
+        kinds = {"down": "touchStart", "move": "touchMove", "up": "touchEnd"}
+        for kind, ms, after, _ in touches.frames:
+            player.frame(kinds[kind], ms, after)
+        player.finish()
+
+    def type_text(self, text: str) -> None:
+        self.page.call("Input.insertText", {"text": text})
+
+    def enter(self) -> None:
+        for kind in ("keyDown", "keyUp"):
+            self.page.call("Input.dispatchKeyEvent", {"type": kind, "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13,
+                                                      **({"text": "\r"} if kind == "keyDown" else {})})
+
+    def console_errors(self) -> list[str]:
+        return list(self.page.console_errors)
+
+    def close(self) -> None:
+        self.page.close()
+
+
+class FirefoxPage(EnginePage):
+    engine = "firefox"
+
+    def __init__(self, browser: Firefox) -> None:
+        self.browser = browser
+        self.context = browser.new_context()
+        self.errors: list[str] = []
+        browser.listeners.append(self._event)
+        browser.call("browsingContext.setViewport", {"context": self.context, "viewport": {"width": 390, "height": 844},
+                                                     "devicePixelRatio": 3})
+        browser.call("script.addPreloadScript", {"functionDeclaration": f"function () {{ {TEST_HOOK} }}",
+                                                 "contexts": [self.context]})
+
+    def _event(self, msg: dict) -> None:
+        p = msg.get("params", {})
+        if msg.get("method") == "log.entryAdded" and p.get("level") == "error" and \
+                p.get("source", {}).get("context") == self.context:
+            text = str(p.get("text"))
+            # Firefox also logs the page's WebSocket failing to connect (the server stopped) or
+            # cut by a navigation: the page's own business (it reconnects), not a script error
+            # (the other engines' consoles, as read here, leave network errors out too).
+            if "ws://" in text or "wss://" in text:
+                return
+            self.errors.append(text[:500])
+
+    def open(self, url: str) -> None:
+        self.browser.call("browsingContext.navigate", {"context": self.context, "url": url, "wait": "complete"})
+
+    def reload(self) -> None:
+        self.browser.call("browsingContext.reload", {"context": self.context, "wait": "complete"})
+
+    def eval(self, expr: str) -> Any:
+        r = self.browser.call("script.evaluate", {"expression": AS_JSON.format(expr=expr), "target": {"context": self.context},
+                                                  "awaitPromise": True})
+        if r.get("type") == "exception":
+            raise BiDiError(json.dumps(r.get("exceptionDetails"))[:500])
+        return json.loads(r["result"]["value"])
+
+    def play(self, touches: Touches, realtime: bool = False) -> None:
+        self.browser.call("input.performActions", {"context": self.context, "actions": touches.actions("touch")}, timeout=60)
+        self.browser.call("input.releaseActions", {"context": self.context})
+
+    def _keys(self, text: str) -> None:
+        self.browser.call("input.performActions", {"context": self.context, "actions": key_actions(text)})
+
+    def type_text(self, text: str) -> None:
+        self._keys(text)
+
+    def enter(self) -> None:
+        self._keys(ENTER)
+
+    def console_errors(self) -> list[str]:
+        return list(self.errors)
+
+    def close(self) -> None:
+        if self._event in self.browser.listeners:
+            self.browser.listeners.remove(self._event)
+        try:
+            self.browser.call("browsingContext.close", {"context": self.context}, timeout=5)
+        except Exception:
+            pass
+
+
+# WebKit's driver cannot run a script before the page's own: the page state is taken from the
+# page's state module (the same instance the page runs) once it exists, and errors are collected
+# by listeners from then on (the driver cannot read MiniBrowser's console).
+WEBKIT_HOOK = ("import(new URL('js/state.js', location.href).href).then(function (m) {"
+               " if (!window.__gpErrors) { window.__gpErrors = [];"
+               "  addEventListener('error', function (e) { __gpErrors.push(String(e.message)); });"
+               "  addEventListener('unhandledrejection', function (e) { __gpErrors.push(String(e.reason)); }); }"
+               " window.gesturepad = m.pageState(); return !!window.gesturepad; })")
+
+
+class WebKitPage(EnginePage):
+    engine = "webkit"
+
+    def __init__(self, browser: WebKit) -> None:
+        self.browser = browser
+        self.handle = browser.new_window(390, 844)
+
+    def _cmd(self, method: str, path: str, body: dict | None = None, timeout: float = 70.0) -> Any:
+        return self.browser.command(self.handle, method, path, body, timeout)
+
+    def _hook(self) -> None:
+        self.wait_for(WEBKIT_HOOK, 10)
+
+    def open(self, url: str) -> None:
+        self._cmd("POST", "/url", {"url": url})
+        self._hook()
+
+    def reload(self) -> None:
+        self._cmd("POST", "/refresh")
+        self._hook()
+
+    def eval(self, expr: str) -> Any:
+        script = ("var done = arguments[arguments.length - 1]; " + AS_JSON.format(expr=expr) +
+                  ".then(done, function (e) { done(JSON.stringify({__error: String(e)})); });")
+        text = self._cmd("POST", "/execute/async", {"script": script, "args": []})
+        value = json.loads(text) if isinstance(text, str) else None
+        if isinstance(value, dict) and "__error" in value and len(value) == 1:
+            raise WebDriverError(value["__error"])
+        return value
+
+    def play(self, touches: Touches, realtime: bool = False) -> None:
+        """Touches on the page as synthetic touch PointerEvents (any number of fingers)."""
+        self.eval(f"({SYNTHETIC_JS})({json.dumps(synthetic_frames(touches))})")
+
+    def tap_at(self, x: float, y: float, hold_ms: float = 60) -> None:
+        """A tap as real input: the mouse, through W3C actions (the driver's touch is the mouse)."""
+        self._cmd("POST", "/actions", {"actions": Touches().down(0, f1=(x, y)).up(hold_ms).actions("mouse")})
+        self._cmd("DELETE", "/actions")
+
+    def _keys(self, text: str) -> None:
+        self._cmd("POST", "/actions", {"actions": key_actions(text)})
+        self._cmd("DELETE", "/actions")
+
+    def type_text(self, text: str) -> None:
+        self._keys(text)
+
+    def enter(self) -> None:
+        self._keys(ENTER)
+
+    def console_errors(self) -> list[str]:
+        return self.eval("window.__gpErrors || []")
+
+    def close(self) -> None:
+        self.browser.close_window(self.handle)
+
+
+class Engine:
+    """One engine's browser process for the session; `page()` opens a phone-sized page."""
+
+    def __init__(self, name: str, display: str | None = None, trust_ca: bytes | None = None,
+                 nss_home: str | None = None) -> None:
+        self.name = name
+        if name == "chromium":
+            self.browser: Any = Browser(env={"HOME": nss_home} if nss_home else None)
+        elif name == "firefox":
+            self.browser = Firefox(trust_ca=trust_ca)
+        else:
+            assert display, "WebKit needs an X display"
+            self.browser = WebKit(display, accept_insecure_certs=trust_ca is not None)
+
+    def page(self) -> EnginePage:
+        kinds = {"chromium": ChromiumPage, "firefox": FirefoxPage, "webkit": WebKitPage}
+        return kinds[self.name](self.browser)
+
+    def close(self) -> None:
+        self.browser.close()
+
+
+def open_page(engine: Engine, server, path: str = "/", token: bool = True, control: bool = False) -> EnginePage:
+    """A page of `server` (a browser_harness.Server) opened with the pairing link, live; with
+    `control`, also its settings answered (a server that drives the computer)."""
+    page = engine.page()
+    page.open(f"{server.origin}{path}" + (f"#token={server.token}" if token else ""))
+    page.live()
+    if control:
+        page.wait_for("!!window.gesturepad.settings")
+    return page

@@ -11,8 +11,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import tempfile
 import threading
@@ -21,7 +19,8 @@ from typing import Any, Callable
 
 from websockets.sync.client import connect
 
-import browser_harness
+from browser_cdp import end_process_group
+from browser_harness import free_port, trust_ca
 
 FIREFOX = os.environ.get("FIREFOX_BIN", "/usr/bin/firefox-esr")
 
@@ -47,24 +46,18 @@ class BiDiError(RuntimeError):
     """A BiDi command answered with an error, or a script threw."""
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class Firefox:
-    """One headless Firefox ESR and its BiDi session. `trust_ca` (PEM bytes): the profile's own
+    """One headless Firefox ESR and its BiDi session. `ca_pem`: the profile's own
     certificate store trusts that CA (as a phone that installed it)."""
 
-    def __init__(self, trust_ca: bytes | None = None) -> None:
+    def __init__(self, ca_pem: bytes | None = None) -> None:
         self.profile = tempfile.mkdtemp(prefix="gp-firefox-")
         with open(os.path.join(self.profile, "user.js"), "w") as f:
             for key, value in PREFS.items():
                 f.write(f"user_pref({json.dumps(key)}, {json.dumps(value)});\n")
-        if trust_ca:
-            browser_harness.trust_ca(self.profile, trust_ca)
-        port = _free_port()
+        if ca_pem:
+            trust_ca(self.profile, ca_pem)
+        port = free_port()
         self.proc = subprocess.Popen(
             [FIREFOX, "--headless", "--no-remote", "--remote-debugging-port", str(port), "--profile", self.profile],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
@@ -129,12 +122,5 @@ class Firefox:
             self.ws.close()
         except Exception:
             pass
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError, AttributeError):
-            pass
-        try:
-            self.proc.wait(5)
-        except Exception:
-            pass
+        end_process_group(self.proc)
         shutil.rmtree(self.profile, ignore_errors=True)

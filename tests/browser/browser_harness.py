@@ -31,6 +31,19 @@ def sw_files() -> list[str]:
     return re.findall(r"'([^']+)'", body.group(1))
 
 
+# The paths the service worker's caches hold (a promise; evaluate with awaiting).
+CACHED_PATHS_JS = ("navigator.serviceWorker.ready.then(function () { return caches.keys(); })"
+                   ".then(function (names) { return Promise.all(names.map(function (n) {"
+                   " return caches.open(n).then(function (c) { return c.keys(); }); })); })"
+                   ".then(function (lists) { return [].concat.apply([], lists).map(function (r) {"
+                   " return new URL(r.url).pathname; }); })")
+
+
+def sw_missing(cached: list[str]) -> list[str]:
+    """The files of sw.js's list that `cached` (paths) lacks."""
+    return sorted({"/" + f.removeprefix("./") for f in sw_files()} - set(cached))
+
+
 def trust_ca(nss_dir: str | Path, ca_pem: bytes) -> None:
     """Creates an NSS certificate store in `nss_dir` that trusts `ca_pem` as a CA (certutil):
     Chromium's (HOME/.pki/nssdb), or a Firefox profile's own."""

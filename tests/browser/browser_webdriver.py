@@ -13,13 +13,14 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import time
 import urllib.error
 import urllib.request
 from typing import Any
+
+from browser_cdp import end_process_group
+from browser_harness import free_port
 
 WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER_BIN", "/usr/bin/WebKitWebDriver")
 MINIBROWSER = os.environ.get("WEBKIT_MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
@@ -29,19 +30,13 @@ class WebDriverError(RuntimeError):
     """A WebDriver command answered with an error."""
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class WebKit:
     """WebKitWebDriver and its MiniBrowser session on the X display `display` (e.g. ":7").
     `accept_insecure_certs`: WebKit takes any certificate (its trust store is the system's;
     the tests do not change the machine's)."""
 
     def __init__(self, display: str, accept_insecure_certs: bool = False) -> None:
-        port = _free_port()
+        port = free_port()
         self.base = f"http://127.0.0.1:{port}"
         self.proc = subprocess.Popen(
             [WEBKIT_DRIVER, f"--port={port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -110,14 +105,7 @@ class WebKit:
                 self.request("DELETE", self.session, timeout=10)
         except Exception:
             pass
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError, AttributeError):
-            pass
-        try:
-            self.proc.wait(5)
-        except Exception:
-            pass
+        end_process_group(self.proc)
 
 
 def available() -> list[str]:

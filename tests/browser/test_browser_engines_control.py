@@ -5,9 +5,7 @@ the service worker and the page's shell offline."""
 
 from __future__ import annotations
 
-import pytest
-
-from browser_harness import sw_files
+from browser_harness import CACHED_PATHS_JS, sw_missing
 from engines import Touches, open_page
 from x11_harness import BUTTON1_MASK, buttons, describe, keys, typed
 
@@ -97,12 +95,7 @@ def test_service_worker_and_the_shell_offline(engine, tls_scenario_server):
         assert page.eval("window.isSecureContext && location.protocol") == "https:"
         page.wait_for("window.gesturepad.serviceWorker === true", 10)
         page.wait_for("navigator.serviceWorker.ready.then(function (r) { return !!r.active; })", 10)
-        cached = page.wait_for("caches.keys().then(function (names) { return Promise.all(names.map(function (n) {"
-                               " return caches.open(n).then(function (c) { return c.keys(); }); })); })"
-                               ".then(function (lists) { return [].concat.apply([], lists).map(function (r) {"
-                               " return new URL(r.url).pathname; }); })", 10)
-        expected = {"/" + f.removeprefix("./") for f in sw_files()}
-        assert expected <= set(cached), sorted(expected - set(cached))
+        assert sw_missing(page.eval(CACHED_PATHS_JS)) == []
         tls_scenario_server.stop()
         try:
             page.reload()

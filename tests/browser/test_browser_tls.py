@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from browser_cdp import Browser
-from browser_harness import Server, sw_files, trust_ca
+from browser_harness import CACHED_PATHS_JS, Server, sw_missing, trust_ca
 
 CERTUTIL = shutil.which("certutil")
 pytestmark = pytest.mark.skipif(
@@ -52,13 +52,7 @@ def test_the_page_over_https_with_the_ca_trusted(tls_server):
         page.wait_for("window.gesturepad.wakeLock === true", 5)
         page.wait_for("window.gesturepad.serviceWorker === true", 5)
         # Installed, the worker holds every file of its list (each ES module among them).
-        cached = page.eval("navigator.serviceWorker.ready.then(function () { return caches.keys(); })"
-                           ".then(function (names) { return Promise.all(names.map(function (n) {"
-                           " return caches.open(n).then(function (c) { return c.keys(); }); })); })"
-                           ".then(function (lists) { return [].concat.apply([], lists).map(function (r) {"
-                           " return new URL(r.url).pathname; }); })")
-        expected = {"/" + f.removeprefix("./") for f in sw_files()}
-        assert expected <= set(cached), sorted(expected - set(cached))
+        assert sw_missing(page.eval(CACHED_PATHS_JS)) == []
     finally:
         browser.close()
 

@@ -14,7 +14,7 @@
 #                             python-dbusmock — whose dbus-python is built here: libdbus-1-dev,
 #                             libglib2.0-dev, python3-dev)
 #   scripts/setup.sh --check  what `make check` needs: the build packages and the venv (no
-#                             Chromium, Xvfb, dbus, GNOME, kernel source or NSS tools)
+#                             Chromium, Firefox, WebKit, Xvfb, dbus, GNOME, kernel source or NSS tools)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from browser_harness import CACHED_PATHS_JS, sw_missing
 from engines import Touches, open_page
-from x11_harness import BUTTON1_MASK, buttons, describe, keys, typed
 
 
 def tap(page, selector: str, hold_ms: float = 60) -> None:
@@ -20,10 +19,13 @@ def sent(page, *types: str) -> list[dict]:
 
 
 def test_typing_from_the_pages_keyboard(ctl_page, x):
+    from x11_harness import describe, keys, typed
+
     tap(ctl_page, "#keyboard")
     ctl_page.wait_for("window.gesturepad.keyboard && window.gesturepad.keyboard.open && document.activeElement.id === 'kbd-input'")
     ctl_page.type_text("Hello, wörld")
     # A tap on the surface leaves the focus (and a phone's soft keyboard) where it is.
+    assert ctl_page.eval("document.elementFromPoint(195, 300).id") == "surface"
     ctl_page.tap_at(195, 300)
     assert ctl_page.eval("document.activeElement.id") == "kbd-input"
     ctl_page.enter()
@@ -38,6 +40,8 @@ def test_typing_from_the_pages_keyboard(ctl_page, x):
 
 
 def test_button_bar(ctl_page, x):
+    from x11_harness import buttons, describe
+
     tap(ctl_page, "#mousebar-toggle")
     ctl_page.wait_for("window.gesturepad.mouseBar === true")
     tap(ctl_page, "#mousebar [data-button=right]")
@@ -57,6 +61,8 @@ def center(page, selector: str) -> tuple[int, int]:
 def test_bar_held_while_another_finger_drags(ctl_page, x):
     """Left held on the bar by one finger while another strokes the surface: a drag with button 1
     held on the computer. Both fingers must arrive (in Gecko too)."""
+    from x11_harness import BUTTON1_MASK, buttons, describe
+
     tap(ctl_page, "#mousebar-toggle")
     ctl_page.wait_for("window.gesturepad.mouseBar === true")
     bx, by = center(ctl_page, "#mousebar [data-button=left]")

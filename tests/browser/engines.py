@@ -49,6 +49,7 @@ class EnginePage:
     """One page in one engine: evaluate, wait, navigate, play touches, type; console errors."""
 
     engine = ""
+    realtime_input = True  # touches played in real time (not stamped with their times)
 
     def eval(self, expr: str) -> Any:
         raise NotImplementedError
@@ -82,6 +83,7 @@ class EnginePage:
 
 class ChromiumPage(EnginePage):
     engine = "chromium"
+    realtime_input = False  # every event stamped with its time (browser_harness.Player)
 
     def __init__(self, browser: Browser) -> None:
         self.page = browser.new_page()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import time
+import warnings
 
 import pytest
 
@@ -46,11 +47,43 @@ def feed_names(page) -> list[str]:
     return page.eval("Array.from(document.querySelectorAll('#feed li')).map(function (li) { return li.dataset.gesture; })")
 
 
-def play(page, server, touches: Touches, until, realtime: bool = False) -> tuple[list[dict], dict]:
+# How far the page's timestamps may stray from the script before the input counts as not played
+# as written (ms; a driver playing in real time on a loaded machine stalls now and then).
+SLACK_MS = 60
+ATTEMPTS = 3
+
+
+def off_schedule(sent: list[dict], touches: Touches) -> str:
+    """Why the pointer messages the page sent for `touches` did not keep its times ("" if they
+    did): a pause between two of its events more than SLACK_MS longer than the script's longest
+    (a stall). A driver's steady overhead per step (Gecko's steps come every 20–25 ms, not 16) is
+    no stall."""
+    stamps = [m["t"] for m in sent if m.get("type") in ("down", "move", "up")]
+    times = [f[1] for f in touches.frames]
+    if len(stamps) < 2:
+        return f"{len(stamps)} pointer messages sent"
+    gap = max(b - a for a, b in zip(stamps, stamps[1:]))
+    script_gap = max(b - a for a, b in zip(times, times[1:]))
+    return f"a pause of {gap:.0f} ms where the script's longest is {script_gap:.0f}" if gap > script_gap + SLACK_MS else ""
+
+
+def play(page, server, touches: Touches, until, realtime: bool = False, setup: str | None = None) -> tuple[list[dict], dict]:
     """Plays `touches`; returns the session's logged gestures once `until` holds, and the page state
-    once the page received as many gesture messages as the server logged."""
-    since = server.gesture_log.stat().st_size
-    page.play(touches, realtime=realtime)
+    once the page received the last of them. Gecko and WebKit play in real time: where the
+    page's timestamps show the engine did not keep the script's times (a loaded machine), the
+    page is reloaded (`setup` run again) and the gesture played again, up to ATTEMPTS times."""
+    for attempt in range(ATTEMPTS):
+        if setup:
+            page.eval(setup)
+        since, sent_before = server.gesture_log.stat().st_size, len(page.state()["sent"])
+        page.play(touches, realtime=realtime)
+        late = off_schedule(page.state()["sent"][sent_before:], touches) if page.realtime_input else ""
+        if not late:
+            break
+        assert attempt < ATTEMPTS - 1, f"{page.engine} did not play the gesture as written {ATTEMPTS} times: {late}"
+        warnings.warn(f"{page.engine}: played again ({late})")  # listed in pytest's summary
+        page.reload()
+        page.live()
     session = page.eval("window.gesturepad.session")
     events = logged(server, session, since, until=until, timeout=8)
     assert until(events), f"{page.engine}: the server logged {[(e['gesture'], e['phase']) for e in events]}"
@@ -121,9 +154,8 @@ MOUSE_EVENTS = ("(function () { window.__mouse = []; ['mousedown', 'mouseup', 'c
 def test_a_touch_on_the_surface_has_no_default_action(page, scenario_server):
     """What cancelling a touch's pointerdown stopped, without cancelling it: no compatibility
     mouse events, no click, no scrolling or zoom, no selection — and both fingers arrive."""
-    page.eval(MOUSE_EVENTS)
     t = Touches().down(0, f1=(150, 300)).up(60).down(300, f1=(145, 420), f2=(245, 420))
-    play(page, scenario_server, t.move(320, 300, f1=(95, 420), f2=(295, 420)).up(700), ended("pinch"))
+    play(page, scenario_server, t.move(320, 300, f1=(95, 420), f2=(295, 420)).up(700), ended("pinch"), setup=MOUSE_EVENTS)
     mouse = page.eval("window.__mouse")
     # (WebKit's driver plays one finger as the mouse, whose pointerdown the page still cancels.)
     assert mouse == [], mouse

@@ -50,7 +50,8 @@ def feed_names(page) -> list[str]:
 # How far the page's timestamps may stray from the script before the input counts as not played
 # as written (ms; a driver playing in real time on a loaded machine stalls now and then).
 SLACK_MS = 60
-ATTEMPTS = 3
+HIT = "(function (e) { return e ? e.tagName + '#' + e.id + '.' + e.className : null; })(document.elementFromPoint(%s, %s))"
+ATTEMPTS = 5
 
 
 def off_schedule(sent: list[dict], touches: Touches) -> str:
@@ -81,7 +82,7 @@ def play(page, server, touches: Touches, until, realtime: bool = False, setup: s
         if not late:
             break
         assert attempt < ATTEMPTS - 1, f"{page.engine} did not play the gesture as written {ATTEMPTS} times: {late}"
-        warnings.warn(f"{page.engine}: played again ({late})")  # listed in pytest's summary
+        warnings.warn(f"{page.engine}: played again ({late}; at the first down: {page.eval(HIT % touches.frames[0][2][touches.finger_ids()[0]])})")  # listed in pytest's summary
         page.reload()
         page.live()
     session = page.eval("window.gesturepad.session")

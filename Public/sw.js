@@ -6,7 +6,7 @@
  * A classic worker script (it imports nothing): registered without `type: "module"`, it also
  * runs in browsers that have no module service workers (Firefox before 147). */
 'use strict';
-const CACHE = 'gesturepad-page-v8';
+const CACHE = 'gesturepad-page-v9';
 
 /** The page's files, kept at install so that the installed app opens offline: the pages, their
  * look, and every ES module of js/ (a module the page imports but the cache lacks would stop

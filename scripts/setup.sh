@@ -3,7 +3,7 @@
 #   scripts/setup.sh          build and run: libwebsockets, libqrencode, libX11 + libXtst (XTest),
 #                             libsystemd (sd-bus), libwayland-client + libxkbcommon (the desktop's
 #                             keyboard layout; both for the portal backend), pkg-config
-#   scripts/setup.sh --test   also the test tools: Chromium, NSS tools (certutil), Xvfb (a headless X server for
+#   scripts/setup.sh --test   also the test tools: Chromium, Firefox ESR, WebKitGTK's WebKitWebDriver, NSS tools (certutil), Xvfb (a headless X server for
 #                             tests/control), dbus (a private session bus for tests/portal and
 #                             tests/pairing), a headless GNOME with its RemoteDesktop portal and
 #                             AT-SPI, driven by Debian's python3-dbus / python3-gi (tests/gnome,
@@ -14,7 +14,7 @@
 #                             python-dbusmock — whose dbus-python is built here: libdbus-1-dev,
 #                             libglib2.0-dev, python3-dev)
 #   scripts/setup.sh --check  what `make check` needs: the build packages and the venv (no
-#                             Chromium, Xvfb, dbus, GNOME, kernel source or NSS tools)
+#                             Chromium, Firefox, WebKit, Xvfb, dbus, GNOME, kernel source or NSS tools)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,6 +27,9 @@ venv_build=(python3 python3-venv libdbus-1-dev libglib2.0-dev python3-dev gcc)
 case $mode in
     --test)
         packages+=("${venv_build[@]}" chromium xvfb libnss3-tools dbus)
+        # tests/browser's scenario suite in the two other engines phones use: Gecko (driven
+        # through its own WebDriver BiDi) and WebKitGTK (WebKitWebDriver with its MiniBrowser).
+        packages+=(firefox-esr webkit2gtk-driver)
         # tests/gnome: gnome-shell --headless and the two portal services; gsettings; AT-SPI to
         # answer the consent dialog, from Debian's own Python; Mesa's software renderer (no GPU).
         packages+=(gnome-shell mutter xdg-desktop-portal xdg-desktop-portal-gnome dbus-x11 gnome-settings-daemon

@@ -152,10 +152,15 @@ export class Controls {
   bindBar() {
     var self = this, bar = this.bar;
     bar.addEventListener('mousedown', function (e) { e.preventDefault(); }); // keep the soft keyboard's focus
+    // A finger holding a button while another moves on the surface: its pointerdown is not
+    // cancelled (Gecko would drop the other finger, surface.js), its touchstart is.
+    bar.addEventListener('touchstart', function (e) {
+      if (e.cancelable && e.target.closest && e.target.closest('button[data-button]')) e.preventDefault();
+    }, { passive: false });
     bar.addEventListener('pointerdown', function (e) {
       var b = e.target.closest && e.target.closest('button[data-button]');
       if (!b || self.held) return;
-      e.preventDefault();
+      if (e.pointerType !== 'touch') e.preventDefault();
       try { b.setPointerCapture(e.pointerId); } catch (err) { /* gone */ }
       var h = self.held = { button: b.dataset.button, el: b, pointerId: e.pointerId, down: false, timer: 0 };
       b.classList.add('down');

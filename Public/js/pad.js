@@ -134,7 +134,9 @@ function pointerMsg(type, e) {
 }
 
 function onPointerDown(e) {
-  e.preventDefault();
+  // A mouse or pen: no text selection, no focus moved. A touch's pointerdown is never
+  // cancelled (Gecko would drop the other fingers): surface.js stops its defaults instead.
+  if (e.pointerType !== 'touch') e.preventDefault();
   firstTouch();
   try { canvas.setPointerCapture(e.pointerId); } catch (err) { /* already gone */ }
   down[e.pointerId] = true;

@@ -22,6 +22,18 @@ from websockets.sync.client import connect
 CHROMIUM = os.environ.get("CHROMIUM_BIN", "/usr/lib/chromium/chromium")
 
 
+def end_process_group(proc: subprocess.Popen) -> None:
+    """Kills a browser started in a session of its own, with every process it started."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError, AttributeError):
+        pass
+    try:
+        proc.wait(5)
+    except Exception:
+        pass
+
+
 class CDPError(RuntimeError):
     """A CDP command answered with an error."""
 
@@ -130,14 +142,7 @@ class Browser:
             self.ws.close()
         except Exception:
             pass
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError, AttributeError):
-            pass
-        try:
-            self.proc.wait(5)
-        except Exception:
-            pass
+        end_process_group(self.proc)
         shutil.rmtree(self.profile, ignore_errors=True)
 
 

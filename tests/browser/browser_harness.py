@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import ssl
@@ -28,6 +29,32 @@ def sw_files() -> list[str]:
     body = re.search(r"const FILES = \[(.*?)\];", text, re.S)
     assert body, "sw.js has no FILES list"
     return re.findall(r"'([^']+)'", body.group(1))
+
+
+# The paths the service worker's caches hold (a promise; evaluate with awaiting).
+CACHED_PATHS_JS = ("navigator.serviceWorker.ready.then(function () { return caches.keys(); })"
+                   ".then(function (names) { return Promise.all(names.map(function (n) {"
+                   " return caches.open(n).then(function (c) { return c.keys(); }); })); })"
+                   ".then(function (lists) { return [].concat.apply([], lists).map(function (r) {"
+                   " return new URL(r.url).pathname; }); })")
+
+
+def sw_missing(cached: list[str]) -> list[str]:
+    """The files of sw.js's list that `cached` (paths) lacks."""
+    return sorted({"/" + f.removeprefix("./") for f in sw_files()} - set(cached))
+
+
+def trust_ca(nss_dir: str | Path, ca_pem: bytes) -> None:
+    """Creates an NSS certificate store in `nss_dir` that trusts `ca_pem` as a CA (certutil):
+    Chromium's (HOME/.pki/nssdb), or a Firefox profile's own."""
+    nss_dir = Path(nss_dir)
+    nss_dir.mkdir(parents=True, exist_ok=True)
+    ca = nss_dir / "gesturepad-ca.crt"
+    ca.write_bytes(ca_pem)
+    certutil = shutil.which("certutil") or "certutil"
+    subprocess.run([certutil, "-d", f"sql:{nss_dir}", "-N", "--empty-password"], check=True, capture_output=True)
+    subprocess.run([certutil, "-d", f"sql:{nss_dir}", "-A", "-t", "C,,", "-n", "GesturePad local CA", "-i", str(ca)],
+                   check=True, capture_output=True)
 
 
 def free_port() -> int:
@@ -127,6 +154,11 @@ class Player:
     def _touch(self, kind: str, ms: float, points: list[dict]) -> None:
         ts = self._at(ms)
         self.pending.append(self.page.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points, "timestamp": ts}))
+
+    def frame(self, kind: str, ms: float, fingers: dict[int, tuple[float, float]]) -> None:
+        """One touch event (touchStart, touchMove, touchEnd) with exactly these fingers in contact."""
+        self.fingers = dict(fingers)
+        self._touch(kind, ms, self._points())
 
     def down(self, ms: float, **fingers: tuple[float, float]) -> None:
         """Puts fingers down (keyword f<N>=(x, y)); fingers already down stay."""

@@ -132,3 +132,107 @@ def ctl_pad(browser, ctl_server, xwatcher):
     finally:
         forget_prefs(page)
         page.close()
+
+
+# ---- the scenario suite in three engines (test_browser_engines.py) ------------------------
+
+@pytest.fixture(scope="session")
+def scenario_server():
+    """`gesturepad serve` for the scenario suite, its gestures in a JSON log (`--log-json`)."""
+    log = ARTIFACTS / "browser-engines-gestures.jsonl"
+    ARTIFACTS.mkdir(exist_ok=True)
+    log.write_bytes(b"")
+    srv = Server(extra=["--log-json", str(log)], log_name="browser-engines-server.log")
+    srv.gesture_log = log
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="session")
+def tls_scenario_server():
+    """`gesturepad serve --tls` for the suite's service-worker scenario; its CA (PEM) as `.ca`."""
+    import ssl
+    import urllib.request
+
+    srv = Server(extra=["--tls"], log_name="browser-engines-tls-server.log")
+    srv.start()
+    with urllib.request.urlopen(srv.origin + "/ca.crt", context=ssl._create_unverified_context()) as r:
+        srv.ca = r.read()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="session")
+def webkit_display():
+    """A private Xvfb for MiniBrowser's windows (not the control tests' one: the X11 backend's
+    pointer must never reach a browser window)."""
+    if X11_MISSING:
+        if REQUIRED or os.environ.get("GESTUREPAD_REQUIRE_WEBKIT"):
+            pytest.fail(X11_MISSING)
+        pytest.skip(X11_MISSING)
+    xv = Xvfb()
+    try:
+        yield xv
+    finally:
+        xv.close()
+
+
+@pytest.fixture(scope="session", params=["chromium", "firefox", "webkit"])
+def engine(request, tls_scenario_server):
+    """One browser process of each engine for the whole session, trusting the TLS server's CA
+    as that engine does (Chromium: an NSS store in its HOME; Firefox: its profile's store;
+    WebKit: the driver's acceptInsecureCerts). Missing: skipped, or failed under make test."""
+    import tempfile
+
+    from browser_harness import trust_ca
+    from engines import PACKAGES, REQUIRE, Engine, missing, required
+
+    name = request.param
+    gone = missing(name)
+    if gone:
+        why = f"{name}: missing {', '.join(gone)} (apt-get install {PACKAGES[name]}; scripts/setup.sh --test)"
+        if required(name):
+            pytest.fail(f"{why}; {REQUIRE[name]} is set")
+        pytest.skip(why)
+    display = None
+    nss_home = None
+    if name == "webkit":
+        display = request.getfixturevalue("webkit_display").name
+    if name == "chromium":
+        nss_home = tempfile.mkdtemp(prefix="gp-engines-nss-")
+        trust_ca(os.path.join(nss_home, ".pki", "nssdb"), tls_scenario_server.ca)
+    eng = Engine(name, display=display, trust_ca=tls_scenario_server.ca, nss_home=nss_home)
+    try:
+        yield eng
+    finally:
+        eng.close()
+
+
+@pytest.fixture
+def page(engine, scenario_server):
+    """A touchpad page in the engine, live on the scenario server."""
+    from engines import open_page
+
+    p = open_page(engine, scenario_server)
+    try:
+        yield p
+    finally:
+        p.close()
+
+
+@pytest.fixture
+def ctl_page(engine, ctl_server, xwatcher):
+    """A touchpad page in the engine whose server drives the private X display (the controls shown)."""
+    from engines import open_page
+
+    p = open_page(engine, ctl_server, control=True)
+    try:
+        yield p
+    finally:
+        p.eval("localStorage.clear(), 1")
+        p.close()

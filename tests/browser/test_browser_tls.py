@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import shutil
 import ssl
-import subprocess
 import tempfile
 import urllib.request
 from pathlib import Path
@@ -14,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from browser_cdp import Browser
-from browser_harness import ARTIFACTS, Server, contrast, sw_files, texts
+from browser_harness import ARTIFACTS, CACHED_PATHS_JS, Server, contrast, sw_missing, texts, trust_ca
 
 CERTUTIL = shutil.which("certutil")
 pytestmark = pytest.mark.skipif(
@@ -39,13 +38,7 @@ def ca_of(server) -> bytes:
 
 def trusting_browser(ca_pem: bytes) -> Browser:
     home = Path(tempfile.mkdtemp(prefix="gp-nss-home-"))
-    nssdb = home / ".pki" / "nssdb"
-    nssdb.mkdir(parents=True)
-    ca = home / "gesturepad-ca.crt"
-    ca.write_bytes(ca_pem)
-    subprocess.run([CERTUTIL, "-d", f"sql:{nssdb}", "-N", "--empty-password"], check=True, capture_output=True)
-    subprocess.run([CERTUTIL, "-d", f"sql:{nssdb}", "-A", "-t", "C,,", "-n", "GesturePad local CA", "-i", str(ca)],
-                   check=True, capture_output=True)
+    trust_ca(home / ".pki" / "nssdb", ca_pem)
     return Browser(env={"HOME": str(home)})
 
 
@@ -63,13 +56,7 @@ def test_the_page_over_https_with_the_ca_trusted(tls_server):
         page.wait_for("window.gesturepad.wakeLock === true", 5)
         page.wait_for("window.gesturepad.serviceWorker === true", 5)
         # Installed, the worker holds every file of its list (each ES module among them).
-        cached = page.eval("navigator.serviceWorker.ready.then(function () { return caches.keys(); })"
-                           ".then(function (names) { return Promise.all(names.map(function (n) {"
-                           " return caches.open(n).then(function (c) { return c.keys(); }); })); })"
-                           ".then(function (lists) { return [].concat.apply([], lists).map(function (r) {"
-                           " return new URL(r.url).pathname; }); })")
-        expected = {"/" + f.removeprefix("./") for f in sw_files()}
-        assert expected <= set(cached), sorted(expected - set(cached))
+        assert sw_missing(page.eval(CACHED_PATHS_JS)) == []
     finally:
         browser.close()
 

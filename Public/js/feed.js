@@ -106,7 +106,8 @@ function computerDid(m, c, held) {
       if (map.pinchZoom === false) return null;
       return ['pinch', num(m.scale, 1) >= 1 ? 'zoom in' : 'zoom out', '×' + num(m.scale, 1).toFixed(2)];
     case 'swipe': {
-      var keys = num(m.pointers, 1) === 3 && map.swipes ? map.swipes[m.direction] : null;
+      // A swipe that ends a scroll (fingers lifted down to two, then a flick) presses nothing.
+      var keys = num(m.pointers, 1) === 3 && m.ends !== 'scroll' && map.swipes ? map.swipes[m.direction] : null;
       return keys ? ['swipe', 'swipe ' + m.direction, '→ ' + keys] : null;
     }
     default: return null;

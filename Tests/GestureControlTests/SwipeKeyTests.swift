@@ -40,6 +40,26 @@ struct SwipeKeyTests {
         #expect(d.take().isEmpty)
     }
 
+    /// Three fingers down, one lifted, two flicking: the swipe counts three pointers but ends
+    /// a scroll, and presses no keys (the scroll's own end, as for hooks); the same three
+    /// fingers swiping together press them.
+    @Test func swipeEndingAScrollPressesNoKeys() {
+        var d = MapperDriver()
+        for i in 1...3 { d.down(i, 100 + 50 * Double(i), 400, t: Double(i - 1) * 5) }
+        d.up(3, 250, 400, t: 40)
+        for step in 1...10 {
+            let s = Double(step)
+            d.moveFingers([(1, 150 - 20 * s, 400), (2, 200 - 20 * s, 400)], t: 50 + 12 * s)
+        }
+        d.up(1, -50, 400, t: 171)
+        d.up(2, 0, 400, t: 172)
+        let swipes = d.events.filter { $0.gesture == .swipe }
+        #expect(swipes.count == 1)
+        guard case .swipe(let fields)? = swipes.first?.detail else { return }
+        #expect(swipes.first?.pointers == 3 && fields.ends == .scroll, "\(swipes)")
+        #expect(d.actions.presses.filter { $0 == .key(.named(.alt), .down) }.isEmpty, "\(d.actions)")
+    }
+
     /// One- and two-finger swipes press no keys (one finger moves the pointer, two scroll).
     @Test func otherSwipesDoNothing() {
         var d = MapperDriver()

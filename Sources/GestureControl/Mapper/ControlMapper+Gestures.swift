@@ -126,9 +126,11 @@ extension ControlMapper {
         }
     }
 
-    /// A three-finger `swipe`: the configured key combination of its direction, if any.
+    /// A three-finger `swipe` that ends a drag: the configured key combination of its
+    /// direction, if any. One that ends a scroll (fingers lifted down to two, then a flick) is
+    /// the scroll's end, as for hooks (`SwipeEnd`), and presses nothing.
     mutating func swipe(_ event: GestureEvent, into actions: inout [HostAction]) {
-        guard event.pointers == 3, case .swipe(let fields) = event.detail,
+        guard event.pointers == 3, case .swipe(let fields) = event.detail, fields.ends == .drag,
             let combination = settings.swipeKeys[fields.direction]
         else { return }
         pressCombination(modifiers: combination.modifiers, key: combination.key, by: .touch, into: &actions)

@@ -62,7 +62,7 @@ struct ReplayCommand: ParsableCommand {
                 ? file.controlSettings(
                     flags: pointer.update, backendAcceleration: backend.defaultAcceleration,
                     backendKineticScrolling: backend.defaultKineticScrolling) : nil,
-            routing: backend.capabilities.touchRouting(owner: 0))
+            routing: backend.takesContacts ? .contacts(owner: 0) : .gestures)
         var stdout: [UInt8] = []
         var stderr: [UInt8] = []
         var pending: [UInt8] = []  // bytes of the current, unfinished line

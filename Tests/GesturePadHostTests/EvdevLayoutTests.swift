@@ -85,6 +85,6 @@ import Testing
         #expect(de.takesContacts)
         #expect(de.canType("ö") && de.canType("€") && !de.canType("中") && !de.canType("^"))
         #expect(de.limitation.contains("German"))
-        #expect(EvdevLayout.us.capabilities(takesContacts: false) == UInputBackend.capabilities)
+        #expect(EvdevLayout.us.capabilities(takesContacts: false) == ControlCapabilities(characters: .usLayoutASCII))
     }
 }

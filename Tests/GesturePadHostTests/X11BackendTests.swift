@@ -45,6 +45,7 @@ struct X11BackendTests {
         client.warpPointer(x: 100, y: 100)
         let backend = try X11Backend.open(displayName: server.name, logger: logger)
         #expect(backend.name == "x11")
+        #expect(backend.capabilities.characters == .anyUnicode && !backend.capabilities.takesContacts)
 
         backend.perform([.motion(dx: 30, dy: -20), .motion(dx: 1, dy: 2)][...])
         #expect(client.waitForPointer { $0.x == 131 && $0.y == 82 } == .init(x: 131, y: 82, mask: 0))

@@ -27,6 +27,11 @@ public enum BackendKind: String, Sendable, Hashable, CaseIterable {
     /// "fingers lifted" moment to coast from (XTest, a uinput wheel); off for the portal, whose
     /// scroll ends with `finish` and the desktop coasts from there (twice would be too far),
     /// and for the native touchpad, whose touches the desktop scrolls and coasts itself.
+    /// Whether the backend takes the touches themselves (the desktop's own touchpad), not the
+    /// gestures: what `replay --control` routes by. What a backend can *type* is its
+    /// instance's (`ControlBackend.capabilities`): it depends on the desktop's layout.
+    public var takesContacts: Bool { self == .touchpad }
+
     public var defaultKineticScrolling: Bool {
         switch self {
         case .x11, .uinput: true
@@ -34,13 +39,4 @@ public enum BackendKind: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// What the backend can type, for the protocol layer to refuse what it cannot.
-    public var capabilities: ControlCapabilities {
-        switch self {
-        case .x11: X11Backend.capabilities
-        case .uinput: UInputBackend.capabilities
-        case .touchpad: TouchpadBackend.capabilities
-        case .portal: PortalBackend.capabilities
-        }
-    }
 }

@@ -11,8 +11,6 @@ import Synchronization
 /// end at any time (revoked, the compositor restarted): the backend then reports inactive,
 /// and asks again when `requestControl()` is called (a touchpad connects).
 public final class PortalBackend: ControlBackend {
-    /// Before the desktop's layout is known: printable ASCII (`BackendKind.capabilities`).
-    public static let capabilities = ControlCapabilities(characters: .desktopLayout(DesktopLayout()))
 
     public let name = BackendKind.portal.rawValue
     /// What the desktop's keyboard layout types, followed while the backend runs: the desktop

@@ -11,7 +11,6 @@ import Logging
 /// `TouchpadExecutor`).
 public final class TouchpadBackend: ControlBackend, WorkerBackend {
     /// Keycodes are read through the desktop's layout, as with `uinput`; touches pass through.
-    public static let capabilities = ControlCapabilities(characters: .usLayoutASCII, takesContacts: true)
 
     public let name = BackendKind.touchpad.rawValue
     /// What it types (the keyboard layout named, else US ASCII); touches pass through.

@@ -9,7 +9,6 @@ import Logging
 public final class UInputBackend: ControlBackend, WorkerBackend {
     /// Keycodes are read through the desktop's layout: without a named layout, only US-layout
     /// ASCII is safe.
-    public static let capabilities = ControlCapabilities(characters: .usLayoutASCII)
 
     public let name = BackendKind.uinput.rawValue
     public let capabilities: ControlCapabilities

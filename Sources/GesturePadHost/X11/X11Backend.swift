@@ -4,11 +4,10 @@ import Logging
 /// The `x11` backend: drives the X server named by `DISPLAY` through the XTest extension,
 /// from a thread of its own (`ActionWorker` + `X11Executor`).
 public final class X11Backend: ControlBackend, WorkerBackend {
-    /// Any printable Unicode: characters the layout lacks are typed through a spare keycode.
-    public static let capabilities = ControlCapabilities(characters: .anyUnicode)
 
     public let name = BackendKind.x11.rawValue
-    public var capabilities: ControlCapabilities { Self.capabilities }
+    /// Any printable Unicode: characters the layout lacks are typed through a spare keycode.
+    public var capabilities: ControlCapabilities { ControlCapabilities(characters: .anyUnicode) }
     let worker: ActionWorker<X11Executor>
 
     private init(worker: ActionWorker<X11Executor>) {

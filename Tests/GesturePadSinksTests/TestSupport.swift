@@ -101,9 +101,12 @@ enum Sample {
     }
 }
 
-/// How long `receive` calls took: a sink that blocked on a process would show seconds (or
-/// never return); one that only queues shows microseconds, with rare scheduler hiccups on a
-/// busy 2-core machine, hence a percentile plus a generous maximum.
+/// How long `receive` calls took: a sink that blocked on a process or a file would take
+/// milliseconds to seconds on *every* call; one that only queues takes microseconds, with
+/// scheduler hiccups on a busy 2-core machine (parallel tests, other builds) that can reach any
+/// single call. So the judge is the median, which only a blocking sink moves: 20 ms is over
+/// 1,000 times the median measured here (a few µs) and far under one process start. Timing
+/// itself is `make bench`'s.
 struct SubmitLatency {
     private(set) var samples: [Double] = []
 
@@ -115,10 +118,9 @@ struct SubmitLatency {
 
     func expectNonBlocking(sourceLocation: SourceLocation = #_sourceLocation) {
         let sorted = samples.sorted()
-        guard let max = sorted.last else { return }
-        let p99 = sorted[Int(Double(sorted.count - 1) * 0.99)]
-        #expect(p99 < 0.02, "99th percentile \(p99) s", sourceLocation: sourceLocation)
-        #expect(max < 1.0, "slowest \(max) s", sourceLocation: sourceLocation)
+        guard !sorted.isEmpty else { return }
+        let median = sorted[sorted.count / 2]
+        #expect(median < 0.02, "median \(median) s: the sink blocks its caller", sourceLocation: sourceLocation)
     }
 }
 

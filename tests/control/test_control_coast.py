@@ -70,7 +70,10 @@ def test_flick_coasts_after_the_lift_and_comes_to_rest(x, start_server, pads):
     third = max(len(gaps) // 3, 1)
     early, late = sum(gaps[:third]) / third, sum(gaps[-third:]) / third
     assert late > 3 * early, f"the clicks do not slow down: gaps {gaps} ms"
-    assert after[-1] <= duration + 60, (
+    # The coast runs on the server's timers, seen through a loaded 2-core machine's scheduler: a
+    # coast that failed to rest would click on for seconds, so 250 ms of slack keeps the test
+    # about the curve, not the scheduler (timing itself: make bench).
+    assert after[-1] <= duration + 250, (
         f"a click {after[-1]:.0f} ms after the lift; the coast from {speed:.0f} px/s rests at {duration:.0f} ms")
     assert after[-1] >= duration * 0.5, f"the last click came {after[-1]:.0f} ms after the lift; the coast lasts {duration:.0f}"
 

@@ -133,7 +133,9 @@ def test_a_flick_coasts_on_and_comes_to_rest(run):
     early = sum(v for _, v in after[:third]) / third
     late = sum(v for _, v in after[-third:]) / third
     assert all(v > 0 for _, v in after) and late < early / 3, f"the steps do not shrink: {after}"
-    assert duration / 2 <= after[-1][0] <= duration + 150, (
+    # UML traps every system call: 500 ms of slack above the rest keeps this about the curve (a
+    # coast that never rests goes on for seconds), not the emulated kernel's scheduling.
+    assert duration / 2 <= after[-1][0] <= duration + 500, (
         f"the last step {after[-1][0]:.0f} ms after the lift; the coast rests at {duration:.0f} ms")
     vertical = [float(line.split("vert ")[1].split("/")[0]) for line in seg["libinput"] if "vert " in line]
     still_vertical = [float(line.split("vert ")[1].split("/")[0]) for line in still["libinput"] if "vert " in line]

@@ -9,7 +9,8 @@ import Logging
 /// releases: KWin forwards a release of a button that is not down).
 ///
 /// Written on the portal thread only, when what is held changes (a press, a release: not per
-/// motion); nothing is written while nothing changes.
+/// motion); nothing is written while nothing changes, and nothing waits for the disk (no
+/// fsync: the file must outlive the process, not the machine — whose compositor goes too).
 struct PortalLeftovers {
     private let store: PortalTokenStore
     private var written = ""
@@ -36,7 +37,7 @@ struct PortalLeftovers {
             return
         }
         do {
-            try store.save(record)
+            try store.save(record, durable: false)  // a killed process's writes are in the page cache
         } catch {
             logger.warning("control: cannot note what is held (\(error)); a crash now could leave it pressed")
         }

@@ -38,7 +38,10 @@ public struct PortalTokenStore: Sendable, Hashable {
     }
 
     /// Stores `token` (0600), replacing the old one. Throws a one-line `ControlBackendError`.
-    public func save(_ token: String) throws {
+    /// `durable`: synced to the disk before the rename (a restore token must survive a power
+    /// cut); without it only a process's death is survived — enough for `portal-held`, which
+    /// is rewritten at every press and release and must not wait for the disk.
+    public func save(_ token: String, durable: Bool = true) throws {
         guard Self.isValid(token) else { throw ControlBackendError("the portal sent an unusable restore token") }
         try Self.makeDirectories(directory)
         let temporary = path + ".tmp-\(getpid())"
@@ -51,7 +54,7 @@ public struct PortalTokenStore: Sendable, Hashable {
         _ = fchmod(descriptor, 0o600)
         var failed = FileDescriptorSink(fileDescriptor: descriptor).write(Array((token + "\n").utf8))
         do {
-            try SystemCall.retrying { fsync(descriptor) }
+            if durable { try SystemCall.retrying { fsync(descriptor) } }
         } catch {
             failed = failed ?? error.errno
         }

@@ -6,7 +6,7 @@
  * A classic worker script (it imports nothing): registered without `type: "module"`, it also
  * runs in browsers that have no module service workers (Firefox before 147). */
 'use strict';
-const CACHE = 'gesturepad-page-v9';
+const CACHE = 'gesturepad-page-v10';
 
 /** The page's files, kept at install so that the installed app opens offline: the pages, their
  * look, and every ES module of js/ (a module the page imports but the cache lacks would stop
@@ -16,7 +16,7 @@ const FILES = [
   'icon-maskable-512.png',
   'js/about.js', 'js/address.js', 'js/connection.js', 'js/controls.js', 'js/draw.js', 'js/feed.js', 'js/gestures.js',
   'js/held.js', 'js/help.js', 'js/hint.js', 'js/keyboard.js', 'js/marks.js', 'js/moves.js', 'js/numbers.js', 'js/pad.js',
-  'js/pairing.js', 'js/phone.js', 'js/settings.js', 'js/state.js', 'js/status.js', 'js/surface.js', 'js/view.js',
+  'js/pairing.js', 'js/phone.js', 'js/settings.js', 'js/state.js', 'js/status.js', 'js/surface.js', 'js/wire.js', 'js/view.js',
   'js/watch.js'
 ];
 

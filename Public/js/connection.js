@@ -8,6 +8,7 @@
  * through callbacks (status, live, down, message, rtt, notice, device). */
 import { record } from './state.js';
 import { round3 } from './numbers.js';
+import { CLOSE_DEVICE_NOT_PAIRED as NOT_PAIRED, CLOSE_PAIRING_DECLINED as PAIRING_DECLINED } from './wire.js';
 
 const CLOSE_REASONS = {
   1001: 'server going away', 1003: 'binary data refused', 1007: 'invalid text', 1008: 'policy violation (rate or error limit)',
@@ -16,8 +17,6 @@ const CLOSE_REASONS = {
 /* Pairing (docs/protocol.md "Pairing"): these closes of a live connection are answers, not
  * accidents; the page says why and waits for the person (a new link, a reload) instead of
  * trying again. */
-const NOT_PAIRED = 4403;
-const PAIRING_DECLINED = 4401;
 const REMOVED_TEXT = 'This phone was removed on the computer: scan the code again to pair it.';
 const PAIRING_TEXT = {
   [NOT_PAIRED]: REMOVED_TEXT,

@@ -4,17 +4,18 @@
  * What the person changes is kept on the phone (localStorage, only the fields changed) and
  * sent after every `welcome` and on every change. The sheet always shows the values the
  * server answered, i.e. the ones in force. */
+import { BOUNDS } from './wire.js'; // the server's range for each number
+
 const STORE = 'gesturepad.settings';
 const FIELDS = {
   speed: 'number', acceleration: 'accel', naturalScroll: 'bool', scrollSpeed: 'number', kineticScrolling: 'bool',
   tapToClick: 'bool', tapAndDrag: 'bool', dragLock: 'bool', leftHanded: 'bool'
 };
-const MIN = 0.1, MAX = 10; // the server's range for speed and scrollSpeed
 
 /** A valid value of a field, or undefined. */
 function valid(field, v) {
   switch (FIELDS[field]) {
-    case 'number': return typeof v === 'number' && isFinite(v) ? Math.min(MAX, Math.max(MIN, Math.round(v * 100) / 100)) : undefined;
+    case 'number': return typeof v === 'number' && isFinite(v) ? Math.min(BOUNDS[field][1], Math.max(BOUNDS[field][0], Math.round(v * 100) / 100)) : undefined;
     case 'accel': return v === 'adaptive' || v === 'flat' ? v : undefined;
     case 'bool': return typeof v === 'boolean' ? v : undefined;
     default: return undefined;

@@ -1,0 +1,14 @@
+/* GesturePad: values the server defines, for the page. Generated from the server's types
+ * (GestureProtocol's PageModule): do not edit. `swift test` fails when this file differs
+ * from them; GESTUREPAD_WRITE_PAGE_MODULE=1 swift test --filter PageModule writes it anew. */
+
+/** Close codes of a live connection that are answers, not accidents (docs/protocol.md
+ * "Pairing"): the computer did not accept a new phone; the phone is no longer paired. */
+export const CLOSE_PAIRING_DECLINED = 4401;
+export const CLOSE_DEVICE_NOT_PAIRED = 4403;
+
+/** The settings sheet's numbers: [least, most] the server takes (docs/protocol.md "settings"). */
+export const BOUNDS = {
+  speed: [0.1, 10],
+  scrollSpeed: [0.1, 10]
+};

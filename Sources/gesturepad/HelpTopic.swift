@@ -58,6 +58,12 @@ enum HelpTopic: String, CaseIterable {
             cannot be found). Kinetic scrolling: the server coasts for x11 and uinput, the desktop for
             touchpad and the portal.
 
+            Nothing stays pressed when the phone goes away or the server ends, even killed: with x11
+            a small second process, gesturepad x11-release-guard, releases what the server held the
+            moment it ends; uinput and touchpad devices vanish with the server; GNOME's portal ends
+            the session. KDE Plasma's portal keeps what a killed server held until the server starts
+            again (the systemd user unit restarts it).
+
             Opening /dev/uinput to yourself (once, as root), with \(rules):
               sudo cp \(folder)\(uinputRule) /etc/udev/rules.d/
               sudo modprobe uinput

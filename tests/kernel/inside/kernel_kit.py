@@ -31,6 +31,12 @@ sys.path.insert(0, str(REPO / "tests" / "control"))
 
 # libinput's complaints about a device: each is a failure for a device we make.
 LIBINPUT_WARNINGS = re.compile(r"kernel bug|jump|Invalid fake finger|event processing lagging|client bug", re.I)
+# ...except libinput judging its own reader's scheduling ("event processing lagging behind by
+# 23ms", "timer … scheduled expiry is in the past", both ending "your system is too slow"): the
+# kernel stamps each event when the backend writes it, so these say that `libinput
+# debug-events` inside the emulated kernel got the CPU late (seen with other builds on the 2
+# cores), not that the device misbehaved. They stay in the segment's libinput lines.
+HOST_TOO_SLOW = re.compile(r"your system is too slow", re.I)
 
 
 def wait_until(condition, timeout: float, what: str, step: float = 0.02):
@@ -216,7 +222,7 @@ def libinput_motion(lines: list[str]) -> dict[str, float]:
 
 
 def warnings(lines: list[str]) -> list[str]:
-    return [line for line in lines if LIBINPUT_WARNINGS.search(line)]
+    return [line for line in lines if LIBINPUT_WARNINGS.search(line) and not HOST_TOO_SLOW.search(line)]
 
 
 def glide(pad, start: dict, steps: list, frame: float = 0.008) -> dict:

@@ -4,6 +4,7 @@ realistic load with misbehaving hooks configured. Loopback only, bounded in time
 
     soak.py run --bin GESTUREPAD --loadgen LOADGEN --out DIR [--connections 200] [--rate 120]
                 [--minutes 10] [--verifiers 4] [--server-cpu 0] [--client-cpu 1]
+                [--max-slope 10] [--judge-minutes 15]
 
 What runs, all on 127.0.0.1:
 - the server (pinned to --server-cpu) with `--control off --quiet --no-auth` and a
@@ -18,10 +19,11 @@ What runs, all on 127.0.0.1:
   `t` stamped from the clock at send, record every line they send and every gesture they
   receive, and at the end compare, event by event, with `gesturepad replay` of exactly the
   lines they sent (see `verify` for why this is exact);
-- a sampler (this process): the server's VmRSS, threads, open files and the hook processes
-  every second.
+- a sampler (this process): the server's VmRSS (and its anonymous part, RssAnon), threads,
+  open files and the hook processes every second.
 
-It prints one table and writes DIR/soak.json.
+It prints one table and writes DIR/soak.json. A run of at least --judge-minutes whose RSS
+grew faster than --max-slope KiB/min over the last two thirds of the load fails (exit 1).
 """
 from __future__ import annotations
 
@@ -364,6 +366,7 @@ def run(args) -> int:
             except OSError:
                 fds = None
             sample = {"t": round(t, 1), "rssKiB": status_kib(server.pid, "VmRSS"),
+                      "rssAnonKiB": status_kib(server.pid, "RssAnon"),
                       "threads": status_kib(server.pid, "Threads"), "fds": fds,
                       "hookProcesses": len(procs) - 1, "zombies": sum(1 for _, s in procs if s == "Z"),
                       "stderrBytes": os.path.getsize(out / "soak-server.log"),
@@ -438,17 +441,21 @@ def run(args) -> int:
     steady = [s["rssKiB"] for s in during[len(during) // 10:] if s["rssKiB"]]
     drift = None
     if len(steady) >= 20:
-        n = len(steady)
-        xs = range(n)
-        mx, my = (n - 1) / 2, sum(steady) / n
-        drift = sum((x - mx) * (y - my) for x, y in zip(xs, steady)) / sum((x - mx) ** 2 for x in xs) * 60  # KiB/min
+        drift = slope_per_minute([(i, y) for i, y in enumerate(steady)])
+    slope = rss_slope(during)
+    anon_slope = rss_slope(during, key="rssAnonKiB")
+    load_minutes = (during[-1]["t"] - during[0]["t"]) / 60 if during else 0.0
+    verdict = judge_slope(slope, load_minutes, bound=args.max_slope, judge_minutes=args.judge_minutes)
     close_codes = load.get("closeCodes") or {}
     report = {
         "connections": args.connections, "rate": args.rate, "minutes": args.minutes, "verifiers": args.verifiers,
         "hooksConfigured": bool(args.hooks),
         "elapsedSeconds": load_wall,
         "rss": {"startKiB": rss_start, "peakKiB": max(rss, default=None), "endKiB": rss_end,
-                "afterClientsKiB": rss_after, "steadyDriftKiBPerMinute": drift},
+                "afterClientsKiB": rss_after, "steadyDriftKiBPerMinute": drift,
+                "slopeLastTwoThirdsKiBPerMinute": slope, "anonSlopeLastTwoThirdsKiBPerMinute": anon_slope,
+                "slopeBoundKiBPerMinute": args.max_slope,
+                "judgeMinutes": args.judge_minutes, "verdict": verdict},
         "server": {"aliveAtEnd": alive, "exitCode": exit_code, "cpuPercent": server_cpu / load_wall * 100,
                    "threadsMax": max((s["threads"] or 0 for s in samples), default=None),
                    "fdsStart": samples[0]["fds"] if samples else None,
@@ -481,7 +488,46 @@ def run(args) -> int:
     table = render(report)
     (out / "soak.md").write_text(table)
     print(table)
+    if verdict == "exceeded":
+        say(f"FAIL: server RSS grew {slope:+.1f} KiB/min over the last two thirds of the run, "
+            f"over the bound of {args.max_slope:g} KiB/min (docs/benchmarks.md)")
+        return 1
     return 0
+
+
+# --- the RSS slope ----------------------------------------------------------------------------
+
+def slope_per_minute(points: list[tuple[float, float]]) -> float | None:
+    """Least-squares slope of (seconds, KiB) points, in KiB/min."""
+    if len(points) < 2:
+        return None
+    n = len(points)
+    mx = sum(x for x, _ in points) / n
+    my = sum(y for _, y in points) / n
+    sxx = sum((x - mx) ** 2 for x, _ in points)
+    if sxx == 0:
+        return None
+    return sum((x - mx) * (y - my) for x, y in points) / sxx * 60
+
+
+def rss_slope(during: list[dict], key: str = "rssKiB") -> float | None:
+    """The RSS slope (KiB/min, least squares) over the last two thirds of the samples taken while
+    the load ran: the first third is warm-up (buffers, the allocator's arenas, the hook
+    processes' churn reaching their steady level). `key` "rssAnonKiB": its anonymous part only
+    (the heap; without the binary's pages mapped in as code runs)."""
+    if not during:
+        return None
+    start, end = during[0]["t"], during[-1]["t"]
+    cut = start + (end - start) / 3
+    return slope_per_minute([(s["t"], s[key]) for s in during if s["t"] >= cut and s.get(key)])
+
+
+def judge_slope(slope: float | None, load_minutes: float, bound: float, judge_minutes: float) -> str:
+    """`ok`, `exceeded`, or `not judged` (no slope, or a run shorter than `judge_minutes`, whose
+    last two thirds are too short to tell a slow climb from the allocator's noise)."""
+    if slope is None or load_minutes < judge_minutes:
+        return "not judged"
+    return "exceeded" if slope > bound else "ok"
 
 
 def mib(kib) -> str:
@@ -504,6 +550,14 @@ def render(r: dict) -> str:
         f"{mib(r['rss']['endKiB'])} (after the clients left: {mib(r['rss']['afterClientsKiB'])})")
     drift = r["rss"]["steadyDriftKiBPerMinute"]
     add("RSS drift over the steady 90 %", "—" if drift is None else f"{drift:+.1f} KiB/min (least squares)")
+    slope, verdict = r["rss"]["slopeLastTwoThirdsKiBPerMinute"], r["rss"]["verdict"]
+    judged = {"ok": f"within the bound of {r['rss']['slopeBoundKiBPerMinute']:g} KiB/min",
+              "exceeded": f"**over the bound of {r['rss']['slopeBoundKiBPerMinute']:g} KiB/min**",
+              "not judged": f"not judged (a run shorter than {r['rss']['judgeMinutes']:g} min)"}[verdict]
+    anon = r["rss"]["anonSlopeLastTwoThirdsKiBPerMinute"]
+    add("RSS slope over the last two thirds of the load",
+        ("—" if slope is None else f"{slope:+.1f} KiB/min (least squares)") + f"; {judged}"
+        + ("" if anon is None else f"; its anonymous part (RssAnon) {anon:+.1f} KiB/min"))
     add("server alive / exit on SIGTERM", f"{'yes' if s['aliveAtEnd'] else '**no**'} / {s['exitCode']}")
     add("server CPU, threads max, fds start / max / end",
         f"{s['cpuPercent']:.0f} % / {s['threadsMax']} / {s['fdsStart']} / {s['fdsMax']} / {s['fdsEnd']}")
@@ -550,6 +604,10 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=10)
     parser.add_argument("--verifiers", type=int, default=4)
     parser.add_argument("--hooks", type=int, default=1, help="0: no hooks (a baseline)")
+    parser.add_argument("--max-slope", type=float, default=10.0,
+                        help="KiB/min: the RSS slope over the last two thirds that fails the run")
+    parser.add_argument("--judge-minutes", type=float, default=15.0,
+                        help="runs shorter than this report the slope without judging it")
     parser.add_argument("--server-cpu", type=int, default=0)
     parser.add_argument("--client-cpu", type=int, default=1)
     parser.add_argument("--port", type=int)

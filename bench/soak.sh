@@ -4,6 +4,8 @@
 # Not part of `make test`. Loopback only; stops by itself (the run's length + at most ~3 min).
 # Knobs: SOAK_CONNECTIONS (200), SOAK_RATE (pointer messages/s per connection, 120),
 #   SOAK_MINUTES (10), SOAK_VERIFIERS (4), SOAK_HOOKS=0 (a baseline without hooks), BENCH_NO_INSTALL=1 (install nothing),
+#   SOAK_MAX_SLOPE (10: KiB/min of RSS over the last two thirds of the load that fail the run),
+#   SOAK_JUDGE_MINUTES (15: shorter runs print the slope without judging it),
 #   BENCH_GESTUREPAD=PATH (soak that gesturepad binary instead of this tree's release build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,4 +32,5 @@ TOOLS=$(scripts/build-release.sh --bench --bin-path)
 
 exec "$PYTHON" bench/soak.py run --bin "$GESTUREPAD" --loadgen "$TOOLS/gesturepad-loadgen" --out "$OUT" \
     --connections "${SOAK_CONNECTIONS:-200}" --rate "${SOAK_RATE:-120}" --minutes "${SOAK_MINUTES:-10}" \
-    --verifiers "${SOAK_VERIFIERS:-4}" --hooks "${SOAK_HOOKS:-1}" --server-cpu "$SERVER_CPU" --client-cpu "$CLIENT_CPU"
+    --verifiers "${SOAK_VERIFIERS:-4}" --hooks "${SOAK_HOOKS:-1}" --server-cpu "$SERVER_CPU" --client-cpu "$CLIENT_CPU" \
+    --max-slope "${SOAK_MAX_SLOPE:-10}" --judge-minutes "${SOAK_JUDGE_MINUTES:-15}"

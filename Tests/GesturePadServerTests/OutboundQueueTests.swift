@@ -41,6 +41,27 @@ import Testing
         #expect(queue.count == next - expected)
     }
 
+    /// A burst (a reader that fell behind: 1 MiB queued) gives its buffers back once it has
+    /// drained; everyday traffic keeps its small buffer from one write to the next.
+    @Test func drainedBurstGivesItsBuffersBack() {
+        var queue = OutboundQueue()
+        var batch = OutboundBatch()
+        queue.append([UInt8](repeating: 0x78, count: 200))
+        queue.pop(into: &batch, maxBytes: 65_536)
+        let everyday = queue.retainedBytes
+        #expect(everyday > 0 && everyday <= OutboundQueue.keptCapacity)
+        queue.append([UInt8](repeating: 0x78, count: 200))
+        #expect(queue.retainedBytes == everyday)  // reused, not reallocated
+        queue.pop(into: &batch, maxBytes: 65_536)
+
+        for _ in 0..<5_000 { queue.append([UInt8](repeating: 0x79, count: 200)) }
+        #expect(queue.retainedBytes >= 1_000_000)
+        var drained = 0
+        while queue.pop(into: &batch, maxBytes: 65_536) > 0 { drained += batch.count }
+        #expect(drained == 5_000 && queue.isEmpty)
+        #expect(queue.retainedBytes <= OutboundQueue.keptCapacity)
+    }
+
     /// removeAll empties the queue.
     @Test func removeAllEmpties() {
         var queue = OutboundQueue()

@@ -96,6 +96,33 @@ import Testing
         #expect(schedule.isIdle)
     }
 
+    /// A queue that never empties (events always come faster than the processes end, as under
+    /// the soak's load) keeps its buffer bounded: the jobs already started are cleared out of it,
+    /// and the waiting ones still start in order. (It used to keep every job it ever queued.)
+    @Test func runScheduleSaturatedQueueStaysBounded() {
+        let clock = ManualClock()
+        let limit = 8
+        var schedule = RunHookSchedule<Int>(concurrency: 1, queueLimit: limit, timeout: .seconds(1))
+        var running = schedule.submit(0, at: clock.now)
+        for job in 1...limit { _ = schedule.submit(job, at: clock.now) }
+        var next = limit + 1
+        var started = [0]
+        for _ in 0..<10_000 {
+            // Three events per process: the queue is full again before every start.
+            for _ in 0..<3 {
+                _ = schedule.submit(next, at: clock.now)
+                next += 1
+            }
+            clock.advance(by: .milliseconds(10))
+            running = schedule.finished(running?.id ?? -1, at: clock.now).next
+            if let job = running?.job { started.append(job) }
+            #expect(schedule.queued == limit - 1)
+            #expect(schedule.bufferedJobs <= 2 * limit + 1)
+        }
+        #expect(started.count == 10_001 && zip(started, started.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(schedule.dropped == next - started.count - schedule.queued)
+    }
+
     /// "Text file busy" is retried after 10, 20, 40, 80, 160 ms, then the failure stands; other errors at once.
     @Test func spawnRetryOnlyForBusyText() {
         let clock = ManualClock()

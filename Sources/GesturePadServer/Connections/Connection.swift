@@ -23,6 +23,13 @@ final class Connection {
         self.session = session
     }
 
+    /// Empties `message` once it is handled, keeping its buffer for the next one unless a large
+    /// message grew it past `OutboundQueue.keptCapacity` (given back then, not kept for the
+    /// connection's life).
+    func clearMessage() {
+        message.removeAll(keepingCapacity: message.capacity <= OutboundQueue.keptCapacity)
+    }
+
     /// The role the connection declared in its `hello`, if any.
     var role: ConnectionRole? { session.role }
 }

@@ -17,11 +17,11 @@ extension ConnectionHub {
             } else {
                 process(connection.message, of: connection, now: now)
             }
-            connection.message.removeAll(keepingCapacity: true)
+            connection.clearMessage()
         case (.waiting, .received(let bytes, let isFinal, let isBinary, _)):
             guard reassemble(bytes, isFinal: isFinal, isBinary: isBinary, on: connection) else { break }
             keepUnread(connection)
-            connection.message.removeAll(keepingCapacity: true)
+            connection.clearMessage()
         case (.closing, .received), (.closeSent, .received):
             break  // input after a close is not processed
 

@@ -46,10 +46,22 @@ struct OutboundQueue {
         return taken
     }
 
-    /// Drops every queued message.
+    /// The most of its buffers an emptied queue keeps for reuse, in bytes: the everyday traffic
+    /// between two writes fits (no allocation per message once warm), while a burst's buffers
+    /// (a reader that fell behind, up to the hard cap) are given back once it drains instead of
+    /// staying with the connection for its whole life (issue 35).
+    static let keptCapacity = 16 * 1024
+
+    /// Bytes of buffer the queue holds on to, used or not.
+    var retainedBytes: Int {
+        storage.capacity + ends.capacity * MemoryLayout<Int>.stride
+    }
+
+    /// Drops every queued message; keeps the buffers for reuse unless a burst made them larger
+    /// than `keptCapacity`.
     mutating func removeAll() {
-        storage.removeAll(keepingCapacity: true)
-        ends.removeAll(keepingCapacity: true)
+        storage.removeAll(keepingCapacity: storage.capacity <= Self.keptCapacity)
+        ends.removeAll(keepingCapacity: ends.capacity * MemoryLayout<Int>.stride <= Self.keptCapacity)
         head = 0
         headOffset = 0
     }

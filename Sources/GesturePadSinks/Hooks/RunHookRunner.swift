@@ -160,16 +160,19 @@ final class RunHookRunner: Sendable {
         var input: [UInt8] = []
         GestureJSON.append(job.event, session: job.session, time: job.time, into: &input)
         input.append(UInt8(ascii: "\n"))
-        let payload = input
         let environment = HookLaunch.environment(HookLaunch.variables(for: job.event, session: job.session, time: job.time))
         do {
-            // stdin is written here rather than with `.array(…)`: a process that exits without
-            // reading makes that write fail (EPIPE), and swift-subprocess 1.0.2 then leaves the
-            // pipe open and traps. Here the failure is caught and the pipe always closed.
+            // stdin is a pipe filled before the start (`InputPipe`), not swift-subprocess's
+            // input writer: that one keeps an entry per process for good (issue 35), and a
+            // process exiting without reading made its write fail. Ours is closed once the
+            // process has ended or failed to start.
+            let stdin = try InputPipe(holding: input)
+            defer { stdin.close() }
             let result = try await Subprocess.run(
                 HookLaunch.executable(options.program, in: options.directory), arguments: Arguments(arguments),
                 environment: environment, workingDirectory: HookLaunch.workingDirectory(options.directory),
-                platformOptions: HookLaunch.platformOptions, input: .inputWriter,
+                platformOptions: HookLaunch.platformOptions,
+                input: .fileDescriptor(FileDescriptor(rawValue: stdin.readEnd), closeAfterSpawningProcess: false),
                 output: .fileDescriptor(output.standardOutput, closeAfterSpawningProcess: false),
                 error: .fileDescriptor(output.standardError, closeAfterSpawningProcess: false)
             ) { execution in
@@ -179,9 +182,6 @@ final class RunHookRunner: Sendable {
                     return s.schedule.isKilled(start.id)
                 }
                 if overdue { HookLaunch.killGroup(pid) }
-                let writer = execution.standardInputWriter
-                _ = try? await writer.write(payload)
-                try? await writer.finish()
             }
             return .exited(result.terminationStatus)
         } catch {

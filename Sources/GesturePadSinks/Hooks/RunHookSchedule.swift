@@ -82,10 +82,7 @@ struct RunHookSchedule<Job: Sendable>: Sendable {
         guard head < waiting.count else { return (killed, nil) }
         let job = waiting[head]
         head += 1
-        if head == waiting.count {
-            waiting.removeAll(keepingCapacity: true)
-            head = 0
-        }
+        compactWaiting()
         return (killed, begin(job, at: now))
     }
 
@@ -126,6 +123,24 @@ struct RunHookSchedule<Job: Sendable>: Sendable {
         guard dropped > reportedDrops else { return nil }
         reportedDrops = dropped
         return dropped
+    }
+
+    /// Jobs the waiting buffer holds: those queued and those already started but not yet
+    /// cleared out of it. At most `2 × queueLimit + 1`, however long the queue stays non-empty.
+    var bufferedJobs: Int { waiting.count }
+
+    /// Clears the started jobs out of the front of `waiting`: all at once when the queue is
+    /// empty; else once they are at least half of it, so a queue that never empties (a rule
+    /// whose events always come faster than its processes end) does not keep every job it
+    /// ever queued. Each job is moved at most once per clearing: amortized O(1).
+    private mutating func compactWaiting() {
+        if head == waiting.count {
+            waiting.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head * 2 >= waiting.count {
+            waiting.removeFirst(head)
+            head = 0
+        }
     }
 
     private mutating func begin(_ job: Job, at now: Instant) -> Start {

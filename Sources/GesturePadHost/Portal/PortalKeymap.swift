@@ -87,47 +87,41 @@ enum PortalKeymap {
             ? keycodeTable(layouts) : table(layouts, localeLayoutLast: desktop.appendsLocaleLayout)
     }
 
-    /// The characters that come out right by key code whichever layout is active: the key and
-    /// level that type a character on the first layout (found as the compositors search, key
-    /// code then level; Shift or AltGr reachable on that layout), kept only when every layout
-    /// of the keymap types the same character on that key and level with the same modifiers,
-    /// and has Shift and AltGr on the same keys. With us and de, "y" and "z" are refused (each
-    /// sits on the other's key), "a" is kept.
+    /// The characters that come out right by key code whichever layout is active: each
+    /// character's stroke on the first layout (`EvdevLayout`, as the uinput keyboard types it:
+    /// the key, Shift and AltGr as its level needs), kept only when every layout of the keymap
+    /// types the same character with the same key and modifiers, and has AltGr on the same key
+    /// when the stroke needs it. With us and de, "y" and "z" are refused (each sits on the
+    /// other's key), "a" is kept.
     static func keycodeTable(_ layouts: [KeymapLayout]) -> DesktopLayout.Table? {
-        guard let first = layouts.first else { return nil }
-        let shiftKey = modifierKeycode(shift, in: first)
-        let levelThreeKey = modifierKeycode(levelThreeShift, in: first)
-        guard layouts.allSatisfy({ modifierKeycode(shift, in: $0) == shiftKey }) else { return nil }
-        let levelThreeShared = layouts.allSatisfy { modifierKeycode(levelThreeShift, in: $0) == levelThreeKey }
+        guard !layouts.isEmpty else { return nil }
+        let strokes = layouts.map(EvdevLayout.init)
         let others = layouts.dropFirst().map { layout in
-            Dictionary(layout.keys.map { (KeyLevel(keycode: $0.keycode, level: $0.level), $0) }) { a, _ in a }
+            Dictionary(layout.keys.map { (KeyPress(keycode: $0.keycode, modifiers: $0.modifiers), $0.scalar) }) { a, _ in a }
         }
+        let levelThreeShared = strokes.allSatisfy { $0.levelThreeKey == strokes[0].levelThreeKey }
         var keysyms: [UInt32: UInt32] = [:]
-        var strokes: [UInt32: DesktopLayout.Stroke] = [:]
-        for key in first.keys where isPrintable(key.scalar) && keysyms[key.scalar] == nil && key.keycode > 8 {
-            guard let modifiers = key.modifiers, key.level <= 2 else { continue }
-            if modifiers.contains(.shift), shiftKey == nil { continue }
-            if modifiers.contains(.levelThree), levelThreeKey == nil || !levelThreeShared { continue }
-            let place = KeyLevel(keycode: key.keycode, level: key.level)
-            guard others.allSatisfy({ $0[place]?.scalar == key.scalar && $0[place]?.modifiers == modifiers })
-            else { continue }
+        var table: [UInt32: DesktopLayout.Stroke] = [:]
+        for (scalar, stroke) in strokes[0].strokes {
+            if stroke.levelThree && !levelThreeShared { continue }
+            var modifiers: KeymapLayout.LevelModifiers = []
+            if stroke.shifted { modifiers.insert(.shift) }
+            if stroke.levelThree { modifiers.insert(.levelThree) }
+            let press = KeyPress(keycode: UInt32(stroke.code) + 8, modifiers: modifiers)
+            guard others.allSatisfy({ $0[press] == scalar }), let keysym = strokes[0].keysyms[scalar] else { continue }
             var held: [UInt32] = []
-            if modifiers.contains(.shift), let shiftKey { held.append(shiftKey - 8) }
-            if modifiers.contains(.levelThree), let levelThreeKey { held.append(levelThreeKey - 8) }
-            keysyms[key.scalar] = key.keysym
-            strokes[key.scalar] = DesktopLayout.Stroke(keycode: key.keycode - 8, modifiers: held)
+            if stroke.shifted { held.append(UInt32(EvdevKeys.leftShift)) }
+            if stroke.levelThree, let key = strokes[0].levelThreeKey { held.append(UInt32(key)) }
+            keysyms[scalar] = keysym
+            table[scalar] = DesktopLayout.Stroke(keycode: UInt32(stroke.code), modifiers: held)
         }
-        return DesktopLayout.Table(keysyms: keysyms, names: layouts.map(\.name), strokes: strokes)
+        return DesktopLayout.Table(keysyms: keysyms, names: layouts.map(\.name), strokes: table)
     }
 
-    private struct KeyLevel: Hashable {
+    /// A key pressed with the modifiers that select one of its levels.
+    private struct KeyPress: Hashable {
         var keycode: UInt32
-        var level: UInt32
-    }
-
-    /// The first key (XKB key code) whose level 0 is `keysym`.
-    private static func modifierKeycode(_ keysym: UInt32, in layout: KeymapLayout) -> UInt32? {
-        layout.keys.first { $0.keysym == keysym && $0.level == 0 }?.keycode
+        var modifiers: KeymapLayout.LevelModifiers?
     }
 
     private static func isPrintable(_ scalar: UInt32) -> Bool {

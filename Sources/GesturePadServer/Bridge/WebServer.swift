@@ -138,8 +138,10 @@ public final class WebServer {
             // HTTP/1.1 only: the server frames WebSocket messages itself (LWS_WRITE_RAW) and
             // writes whole HTTP/1.1 responses, neither of which may go through an h2 stream.
             info.alpn = storage.string("http/1.1")
-            // Plain HTTP on the same port answers with a redirect to HTTPS: an old bookmark works.
-            info.options |= CLWS_OPTION_ALLOW_NON_SSL_ON_SSL_PORT | CLWS_OPTION_REDIRECT_HTTP_TO_HTTPS
+            // Plain HTTP on the same port is read so that an old bookmark is redirected to HTTPS;
+            // `filterHTTP` and `confirmUpgrade` answer it (`PlainRequestPolicy`): lws's own
+            // redirect covers the file mount only and drops the path.
+            info.options |= CLWS_OPTION_ALLOW_NON_SSL_ON_SSL_PORT | CLWS_OPTION_ALLOW_HTTP_ON_HTTPS_LISTENER
         }
         info.protocols = UnsafePointer(makeProtocols())
         info.mounts = UnsafePointer(makeMount())

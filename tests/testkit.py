@@ -220,6 +220,23 @@ class Server:
 
 # -- protocol helpers -----------------------------------------------------------------------
 
+def stored_devices(server) -> list:
+    """The devices in the server's devices.json now ([] when there is none yet)."""
+    path = os.path.join(server.state_home, "gesturepad", "devices.json")
+    try:
+        with open(path) as file:
+            return json.load(file).get("devices", [])
+    except (OSError, ValueError):
+        return []
+
+
+def wait_stored(server, name: str, within: float = 10.0) -> None:
+    """Waits until devices.json holds a device named `name`: the server writes the file from a
+    thread of its own, right after the pairing (docs/server.md "The state directory")."""
+    assert eventually(lambda: any(d.get("name") == name for d in stored_devices(server)), within), \
+        f"{name!r} was not written to devices.json: {stored_devices(server)}"
+
+
 def eventually(condition, within: float = 10.0) -> bool:
     """Polls `condition` until it holds or `within` seconds have passed (a generous deadline, not
     a wait for something expected at a given time); returns its last answer."""

@@ -126,6 +126,10 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Every log line's local time: with TZ unset, glibc looks at /etc/localtime again for
+        // each one — a file system call per connection on the service thread. The same zone,
+        // named once, is read once (a zone changed while the server runs shows at its restart).
+        if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 1) }
         let environment = ProcessInfo.processInfo.environment
         let configLocation = output.configLocation(environment: environment)
         let file = try output.loadConfigFile(at: configLocation)

@@ -15,6 +15,7 @@ import subprocess
 import pytest
 
 from browser_harness import BIN, UNPAIR, Server, no_console_errors, open_pad
+from testkit import wait_stored
 
 LIVE = "window.gesturepad && window.gesturepad.status === 'live'"
 REFUSED = "window.gesturepad && window.gesturepad.status === 'refused'"
@@ -107,6 +108,7 @@ def test_page_keeps_its_key_across_reloads_and_shows_the_refusal(browser, own_se
         assert stored(page, "deviceKey") == key
         assert traffic.sockets and traffic.sockets[-1].endswith(f"/ws?token={key}"), traffic.sockets
 
+        wait_stored(own_server, "Pixel 8 · Chrome")
         devices(own_server, "forget", "Pixel 8 · Chrome")
         page.wait_for(REFUSED, 5)
         assert "removed on the computer" in page.eval(NOTICE)
@@ -195,6 +197,7 @@ def test_confirm_pairing_waits_for_the_computer(browser):
         page.wait_for("window.gesturepad && window.gesturepad.status === 'waiting'", 8)
         assert "Accept “Pixel 8 · Chrome” on the computer" in page.eval(NOTICE)
         assert page.eval("document.querySelector('#notice b').textContent") == "Waiting for the computer…"
+        wait_stored(server, "Pixel 8 · Chrome")
         devices(server, "allow", "Pixel 8 · Chrome")
         page.wait_for(LIVE, 8)
         assert len(stored(page, "deviceKey")) == 43 and stored(page, "token") is None

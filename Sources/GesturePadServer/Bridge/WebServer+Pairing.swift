@@ -72,12 +72,13 @@ extension WebServer {
         apply(pairing.unpair(id, now: MonotonicClock.nowMilliseconds()))
     }
 
-    /// Between two service passes: `devices.json` changed (SIGUSR1), the notifications'
-    /// answers, a waiting device out of time.
+    /// Between two service passes: `devices.json` changed (SIGUSR1), the state keeper's
+    /// outcomes, the notifications' answers, a waiting device out of time or `lastSeen` due.
     func servePairing(devicesChanged: Bool) {
         guard let pairing else { return }
         let now = MonotonicClock.nowMilliseconds()
         if devicesChanged { apply(pairing.reload(now: now)) }
+        apply(pairing.takeStateOutcomes(now: now))
         apply(pairing.takeNotifierEvents(now: now))
         if let deadline = pairing.nextDeadline, now >= deadline { apply(pairing.expire(now: now)) }
         // lws's timer may wake the loop a little before the deadline on this clock: arm it again.

@@ -240,6 +240,8 @@ public final class WebServer {
         destroying = true
         lws_context_destroy(context)
         self.context = nil
+        // Every connection has closed: their `lastSeen` is written now, with what waited.
+        pairing?.finish(now: MonotonicClock.nowMilliseconds())
         SignalRelay.uninstall()
         for sink in outlets.sinks { sink.close() }
         outlets.recorder?.close()

@@ -39,6 +39,9 @@ public struct ServerRecord: Codable, Sendable, Hashable {
     /// The ids of the paired devices connected now (`gesturepad devices`). Present only when
     /// the server pairs devices, which also says it re-reads `devices.json` on SIGUSR1.
     public var connectedDevices: [String]?
+    /// How many times the server has taken in `devices.json` after a SIGUSR1: `gesturepad
+    /// devices` waits for it to grow, so that when it returns the server has acted on the change.
+    public var devicesReloads: Int?
 
     public init(
         pid: Int32, port: Int, secure: Bool, host: String?, token: TokenSource, started: Date, version: String,
@@ -72,7 +75,8 @@ public struct ServerRecord: Codable, Sendable, Hashable {
 
     /// Writes it into `directory` (0600, atomically).
     public func write(to directory: StateDirectory) throws(StateError) {
-        try directory.write(Self.fileName, encoded())
+        // Not synced: it describes a running process, which a power cut ends too.
+        try directory.write(Self.fileName, encoded(), durable: false)
     }
 
     /// The record in `directory`, if there is a readable one.

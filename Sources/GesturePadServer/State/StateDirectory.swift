@@ -32,10 +32,10 @@ public struct StateDirectory: Sendable, Hashable {
         folder.read(name).map { Data($0) }
     }
 
-    /// Writes a file 0600, atomically and durably.
-    public func write(_ name: String, _ contents: Data) throws(StateError) {
+    /// Writes a file 0600, atomically; `durable`: synced (see `PrivateFolder`).
+    public func write(_ name: String, _ contents: Data, durable: Bool = true) throws(StateError) {
         do {
-            try folder.write(name, Array(contents))
+            try folder.write(name, Array(contents), durable: durable)
         } catch {
             throw StateError(error.description)
         }

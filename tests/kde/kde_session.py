@@ -149,6 +149,23 @@ class HeadlessKDE:
         self._spawn("xdg-desktop-portal-kde", [PROGRAMS["xdg-desktop-portal-kde"]], {"QT_QPA_PLATFORM": "wayland"})
         wait_until(lambda: self._has_name("org.freedesktop.impl.portal.desktop.kde"), 20, "the portal to return")
 
+    def frontend_pid(self) -> int | None:
+        """The pid of xdg-desktop-portal (the frontend every client talks to), while it runs."""
+        process = self.processes.get("xdg-desktop-portal")
+        return process.pid if process and process.poll() is None else None
+
+    def stop_frontend(self) -> None:
+        """Ends xdg-desktop-portal (what a crash or an update does): its sessions end with it."""
+        old = self.processes["xdg-desktop-portal"]
+        old.send_signal(signal.SIGTERM)
+        old.wait(timeout=10)
+        wait_until(lambda: not self._has_name("org.freedesktop.portal.Desktop"), 10, "xdg-desktop-portal to go")
+
+    def start_frontend(self) -> None:
+        """Starts xdg-desktop-portal again (a desktop does it by D-Bus activation)."""
+        self._spawn("xdg-desktop-portal", [PROGRAMS["xdg-desktop-portal"]])
+        wait_until(lambda: self._has_name("org.freedesktop.portal.Desktop"), 20, "xdg-desktop-portal to return")
+
     # -- what the window received -------------------------------------------------------------------
     def _all(self) -> list[dict]:
         lines = self.events_path.read_text().splitlines()

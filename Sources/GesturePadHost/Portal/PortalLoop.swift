@@ -76,7 +76,8 @@ final class PortalLoop {
         encoder = PortalActionEncoder(desktop: desktop)
         let corrected = desktop.corrections.isEmpty ? "nothing" : desktop.corrections.joined(separator: ", ")
         logger.info(
-            "control: the portal of \(desktop.name)\(desktop.version == nil ? " (release unknown)" : ""); corrected: \(corrected)")
+            "control: the portal of \(desktop.name)\(desktop.version == nil ? " (release unknown)" : ""); corrected: \(corrected)"
+        )
     }
 
     /// The thread's body, after a successful `connect`: asks for a session, then serves the

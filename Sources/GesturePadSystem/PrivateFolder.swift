@@ -89,12 +89,19 @@ public struct PrivateFolder: Sendable, Hashable {
 
     /// A descriptor of the folder, checked to be this user's and made 0700.
     private func openFolder(creating: Bool) throws(PrivateFolderError) -> Int32 {
-        if creating { try makeParents() }
-        let folder: Int32
+        var folder: Int32
         do {
             folder = try SystemCall.retrying { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         } catch {
-            throw PrivateFolderError("cannot open the folder \(path): \(error)")
+            guard creating, error.errno == ENOENT else {
+                throw PrivateFolderError("cannot open the folder \(path): \(error)")
+            }
+            try makeParents()
+            do {
+                folder = try SystemCall.retrying { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            } catch {
+                throw PrivateFolderError("cannot open the folder \(path): \(error)")
+            }
         }
         var info = stat()
         guard fstat(folder, &info) == 0, info.st_uid == geteuid() else {

@@ -11,11 +11,11 @@ import json
 import os
 import re
 import subprocess
+import time
 
 import pytest
 
 from browser_harness import BIN, UNPAIR, Server, no_console_errors, open_pad
-from testkit import wait_stored
 
 LIVE = "window.gesturepad && window.gesturepad.status === 'live'"
 REFUSED = "window.gesturepad && window.gesturepad.status === 'refused'"
@@ -30,6 +30,22 @@ def own_server():
         yield server
     finally:
         server.stop()
+
+
+def wait_stored(server: Server, name: str, within: float = 10.0) -> None:
+    """Waits until the server's devices.json holds `name`: the server writes it from a thread of
+    its own, right after the pairing (docs/server.md "The state directory")."""
+    path = os.path.join(server.state_home, "gesturepad", "devices.json")
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            with open(path) as file:
+                if any(d.get("name") == name for d in json.load(file).get("devices", [])):
+                    return
+        except (OSError, ValueError):
+            pass
+        assert time.monotonic() < deadline, f"{name!r} was not written to {path}"
+        time.sleep(0.02)
 
 
 def devices(server: Server, *args: str) -> str:

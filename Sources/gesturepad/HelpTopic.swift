@@ -14,7 +14,7 @@ enum HelpTopic: String, CaseIterable {
     /// One line for the overview.
     var summary: String {
         switch self {
-        case .control: "what drives the computer (x11, uinput, touchpad, portal) and what each needs"
+        case .control: "what drives the computer (x11, uinput, touchpad, portal, wlroots) and what each needs"
         case .pairing: "how phones pair, and gesturepad devices"
         case .observer: "the observer view (watch.html) on another screen"
         case .tls: "HTTPS with --tls, and trusting it once on the phone (/trust)"

@@ -25,8 +25,8 @@ import Testing
         return encode(actions, with: &encoder)
     }
 
-    /// The start: the keymap first (no key before one), no modifiers, one release per button
-    /// (a crashed predecessor's stuck grab ends there), in one frame.
+    /// The start: the keymap first (no key before one), no modifiers, a motion by nothing (the
+    /// pointer's focus), one release per button (a crashed predecessor's stuck grab ends there).
     @Test func startReleasesEveryButton() throws {
         var encoder = try encoder()
         var requests: [VirtualInputRequest] = []
@@ -36,7 +36,7 @@ import Testing
         #expect(
             Array(requests.dropFirst())
                 == [
-                    .modifiers(depressed: 0), .button(code: 272, pressed: false), .button(code: 273, pressed: false),
+                    .modifiers(depressed: 0), .motion(dx: 0, dy: 0), .frame, .button(code: 272, pressed: false), .button(code: 273, pressed: false),
                     .button(code: 274, pressed: false), .frame,
                 ])
     }
@@ -66,9 +66,9 @@ import Testing
         #expect(
             try encode(.wheelStop, .wheel(dx: 0, dy: 0.5), .wheel(dx: -0.25, dy: 0), .wheelStop, .wheelStop)
                 == [
-                    .axisSource(.finger), .axis(.vertical, value: 5), .frame,
-                    .axisSource(.finger), .axis(.horizontal, value: -2.5), .frame,
-                    .axisSource(.finger), .axisStop(.vertical), .axisStop(.horizontal), .frame,
+                    .axis(.vertical, value: 5), .axisSource(.finger), .frame,
+                    .axis(.horizontal, value: -2.5), .axisSource(.finger), .frame,
+                    .axisStop(.vertical), .axisSource(.finger), .axisStop(.horizontal), .axisSource(.finger), .frame,
                 ])
     }
 
@@ -81,7 +81,7 @@ import Testing
         #expect(
             requests == [
                 .modifiers(depressed: 4), .key(code: 29, pressed: true),
-                .axisSource(.wheel), .axisDiscrete(.vertical, value: -15, steps: -1), .frame,
+                .axisDiscrete(.vertical, value: -15, steps: -1), .axisSource(.wheel), .frame,
                 .key(code: 29, pressed: false), .modifiers(depressed: 0),
             ])
     }
@@ -149,7 +149,7 @@ import Testing
         let spare = try #require(encoder.keymap.evdevCode(of: "é"))
         #expect(
             requests == [
-                .axisSource(.finger), .axisStop(.vertical), .axisStop(.horizontal), .frame,
+                .axisStop(.vertical), .axisSource(.finger), .axisStop(.horizontal), .axisSource(.finger), .frame,
                 .key(code: spare, pressed: false), .key(code: 42, pressed: false), .modifiers(depressed: 0),
                 .button(code: 272, pressed: false), .frame,
             ])

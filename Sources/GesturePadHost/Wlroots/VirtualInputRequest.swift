@@ -18,7 +18,8 @@ enum VirtualInputRequest: Sendable, Hashable {
     case motion(dx: Double, dy: Double)
     /// An evdev button code (BTN_LEFT 272 …) goes down or up.
     case button(code: UInt32, pressed: Bool)
-    /// Where the axis events of this frame come from.
+    /// Where the axis event named last comes from (wlroots keeps a source per axis: it follows
+    /// each axis request).
     case axisSource(AxisSource)
     /// Smooth scroll, in the units a touchpad scrolls (positive: down / right).
     case axis(Axis, value: Double)

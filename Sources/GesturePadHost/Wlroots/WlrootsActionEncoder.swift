@@ -8,7 +8,9 @@ import GestureControl
 /// - motion: `motion` + `frame` (zero motion is not sent);
 /// - buttons: evdev codes (BTN_LEFT 272 …); a second press of a held button, or a release of
 ///   one not held, sends nothing;
-/// - wheel: smooth `axis` with source finger, `smoothUnitsPerDetent` per detent (what GTK and
+/// - wheel: smooth `axis` with source finger (each axis request followed by its source:
+///   wlroots 0.15 gives `axis_source` to the axis last named, and a frame whose axes have
+///   different sources fails an assertion that ends sway), `smoothUnitsPerDetent` per detent (what GTK and
 ///   Qt take as one wheel click from a touchpad); `wheelStop` sends `axis_stop` on both axes
 ///   (clients end their scroll there). While a modifier key is held (pinch zoom holds
 ///   Control) whole detents go as `axis_discrete` wheel clicks instead: applications zoom a
@@ -57,12 +59,15 @@ struct WlrootsActionEncoder: Sendable {
     }
 
     /// What a new pair of devices sends first: the keymap (the protocol wants one before any
-    /// key), no modifiers, and one release of every button — a predecessor that died with a
-    /// button down left the compositor's grab on, and one unmatched release ends it.
+    /// key), no modifiers, a motion by nothing (sway then points the new pointer at the window
+    /// under it: a release sent before that reaches no window), and one release of every
+    /// button — a predecessor that died with a button down left the compositor's grab on, and
+    /// one unmatched release ends it.
     mutating func start(into requests: inout [VirtualInputRequest]) {
         requests.append(.keymap(keymap.text))
         requests.append(.modifiers(depressed: 0))
         sentModifiers = 0
+        requests += [.motion(dx: 0, dy: 0), .frame]
         for button in HostButton.allCases {
             requests.append(.button(code: UInt32(EvdevKeys.button(button)), pressed: false))
         }
@@ -222,9 +227,8 @@ struct WlrootsActionEncoder: Sendable {
         let y = units(dy)
         guard x != 0 || y != 0 else { return }
         scrolling = true
-        requests.append(.axisSource(.finger))
-        if y != 0 { requests.append(.axis(.vertical, value: y)) }
-        if x != 0 { requests.append(.axis(.horizontal, value: x)) }
+        if y != 0 { requests += [.axis(.vertical, value: y), .axisSource(.finger)] }
+        if x != 0 { requests += [.axis(.horizontal, value: x), .axisSource(.finger)] }
         requests.append(.frame)
     }
 
@@ -232,10 +236,10 @@ struct WlrootsActionEncoder: Sendable {
         let down = vertical.add(dy).detents
         let right = horizontal.add(dx).detents
         guard down != 0 || right != 0 else { return }
-        requests.append(.axisSource(.wheel))
         for (axis, steps) in [(VirtualInputRequest.Axis.vertical, down), (.horizontal, right)] where steps != 0 {
             let clamped = Int32(clamping: steps)
             requests.append(.axisDiscrete(axis, value: Double(clamped) * Self.discreteValuePerStep, steps: clamped))
+            requests.append(.axisSource(.wheel))
         }
         requests.append(.frame)
     }
@@ -243,9 +247,6 @@ struct WlrootsActionEncoder: Sendable {
     private mutating func stopScroll(into requests: inout [VirtualInputRequest]) {
         guard scrolling else { return }
         scrolling = false
-        requests.append(.axisSource(.finger))
-        requests.append(.axisStop(.vertical))
-        requests.append(.axisStop(.horizontal))
-        requests.append(.frame)
+        requests += [.axisStop(.vertical), .axisSource(.finger), .axisStop(.horizontal), .axisSource(.finger), .frame]
     }
 }

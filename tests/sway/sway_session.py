@@ -87,6 +87,11 @@ class HeadlessSway:
         self.env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8",
                     "XDG_RUNTIME_DIR": str(runtime), "HOME": str(self.root), "XDG_SESSION_TYPE": "wayland"}
         self.start_compositor(timeout)
+        self.start_recorder(timeout)
+
+    def start_recorder(self, timeout: float = 20.0) -> None:
+        """Starts the recorder window (again: it ends with its compositor); returns once sway
+        has mapped and focused it."""
         self._spawn("recorder", [SYSTEM_PYTHON, str(RECORDER), str(self.events_path)],
                     {"GDK_BACKEND": "wayland", "WAYLAND_DEBUG": "client"})
         recorder = self.processes["recorder"].pid
@@ -107,11 +112,14 @@ class HeadlessSway:
         wait_until(lambda: self.swaymsg("-t", "get_version").returncode == 0, timeout, "sway's IPC")
 
     def stop_compositor(self) -> None:
-        """Ends sway (SIGTERM): every client's connection closes."""
+        """Ends sway (SIGTERM): every client's connection closes, and the recorder ends."""
         process = self.processes.pop("sway")
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=10)
-        for leftover in Path(self.env["XDG_RUNTIME_DIR"]).glob("*"):
+        self.processes.pop("recorder").wait(timeout=10)
+        for leftover in Path(self.env["XDG_RUNTIME_DIR"]).glob("wayland-1*"):
+            leftover.unlink(missing_ok=True)
+        for leftover in Path(self.env["XDG_RUNTIME_DIR"]).glob("sway-ipc.*"):
             leftover.unlink(missing_ok=True)
 
     def _ipc_socket(self) -> Path | None:

@@ -39,7 +39,8 @@ public final class WlrootsBackend: ControlBackend, WorkerBackend {
         let relay = ControlStatusRelay(.active)
         let retry = RetryFlag()
         let worker = try ActionWorker(name: "gesturepad-wlroots", logger: logger) {
-            try WlrootsExecutor(encoder: encoder, relay: relay, retry: retry, logger: logger)
+            try WlrootsExecutor(
+                encoder: encoder, relay: relay, retry: retry, logger: logger, clock: ActionWorker<WlrootsExecutor>.now)
         }
         return WlrootsBackend(worker: worker, relay: relay, retry: retry)
     }

@@ -6,9 +6,10 @@ import Synchronization
 /// (`VirtualInputConnection`), encoded by `WlrootsActionEncoder`; the `wlroots` backend's
 /// `ActionWorker` thread owns it. One pointer and one keyboard for as long as the compositor
 /// lives (a virtual keyboard that goes away leaves the seat without a keymap, and a new device
-/// loses its first events while the seat changes). When the compositor goes away, the status
-/// turns inactive with the reason, actions are dropped, and a new connection is tried once a
-/// touchpad connects (`retry`).
+/// loses its first events while the seat changes). The connection is read at every batch and,
+/// idle, every `idleCheckInterval`; when the compositor went away, the status turns inactive
+/// with the reason, actions are dropped, and a new connection is tried once a touchpad
+/// connects (`retry`).
 final class WlrootsExecutor: ActionExecutor {
     private var connection: VirtualInputConnection?
     private var encoder: WlrootsActionEncoder
@@ -17,10 +18,22 @@ final class WlrootsExecutor: ActionExecutor {
     private let relay: ControlStatusRelay
     private let retry: RetryFlag
     private let logger: Logger
+    private let clock: @Sendable () -> Double
+    /// When (the worker's clock, ms) the idle connection is read next.
+    private var nextCheck: Double
+
+    /// How often (ms) an idle connection is read, so that a compositor that went away is
+    /// noticed without waiting for the phone's next action.
+    static let idleCheckInterval = 1_000.0
 
     /// Connects (throws the one-line `ControlBackendError` of a compositor without the
     /// protocols) and sends the start: the keymap, and one release of every button.
-    init(encoder: WlrootsActionEncoder, relay: ControlStatusRelay, retry: RetryFlag, logger: Logger) throws {
+    init(
+        encoder: WlrootsActionEncoder, relay: ControlStatusRelay, retry: RetryFlag, logger: Logger,
+        clock: @escaping @Sendable () -> Double
+    ) throws {
+        self.clock = clock
+        nextCheck = clock() + Self.idleCheckInterval
         self.encoder = encoder
         initialEncoder = encoder
         self.relay = relay
@@ -41,6 +54,13 @@ final class WlrootsExecutor: ActionExecutor {
         send()
     }
 
+    var nextDeadline: Double? { connection == nil ? nil : nextCheck }
+
+    func advance(to now: Double) {
+        guard now >= nextCheck else { return }
+        send()
+    }
+
     func releaseAll() {
         guard connection != nil else { return }
         encoder.releaseAll(into: &requests)
@@ -57,6 +77,7 @@ final class WlrootsExecutor: ActionExecutor {
     private func send() {
         defer { requests.removeAll(keepingCapacity: true) }
         guard let connection else { return }
+        nextCheck = clock() + Self.idleCheckInterval
         for request in requests where !connection.send(request) {
             return lose()
         }

@@ -3,6 +3,8 @@
 scroll and key it receives, one JSON line each, to the file named by its first argument, and
 "ready" there once it has keyboard focus (tests/sway's window too). Every line has "at", the
 monotonic clock (s) when it was written, which is the test process's time.monotonic().
+A second argument, "tiled", leaves the window to the compositor's layout instead of fullscreen
+(tests/sway's two windows side by side).
 
 Lines: {"type": "motion", "x", "y"} (root coordinates), {"type": "button-down" | "button-up",
 "button"}, {"type": "scroll", "dx", "dy", "direction", "stop", "state"} (smooth deltas as GTK
@@ -77,6 +79,7 @@ window.connect("key-press-event", on_key)
 window.connect("key-release-event", on_key)
 window.connect("focus-in-event", on_focus)
 window.connect("destroy", Gtk.main_quit)
-window.fullscreen()
+if sys.argv[2:] != ["tiled"]:
+    window.fullscreen()
 window.show_all()
 Gtk.main()

@@ -14,7 +14,7 @@ enum HelpTopic: String, CaseIterable {
     /// One line for the overview.
     var summary: String {
         switch self {
-        case .control: "what drives the computer (x11, uinput, touchpad, portal) and what each needs"
+        case .control: "what drives the computer (x11, uinput, touchpad, portal, wlroots) and what each needs"
         case .pairing: "how phones pair, and gesturepad devices"
         case .observer: "the observer view (watch.html) on another screen"
         case .tls: "HTTPS with --tls, and trusting it once on the phone (/trust)"
@@ -48,20 +48,24 @@ enum HelpTopic: String, CaseIterable {
                         touchpad settings, gestures and kinetic scrolling apply. Needs /dev/uinput too.
               portal    the desktop's RemoteDesktop portal (GNOME, KDE on Wayland): the desktop asks once
                         in a dialog, and the permission is kept.
+              wlroots   the Wayland compositor's virtual pointer and keyboard (Sway, Hyprland, river,
+                        labwc, Wayfire): no setup, no dialog; any Unicode is typed.
               off       nothing is driven: gestures are only shown, logged and handed to hooks.
 
-            auto picks touchpad when /dev/uinput is writable, else the portal in a Wayland session that
-            offers it, else x11 when DISPLAY is set, else runs without control and says why.
+            auto picks touchpad when /dev/uinput is writable, else in a Wayland session the portal when it
+            offers RemoteDesktop, else wlroots when the compositor offers its virtual pointer and
+            keyboard, else x11 when DISPLAY is set, else runs without control and says why.
 
-            Typing: x11 types any printable character; uinput, touchpad and the portal type what the
+            Typing: x11 and wlroots type any printable character; uinput, touchpad and the portal type what the
             desktop's keyboard layout has (for uinput and touchpad, --keyboard-layout names it when it
-            cannot be found). Kinetic scrolling: the server coasts for x11 and uinput, the desktop for
-            touchpad and the portal.
+            cannot be found). Kinetic scrolling: the server coasts for x11, uinput and wlroots, the
+            desktop for touchpad and the portal.
 
             Nothing stays pressed when the phone goes away or the server ends, even killed: with x11
             a small second process, gesturepad x11-release-guard, releases what the server held the
             moment it ends; uinput and touchpad devices vanish with the server; GNOME's portal ends
-            the session. KDE Plasma's portal keeps what a killed server held until the server starts
+            the session; with wlroots the compositor lets go of keys, and the next server releases a
+            button a killed one held. KDE Plasma's portal keeps what a killed server held until the server starts
             again (the systemd user unit restarts it).
 
             Opening /dev/uinput to yourself (once, as root), with \(rules):

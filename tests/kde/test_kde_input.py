@@ -6,38 +6,11 @@ import time
 
 import pytest
 
+from recorder_events import buttons, keys, last_position, scrolled, stroke, typed
 from touch_input import even_steps, spread_steps, zoom_steps
 
 CONTROL_L, ALT_L, RIGHT = 0xFFE3, 0xFFE9, 0xFF53
 CONTROL_MASK = 0x4
-
-
-def keys(events):
-    return [(e["type"], e["keyval"]) for e in events if e["type"].startswith("key")]
-
-
-def typed(events) -> str:
-    return "".join(e["unicode"] for e in events if e["type"] == "key-down" and e["unicode"])
-
-
-def buttons(events):
-    return [(e["type"], e["button"]) for e in events if e["type"].startswith("button")]
-
-
-def last_position(events):
-    moves = [e for e in events if e["type"] == "motion"]
-    return (moves[-1]["x"], moves[-1]["y"]) if moves else None
-
-
-def scrolled(events):
-    smooth = [e for e in events if e["type"] == "scroll"]
-    return sum(e["dx"] for e in smooth), sum(e["dy"] for e in smooth), smooth
-
-
-def stroke(touchpad, start, steps):
-    touchpad.down(start)
-    touchpad.up(touchpad.glide(start, steps))
-    touchpad.sync()
 
 
 def test_flat_motion_is_one_to_one(desktop, pad):

@@ -1,16 +1,19 @@
 """Pairing in the real page (docs/server.md "Pairing"), in headless Chromium against a server of
 its own: the page opened with the link is paired once and keeps its device key across reloads
-(not the secret) — the key is its token, `/ws?token=KEY` —, shows its name in the settings
-sheet, shows why when the computer forgot it (also after a reload: the upgrade is refused in the
-handshake, and the page learns why from `GET /pairing`), pairs again from a new link, says so
-when its key is unknown here or it has no token, waits for the computer's user with
-`--confirm-pairing`, and "Unpair this phone" unpairs it."""
+(not the secret) — the key both sides derived, never sent: every upgrade is `/ws?proof=1` and
+the page proves the key (docs/protocol.md "Proof handshake") —, shows its name in the settings
+sheet, shows why when the computer forgot it (also after a reload: the proof is refused with
+4411), pairs again from a new link, says so when its key is unknown here (4410) or it has no
+token, waits for the computer's user with `--confirm-pairing`, and "Unpair this phone" unpairs
+it."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -40,6 +43,12 @@ def devices(server: Server, *args: str) -> str:
 
 def stored(page, name: str):
     return page.eval(f"localStorage.getItem('gesturepad.{name}')")
+
+
+def stored_digests(server: Server) -> list[str]:
+    """The key digests devices.json keeps."""
+    data = json.loads((Path(server.state_home) / "gesturepad" / "devices.json").read_text())
+    return [d.get("keySHA256") for d in data["devices"]]
 
 
 def reload(page) -> None:
@@ -75,9 +84,9 @@ class Traffic:
                 self.upgrades.append(int(refused.group(1)))
         elif method == "Network.webSocketFrameReceived":
             self.frames += 1
-        elif method == "Network.requestWillBeSent" and "/pairing?" in params["request"]["url"]:
+        elif method == "Network.requestWillBeSent" and re.search(r"/pairing(\?|$)", params["request"]["url"]):
             self.status_asked.append(params["request"]["url"])
-        elif method == "Network.responseReceived" and "/pairing?" in params["response"]["url"]:
+        elif method == "Network.responseReceived" and re.search(r"/pairing(\?|$)", params["response"]["url"]):
             self.status_answers.append(params["response"]["status"])
 
     def clear(self) -> None:
@@ -87,10 +96,11 @@ class Traffic:
 
 
 def test_page_keeps_its_key_across_reloads_and_shows_the_refusal(browser, own_server):
-    """Paired once from the link: the key (not the secret) survives reloads and is the token of
-    every connection; forgotten on the computer, the page says so (the live connection's 4403),
-    and after a reload too — its upgrade is refused in the handshake, no frame, and the reason
-    comes from `GET /pairing`; a new link pairs it again."""
+    """Paired once from the link: the key the page derived is the one whose digest the server
+    keeps (never sent), survives reloads (not the secret) and proves every connection, none of
+    which names a credential; forgotten on the computer, the page says so (the live
+    connection's 4403), and after a reload too — its proof is refused with 4411; a new link
+    pairs it again."""
     page = open_pad(browser, own_server)
     traffic = Traffic(browser, page)
     try:
@@ -98,6 +108,8 @@ def test_page_keeps_its_key_across_reloads_and_shows_the_refusal(browser, own_se
         assert device["name"] == "Pixel 8 · Chrome" and device["newKey"] is True
         key = stored(page, "deviceKey")
         assert len(key) == 43 and stored(page, "token") is None and page.eval("location.hash") == ""
+        assert stored_digests(own_server) == [hashlib.sha256(key.encode()).hexdigest()]
+        assert stored(page, "deviceId") == device["id"]
         assert page.eval("document.getElementById('device-name').textContent") == "Pixel 8 · Chrome"
 
         reload(page)
@@ -105,7 +117,7 @@ def test_page_keeps_its_key_across_reloads_and_shows_the_refusal(browser, own_se
         again = page.state()["device"]
         assert again == {"id": device["id"], "name": "Pixel 8 · Chrome", "newKey": False}
         assert stored(page, "deviceKey") == key
-        assert traffic.sockets and traffic.sockets[-1].endswith(f"/ws?token={key}"), traffic.sockets
+        assert traffic.sockets == [f"ws://127.0.0.1:{own_server.port}/ws?proof=1"], traffic.sockets
 
         devices(own_server, "forget", "Pixel 8 · Chrome")
         page.wait_for(REFUSED, 5)
@@ -117,9 +129,8 @@ def test_page_keeps_its_key_across_reloads_and_shows_the_refusal(browser, own_se
         page.wait_for(REFUSED, 8)
         assert "removed on the computer" in page.eval(NOTICE)
         assert stored(page, "deviceKey") == key
-        assert traffic.sockets == [f"ws://127.0.0.1:{own_server.port}/ws?token={key}"]
-        assert traffic.upgrades == [403] and traffic.frames == 0
-        assert traffic.status_asked == [f"{own_server.origin}/pairing?token={key}"] and traffic.status_answers == [200]
+        assert traffic.sockets == [f"ws://127.0.0.1:{own_server.port}/ws?proof=1"]
+        assert traffic.upgrades == [101] and page.state()["closes"] == [4411] and traffic.status_asked == []
         assert key not in page.eval("document.body.innerText + location.href")
 
         page.navigate(f"{own_server.origin}/#token={own_server.token}")
@@ -152,21 +163,21 @@ def test_unpair_this_phone(browser, own_server):
 
 def test_an_unknown_key_and_no_token_say_why(browser, own_server):
     """A key this computer never gave (another computer's, or its pairings were reset) is
-    refused in the handshake and the page, told `unknown` by `GET /pairing`, says so and stops;
+    refused by its proof (4410) and the page says so and stops;
     a phone with no token at all is told it is not paired yet, a desktop browser on the observer
     that it is not paired."""
     page = browser.new_page()
     page.phone()
     stranger = "s" * 43
     page.call("Page.addScriptToEvaluateOnNewDocument",
-              {"source": f"localStorage.setItem('gesturepad.deviceKey', '{stranger}');"})
+              {"source": f"localStorage.setItem('gesturepad.deviceKey', '{stranger}');"
+                         "localStorage.setItem('gesturepad.deviceId', '0123456789ab');"})
     traffic = Traffic(browser, page)
     try:
         page.navigate(f"{own_server.origin}/")
         page.wait_for(REFUSED, 8)
         assert "does not know this phone" in page.eval(NOTICE)
-        assert traffic.upgrades == [403] and traffic.frames == 0
-        assert traffic.status_asked == [f"{own_server.origin}/pairing?token={stranger}"]
+        assert traffic.upgrades == [101] and page.state()["closes"] == [4410] and traffic.status_asked == []
         assert page.eval("window.gesturepad.detail") == page.eval(NOTICE)
         no_console_errors(page)
     finally:

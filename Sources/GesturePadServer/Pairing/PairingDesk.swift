@@ -16,6 +16,9 @@ struct PairingDesk: Sendable {
     struct Request: Sendable, Hashable {
         var device: PairedDevice
         var deadline: Double
+        /// A key derived in the proof handshake, which the device gets once allowed (nil: a
+        /// fresh key is drawn then, and told to the page).
+        var derivedKey: String? = nil
     }
 
     let settings: PairingSettings
@@ -40,12 +43,12 @@ struct PairingDesk: Sendable {
     var nextDeadline: Double? { waiting.values.map(\.deadline).min() }
 
     /// Connection `connection` was admitted as `admission`; `name` names a new device,
-    /// `fresh` its id and key.
+    /// `fresh` its id and key (told to the page, or derived by both sides and never sent).
     mutating func opened(
         _ connection: Int, as admission: Admission, name: String, at time: PairingTime, fresh: FreshDevice
     ) -> [PairingAction] {
         switch admission {
-        case .open:
+        case .open, .proving:
             return []
         case .device(let id):
             // Forgotten between its handshake and now (the handshake refuses it from then on).
@@ -65,12 +68,13 @@ struct PairingDesk: Sendable {
                 device.keySHA256 = DeviceKey.digest(fresh.key)
                 list.devices.append(device)
                 connections[connection] = device.id
-                return [.greet(connection, device.greeting(key: fresh.key)), .announce(.paired(device))]
+                return [.greet(connection, device.greeting(key: fresh.told ? fresh.key : nil)), .announce(.paired(device))]
             }
             device.state = .waiting
             device.lastSeen = nil
             list.devices.append(device)
-            waiting[connection] = Request(device: device, deadline: time.now + settings.timeoutMilliseconds)
+            waiting[connection] = Request(
+                device: device, deadline: time.now + settings.timeoutMilliseconds, derivedKey: fresh.told ? nil : fresh.key)
             let seconds = Int((settings.timeoutMilliseconds / 1_000).rounded(.up))
             return [.hold(connection, device.greeting()), .announce(.waiting(device, seconds: seconds))]
         }
@@ -92,7 +96,8 @@ struct PairingDesk: Sendable {
     mutating func allow(_ id: String, key: String, at time: PairingTime) -> [PairingAction] {
         guard let connection = waitingConnection(of: id) else { return [] }
         guard list.device(id) != nil else { return deny(id, reason: "was declined on the computer") }
-        waiting.removeValue(forKey: connection)
+        let derived = waiting.removeValue(forKey: connection)?.derivedKey
+        let key = derived ?? key
         list.update(id) {
             $0.state = .paired
             $0.keySHA256 = DeviceKey.digest(key)
@@ -101,7 +106,10 @@ struct PairingDesk: Sendable {
         }
         guard let device = list.device(id) else { return [] }
         connections[connection] = id
-        return [.admit(connection, device.greeting(key: key)), .withdraw(deviceID: id), .announce(.accepted(device))]
+        return [
+            .admit(connection, device.greeting(key: derived == nil ? key : nil)), .withdraw(deviceID: id),
+            .announce(.accepted(device)),
+        ]
     }
 
     /// Waiting device `id` is refused (`reason` says why, to the page and the terminal).

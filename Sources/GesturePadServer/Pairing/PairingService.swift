@@ -64,10 +64,28 @@ final class PairingService {
         return (key.map(desk.list.standing(ofKey:)) ?? .unknown, actions)
     }
 
-    func opened(_ connection: Int, as admission: Admission, name: String, now: Double) -> [PairingAction] {
-        guard admission != .open else { return [] }
-        let fresh = Self.fresh()
+    /// `derivedKey`: the new device's key from the proof handshake (never sent); without it a
+    /// fresh key is drawn and told in `welcome`.
+    func opened(
+        _ connection: Int, as admission: Admission, name: String, now: Double, derivedKey: String? = nil
+    ) -> [PairingAction] {
+        guard admission != .open, admission != .proving else { return [] }
+        var fresh = Self.fresh()
+        if let derivedKey {
+            fresh.key = derivedKey
+            fresh.told = false
+        }
         return transact(now: now) { desk, time in desk.opened(connection, as: admission, name: name, at: time, fresh: fresh) }
+    }
+
+    /// Whether the pairing secret pairs a new device now.
+    func isOpen(now: Double) -> Bool { true }
+
+    /// The device list as it is now (the file is read again first when it changed since).
+    func devices(now: Double) -> (list: DeviceList, actions: [PairingAction]) {
+        var actions: [PairingAction] = []
+        if store.version() != diskVersion { actions = transact(now: now) { _, _ in [] } }
+        return (desk.list, actions)
     }
 
     func closed(_ connection: Int, now: Double) -> [PairingAction] {

@@ -42,7 +42,7 @@ extension HandshakePolicy {
         switch credentials(of: token, key: key) {
         case .success(.open): .open
         case .success(.device): .paired
-        case .success(.pairing): .pairing
+        case .success(.pairing), .success(.proving): .pairing
         case .failure: pairsDevices && key == .forgotten ? .revoked : .unknown
         }
     }

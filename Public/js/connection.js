@@ -10,7 +10,8 @@ import { record } from './state.js';
 import { round3 } from './numbers.js';
 import {
   CLOSE_DEVICE_NOT_PAIRED as NOT_PAIRED, CLOSE_PAIRING_DECLINED as PAIRING_DECLINED, CLOSE_PROOF_UNKNOWN as PROOF_UNKNOWN,
-  CLOSE_PROOF_REVOKED as PROOF_REVOKED, CLOSE_PAIRING_CLOSED as PAIRING_CLOSED, CLOSE_SEAL_BROKEN as SEAL_BROKEN
+  CLOSE_PROOF_REVOKED as PROOF_REVOKED, CLOSE_PAIRING_CLOSED as PAIRING_CLOSED, CLOSE_SEAL_BROKEN as SEAL_BROKEN,
+  CLOSE_DEVICE_LIMIT as DEVICE_LIMIT
 } from './wire.js';
 import { SEALED_TYPES, answerChallenge } from './proof.js';
 
@@ -57,6 +58,7 @@ const REFUSAL_TEXT = {
   unknownSecret: 'This pairing link (#token=…) is not valid, or no longer: open the link the computer prints now, or scan its QR code.',
   limited: 'Too many refused attempts from this phone’s address: trying again in a minute.',
   pairingClosed: 'Pairing is closed on the computer: run gesturepad pair there, then scan the code it shows.',
+  deviceLimit: 'The computer has as many phones paired as it keeps: forget one there (gesturepad devices forget NAME), then scan the code again.',
   fakeServer: 'The computer’s answer did not prove it knows this phone: not connecting (another device on the network may be pretending to be it).',
   other: 'The server refused the connection, though this phone may connect: another origin, or too many connections.'
 };
@@ -232,7 +234,8 @@ export class Connection {
       if (opened && (ev.code === NOT_PAIRED || ev.code === PAIRING_DECLINED)) {
         if (this.unpairing) { this.unpairing = false; this.stop(UNPAIRED_TEXT); }
         else this.stop(pairingClosed(ev.code, ev.reason, this.role));
-      } else if (opened && (ev.code === PROOF_UNKNOWN || ev.code === PROOF_REVOKED || ev.code === PAIRING_CLOSED)) {
+      } else if (opened && (ev.code === PROOF_UNKNOWN || ev.code === PROOF_REVOKED || ev.code === PAIRING_CLOSED ||
+                            ev.code === DEVICE_LIMIT)) {
         this.explain(ev.code, presented);
       } else if (opened) {
         const why = CLOSE_REASONS[ev.code] || (ev.reason || 'connection closed');
@@ -267,8 +270,8 @@ export class Connection {
    * stops the page — unless a newer link brought a secret: then the key is let go and the
    * secret pairs this phone again. */
   explain(code, presented) {
-    if (code === PAIRING_CLOSED) {
-      this.stop(forRole(REFUSAL_TEXT.pairingClosed, this.role));
+    if (code === PAIRING_CLOSED || code === DEVICE_LIMIT) {
+      this.stop(forRole(code === PAIRING_CLOSED ? REFUSAL_TEXT.pairingClosed : REFUSAL_TEXT.deviceLimit, this.role));
     } else if (presented.key) {
       if (this.token) {
         this.onUnpaired();

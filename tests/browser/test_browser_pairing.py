@@ -213,3 +213,39 @@ def test_confirm_pairing_waits_for_the_computer(browser):
     finally:
         page.close()
         server.stop()
+
+
+def test_the_link_pairs_nobody_once_pairing_is_closed(browser, own_server):
+    """Pairing is a moment (docs/server.md "Pairing is a moment"): after `gesturepad pair
+    --close` the right secret pairs nobody — the new phone's proof is refused (4412), the page
+    says to run `gesturepad pair` and keeps no key — while a paired phone still connects;
+    `gesturepad pair` opens it again and the same phone pairs on its next try."""
+    env = dict(os.environ, XDG_STATE_HOME=own_server.state_home)
+
+    def pair(*args: str) -> str:
+        run = subprocess.run([BIN, "pair", "--no-qr", *args], capture_output=True, text=True, env=env, timeout=10)
+        assert run.returncode == 0, run.stderr
+        return run.stdout
+
+    paired = open_pad(browser, own_server)
+    try:
+        assert "Pairing is closed" in pair("--close")
+        reload(paired)
+        paired.wait_for(LIVE, 8)
+    finally:
+        paired.close()
+    page = open_pad(browser, own_server, wait_live=False, unpaired=True)
+    try:
+        page.wait_for(REFUSED, 8)
+        assert "run gesturepad pair" in page.eval(NOTICE)
+        assert page.state()["closes"] == [4412] and stored(page, "deviceKey") is None
+        assert [d["name"] for d in json.loads(devices(own_server, "list", "--json"))["devices"]] == ["Pixel 8 · Chrome"]
+        printed = pair()
+        assert "Pairing is open for 5 minutes" in printed and f"http://127.0.0.1:{own_server.port}/" in printed
+        reload(page)
+        page.wait_for(LIVE, 8)
+        assert len(stored(page, "deviceKey")) == 43
+        assert len(json.loads(devices(own_server, "list", "--json"))["devices"]) == 2
+        no_console_errors(page)
+    finally:
+        page.close()

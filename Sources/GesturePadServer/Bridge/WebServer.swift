@@ -86,7 +86,7 @@ public final class WebServer {
         scratch.reserveCapacity(4096)
         inputScratch.reserveCapacity(4096)
         try start()
-        self.pairing?.start()
+        self.pairing?.start(now: MonotonicClock.nowMilliseconds())
         let mailbox = controlMailbox
         backend?.observeStatus { status in
             mailbox.post(status)

@@ -28,12 +28,34 @@ struct PairingDesk: Sendable {
     private(set) var connections: [Int: String] = [:]
     /// Connections of devices waiting for the computer's user.
     private(set) var waiting: [Int: Request] = [:]
+    /// Until when the pairing secret pairs (server clock, ms); nil: closed.
+    private(set) var openUntil: Double?
+    /// The serial of the last `gesturepad pair` request taken in.
+    private var seenRequest: Int?
 
     /// A desk over `list`; requests a previous run left waiting are dropped (their pages are gone).
     init(settings: PairingSettings, list: DeviceList) {
         self.settings = settings
         self.list = list
         self.list.devices.removeAll { $0.state != .paired }
+        seenRequest = list.pairingRequest?.serial
+    }
+
+    /// Whether the pairing secret pairs a new device at `now`: while the window opened by the
+    /// code being shown lasts, or always when the computer's user confirms each one.
+    func isOpen(at now: Double) -> Bool {
+        settings.confirm || openUntil.map { now < $0 } ?? false
+    }
+
+    /// The code was shown (the server started, `gesturepad pair`): pairing opens for
+    /// `settings.windowMilliseconds` from `now`.
+    mutating func openPairing(at now: Double) {
+        openUntil = now + settings.windowMilliseconds
+    }
+
+    /// Pairing closes now (`gesturepad pair --close`).
+    mutating func closePairing() {
+        openUntil = nil
     }
 
     /// The ids of the devices with a connection open now.
@@ -62,6 +84,18 @@ struct PairingDesk: Sendable {
             if first { actions.append(.announce(.connected(device))) }
             return actions
         case .pairing:
+            guard isOpen(at: time.now) else {
+                return [
+                    .close([connection], code: .pairingClosed, reason: "pairing is closed: run gesturepad pair on the computer")
+                ]
+            }
+            guard list.devices.count < DeviceList.maxDevices else {
+                return [
+                    .close(
+                        [connection], code: .deviceLimit,
+                        reason: "\(DeviceList.maxDevices) phones are paired, the most: forget one (gesturepad devices forget)")
+                ]
+            }
             var device = PairedDevice(
                 id: fresh.id, name: list.uniqueName(name), state: .paired, paired: time.stamp, lastSeen: time.stamp)
             guard settings.confirm else {
@@ -151,6 +185,10 @@ struct PairingDesk: Sendable {
     mutating func reload(_ file: DeviceList, at time: PairingTime, fresh: () -> FreshDevice) -> [PairingAction] {
         let old = list
         list = file
+        if let request = file.pairingRequest, request.serial != seenRequest {
+            seenRequest = request.serial
+            if request.open { openPairing(at: time.now) } else { closePairing() }
+        }
         var actions: [PairingAction] = []
         for id in Set(connections.values).sorted() {
             guard let device = list.device(id), device.state == .paired else {

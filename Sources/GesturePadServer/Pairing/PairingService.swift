@@ -34,9 +34,10 @@ final class PairingService {
         desk = PairingDesk(settings: setup.settings, list: DeviceList())
     }
 
-    /// Reads the device list as the server starts: requests a previous run left waiting are
-    /// moot (their pages are gone), and `--forget-devices` forgets every device.
-    func start() {
+    /// Reads the device list as the server starts (`now`: its clock): requests a previous run
+    /// left waiting are moot (their pages are gone), `--forget-devices` forgets every device,
+    /// and pairing opens (the banner shows the code).
+    func start(now: Double) {
         let forgetAll = self.forgetAll
         let list = try? store.update { list -> DeviceList in
             if forgetAll { list.removeAll() }
@@ -48,6 +49,8 @@ final class PairingService {
         onDisk = list
         diskVersion = store.version()
         desk = PairingDesk(settings: desk.settings, list: list ?? DeviceList())
+        // The start-up banner shows the code: pairing is open from now.
+        desk.openPairing(at: now)
         publishPresence()
     }
 
@@ -78,8 +81,8 @@ final class PairingService {
         return transact(now: now) { desk, time in desk.opened(connection, as: admission, name: name, at: time, fresh: fresh) }
     }
 
-    /// Whether the pairing secret pairs a new device now.
-    func isOpen(now: Double) -> Bool { true }
+    /// Whether the pairing secret pairs a new device now (`PairingDesk.isOpen(at:)`).
+    func isOpen(now: Double) -> Bool { desk.isOpen(at: now) }
 
     /// The device list as it is now (the file is read again first when it changed since).
     func devices(now: Double) -> (list: DeviceList, actions: [PairingAction]) {

@@ -23,4 +23,7 @@ public enum CloseCode: UInt16, Sendable {
     /// Additive (docs/protocol.md "Sealed messages"): a sealed message did not open — forged,
     /// altered, replayed or out of order.
     case sealBroken = 4413
+    /// Additive: the pairing secret, right, but this computer has as many paired devices as it
+    /// keeps (`DeviceList.maxDevices`): forget one first.
+    case deviceLimit = 4414
 }

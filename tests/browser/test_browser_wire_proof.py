@@ -122,7 +122,7 @@ def test_nothing_secret_on_the_wire(browser, wired, x):
 
         seen = listener_sees(recordings)
         assert b'"type":"auth"' in seen and b'"type":"sealed"' in seen
-        for secret in (server.token, key, TYPED, "horse battery", "staple"):
+        for secret in (server.token, key, TYPED, "horse battery", "staple", '"key":"Enter"', '"characters":'):
             assert secret.encode() not in seen, f"{secret!r} crossed the wire"
 
         # Replayed: the second connection's bytes, as recorded, straight to the server.

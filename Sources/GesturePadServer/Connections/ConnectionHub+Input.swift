@@ -33,7 +33,8 @@ extension ConnectionHub {
     /// open closes the connection (4413), and the session reads the plaintext.
     func process(_ message: [UInt8], of connection: Connection, now: Double) {
         output.removeAll()
-        if var seal = connection.seal, SealedChannel.isSealed(message) {
+        // The shape first: a pointer batch (`[…`) fails it at its first byte, with no copy of the seal.
+        if connection.seal != nil, SealedChannel.isSealed(message), var seal = connection.seal {
             guard let plain = seal.open(frame: message) else {
                 return refuse(
                     connection, .sealBroken, "a sealed message did not open (forged, altered, replayed or out of order)")

@@ -186,3 +186,43 @@ def replay(port: int, recorded: bytes) -> bytes:
     finally:
         sock.close()
     return answer
+
+
+@pytest.fixture
+def proxied():
+    """A server of its own (no control), behind the proxy."""
+    server = Server(token="wire-fake-" + os.urandom(8).hex(), log_name="browser-wire-fake.log")
+    server.start()
+    proxy = RecordingProxy(server.port)
+    try:
+        yield server, proxy
+    finally:
+        proxy.close()
+        server.stop()
+
+
+def test_a_server_that_cannot_prove_the_secret_is_left(browser, proxied):
+    """The server's proof (`authenticated`) changed on the way — as a fake server that does not
+    hold the secret would have to give one: the page hangs up, says so, keeps no key and does
+    not try again by itself."""
+    server, proxy = proxied
+
+    def forge(payload: bytes) -> bytes | None:
+        start = b'{"type":"authenticated","proof":"'
+        if not payload.startswith(start):
+            return None
+        at = len(start) + 3
+        return payload[:at] + (b"A" if payload[at:at + 1] != b"A" else b"B") + payload[at + 1:]
+
+    proxy.alter_down = forge
+    page = browser.new_page()
+    page.phone()
+    try:
+        page.navigate(f"http://127.0.0.1:{proxy.port}/#token={server.token}")
+        page.wait_for("window.gesturepad && window.gesturepad.status === 'refused'", 8)
+        assert "did not prove it knows this phone" in page.eval("window.gesturepad.detail")
+        assert page.eval("localStorage.getItem('gesturepad.deviceKey')") is None
+        assert proxy.alter_down is None, "the server's proof was not seen"
+        assert page.state()["status"] == "refused"
+    finally:
+        page.close()

@@ -2,8 +2,8 @@
 and a reader of what it recorded: the HTTP requests and every WebSocket frame, client frames
 unmasked (RFC 6455 §5.3) — else a search of the bytes for a secret would prove nothing.
 
-The proxy can also alter the next client frame that matches a test, in flight (re-masked with
-its own key), as an attacker on the path would."""
+The proxy can also alter the next frame either way that matches a test, in flight (a client
+frame re-masked with the proxy's own key), as an attacker on the path would."""
 from __future__ import annotations
 
 import socket
@@ -124,9 +124,10 @@ class RecordingProxy:
         self.port = self.listener.getsockname()[1]
         self.recordings: list[Recording] = []
         self.lock = threading.Lock()
-        # alter(payload) → new payload or None, applied once to the first client text frame it
-        # changes.
+        # alter(payload) → new payload or None: applied once, to the first client text frame it
+        # changes (alter_down: the first server text frame).
         self.alter = None
+        self.alter_down = None
         self.stopped = False
         threading.Thread(target=self._accept, daemon=True).start()
 
@@ -141,17 +142,20 @@ class RecordingProxy:
             with self.lock:
                 self.recordings.append(recording)
             threading.Thread(target=self._upstream, args=(client, server, recording), daemon=True).start()
-            threading.Thread(target=self._pump, args=(server, client, recording.to_client), daemon=True).start()
+            threading.Thread(target=self._downstream, args=(server, client, recording), daemon=True).start()
 
-    def _pump(self, source: socket.socket, sink: socket.socket, record: bytearray) -> None:
-        try:
-            while chunk := source.recv(65536):
-                record += chunk
-                sink.sendall(chunk)
-        except OSError:
-            pass
-        finally:
-            shut(source, sink)
+    def _altered(self, frames: list[Frame], raw: bytes, name: str, mask: bytes | None) -> bytes:
+        """`raw` (these frames), with the first text frame the alteration `name` changes changed."""
+        if not getattr(self, name) or not frames:
+            return raw
+        out = b""
+        for frame in frames:
+            alter = getattr(self, name)
+            changed = alter(frame.payload) if frame.opcode == 1 and alter else None
+            if changed is not None:
+                setattr(self, name, None)
+            out += encode_frame(frame.opcode, changed if changed is not None else frame.payload, mask)
+        return out
 
     def _upstream(self, client: socket.socket, server: socket.socket, recording: Recording) -> None:
         """Client → server, frame by frame once upgraded (so a frame can be altered whole)."""
@@ -172,23 +176,39 @@ class RecordingProxy:
                     server.sendall(head)
                     pending = rest
                 frames, left = parse_frames(pending)
-                consumed = len(pending) - len(left)
-                out = pending[:consumed]
-                alter = self.alter
-                if alter and frames:
-                    out = b""
-                    for frame in frames:
-                        changed = alter(frame.payload) if frame.opcode == 1 and self.alter else None
-                        if changed is not None:
-                            self.alter = None
-                        out += encode_frame(frame.opcode, changed if changed is not None else frame.payload,
-                                            b"\x5a\xa5\x3c\xc3")
-                server.sendall(out)
+                server.sendall(self._altered(frames, pending[:len(pending) - len(left)], "alter", b"\x5a\xa5\x3c\xc3"))
                 pending = left
         except OSError:
             pass
         finally:
             shut(client, server)
+
+    def _downstream(self, server: socket.socket, client: socket.socket, recording: Recording) -> None:
+        """Server → client: as it comes, but frame by frame after a 101 (for `alter_down`)."""
+        pending, framed = b"", False
+        try:
+            while chunk := server.recv(65536):
+                recording.to_client += chunk
+                if not framed and b"upgrade: websocket" not in bytes(recording.to_server[:8192]).lower():
+                    client.sendall(chunk)
+                    continue
+                pending += chunk
+                if not framed:
+                    head, rest = split_head(pending)
+                    if not head.endswith(b"\r\n\r\n"):
+                        continue
+                    framed = head.startswith(b"HTTP/1.1 101")
+                    client.sendall(head if framed else pending)
+                    pending = rest if framed else b""
+                    if not framed:
+                        continue
+                frames, left = parse_frames(pending)
+                client.sendall(self._altered(frames, pending[:len(pending) - len(left)], "alter_down", None))
+                pending = left
+        except OSError:
+            pass
+        finally:
+            shut(server, client)
 
     def snapshot(self) -> list[Recording]:
         with self.lock:

@@ -26,7 +26,12 @@ LIVE = ("window.gesturepad && window.gesturepad.status === 'live' && !!window.ge
 def wired(xserver):
     """A server with its own secret that drives the private X display, behind the proxy."""
     secret = "wire-proof-" + os.urandom(12).hex()
-    server = Server(token=secret, control="x11", env={"DISPLAY": xserver.name}, log_name="browser-wire-proof.log")
+    yield from behind_proxy(
+        Server(token=secret, control="x11", env={"DISPLAY": xserver.name}, log_name="browser-wire-proof.log"))
+
+
+def behind_proxy(server: Server):
+    """Starts `server` and a recording proxy in front of it; yields both, stops both."""
     server.start()
     proxy = RecordingProxy(server.port)
     try:
@@ -191,14 +196,7 @@ def replay(port: int, recorded: bytes) -> bytes:
 @pytest.fixture
 def proxied():
     """A server of its own (no control), behind the proxy."""
-    server = Server(token="wire-fake-" + os.urandom(8).hex(), log_name="browser-wire-fake.log")
-    server.start()
-    proxy = RecordingProxy(server.port)
-    try:
-        yield server, proxy
-    finally:
-        proxy.close()
-        server.stop()
+    yield from behind_proxy(Server(token="wire-fake-" + os.urandom(8).hex(), log_name="browser-wire-fake.log"))
 
 
 def test_a_server_that_cannot_prove_the_secret_is_left(browser, proxied):

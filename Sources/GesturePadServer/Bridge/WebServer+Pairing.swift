@@ -56,7 +56,8 @@ extension WebServer {
             refusals.recordRefusal(address, at: now)
             return refuse(403, "a credential in the address (?token=) is taken only over TLS or from this computer")
         }
-        let status = policy.status(of: token, key: standing(ofKey: token, now: now))
+        let status = policy.status(
+            of: token, key: standing(ofKey: token, now: now), pairingOpen: pairing?.isOpen(now: now) ?? true)
         if status.refuses { refusals.recordRefusal(address, at: now) }
         logger.info("pairing status asked", metadata: ["pairing.state": "\(status.rawValue)", "http.peer": "\(address)"])
         let body = status.json(confirm: pairing?.settings.confirm ?? false)

@@ -208,7 +208,10 @@ def test_confirm_pairing_waits_for_the_computer(browser):
         assert page.eval("document.querySelector('#notice b').textContent") == "Waiting for the computer…"
         devices(server, "allow", "Pixel 8 · Chrome")
         page.wait_for(LIVE, 8)
-        assert len(stored(page, "deviceKey")) == 43 and stored(page, "token") is None
+        key = stored(page, "deviceKey")
+        assert len(key) == 43 and stored(page, "token") is None
+        # The key derived as it asked is the one allowed (never sent).
+        assert stored_digests(server) == [hashlib.sha256(key.encode()).hexdigest()]
         no_console_errors(page)
     finally:
         page.close()

@@ -90,7 +90,7 @@ enum HelpTopic: String, CaseIterable {
         --new-token makes a new secret (old links pair no one, paired phones keep working).
 
         Pairing is a moment: the link pairs a new phone only for 5 minutes after the code is shown
-        (the server's start, gesturepad pair), then nobody (the phone says to run gesturepad pair).
+        (the server's start, gesturepad url or pair), then nobody (the phone says to run gesturepad pair).
         At most 32 phones are paired at once.
 
           gesturepad pair                     open pairing for 5 minutes again, and show the code

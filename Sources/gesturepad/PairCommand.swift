@@ -1,11 +1,10 @@
 import ArgumentParser
 import Foundation
 import GesturePadServer
-import GesturePadSettings
 
 /// `gesturepad pair`: opens pairing on the running server for a few minutes and shows the code
-/// (as `gesturepad url`), or closes it at once with `--close` (docs/server.md "Pairing is a
-/// moment"). The request goes through `devices.json` and SIGUSR1, as `gesturepad devices`.
+/// (what `gesturepad url` does), or closes it at once with `--close` (docs/server.md "Pairing is
+/// a moment"). The request goes through `devices.json` and SIGUSR1, as `gesturepad devices`.
 struct PairCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pair",
@@ -24,22 +23,26 @@ struct PairCommand: ParsableCommand {
     var noQR = false
 
     func run() throws {
-        let roster = DeviceRoster()
-        guard let server = roster.runningServer else {
+        guard DeviceRoster().runningServer != nil else {
             throw ServeCommand.Failure(
                 "no server that pairs phones is running here (gesturepad serve opens pairing as it starts)")
         }
-        let open = !close
+        guard close else {
+            // gesturepad url opens pairing as it shows the code.
+            return try URLCommand.parse(noQR ? ["--no-qr"] : []).run()
+        }
+        guard try Self.request(open: false) == true else {
+            throw ServeCommand.Failure("the running server could not be told")
+        }
+        print("Pairing is closed: the link pairs no new phone until gesturepad pair.")
+    }
+
+    /// Asks the running server that pairs phones to open (or close) pairing: nil when there is
+    /// none, else whether it was told (SIGUSR1).
+    static func request(open: Bool) throws -> Bool? {
+        let roster = DeviceRoster()
+        guard let server = roster.runningServer else { return nil }
         try roster.store.update { list in list.pairingRequest = .next(after: list.pairingRequest, open: open) }
-        guard kill(server.pid, SIGUSR1) == 0 else {
-            throw ServeCommand.Failure("the running server (pid \(server.pid)) could not be told")
-        }
-        guard open else {
-            print("Pairing is closed: the link pairs no new phone until gesturepad pair.")
-            return
-        }
-        let minutes = Int((PairingSettings.defaultWindowSeconds / 60).rounded())
-        print("Pairing is open for \(minutes) minutes: scan the code with the new phone.\n")
-        try URLCommand.parse(noQR ? ["--no-qr"] : []).run()
+        return kill(server.pid, SIGUSR1) == 0
     }
 }

@@ -222,7 +222,8 @@ def test_the_link_pairs_nobody_once_pairing_is_closed(browser, own_server):
     """Pairing is a moment (docs/server.md "Pairing is a moment"): after `gesturepad pair
     --close` the right secret pairs nobody — the new phone's proof is refused (4412), the page
     says to run `gesturepad pair` and keeps no key — while a paired phone still connects;
-    `gesturepad pair` opens it again and the same phone pairs on its next try."""
+    showing the code again (`gesturepad url`, `gesturepad pair`) opens it, and the same phone
+    pairs on its next try."""
     env = dict(os.environ, XDG_STATE_HOME=own_server.state_home)
 
     def pair(*args: str) -> str:
@@ -243,8 +244,10 @@ def test_the_link_pairs_nobody_once_pairing_is_closed(browser, own_server):
         assert "run gesturepad pair" in page.eval(NOTICE)
         assert page.state()["closes"] == [4412] and stored(page, "deviceKey") is None
         assert [d["name"] for d in json.loads(devices(own_server, "list", "--json"))["devices"]] == ["Pixel 8 · Chrome"]
-        printed = pair()
-        assert "Pairing is open for 5 minutes" in printed and f"http://127.0.0.1:{own_server.port}/" in printed
+        # Showing the code opens pairing: gesturepad url (gesturepad pair does the same).
+        shown = subprocess.run([BIN, "url", "--no-qr"], capture_output=True, text=True, env=env, timeout=10)
+        assert shown.returncode == 0, shown.stderr
+        assert "Pairing is open for 5 minutes" in shown.stdout and f"http://127.0.0.1:{own_server.port}/" in shown.stdout
         reload(page)
         page.wait_for(LIVE, 8)
         assert len(stored(page, "deviceKey")) == 43

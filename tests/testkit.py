@@ -6,6 +6,8 @@ The binary is $GESTUREPAD_BIN (default .build/debug/gesturepad, relative to the 
 from __future__ import annotations
 
 import base64
+import hashlib
+import hmac
 import inspect
 import json
 import os
@@ -574,3 +576,15 @@ def pad_opener():
             pad.close()
         except Exception:  # noqa: BLE001 — already closed by the test
             pass
+
+
+def hkdf(ikm: bytes, salt: bytes, info: bytes, length: int) -> bytes:
+    """HKDF-SHA256 (RFC 5869) with Python's own hmac: the reference the page's and the server's
+    are checked against (docs/protocol.md "Proof handshake")."""
+    prk = hmac.new(salt or bytes(32), ikm, hashlib.sha256).digest()
+    out, block, counter = b"", b"", 1
+    while len(out) < length:
+        block = hmac.new(prk, block + info + bytes([counter]), hashlib.sha256).digest()
+        out += block
+        counter += 1
+    return out[:length]

@@ -132,7 +132,7 @@ struct DeviceRoster {
 
     /// Waits (up to 3 s) until the server `pid` has taken in a reload after the `before`th: it
     /// reads `devices.json` and acts on it off its service thread, then says so in `server.json`.
-    private func waitForReload(of pid: Int32, after before: Int) -> Bool {
+    func waitForReload(of pid: Int32, after before: Int) -> Bool {
         for _ in 0..<300 {
             if let record = ServerRecord.read(from: state), record.pid == pid, (record.devicesReloads ?? 0) > before {
                 return true

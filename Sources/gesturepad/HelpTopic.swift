@@ -89,16 +89,23 @@ enum HelpTopic: String, CaseIterable {
 
         The address the server prints (and gesturepad url) carries the pairing secret (#token=...).
         A phone that opens it is paired once: it gets a key of its own and reconnects with it, without
-        the secret. Keep the address private; gesturepad serve --new-token makes a new secret (old links
-        pair no one, paired phones keep working).
+        the secret. Neither the secret nor a key is ever sent over the network: the phone proves it
+        holds them, and what it types travels encrypted. Keep the address private; gesturepad serve
+        --new-token makes a new secret (old links pair no one, paired phones keep working).
 
+        Pairing is a moment: the link pairs a new phone only for 5 minutes after the code is shown
+        (the server's start, gesturepad url or pair), then nobody (the phone says to run gesturepad pair).
+        At most 32 phones are paired at once.
+
+          gesturepad pair                     open pairing for 5 minutes again, and show the code
+          gesturepad pair --close             close it now: the link pairs nobody
           gesturepad devices                  the paired phones: name, paired, last seen, connected
           gesturepad devices rename NAME NEW  rename one; a connected phone shows the new name at once
           gesturepad devices forget NAME      forget one: it is disconnected and must scan the code again
           gesturepad devices forget --all     forget them all (serve --forget-devices does it at start)
 
         With serve --confirm-pairing a new phone waits until you accept it, in the desktop
-        notification or with gesturepad devices allow NAME (deny NAME refuses it).
+        notification or with gesturepad devices allow NAME (deny NAME refuses it), at any time.
         """
 
     private static let observerText = """

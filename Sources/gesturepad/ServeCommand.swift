@@ -267,7 +267,7 @@ struct ServeCommand: ParsableCommand {
         let confirm =
             settings.confirm
             ? " A new phone waits until you accept it (notification, or gesturepad devices allow NAME)."
-            : ""
+            : " The link pairs new phones for \(Int(settings.windowMilliseconds / 60_000)) minutes (gesturepad pair opens it again)."
         return "Paired phones reconnect by themselves; gesturepad devices lists them and forgets one.\(confirm)"
     }
 

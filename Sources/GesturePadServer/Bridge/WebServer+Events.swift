@@ -10,13 +10,15 @@ extension WebServer {
     /// (`HTTPRefusal`) written before any WebSocket frame.
     func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
         admitted = nil
+        let address = peer(wsi)
         let request = UpgradeRequest(
             path: header(wsi, WSI_TOKEN_GET_URI) ?? "",
             token: queryArgument(wsi, name: "token"),
             origin: header(wsi, WSI_TOKEN_ORIGIN),
             host: header(wsi, WSI_TOKEN_HOST),
-            extensionOfferLength: Int(lws_hdr_total_length(wsi, WSI_TOKEN_EXTENSIONS)))
-        let address = peer(wsi)
+            extensionOfferLength: Int(lws_hdr_total_length(wsi, WSI_TOKEN_EXTENSIONS)),
+            proof: queryArgument(wsi, name: "proof") == "1",
+            trustedTransport: trustsTransport(of: address))
         let now = MonotonicClock.nowMilliseconds()
         var decision = HandshakeDecision.refuse(
             status: 429, reason: "too many refused attempts from this address; try again in a minute")
@@ -213,6 +215,7 @@ extension WebServer {
         lws_sul_cancel(gp_slot_timer(slot))
         slot.pointee.connection_id = 0
         handles.removeValue(forKey: id)
+        proofs.removeValue(forKey: id)
         let now = MonotonicClock.nowMilliseconds()
         carryOut(hub.handle(.closed(id, now: now)))
         pairingClosed(id, now: now)

@@ -53,6 +53,8 @@ public final class WebServer {
     /// The admission of the upgrade just confirmed, for the `established` callback that
     /// follows it at once (lws calls both in one go), keyed by the lws handle's address.
     var admitted: (handle: Int, admission: Admission, name: String)?
+    /// Connections that must prove what they hold (`?proof=1`), until their answer is judged.
+    var proofs: [Int: PendingProof] = [:]
 
     /// `backend` carries out what touchpads ask of the computer (`configuration.control` says
     /// whether it is active); it is the caller's to stop after `run()` returns. `recorder`
@@ -84,7 +86,7 @@ public final class WebServer {
         scratch.reserveCapacity(4096)
         inputScratch.reserveCapacity(4096)
         try start()
-        self.pairing?.start()
+        self.pairing?.start(now: MonotonicClock.nowMilliseconds())
         let mailbox = controlMailbox
         backend?.observeStatus { status in
             mailbox.post(status)

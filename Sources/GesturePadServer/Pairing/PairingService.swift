@@ -37,9 +37,10 @@ final class PairingService {
         keeper = StateKeeper(store: setup.store, presence: setup.presence, wake: { SignalRelay.wakeLoop() })
     }
 
-    /// Reads the device list as the server starts: requests a previous run left waiting are
-    /// moot (their pages are gone), and `--forget-devices` forgets every device.
-    func start() {
+    /// Reads the device list as the server starts (`now`: its clock): requests a previous run
+    /// left waiting are moot (their pages are gone), `--forget-devices` forgets every device,
+    /// and pairing opens (the banner shows the code).
+    func start(now: Double) {
         let forgetAll = self.forgetAll
         let list = try? store.update { list -> DeviceList in
             if forgetAll { list.removeAll() }
@@ -50,6 +51,8 @@ final class PairingService {
         if forgetAll { logger.notice("forgot every paired device (--forget-devices)") }
         sync = DeviceFileSync(onDisk: list ?? DeviceList(), version: store.version())
         desk = PairingDesk(settings: desk.settings, list: list ?? DeviceList())
+        // The start-up banner shows the code: pairing is open from now.
+        desk.openPairing(at: now)
         keeper.start()
         publishPresence()
     }
@@ -81,10 +84,27 @@ final class PairingService {
         (key.map(desk.list.standing(ofKey:)) ?? .unknown, [])
     }
 
-    func opened(_ connection: Int, as admission: Admission, name: String, now: Double) -> [PairingAction] {
-        guard admission != .open else { return [] }
-        let fresh = Self.fresh()
+    /// `derivedKey`: the new device's key from the proof handshake (never sent); without it a
+    /// fresh key is drawn and told in `welcome`.
+    func opened(
+        _ connection: Int, as admission: Admission, name: String, now: Double, derivedKey: String? = nil
+    ) -> [PairingAction] {
+        guard admission != .open, admission != .proving else { return [] }
+        var fresh = Self.fresh()
+        if let derivedKey {
+            fresh.key = derivedKey
+            fresh.told = false
+        }
         return transact(now: now) { desk, time in desk.opened(connection, as: admission, name: name, at: time, fresh: fresh) }
+    }
+
+    /// Whether the pairing secret pairs a new device now (`PairingDesk.isOpen(at:)`).
+    func isOpen(now: Double) -> Bool { desk.isOpen(at: now) }
+
+    /// The device list as it is now, in memory (read at start and whenever `gesturepad
+    /// devices` signals a change: no file is touched here).
+    func devices(now: Double) -> (list: DeviceList, actions: [PairingAction]) {
+        (desk.list, [])
     }
 
     func closed(_ connection: Int, now: Double) -> [PairingAction] {

@@ -16,14 +16,12 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE.parent / "control"))  # touch_input: touch strokes over a WebSocket
 
-from recorder_events import wait_until  # noqa: E402
+from sway_kit import FLAT, focused_pad  # noqa: E402
 from sway_session import HeadlessSway, missing_programs  # noqa: E402
 from testkit import Server, pad_opener, skip_under, stop_servers, suite_skip_reason  # noqa: E402
 
 REQUIRED = os.environ.get("GESTUREPAD_REQUIRE_SWAY") == "1"
 MISSING = missing_programs()
-FLAT = ["--acceleration", "flat", "--speed", "1"]
-ACTIVE = {"active": True, "backend": "wlroots"}
 
 
 def pytest_report_header(config):
@@ -75,26 +73,6 @@ def start_server(desktop):
 @pytest.fixture
 def pads():
     yield from pad_opener()
-
-
-def focused_pad(desktop, pads, start, extra=None, env=None):
-    """A touchpad on a server `start` starts, once control is active and the window has the
-    keyboard's focus again (the server's virtual keyboard is the seat's only one: focus comes
-    with it), the start's own events gone by."""
-    before = desktop.focus_count()
-    server = start(extra, env)
-    touchpad = pads(server)
-    assert touchpad.welcome.get("control") == ACTIVE, touchpad.welcome
-    wait_until(lambda: desktop.focus_count() > before, 10, "the window's keyboard focus")
-    settle(desktop)
-    return server, touchpad
-
-
-def settle(desktop) -> None:
-    """Lets the window's events of a server's start go by (its release of every button, sent
-    right after the keyboard that brings the focus: GTK reports some, as releases of buttons
-    it never saw down), so that they are not taken for a test's own."""
-    desktop.wait_events(lambda events: True, timeout=2, quiet=0.3)
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ the next touchpad connection brings control back on the new compositor — and t
 killed server's held button leaves, seen with two windows side by side (docs/control.md)."""
 import pytest
 
-from conftest import ACTIVE, FLAT, MISSING, settle
+from sway_kit import ACTIVE, FLAT, MISSING, settle
 from recorder_events import buttons, last_position, stroke, wait_until
 from sway_session import HeadlessSway
 from testkit import Server, stop_servers

@@ -4,7 +4,7 @@ recorder.py, a GTK 3 window): motion, clicks, scrolling with its source and stop
 zoom, swipe keys, any Unicode, shortcuts — and nothing left pressed (docs/control.md)."""
 import time
 
-from conftest import FLAT, focused_pad
+from sway_kit import FLAT, focused_pad
 from recorder_events import buttons, keys, last_position, scrolled, stroke, typed
 from touch_input import even_steps, spread_steps, zoom_steps
 

@@ -17,7 +17,8 @@ public final class WebServer {
     public let configuration: ServerConfiguration
     /// The port actually bound (differs from `configuration.port` when that is 0).
     public private(set) var port: Int = 0
-    let hub: ConnectionHub
+    /// The connection hub, behind its one door: every input goes through `submit(_:for:)`.
+    let inbox: HubInbox
     /// The sinks, the control backend and the recorder: where the hub's actions that are not
     /// the transport's go.
     let outlets: HubOutlets
@@ -69,11 +70,12 @@ public final class WebServer {
         self.reloader = reload
         self.logger = logger
         self.outlets = HubOutlets(sinks: sinks, backend: backend, recorder: recorder)
-        self.hub = ConnectionHub(
-            configuration: configuration, backendName: backend?.name, recording: recorder != nil,
-            identity: ServerIdentity(
-                host: ServerIdentity.shortHostName(HostResolver.localHostName()), run: DeviceKey.randomID()),
-            logger: logger)
+        self.inbox = HubInbox(
+            hub: ConnectionHub(
+                configuration: configuration, backendName: backend?.name, recording: recorder != nil,
+                identity: ServerIdentity(
+                    host: ServerIdentity.shortHostName(HostResolver.localHostName()), run: DeviceKey.randomID()),
+                logger: logger))
         let pairs = configuration.token != nil && !configuration.conformanceEcho
         self.pairing = pairs ? pairing.map { PairingService(setup: $0, logger: logger) } : nil
         var policy = HandshakePolicy(token: configuration.token, maxConnections: configuration.maxConnections)
@@ -212,7 +214,7 @@ public final class WebServer {
         var deadline = 0.0
         while true {
             if let status = controlMailbox.take() {
-                carryOut(hub.handle(.controlStatusChanged(status, now: MonotonicClock.nowMilliseconds())))
+                submit(.controlStatusChanged(status, now: MonotonicClock.nowMilliseconds()))
             }
             let signals = SignalRelay.takePending()
             if signals & SignalRelay.hangup != 0 {
@@ -225,7 +227,7 @@ public final class WebServer {
                 if shuttingDown { break }  // a second Ctrl-C: stop waiting
                 shuttingDown = true
                 logger.notice("shutting down", metadata: ["ws.connections": "\(handles.count)"])
-                carryOut(hub.handle(.shutdown))
+                submit(.shutdown)
                 deadline = MonotonicClock.nowMilliseconds() + configuration.shutdownGraceMilliseconds
                 lws_sul_schedule(
                     context, 0, wakeTimer, gesturePadWake, lws_usec_t(configuration.shutdownGraceMilliseconds * 1_000))

@@ -2,7 +2,8 @@ import GestureProtocol
 
 /// The server-side record of one WebSocket connection: where it stands (changed only by
 /// `ConnectionHub.transition(_:_:)`), its protocol session (which also knows the connection's
-/// role, from its `hello`), the message being reassembled and its outbound queue.
+/// role, from its `hello`), and the two buffers it reuses for its whole life: the message being
+/// reassembled and its outbound queue (changed, like the state, only by the transitions).
 final class Connection {
     let id: Int
     /// The session id as it appears on the wire (`"3"`).
@@ -12,10 +13,6 @@ final class Connection {
     /// The text message being reassembled from its fragments.
     var message: [UInt8] = []
     var outbound = OutboundQueue()
-    /// What a connection `waiting` for the computer's user (`--confirm-pairing`) sent, unread
-    /// by its session until it is admitted (in practice only its `hello`), and their size.
-    var held: [[UInt8]] = []
-    var heldBytes = 0
 
     init(id: Int, session: ProtocolSession) {
         self.id = id

@@ -20,6 +20,7 @@ enum ConnectionEvent {
     case greet(DeviceGreeting)
     case hold(DeviceGreeting, now: Double)
     case admit(DeviceGreeting, now: Double)
+    case rename(DeviceGreeting, now: Double)
 
     // MARK: From the server as a whole
 
@@ -29,6 +30,9 @@ enum ConnectionEvent {
 
     // MARK: The hub's own decisions
 
+    /// The session's `hello` made the connection a touchpad or an observer: it joins the
+    /// hub's table of its role.
+    case joined(ConnectionRole, now: Double)
     /// A frame to send on this connection (its own reply, a gesture, an observer notice).
     case queued(ArraySlice<UInt8>, now: Double)
     /// The hub closes the connection: a refusal by the transport's rules or pairing's, the

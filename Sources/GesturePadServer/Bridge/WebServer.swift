@@ -41,8 +41,8 @@ public final class WebServer {
     /// Set while `lws_context_destroy` runs: the transport then does nothing.
     var destroying = false
     private let wakeTimer: UnsafeMutablePointer<lws_sorted_usec_list_t>
-    /// The backend's status changes, posted on its thread, applied by `run()`.
-    private let controlMailbox = ControlStatusMailbox()
+    /// The backend's status and layout changes, posted on its thread, applied by `run()`.
+    private let controlMailbox = ControlMailbox()
     /// Paired devices (nil: authentication is off, or the conformance mode).
     let pairing: PairingService?
     /// Whether connections are paired devices (docs/server.md "Pairing").
@@ -90,6 +90,10 @@ public final class WebServer {
         let mailbox = controlMailbox
         backend?.observeStatus { status in
             mailbox.post(status)
+            SignalRelay.wakeLoop()
+        }
+        backend?.observeLayout { table in
+            mailbox.post(layout: table)
             SignalRelay.wakeLoop()
         }
         if let inbox = self.pairing?.inbox {
@@ -213,7 +217,9 @@ public final class WebServer {
         guard let context else { return }
         var deadline = 0.0
         while true {
-            if let status = controlMailbox.take() {
+            let control = controlMailbox.take()
+            if let layout = control.layout { submit(.desktopLayoutChanged(layout)) }
+            if let status = control.status {
                 submit(.controlStatusChanged(status, now: MonotonicClock.nowMilliseconds()))
             }
             let signals = SignalRelay.takePending()

@@ -27,6 +27,9 @@ enum ConnectionEvent {
     /// The server's control changed (`HubInput.controlStatusChanged`): a touchpad's session
     /// hears it.
     case controlChanged(now: Double)
+    /// The desktop's keyboard layout changed (`HubInput.desktopLayoutChanged`): the session
+    /// checks what it is asked to type against the new table.
+    case layoutChanged
 
     // MARK: The hub's own decisions
 

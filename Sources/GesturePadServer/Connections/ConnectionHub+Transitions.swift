@@ -188,6 +188,10 @@ extension ConnectionHub {
             dispatch(connection, now: now)
         case (.waiting, .controlChanged), (.closing, .controlChanged), (.closeSent, .controlChanged):
             break
+        case (.open, .layoutChanged), (.waiting, .layoutChanged):
+            connection.session.updateCapabilities(control.capabilities)
+        case (.closing, .layoutChanged), (.closeSent, .layoutChanged):
+            break  // its session is no longer called
         }
     }
 }

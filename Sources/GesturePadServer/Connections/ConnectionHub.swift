@@ -107,6 +107,14 @@ final class ConnectionHub {
             guard let updated = controlStatus(after: status) else { break }
             control.status = updated
             for id in connections.keys.sorted() { signal(.controlChanged(now: now), to: id) }
+        case .desktopLayoutChanged(let table):
+            // Only a backend that follows the desktop's layout reports one.
+            guard case .desktopLayout(let known) = control.capabilities.characters, known != table else { break }
+            control.capabilities.characters = .desktopLayout(table)
+            logger.notice(
+                "control: the desktop's keyboard layout: \(table.names.joined(separator: ", ")) (\(table.keysyms.count) characters)"
+            )
+            for id in connections.keys.sorted() { signal(.layoutChanged, to: id) }
         case .reconfigure(let settings):
             // The next sessions get the new thresholds and mapping settings — open ones keep
             // theirs, so a phone's own changes and a contact in progress stay as they are —

@@ -42,10 +42,14 @@ public struct StateDirectory: Sendable, Hashable {
         try ensure()
         let target = file(name)
         let temporary = target + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: nil, attributes: [.posixPermissions: 0o600])
-        else { throw StateError("cannot write \(target): \(SystemCall.describe(errno))") }
+        let descriptor: Int32
         do {
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
+            descriptor = try SystemCall.retrying { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
+        } catch {
+            throw StateError("cannot write \(target): \(error)")
+        }
+        do {
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             try handle.write(contentsOf: contents)
             try handle.synchronize()
             try handle.close()

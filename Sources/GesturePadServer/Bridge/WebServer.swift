@@ -42,7 +42,7 @@ public final class WebServer {
     var destroying = false
     private let wakeTimer: UnsafeMutablePointer<lws_sorted_usec_list_t>
     /// The backend's status and layout changes, posted on its thread, applied by `run()`.
-    private let controlMailbox = ControlMailbox()
+    private let controlMailbox = ControlMailbox { SignalRelay.wakeLoop() }
     /// Paired devices (nil: authentication is off, or the conformance mode).
     let pairing: PairingService?
     /// Whether connections are paired devices (docs/server.md "Pairing").
@@ -77,7 +77,7 @@ public final class WebServer {
                     host: ServerIdentity.shortHostName(HostResolver.localHostName()), run: DeviceKey.randomID()),
                 logger: logger))
         let pairs = configuration.token != nil && !configuration.conformanceEcho
-        self.pairing = pairs ? pairing.map { PairingService(setup: $0, logger: logger) } : nil
+        self.pairing = pairs ? pairing.map { PairingService(setup: $0, logger: logger) { SignalRelay.wakeLoop() } } : nil
         var policy = HandshakePolicy(token: configuration.token, maxConnections: configuration.maxConnections)
         policy.pairsDevices = self.pairing != nil
         self.policy = policy
@@ -88,19 +88,10 @@ public final class WebServer {
         try start()
         self.pairing?.start()
         let mailbox = controlMailbox
-        backend?.observeStatus { status in
-            mailbox.post(status)
-            SignalRelay.wakeLoop()
-        }
-        backend?.observeLayout { table in
-            mailbox.post(layout: table)
-            SignalRelay.wakeLoop()
-        }
+        backend?.observeStatus { status in mailbox.post(status) }
+        backend?.observeLayout { table in mailbox.post(layout: table) }
         if let inbox = self.pairing?.inbox {
-            pairing?.notifier?.observe { event in
-                inbox.post(event)
-                SignalRelay.wakeLoop()
-            }
+            pairing?.notifier?.observe { event in inbox.post { $0.append(event) } }
         }
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import GesturePadSettings
+import GesturePadSystem
 import GestureProtocol
 import Logging
-import Synchronization
 
 /// The shell of `PairingDesk` on the server's service thread: runs each pairing input as a
 /// transaction on `devices.json` (lock, take in what changed on disk, decide, write, unlock),
@@ -14,8 +14,9 @@ final class PairingService {
     let notifier: (any PairingNotifier)?
     private let presence: (@Sendable ([String]) -> Void)?
     let logger: Logger
-    /// The notifier's answers, posted on its thread, taken by the service loop.
-    let inbox = NotifierInbox()
+    /// The notifier's answers, posted on its thread (which wakes the service loop), taken by
+    /// the service loop.
+    let inbox: WorkerMailbox<[PairingNotifierEvent]>
     /// The list as last read from or written to the file, and the file's version then.
     private var onDisk: DeviceList?
     private var diskVersion: DeviceStore.FileVersion?
@@ -24,8 +25,10 @@ final class PairingService {
 
     private let forgetAll: Bool
 
-    /// Touches no file: `start()` reads the list once the server listens.
-    init(setup: PairingSetup, logger: Logger) {
+    /// Touches no file: `start()` reads the list once the server listens. `wake` wakes the
+    /// service loop when the notifier posts an answer.
+    init(setup: PairingSetup, logger: Logger, wake: @escaping @Sendable () -> Void = {}) {
+        inbox = WorkerMailbox([], wake: wake)
         store = setup.store
         notifier = setup.notifier
         presence = setup.presence
@@ -90,7 +93,10 @@ final class PairingService {
 
     /// What the desktop notifications answered since the last call.
     func takeNotifierEvents(now: Double) -> [PairingAction] {
-        let events = inbox.take()
+        let events = inbox.take { list in
+            defer { list.removeAll() }
+            return list
+        }.taken
         var actions: [PairingAction] = []
         for event in events {
             switch event {
@@ -182,22 +188,6 @@ final class PairingService {
             return false
         case .greet, .hold, .admit, .rename, .close:
             return true
-        }
-    }
-}
-
-/// The desktop notifier's events, posted on its thread and taken by the service loop.
-final class NotifierInbox: Sendable {
-    private let events = Mutex<[PairingNotifierEvent]>([])
-
-    func post(_ event: PairingNotifierEvent) {
-        events.withLock { $0.append(event) }
-    }
-
-    func take() -> [PairingNotifierEvent] {
-        events.withLock { list in
-            defer { list.removeAll() }
-            return list
         }
     }
 }

@@ -15,7 +15,7 @@ final class WlrootsExecutor: ActionExecutor {
     private var encoder: WlrootsActionEncoder
     private let initialEncoder: WlrootsActionEncoder
     private var requests: [VirtualInputRequest] = []
-    private let relay: ControlStatusRelay
+    private let relay: ValueRelay<ControlBackendStatus>
     private let retry: RetryFlag
     private let logger: Logger
     private let clock: @Sendable () -> Double
@@ -29,7 +29,7 @@ final class WlrootsExecutor: ActionExecutor {
     /// Connects (throws the one-line `ControlBackendError` of a compositor without the
     /// protocols) and sends the start: the keymap, and one release of every button.
     init(
-        encoder: WlrootsActionEncoder, relay: ControlStatusRelay, retry: RetryFlag, logger: Logger,
+        encoder: WlrootsActionEncoder, relay: ValueRelay<ControlBackendStatus>, retry: RetryFlag, logger: Logger,
         clock: @escaping @Sendable () -> Double
     ) throws {
         self.clock = clock

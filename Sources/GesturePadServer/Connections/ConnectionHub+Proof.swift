@@ -23,7 +23,14 @@ extension ConnectionHub {
             connection.proof = .judging
             actions.append(.judgeProof(connection.id, connection.message))
         case .judging:
-            keepUnread(connection)
+            // Kept for after the verdict, up to one message's worth in all (the page sends
+            // only its `hello` meanwhile); more closes the connection (1008).
+            let limit = configuration.limits.maxMessageBytes
+            guard connection.proofHeldBytes + connection.message.count <= limit else {
+                return refuse(connection, .policyViolation, "more than \(limit) bytes sent before the proof was judged")
+            }
+            connection.proofHeldBytes += connection.message.count
+            connection.proofHeld.append(connection.message)
         case .none:
             break
         }
@@ -44,6 +51,11 @@ extension ConnectionHub {
     /// computer's user (it keeps it until admitted then).
     func release(_ connection: Connection, now: Double) {
         guard connection.state.isOpen, connection.proof == .none else { return }
-        readHeld(connection, now: now)
+        let held = connection.proofHeld
+        connection.proofHeld = []
+        connection.proofHeldBytes = 0
+        for message in held where connection.state.isOpen {
+            process(message, of: connection, now: now)
+        }
     }
 }

@@ -11,7 +11,9 @@ extension ConnectionHub {
         switch (connection.state, event) {
         // MARK: Input
         case (.open, .received(let bytes, let isFinal, let isBinary, let now)):
-            guard reassemble(bytes, isFinal: isFinal, isBinary: isBinary, on: connection) else { break }
+            guard accepts(bytes, isBinary: isBinary, on: connection) else { break }
+            connection.message.append(contentsOf: bytes)
+            guard isFinal else { break }
             if connection.proof != .none {
                 receiveDuringProof(connection)
             } else if configuration.conformanceEcho {
@@ -20,9 +22,20 @@ extension ConnectionHub {
                 process(connection.message, of: connection, now: now)
             }
             connection.clearMessage()
-        case (.waiting, .received(let bytes, let isFinal, let isBinary, _)):
-            guard reassemble(bytes, isFinal: isFinal, isBinary: isBinary, on: connection) else { break }
-            keepUnread(connection)
+        case (.waiting(var waiting), .received(let bytes, let isFinal, let isBinary, _)):
+            // Kept for its session, up to one message's worth in all (a page sends only its
+            // `hello`); more closes the connection (1008).
+            guard accepts(bytes, isBinary: isBinary, on: connection) else { break }
+            connection.message.append(contentsOf: bytes)
+            guard isFinal else { break }
+            let limit = configuration.limits.maxMessageBytes
+            if waiting.heldBytes + connection.message.count > limit {
+                refuse(connection, .policyViolation, "more than \(limit) bytes sent before the pairing was accepted")
+            } else {
+                waiting.heldBytes += connection.message.count
+                waiting.held.append(connection.message)
+                connection.state = .waiting(waiting)
+            }
             connection.clearMessage()
         case (.closing, .received), (.closeSent, .received):
             break  // input after a close is not processed
@@ -99,12 +112,17 @@ extension ConnectionHub {
             break  // cancelled when it began to wait or close; a callback already on its way is ignored
 
         // MARK: Closing
-        case (.open(let flow), .closeDecided(let close)):
-            connection.state = .closing(close, readingPausedAt: flow.readingPausedAt)
-            startClosing(connection, close, cancellingWakeup: flow.wakeup != nil)
-        case (.waiting(let pausedAt), .closeDecided(let close)):
-            connection.state = .closing(close, readingPausedAt: pausedAt)
-            startClosing(connection, close, cancellingWakeup: false)
+        case (.open, .closeDecided(let close)), (.waiting, .closeDecided(let close)):
+            // The message being reassembled is dropped, the queued frames too unless
+            // `close.flush`, the timer is cancelled, and the Close waits for the next writable
+            // callback (dropped if it never comes).
+            let armed = connection.state.wakeup != nil
+            connection.state = .closing(close, readingPausedAt: connection.state.readingPausedAt)
+            connection.message.removeAll()
+            if !close.flush { connection.outbound.removeAll() }
+            if armed { actions.append(.cancelWakeup(id)) }
+            actions.append(.limitClosingTime(id))
+            actions.append(.requestWritable(id))
         case (.closing, .closeDecided), (.closeSent, .closeDecided):
             break  // the first close stands
         case (.open, .closeFrameSeen), (.waiting, .closeFrameSeen), (.closing, .closeFrameSeen),
@@ -121,8 +139,11 @@ extension ConnectionHub {
         case (.closeSent, .closeFrameSeen), (.closeSent, .peerClosed):
             break
         case (_, .closed(let now)):
-            // lws let go: the connection leaves every state.
-            departed(connection, now: now)
+            // lws let go: the connection leaves every state and every table.
+            connections.removeValue(forKey: id)
+            observers.removeAll { $0 == id }
+            touchpads.removeAll { $0 == id }
+            if connection.role == .touchpad { departed(connection, now: now) }
 
         // MARK: Pairing and control
         case (.open, .greet(let device)), (.waiting, .greet(let device)):
@@ -133,24 +154,51 @@ extension ConnectionHub {
             // A fresh session, not started: no `hello` deadline while the computer's user decides.
             connection.session = makeSession(id)
             connection.session.sealedControl = connection.seal != nil
-            connection.state = .waiting(readingPausedAt: flow.readingPausedAt)
+            // What it sent while its proof was judged (its `hello`) waits with it.
+            connection.state = .waiting(
+                .init(readingPausedAt: flow.readingPausedAt, held: connection.proofHeld, heldBytes: connection.proofHeldBytes))
+            connection.proofHeld = []
+            connection.proofHeldBytes = 0
             if flow.wakeup != nil { actions.append(.cancelWakeup(id)) }
             var notice: [UInt8] = []
             MessageEncoder.appendPairingWaiting(device: device, to: &notice)
             transition(connection, .queued(notice[...], now: now))
         case (.waiting, .hold), (.closing, .hold), (.closeSent, .hold):
             break
-        case (.waiting(let pausedAt), .admit(let device, let now)):
-            connection.state = .open(.init(readingPausedAt: pausedAt))
-            readKept(connection, as: device, now: now)
+        case (.waiting(let waiting), .admit(let device, let now)):
+            // Its session starts (the `hello` deadline from now) and reads what was kept.
+            connection.state = .open(.init(readingPausedAt: waiting.readingPausedAt))
+            connection.session.device = device
+            connection.session.start(at: now)
+            readKept(waiting.held, of: connection, now: now)
         case (.open, .admit), (.closing, .admit), (.closeSent, .admit):
             break
+        case (.open, .rename(let device, let now)):
+            connection.session.device = DeviceGreeting(id: device.id, name: device.name)
+            tellRenamed(connection, device, now: now)
+        case (.waiting, .rename(let device, _)), (.closing, .rename(let device, _)), (.closeSent, .rename(let device, _)):
+            connection.session.device = DeviceGreeting(id: device.id, name: device.name)
+        case (.open, .joined(let role, let now)):
+            switch role {
+            case .touchpad:
+                touchpads.append(id)
+                announceTouchpad(connection, now: now)
+            case .observer:
+                observers.append(id)
+                showTouchpads(to: connection, now: now)
+            }
+        case (.waiting, .joined), (.closing, .joined), (.closeSent, .joined):
+            break  // a session speaks only while its connection is open
         case (.open, .controlChanged(let now)):
             output.removeAll()
             connection.session.updateControl(control, into: &output)
             dispatch(connection, now: now)
         case (.waiting, .controlChanged), (.closing, .controlChanged), (.closeSent, .controlChanged):
             break
+        case (.open, .layoutChanged), (.waiting, .layoutChanged):
+            connection.session.updateCapabilities(control.capabilities)
+        case (.closing, .layoutChanged), (.closeSent, .layoutChanged):
+            break  // its session is no longer called
         }
     }
 }

@@ -9,7 +9,7 @@ A second argument, "tiled", leaves the window to the compositor's layout instead
 Lines: {"type": "motion", "x", "y"} (root coordinates), {"type": "button-down" | "button-up",
 "button"}, {"type": "scroll", "dx", "dy", "direction", "stop", "state"} (smooth deltas as GTK
 gives them: 1.0 is one wheel click), {"type": "key-down" | "key-up", "keyval", "unicode",
-"state"}, {"type": "swipe" | "pinch", "phase", "fingers", …} (touchpad gestures).
+"state", "keycode"} (the XKB key code), {"type": "swipe" | "pinch", "phase", "fingers", …} (touchpad gestures).
 """
 import json
 import sys
@@ -60,7 +60,7 @@ def on_key(_widget, event):
     kind = "key-down" if event.type == Gdk.EventType.KEY_PRESS else "key-up"
     code = Gdk.keyval_to_unicode(event.keyval)
     return write({"type": kind, "keyval": event.keyval, "unicode": chr(code) if code else "",
-                  "state": int(event.state)})
+                  "state": int(event.state), "keycode": event.hardware_keycode})
 
 
 def on_event(_widget, event):

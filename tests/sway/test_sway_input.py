@@ -137,6 +137,23 @@ def test_any_unicode_and_control_a(desktop, pad):
     assert typed(events) == "Hi (1+2=3)!", events
 
 
+def test_the_seats_own_layout_is_the_base(desktop, start_server, pads):
+    """With a German keymap active on the seat (another server's keyboard, started with
+    --keyboard-layout de, that typed), a server started without --keyboard-layout types on the
+    seat's layout: "z" on the German Z key (XKB 29, US Y), "y" on 52 — the user's keys, where
+    shortcuts land — and still any other character."""
+    _, german = focused_pad(desktop, pads, start_server, FLAT + ["--keyboard-layout", "de"])
+    assert german.request({"type": "text", "text": "a"}) is None
+    desktop.wait_events(lambda e: typed(e) == "a")
+    follower = pads(start_server(FLAT))
+    assert follower.welcome.get("control", {}).get("active"), follower.welcome
+    assert follower.request({"type": "text", "text": "zy€🙂"}) is None
+    events = desktop.wait_events(lambda e: typed(e) == "zy€🙂")
+    assert typed(events) == "zy€🙂", events
+    downs = {e["unicode"]: e["keycode"] for e in events if e["type"] == "key-down" and e["unicode"]}
+    assert (downs["z"], downs["y"]) == (29, 52), downs
+
+
 def test_a_burst_of_5000_moves_keeps_the_connection(desktop, start_server, pads):
     """5,000 one-pixel moves at once (20 messages of 250, unpaced; the page's rate limit raised
     to let them in): the server's connection to sway survives (libwayland drops one whose

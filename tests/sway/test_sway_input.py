@@ -2,9 +2,12 @@
 `wlroots` backend's virtual pointer and keyboard to a real Wayland client (tests/kde's
 recorder.py, a GTK 3 window): motion, clicks, scrolling with its source and stop, the coast,
 zoom, swipe keys, any Unicode, shortcuts — and nothing left pressed (docs/control.md)."""
+import os
 import time
 
-from conftest import FLAT, focused_pad
+import pytest
+
+from conftest import ACTIVE, FLAT, focused_pad
 from recorder_events import buttons, keys, last_position, scrolled, stroke, typed
 from touch_input import even_steps, spread_steps, zoom_steps
 
@@ -18,6 +21,18 @@ def scrolls(events):
 
 def stops(events):
     return [e for e in scrolls(events) if e["stop"]]
+
+
+def test_auto_picks_wlroots_and_says_why(desktop, start_server, pads):
+    """`--control auto` in a sway session with no RemoteDesktop portal (no session bus) and no
+    writable /dev/uinput: the wlroots backend, and the banner says which and why."""
+    if os.access("/dev/uinput", os.W_OK):
+        pytest.skip("/dev/uinput is writable here: auto picks the touchpad backend first")
+    server = start_server(FLAT, control="auto")
+    touchpad = pads(server)
+    assert touchpad.welcome.get("control") == ACTIVE, touchpad.welcome
+    banner = server.stdout()
+    assert "through wlroots" in banner and "No RemoteDesktop portal answered" in banner, banner
 
 
 def test_flat_motion_is_one_to_one(desktop, pad):

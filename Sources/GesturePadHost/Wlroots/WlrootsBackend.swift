@@ -26,8 +26,9 @@ public final class WlrootsBackend: ControlBackend, WorkerBackend {
     }
 
     /// Connects to the compositor of `WAYLAND_DISPLAY`, makes the two devices with the keymap of
-    /// `keyboardLayout` (an XKB name, `de+nodeadkeys`; nil: US) and starts the thread. Throws a
-    /// one-line `ControlBackendError` when the compositor lacks either protocol.
+    /// `keyboardLayout` (an XKB name, `de+nodeadkeys`; nil: the seat's own keymap, else US) and
+    /// starts the thread. Throws a one-line `ControlBackendError` when the compositor lacks
+    /// either protocol.
     public static func open(
         keyboardLayout: String? = nil, logger: Logger = Logger(label: "gesturepad.control.wlroots")
     ) throws -> WlrootsBackend {
@@ -40,7 +41,8 @@ public final class WlrootsBackend: ControlBackend, WorkerBackend {
         let retry = RetryFlag()
         let worker = try ActionWorker(name: "gesturepad-wlroots", logger: logger) {
             try WlrootsExecutor(
-                encoder: encoder, relay: relay, retry: retry, logger: logger, clock: ActionWorker<WlrootsExecutor>.now)
+                encoder: encoder, followSeat: keyboardLayout == nil, relay: relay, retry: retry, logger: logger,
+                clock: ActionWorker<WlrootsExecutor>.now)
         }
         return WlrootsBackend(worker: worker, relay: relay, retry: retry)
     }

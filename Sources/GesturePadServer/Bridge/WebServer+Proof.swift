@@ -27,7 +27,8 @@ extension WebServer {
         submit(.challenge(id, nonce: WireProof.base64URL(judge.serverNonce), now: now))
     }
 
-    /// The answer of connection `id` to its challenge.
+    /// The answer of connection `id` to its challenge (the hub's `judgeProof`, carried out in
+    /// the middle of a batch: the verdict's inputs reach the hub after it, in order).
     func judgeProof(_ id: Int, answer message: [UInt8]) {
         guard let pending = proofs.removeValue(forKey: id) else { return }
         let now = MonotonicClock.nowMilliseconds()

@@ -13,16 +13,9 @@ final class Connection {
     /// The text message being reassembled from its fragments.
     var message: [UInt8] = []
     var outbound = OutboundQueue()
-    /// Where the connection stands in the proof handshake (docs/protocol.md "Proof handshake").
-    var proof = ProofStage.none
     /// The sealing of `text`, `key` and `button` (nil: a connection that did not prove, which
-    /// may send them plain).
+    /// may send them plain): the two directions' keys and counters, for the connection's life.
     var seal: SealedChannel?
-    /// What it sent while its proof was judged (the page's `hello`, sent without waiting),
-    /// unread until the verdict, and their size; a connection then held for the computer's
-    /// user takes them into its `waiting` state.
-    var proofHeld: [[UInt8]] = []
-    var proofHeldBytes = 0
 
     init(id: Int, session: ProtocolSession) {
         self.id = id

@@ -22,6 +22,12 @@ enum ConnectionEvent {
     case admit(DeviceGreeting, now: Double)
     case rename(DeviceGreeting, now: Double)
 
+    // MARK: From the proof handshake (`HubInput` of the same name)
+
+    case challenge(nonce: String?, now: Double)
+    case proven(serverProof: String, seal: SealedChannel, now: Double)
+    case release(now: Double)
+
     // MARK: From the server as a whole
 
     /// The server's control changed (`HubInput.controlStatusChanged`): a touchpad's session

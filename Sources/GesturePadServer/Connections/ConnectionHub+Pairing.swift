@@ -3,8 +3,9 @@ import GestureProtocol
 /// The connection's side of pairing (`PairingDesk` decides; its actions arrive as `HubInput`s):
 /// the work of the `admit` and `rename` transitions.
 extension ConnectionHub {
-    /// `connection`, just admitted and started, reads the messages it sent while it waited,
-    /// while it stays open; then its timer is armed.
+    /// `connection` reads the messages it kept unread — admitted, those it sent while it
+    /// waited; released after its proof, those that came while it was judged — while it stays
+    /// open; then its timer is armed.
     func readKept(_ held: [[UInt8]], of connection: Connection, now: Double) {
         for message in held where connection.state.isOpen {
             process(message, of: connection, now: now)

@@ -10,30 +10,33 @@ extension ConnectionHub {
         let id = connection.id
         switch (connection.state, event) {
         // MARK: Input
-        case (.open, .received(let bytes, let isFinal, let isBinary, let now)):
+        case (.open(var flow), .received(let bytes, let isFinal, let isBinary, let now)):
             guard accepts(bytes, isBinary: isBinary, on: connection) else { break }
             connection.message.append(contentsOf: bytes)
             guard isFinal else { break }
-            if connection.proof != .none {
-                receiveDuringProof(connection)
-            } else if configuration.conformanceEcho {
+            switch flow.proof {
+            case .awaiting:
+                // The first message is the answer to the challenge, for the shell to judge.
+                flow.proof = .judging
+                connection.state = .open(flow)
+                actions.append(.judgeProof(id, connection.message))
+            case .judging:
+                // What follows (the page's `hello`, sent without waiting) waits for the verdict.
+                if keepUnread(connection.message, in: &flow.held, bytes: &flow.heldBytes, of: connection) {
+                    connection.state = .open(flow)
+                }
+            case .none where configuration.conformanceEcho:
                 echo(connection, now: now)
-            } else {
+            case .none:
                 process(connection.message, of: connection, now: now)
             }
             connection.clearMessage()
         case (.waiting(var waiting), .received(let bytes, let isFinal, let isBinary, _)):
-            // Kept for its session, up to one message's worth in all (a page sends only its
-            // `hello`); more closes the connection (1008).
+            // Kept for its session until it is admitted.
             guard accepts(bytes, isBinary: isBinary, on: connection) else { break }
             connection.message.append(contentsOf: bytes)
             guard isFinal else { break }
-            let limit = configuration.limits.maxMessageBytes
-            if waiting.heldBytes + connection.message.count > limit {
-                refuse(connection, .policyViolation, "more than \(limit) bytes sent before the pairing was accepted")
-            } else {
-                waiting.heldBytes += connection.message.count
-                waiting.held.append(connection.message)
+            if keepUnread(connection.message, in: &waiting.held, bytes: &waiting.heldBytes, of: connection) {
                 connection.state = .waiting(waiting)
             }
             connection.clearMessage()
@@ -93,7 +96,9 @@ extension ConnectionHub {
         case (.open(let flow), .timersChanged):
             let wakeup = connection.session.nextWakeup
             guard wakeup != flow.wakeup else { break }
-            connection.state = .open(.init(readingPausedAt: flow.readingPausedAt, wakeup: wakeup))
+            var rearmed = flow
+            rearmed.wakeup = wakeup
+            connection.state = .open(rearmed)
             actions.append(wakeup.map { .scheduleWakeup(id, deadline: $0) } ?? .cancelWakeup(id))
         case (.waiting, .timersChanged), (.closing, .timersChanged), (.closeSent, .timersChanged):
             break  // no timer runs
@@ -105,7 +110,9 @@ extension ConnectionHub {
                 // grace is counted from it.
                 actions.append(.scheduleWakeup(id, deadline: now + Self.timerInputRetryMilliseconds))
             } else {
-                connection.state = .open(.init(readingPausedAt: flow.readingPausedAt, wakeup: nil))
+                var fired = flow
+                fired.wakeup = nil
+                connection.state = .open(fired)
                 fire(connection, now: now)
             }
         case (.waiting, .wakeup), (.closing, .wakeup), (.closeSent, .wakeup):
@@ -154,11 +161,9 @@ extension ConnectionHub {
             // A fresh session, not started: no `hello` deadline while the computer's user decides.
             connection.session = makeSession(id)
             connection.session.sealedControl = connection.seal != nil
-            // What it sent while its proof was judged (its `hello`) waits with it.
+            // What arrived while its proof was judged stays unread until it is admitted.
             connection.state = .waiting(
-                .init(readingPausedAt: flow.readingPausedAt, held: connection.proofHeld, heldBytes: connection.proofHeldBytes))
-            connection.proofHeld = []
-            connection.proofHeldBytes = 0
+                .init(readingPausedAt: flow.readingPausedAt, held: flow.held, heldBytes: flow.heldBytes))
             if flow.wakeup != nil { actions.append(.cancelWakeup(id)) }
             var notice: [UInt8] = []
             MessageEncoder.appendPairingWaiting(device: device, to: &notice)
@@ -173,6 +178,34 @@ extension ConnectionHub {
             readKept(waiting.held, of: connection, now: now)
         case (.open, .admit), (.closing, .admit), (.closeSent, .admit):
             break
+        case (.open(var flow), .challenge(let nonce, let now)):
+            guard flow.proof == .none else { break }
+            if nonce != nil {
+                flow.proof = .awaiting
+                connection.state = .open(flow)
+            }
+            transition(connection, .queued(Self.challenge(nonce: nonce)[...], now: now))
+        case (.open(var flow), .proven(let serverProof, let seal, let now)):
+            // Its control messages come sealed with `seal` from now on.
+            guard flow.proof == .judging else { break }
+            flow.proof = .none
+            connection.state = .open(flow)
+            connection.seal = seal
+            connection.session.sealedControl = true
+            transition(connection, .queued(Self.authenticated(serverProof: serverProof)[...], now: now))
+        case (.open(var flow), .release(let now)):
+            // What arrived while the proof was judged is read now.
+            guard flow.proof == .none else { break }
+            let held = flow.held
+            flow.held = []
+            flow.heldBytes = 0
+            connection.state = .open(flow)
+            readKept(held, of: connection, now: now)
+        case (.waiting, .challenge), (.closing, .challenge), (.closeSent, .challenge), (.waiting, .proven),
+            (.closing, .proven), (.closeSent, .proven), (.closing, .release), (.closeSent, .release):
+            break
+        case (.waiting, .release):
+            break  // held for the computer's user: what it sent is read once it is admitted
         case (.open, .rename(let device, let now)):
             connection.session.device = DeviceGreeting(id: device.id, name: device.name)
             tellRenamed(connection, device, now: now)

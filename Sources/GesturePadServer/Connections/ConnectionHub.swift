@@ -102,11 +102,11 @@ final class ConnectionHub {
         case .rename(let id, let device, let now):
             signal(.rename(device, now: now), to: id)
         case .challenge(let id, let nonce, let now):
-            if let connection = connections[id] { challenge(connection, nonce: nonce, now: now) }
+            signal(.challenge(nonce: nonce, now: now), to: id)
         case .proven(let id, let serverProof, let seal, let now):
-            if let connection = connections[id] { proven(connection, serverProof: serverProof, seal: seal, now: now) }
+            signal(.proven(serverProof: serverProof, seal: seal, now: now), to: id)
         case .release(let id, let now):
-            if let connection = connections[id] { release(connection, now: now) }
+            signal(.release(now: now), to: id)
         case .controlStatusChanged(let status, let now):
             // Every open connection hears it, not only touchpads: one that has not said hello
             // yet must welcome with the new status (its session took the old one when it opened).

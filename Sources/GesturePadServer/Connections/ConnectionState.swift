@@ -6,7 +6,7 @@ import GestureProtocol
 /// buffers reused for the connection's whole life (the message being reassembled, the send
 /// queue) are the rest of `Connection`. Only `ConnectionHub.transition(_:_:)` changes it.
 ///
-///     open ◀──(admit)── waiting ◀──(hold)── open
+///     open ◀──(admit)── waiting ◀──(hold)── open (proof: none ─challenge→ awaiting ─answer→ judging ─proven→ none)
 ///       │                  │
 ///       └──(hub decides to close)──▶ closing ──(Close handed to lws)──▶ closeSent
 ///       └──(lws's own Close, or the peer's, from open, waiting or closing)──▲
@@ -28,13 +28,22 @@ enum ConnectionState: Equatable {
     /// reset that loses the close frame).
     case closeSent
 
-    /// What an open connection has asked of the transport.
+    /// What an open connection has asked of the transport, and where it stands in the proof
+    /// handshake.
     struct Flow: Equatable {
         /// When reading was paused because the send queue passed the high watermark (server
         /// clock, ms); nil while reading.
         var readingPausedAt: Double?
         /// The deadline of the armed timer (server clock, ms); nil when none is armed.
         var wakeup: Double?
+        /// The proof handshake (docs/protocol.md "Proof handshake"): `none` once proven, or
+        /// when there is nothing to prove.
+        var proof = ProofStage.none
+        /// What arrived while the answer was judged (the page's `hello`, sent without waiting),
+        /// unread until the verdict, and its size: read once the connection is released, or
+        /// kept by the `waiting` state when it is held for the computer's user.
+        var held: [[UInt8]] = []
+        var heldBytes = 0
     }
 
     /// What a waiting connection keeps.

@@ -1,7 +1,8 @@
 """The connection's life as a pure reducer (Public/js/link.js, docs/page.md "The connection's
 life"), run in the real browser: the page's own module imported by URL into a document of the
 server's origin that runs no script, fed events, its states and effects read back as data.
-Every state handed to it is frozen, so a reducer that changed its input would throw."""
+Every state handed to it is frozen, so a reducer that changed its input would throw, and every
+phase it reaches is one of `PHASES`."""
 from __future__ import annotations
 
 import json
@@ -35,6 +36,7 @@ def run(page, events, role="touchpad", token="the-secret"):
         var s = freeze(m.initial({json.dumps(role)}, {json.dumps(token)})), out = [];
         {json.dumps(events)}.forEach(function (ev) {{
             var r = m.next(s, freeze(JSON.parse(JSON.stringify(ev))));
+            if (m.PHASES.indexOf(r.state.phase) < 0) throw new Error('no such phase: ' + r.state.phase);
             out.push({{ state: r.state, effects: r.effects }});
             s = freeze(r.state);
         }});

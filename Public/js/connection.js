@@ -123,6 +123,7 @@ export class Connection {
         clearTimeout(this.retryTimer);
         this.retryTimer = setTimeout(() => this.dispatch({ type: 'timer', timer: e.timer }), e.delay);
         break;
+      case 'cancelRetry': clearTimeout(this.retryTimer); break;
       case 'ask':
         fetch(this.statusUrl(), { cache: 'no-store' }).then(
           (r) => this.dispatch({ type: 'pairingStatus', ask: e.ask, status: r.status }),

@@ -68,7 +68,7 @@ class Transition {
       case 'credential': if (this.current(ev)) this.set({ presented: ev.presented }); return;
       case 'cannotOpen':
         if (!this.current(ev)) return;
-        this.set({ socket: 0, phase: 'retrying' });
+        this.set({ socket: 0 });
         this.retry('cannot open: ' + ev.message, ev.jitter);
         return;
       case 'message': if (this.current(ev)) this.message(ev.message, ev.jitter); return;
@@ -114,7 +114,8 @@ class Transition {
   /** Drops the current connection and connects again now, from a fresh backoff. */
   restart(why) {
     this.endSocket(1000, why || 'restart');
-    this.set({ attempt: 0, timer: this.s.timer + 1, phase: 'idle' });
+    this.cancelRetry();
+    this.set({ attempt: 0, phase: 'idle' });
     this.status('connecting', why || '');
     this.open();
   }
@@ -122,8 +123,15 @@ class Transition {
   /** An answer that trying again cannot change: say it, and wait for a new link or a reload. */
   stop(reason, closeReason) {
     this.endSocket(1000, closeReason || 'stopped');
-    this.set({ phase: 'stopped', timer: this.s.timer + 1 });
+    this.cancelRetry();
+    this.set({ phase: 'stopped' });
     this.status('refused', reason);
+  }
+
+  /** A retry timer set is let go (and its event would be ignored: the timer's id changes). */
+  cancelRetry() {
+    if (this.s.phase === 'retrying') this.emit({ do: 'cancelRetry' });
+    this.set({ timer: this.s.timer + 1 });
   }
 
   /** Closes this socket and stops with `text`: nothing to prove with, or the server failed to prove it. */
@@ -172,7 +180,7 @@ class Transition {
     const id = s.socket;
     if (s.opened) this.emit({ do: 'recordClose', code: ev.code });
     this.emit({ do: 'drop' });
-    this.set({ socket: 0, phase: 'retrying', serverProof: null, deviceKey: null });
+    this.set({ socket: 0, serverProof: null, deviceKey: null }); // each case below sets the phase
     const code = ev.code;
     if (s.opened && (code === NOT_PAIRED || code === PAIRING_DECLINED)) {
       if (s.unpairing) { this.set({ unpairing: false }); this.stop(UNPAIRED_TEXT); } else this.stop(pairingClosed(code, ev.reason, s.role));

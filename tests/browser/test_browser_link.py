@@ -159,6 +159,14 @@ def test_unpair_while_not_live_ends_the_socket_and_its_welcome_changes_nothing(b
         assert step["effects"] == [] and step["state"] == s
 
 
+def test_unpair_between_attempts_lets_the_retry_timer_go(blank):
+    steps = run(blank, [*live_events(), {"type": "closed", "socket": 1, "code": 1006, "reason": ""}, {"type": "unpair"},
+                        {"type": "timer", "timer": 1}, {"type": "timer", "timer": 2}])
+    unpair = steps[-3]
+    assert kinds(unpair) == ["forget", "cancelRetry", "status"] and status(unpair) == [("refused", UNPAIRED)]
+    assert steps[-2]["effects"] == [] and steps[-1]["effects"] == []
+
+
 def test_unpair_while_live_asks_the_server(blank):
     steps = run(blank, [*live_events(), {"type": "unpair"}, {"type": "closed", "socket": 1, "code": 4403, "reason": "removed"}])
     unpair, closed = steps[-2:]

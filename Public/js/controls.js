@@ -2,7 +2,7 @@
  * the computer (welcome.control.active): the toolbar (Keyboard, Mouse buttons, Settings),
  * the keyboard and its special-keys row (keyboard.js), the optional mouse-button bar and the
  * settings sheet (settings.js). Closed, they leave the touch surface alone. */
-import { controlActive } from './connection.js';
+import { controlActive } from './link-texts.js';
 import { Keyboard } from './keyboard.js';
 import { Settings } from './settings.js';
 

@@ -1,0 +1,209 @@
+"""The connection's life as a pure reducer (Public/js/link.js, docs/page.md "The connection's
+life"), run in the real browser: the page's own module imported by URL into a document of the
+server's origin that runs no script, fed events, its states and effects read back as data.
+Every state handed to it is frozen, so a reducer that changed its input would throw, and every
+phase it reaches is one of `PHASES`."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from browser_harness import no_console_errors
+
+UNPAIRED = "This phone is not paired any more: scan the code on the computer to pair it again."
+FAKE = "The computer’s answer did not prove it knows this phone"
+SECRET = {"token": "the-secret", "key": "", "id": ""}
+KEY = {"token": "the-key", "key": "the-key", "id": "dev1"}
+WELCOME = {"type": "welcome", "session": 7, "host": "desk", "device": {"id": "dev1", "name": "Pixel 8"}}
+
+
+@pytest.fixture(scope="module")
+def blank(browser, server):
+    """A document of the server's origin that runs no script (the manifest)."""
+    page = browser.new_page()
+    page.navigate(f"{server.origin}/manifest.json")
+    page.wait_for("document.readyState === 'complete'")
+    yield page
+    no_console_errors(page)
+    page.close()
+
+
+def run(page, events, role="touchpad", token="the-secret"):
+    """Feeds `events` to `next` from `initial(role, token)`; each step's state and effects."""
+    return page.module("js/link.js", f"""(function () {{
+        function freeze(o) {{ Object.values(o).forEach(function (v) {{ if (v && typeof v === 'object') freeze(v); }}); return Object.freeze(o); }}
+        var s = freeze(m.initial({json.dumps(role)}, {json.dumps(token)})), out = [];
+        {json.dumps(events)}.forEach(function (ev) {{
+            var r = m.next(s, freeze(JSON.parse(JSON.stringify(ev))));
+            if (m.PHASES.indexOf(r.state.phase) < 0) throw new Error('no such phase: ' + r.state.phase);
+            out.push({{ state: r.state, effects: r.effects }});
+            s = freeze(r.state);
+        }});
+        return out;
+    }})()""")
+
+
+def kinds(step):
+    return [e["do"] for e in step["effects"]]
+
+
+def status(step):
+    return [(e["status"], e["detail"]) for e in step["effects"] if e["do"] == "status"]
+
+
+def opened(socket, presented=SECRET, auth=True, proof="P", derived="DK"):
+    """The events of socket `socket` from its credential to an accepted proof."""
+    challenge = {"type": "challenge", "nonce": "n"} if auth else {"type": "challenge", "auth": False}
+    out = [{"type": "credential", "socket": socket, "presented": presented}, {"type": "opened", "socket": socket},
+           {"type": "message", "socket": socket, "message": challenge}]
+    if auth:
+        out += [{"type": "proof", "socket": socket, "serverProof": proof, "deviceKey": derived},
+                {"type": "message", "socket": socket, "message": {"type": "authenticated", "proof": proof}}]
+    return out
+
+
+def live_events(socket=1, presented=SECRET):
+    return [{"type": "start"}, *opened(socket, presented), {"type": "message", "socket": socket, "message": WELCOME}]
+
+
+def test_start_prove_and_go_live(blank):
+    steps = run(blank, live_events())
+    start, credential, opened_, challenge, proof, authenticated, welcome = steps
+    assert kinds(start) == ["status", "open"] and status(start) == [("connecting", "")]
+    assert start["effects"][1] == {"do": "open", "socket": 1, "token": "the-secret"}
+    assert start["state"]["phase"] == "connecting"
+    assert credential["effects"] == [] and credential["state"]["presented"] == SECRET
+    assert kinds(opened_) == ["connected"] and opened_["state"]["phase"] == "proving"
+    assert kinds(challenge) == ["received", "answer", "deliver"]
+    assert challenge["effects"][1]["prove"] is True and challenge["effects"][1]["presented"] == SECRET
+    assert proof["effects"] == [] and proof["state"]["serverProof"] == "P"
+    assert kinds(authenticated) == ["received", "deliver"]
+    assert kinds(welcome) == ["received", "device", "welcome", "status", "ping", "live", "deliver"]
+    assert welcome["effects"][1] == {"do": "device", "device": WELCOME["device"], "key": "DK"}
+    assert status(welcome) == [("live", "desk · gestures only")]
+    s = welcome["state"]
+    assert (s["phase"], s["token"], s["paired"], s["everLive"], s["attempt"]) == ("live", "", True, True, 0)
+
+
+def test_the_observer_sends_no_ping_and_says_all_sessions(blank):
+    welcome = run(blank, live_events(), role="observer")[-1]
+    assert "ping" not in kinds(welcome) and status(welcome) == [("live", "desk · all sessions")]
+
+
+def test_a_server_that_fails_its_proof_is_hung_up_on(blank):
+    events = [{"type": "start"}, *opened(1)[:-1],
+              {"type": "message", "socket": 1, "message": {"type": "authenticated", "proof": "forged"}},
+              {"type": "timer", "timer": 1}]
+    steps = run(blank, events)
+    hang_up = steps[-2]
+    assert kinds(hang_up) == ["received", "close", "drop", "status"]
+    assert hang_up["effects"][1] == {"do": "close", "socket": 1, "code": 1000, "reason": "no proof"}
+    assert status(hang_up)[0][0] == "refused" and status(hang_up)[0][1].startswith(FAKE)
+    assert hang_up["state"]["phase"] == "stopped" and steps[-1]["effects"] == []
+
+
+def test_no_credential_hangs_up_at_the_challenge(blank):
+    steps = run(blank, [{"type": "start"}, *opened(1, presented={"token": "", "key": "", "id": ""})[:3]], token="")
+    assert kinds(steps[-1]) == ["received", "close", "drop", "status", "deliver"]
+    assert status(steps[-1])[0][1].startswith("This phone is not paired yet.")
+
+
+def test_a_dropped_connection_retries_with_backoff(blank):
+    closed = {"type": "closed", "socket": 1, "code": 1006, "reason": "", "jitter": 0}
+    steps = run(blank, [*live_events(), closed, {"type": "timer", "timer": 99}, {"type": "timer", "timer": 1}])
+    drop, stale_timer, timer = steps[-3:]
+    assert kinds(drop) == ["recordClose", "drop", "status", "schedule"]
+    assert status(drop) == [("reconnecting", "connection closed · retry in 0.2 s")]
+    assert drop["effects"][-1] == {"do": "schedule", "timer": 1, "delay": 212.5}
+    assert (drop["state"]["phase"], drop["state"]["attempt"]) == ("retrying", 1)
+    assert stale_timer["effects"] == [] and stale_timer["state"] == drop["state"]
+    assert status(timer) == [("reconnecting", "attempt 2")] and timer["effects"][-1]["socket"] == 2
+
+
+def test_a_stale_socket_changes_nothing(blank):
+    """A new link restarts the connection: socket 1's later open, messages and close — its
+    welcome among them — leave the state as it was and carry out nothing."""
+    events = [{"type": "start"}, {"type": "credential", "socket": 1, "presented": KEY},
+              {"type": "token", "token": "new-secret"}]
+    stale = [{"type": "opened", "socket": 1}, {"type": "message", "socket": 1, "message": WELCOME},
+             {"type": "message", "socket": 1, "message": {"type": "pairing", "state": "waiting"}},
+             {"type": "proof", "socket": 1, "serverProof": "x"}, {"type": "proofFailed", "socket": 1},
+             {"type": "closed", "socket": 1, "code": 4403, "reason": ""}, {"type": "cannotOpen", "socket": 1, "message": "x"}]
+    steps = run(blank, events + stale)
+    restart = steps[2]
+    assert kinds(restart) == ["close", "drop", "status", "status", "open"]
+    assert restart["effects"][0]["socket"] == 1 and restart["effects"][-1] == {"do": "open", "socket": 2, "token": "new-secret"}
+    for step in steps[3:]:
+        assert step["effects"] == [] and step["state"] == restart["state"], step
+
+
+@pytest.mark.parametrize("where", ["reconnecting", "waiting", "proving"])
+def test_unpair_while_not_live_ends_the_socket_and_its_welcome_changes_nothing(blank, where):
+    """The bug of issue 33: an unpair asked while not live closes the socket in flight, and
+    that socket's welcome (which would store the device again) is ignored."""
+    before = [*live_events(1, KEY), {"type": "closed", "socket": 1, "code": 1006, "reason": ""}, {"type": "timer", "timer": 1}]
+    if where == "waiting":
+        before += [*opened(2, KEY), {"type": "message", "socket": 2, "message": {"type": "pairing", "state": "waiting"}}]
+    elif where == "proving":
+        before += opened(2, KEY)
+    steps = run(blank, [*before, {"type": "unpair"}, {"type": "message", "socket": 2, "message": WELCOME},
+                        {"type": "closed", "socket": 2, "code": 1000, "reason": ""}, {"type": "timer", "timer": 2}])
+    unpair = steps[-4]
+    assert kinds(unpair) == ["forget", "close", "drop", "status"]
+    assert unpair["effects"][1] == {"do": "close", "socket": 2, "code": 1000, "reason": "unpaired"}
+    assert status(unpair) == [("refused", UNPAIRED)]
+    s = unpair["state"]
+    assert (s["phase"], s["paired"], s["unpairing"]) == ("stopped", False, False)
+    for step in steps[-3:]:
+        assert step["effects"] == [] and step["state"] == s
+
+
+def test_unpair_between_attempts_lets_the_retry_timer_go(blank):
+    steps = run(blank, [*live_events(), {"type": "closed", "socket": 1, "code": 1006, "reason": ""}, {"type": "unpair"},
+                        {"type": "timer", "timer": 1}, {"type": "timer", "timer": 2}])
+    unpair = steps[-3]
+    assert kinds(unpair) == ["forget", "cancelRetry", "status"] and status(unpair) == [("refused", UNPAIRED)]
+    assert steps[-2]["effects"] == [] and steps[-1]["effects"] == []
+
+
+def test_unpair_while_live_asks_the_server(blank):
+    steps = run(blank, [*live_events(), {"type": "unpair"}, {"type": "closed", "socket": 1, "code": 4403, "reason": "removed"}])
+    unpair, closed = steps[-2:]
+    assert unpair["effects"] == [{"do": "forget"}, {"do": "send", "message": {"type": "unpair"}}, {"do": "flush"}]
+    assert unpair["state"]["unpairing"] is True
+    assert status(closed) == [("refused", UNPAIRED)] and closed["state"]["phase"] == "stopped"
+
+
+def test_a_refused_upgrade_asks_the_pairing_status(blank):
+    refused = {"type": "closed", "socket": 1, "code": 1006, "reason": ""}
+    steps = run(blank, [{"type": "start"}, {"type": "credential", "socket": 1, "presented": SECRET}, refused,
+                        {"type": "pairingStatus", "ask": 7, "status": 429}, {"type": "pairingStatus", "ask": 1, "status": 429}])
+    ask, stale, answer = steps[-3:]
+    assert ask["effects"] == [{"do": "drop"}, {"do": "ask", "ask": 1}] and ask["state"]["phase"] == "asking"
+    assert stale["effects"] == []
+    assert status(answer)[0][1].startswith("Too many refused attempts")
+    assert answer["effects"][-1]["delay"] == 60000 and answer["state"]["attempt"] == 7
+    # Down: no answer at all.
+    down = run(blank, [{"type": "start"}, {"type": "credential", "socket": 1, "presented": SECRET}, refused,
+                       {"type": "pairingStatus", "ask": 1, "status": None, "jitter": 1}])[-1]
+    assert status(down) == [("reconnecting", "server unreachable · retry in 0.3 s")]
+
+
+def test_a_dead_key_stops_unless_a_new_link_came(blank):
+    revoked = {"type": "closed", "socket": 1, "code": 4411, "reason": ""}
+    stop = run(blank, [{"type": "start"}, *opened(1, KEY)[:2], revoked], token="")[-1]
+    assert status(stop) == [("refused", "This phone was removed on the computer: scan the code again to pair it.")]
+    assert stop["state"]["phase"] == "stopped"
+    again = run(blank, [{"type": "start"}, *opened(1, KEY)[:2], revoked], token="new-secret")[-1]
+    assert kinds(again) == ["recordClose", "drop", "forget", "status", "status", "open"]
+    assert again["effects"][-1] == {"do": "open", "socket": 2, "token": "new-secret"}
+
+
+def test_a_link_opened_while_live_changes_nothing(blank):
+    paired = run(blank, [*live_events(), {"type": "token", "token": "another"}])[-1]
+    assert paired["effects"] == []
+    unpaired_welcome = dict(WELCOME, device=None)
+    same = run(blank, [{"type": "start"}, *opened(1), {"type": "message", "socket": 1, "message": unpaired_welcome},
+                       {"type": "token", "token": "the-secret"}, {"type": "token", "token": "other"}])
+    assert same[-2]["effects"] == [] and kinds(same[-1])[:2] == ["close", "drop"]

@@ -17,7 +17,7 @@ extension EvdevLayout {
             return layout
         }
         if !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty, let keymap = SeatKeymapClient.readOnce(timeout: waylandKeymapWait) {
-            let gnome = PortalDesktop(currentDesktop: environment["XDG_CURRENT_DESKTOP"]).appendsLocaleLayout
+            let gnome = DesktopKind(currentDesktop: environment["XDG_CURRENT_DESKTOP"]).appendsLocaleLayout
             let layouts = KeymapLayout.selectable(keymap.layouts, localeLayoutLast: gnome)
             if let layout = EvdevLayout(agreedBy: layouts) {
                 let several = layouts.count > 1 ? "; only what every one of them types on the same key and level" : ""

@@ -5,9 +5,9 @@
 #include <wayland-client.h>
 #include <xkbcommon/xkbcommon.h>
 
-// libwayland-client and libxkbcommon, for the `portal` control backend: the keyboard layout
-// the compositor gives its clients (wl_keyboard.keymap), so that the backend knows which
-// characters the desktop can type. The interface objects are `extern const` C globals, whose
+// libwayland-client and libxkbcommon, for the keyboard layouts (GesturePadHost/Keyboard): the
+// keymap the compositor gives the seat's keyboard (wl_keyboard.keymap) and keymaps compiled by
+// xkbcommon, so that the backends know which characters the desktop can type. The interface objects are `extern const` C globals, whose
 // address Swift cannot take without a copy (and libwayland keeps the pointer): these two
 // helpers bind with the real ones.
 

@@ -58,7 +58,8 @@ enum HelpTopic: String, CaseIterable {
 
             Typing: x11 and wlroots type any printable character; uinput, touchpad and the portal type what the
             desktop's keyboard layout has (for uinput and touchpad, --keyboard-layout names it when it
-            cannot be found). Kinetic scrolling: the server coasts for x11, uinput and wlroots, the
+            cannot be found); with several layouts, only what every one of them types alike, as which
+            one is active is not known. Kinetic scrolling: the server coasts for x11, uinput and wlroots, the
             desktop for touchpad and the portal.
 
             Nothing stays pressed when the phone goes away or the server ends, even killed: with x11

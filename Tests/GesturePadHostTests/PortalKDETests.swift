@@ -7,7 +7,7 @@ import Testing
 /// (xkbcommon and the system's XKB data) — the desktop picked by `XDG_CURRENT_DESKTOP`.
 @Suite struct PortalKDETests {
     private func table(_ layout: String) throws -> DesktopLayout.Table {
-        let layouts = try #require(WaylandKeymap.layouts(layout: layout), "xkbcommon cannot compile \(layout)")
+        let layouts = try #require(XKBKeymap(layout: layout)?.layouts, "xkbcommon cannot compile \(layout)")
         return try #require(PortalKeymap.table(layouts, for: .kde))
     }
 
@@ -115,7 +115,7 @@ import Testing
     /// code with their modifiers; a keysym-held character is not recorded (not releasable by
     /// code); the change counter moves only when something is pressed or released.
     @Test func recordAndReleases() throws {
-        let layouts = try #require(WaylandKeymap.layouts(layout: "us"))
+        let layouts = try #require(XKBKeymap(layout: "us")?.layouts)
         var encoder = PortalActionEncoder(layout: PortalKeymap.table(layouts, for: .kde), desktop: .kde)
         var calls: [PortalNotify] = []
         #expect(encoder.heldRecord == "")

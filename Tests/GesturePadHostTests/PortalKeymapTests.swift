@@ -7,7 +7,7 @@ import Testing
 /// system's XKB data, as the compositor compiles them) and made-up keys.
 @Suite struct PortalKeymapTests {
     private func table(_ layout: String, localeLayoutLast: Bool = false) throws -> DesktopLayout.Table {
-        let layouts = try #require(WaylandKeymap.layouts(layout: layout), "xkbcommon cannot compile \(layout)")
+        let layouts = try #require(XKBKeymap(layout: layout)?.layouts, "xkbcommon cannot compile \(layout)")
         return try #require(PortalKeymap.table(layouts, localeLayoutLast: localeLayoutLast))
     }
 
@@ -63,7 +63,7 @@ import Testing
             name: "test",
             keys: [key(10, 0, 0x61, 0x61), key(10, 1, 0x41, 0x41), key(11, 3, 0xE9, 0xE9), key(12, 0, 0xFF08, 0x08)])
         #expect(PortalKeymap.characters(of: noShift) == [0x61: 0x61])
-        let withShift = KeymapLayout(name: "test", keys: noShift.keys + [key(50, 0, PortalKeymap.shift)])
+        let withShift = KeymapLayout(name: "test", keys: noShift.keys + [key(50, 0, KeymapLayout.shiftKeysym)])
         #expect(PortalKeymap.characters(of: withShift) == [0x61: 0x61, 0x41: 0x41])
         let twoKeysyms = KeymapLayout(
             name: "test", keys: [key(10, 3, 0x20AC, 0x20AC), key(20, 0, 0x0100_20AC, 0x20AC), key(21, 0, 0x20AC, 0x20AC)])

@@ -7,11 +7,11 @@ import Testing
 /// read back by xkbcommon as a client of the compositor reads it.
 @Suite struct WlrootsActionEncoderTests {
     /// The US keymap as xkbcommon writes it, compiled once.
-    static let us: (text: String, layout: KeymapLayout)? = XKBKeymapText.compile(layout: "us")
+    static let us: XKBKeymap? = XKBKeymap(layout: "us")
 
     private func encoder() throws -> WlrootsActionEncoder {
         let us = try #require(Self.us)
-        return WlrootsActionEncoder(layout: EvdevLayout(us.layout), keymap: VirtualKeymap(base: us.text))
+        return WlrootsActionEncoder(layout: EvdevLayout(us.layouts[0]), keymap: VirtualKeymap(base: us.text))
     }
 
     private func encode(_ actions: [HostAction], with encoder: inout WlrootsActionEncoder) -> [VirtualInputRequest] {
@@ -121,7 +121,7 @@ import Testing
         }
         #expect(keymaps.count == 1)
         let keymap = try #require(keymaps.first)
-        let layouts = try #require(XKBKeymapText.layouts(of: keymap))
+        let layouts = try #require(XKBKeymap(text: keymap)?.layouts)
         let typed = requests.compactMap { request -> UInt32? in
             guard case .key(let code, true) = request else { return nil }
             let key = layouts[0].keys.first { $0.keycode == code + 8 && $0.level == 0 }
@@ -134,18 +134,18 @@ import Testing
     /// A compositor's keymap text (here: German's, as xkbcommon writes it) becomes a base of
     /// the same layout, whose strokes type "z" on the German Z key (evdev 21).
     @Test func theSeatsKeymapAsTheBase() throws {
-        let german = try #require(XKBKeymapText.compile(layout: "de"))
-        let seat = try #require(XKBKeymapText.compile(text: german.text))
-        #expect(seat.layout == german.layout)
-        #expect(EvdevLayout(seat.layout).stroke("z")?.code == 21)
-        #expect(XKBKeymapText.compile(text: "not a keymap") == nil)
+        let german = try #require(XKBKeymap(layout: "de"))
+        let seat = try #require(XKBKeymap(text: german.text))
+        #expect(seat.layouts == german.layouts)
+        #expect(EvdevLayout(seat.layouts[0]).stroke("z")?.code == 21)
+        #expect(XKBKeymap(text: "not a keymap") == nil)
     }
 
     /// Spare keys start past every key of the layout (XF86AudioMicMute sits on 256).
     @Test func spareKeysPastTheLayout() throws {
         let us = try #require(Self.us)
         let keymap = VirtualKeymap(base: us.text)
-        let highest = try #require(us.layout.keys.map(\.keycode).max())
+        let highest = try #require(us.layouts[0].keys.map(\.keycode).max())
         #expect(keymap.firstSpareKeycode > highest)
     }
 

@@ -111,3 +111,22 @@ def test_the_touchpad_backend_reads_the_compositors_layout(desktop, start_server
     assert touchpad.request({"type": "text", "text": "ö€"}) is None
     refused = touchpad.request({"type": "text", "text": "a中"})
     assert refused is not None and refused["code"] == "bad_field" and "(German)" in refused["message"], refused
+
+
+def test_the_touchpad_backend_keeps_what_every_layout_types(desktop, start_server, active_pad, pads, tmp_path):
+    """`--control touchpad` on a desktop with two input sources (US, Russian) sends key codes
+    without knowing which layout is active, so it accepts only what both type on the same key
+    and level (docs/control.md, several layouts): digits yes, Latin or Cyrillic letters refused
+    naming both layouts — never typed as the other layout's letters."""
+    pad_on(desktop, start_server, active_pad, ["us", "ru"], "English (US), Russian")
+    output = tmp_path / "touchpad.events"
+    output.touch()
+    server = start_server(["--test-touchpad-output", str(output)], control="touchpad", answer=None)
+    assert "the desktop's keyboard layout (the Wayland compositor's; only what every one of them types on " \
+        "the same key and level): English (US), Russian (" in server.stderr(), server.stderr()[-800:]
+    touchpad = pads(server)
+    for text in ("hello", "привет"):
+        refused = touchpad.request({"type": "text", "text": text})
+        assert refused is not None and refused["code"] == "bad_field", refused
+        assert "not on every one" in refused["message"] and "English (US), Russian" in refused["message"], refused
+    assert touchpad.request({"type": "text", "text": "1234"}) is None

@@ -116,6 +116,24 @@ def test_two_layouts_with_the_second_active_never_type_wrong_letters(desktop, pa
     assert typed(events) == "a1.", events
 
 
+@pytest.mark.layouts("us,de")
+def test_the_touchpad_backend_keeps_what_both_layouts_type_alike(desktop, start_server, pads, tmp_path):
+    """`--control touchpad` (its devices' events to a file: no /dev/uinput here) reads KWin's
+    keymap at start and sends key codes without knowing which layout is active: with us,de and
+    German active, the same policy as the portal's by key code — "yz" refused naming both
+    layouts, "a1." accepted (docs/control.md, several layouts)."""
+    desktop.set_layout(1)
+    output = tmp_path / "touchpad.events"
+    output.touch()
+    server = start_server(["--control", "touchpad", "--test-touchpad-output", str(output)])
+    assert "only what every one of them types on the same key and level" in server.stderr(), server.stderr()[-800:]
+    touchpad = pads(server)
+    error = touchpad.request({"type": "text", "text": "yz"})
+    assert error is not None and error.get("code") == "bad_field", error
+    assert "not on every one" in error.get("message", ""), error
+    assert touchpad.request({"type": "text", "text": "a1."}) is None
+
+
 def held_then(desktop, start_server, pads, ending: str):
     """A fresh server whose page holds the left button, then `ending` (close, sigterm, sigkill);
     returns the server and the window's events after it."""

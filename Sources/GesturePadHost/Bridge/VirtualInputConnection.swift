@@ -93,7 +93,7 @@ final class VirtualInputConnection {
             throw ControlBackendError("binding the Wayland compositor's virtual input failed")
         }
         if readSeatKeymap, let ownSeat = bind(registry, seatGlobal, GESTUREPAD_GLOBAL_SEAT) {
-            seatKeymap = SeatKeymapReader.read(display: display, seat: ownSeat)
+            seatKeymap = SeatKeymapClient.read(display: display, seat: ownSeat)
         }
         pointer = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(pointerManager, seat)
         keyboard = zwp_virtual_keyboard_manager_v1_create_virtual_keyboard(keyboardManager, seat)

@@ -48,11 +48,11 @@ final class X11Display {
         return X11Display(handle: handle)
     }
 
-    /// The keyboard layout the X server types with, as XKB names it: the layout and variant
-    /// of the group now locked (`_XKB_RULES_NAMES` on the root window lists every group's,
-    /// comma-separated, as `setxkbmap -query` prints them; `XkbGetState` says which is in
-    /// use). Nil when the server has no such property.
-    func keyboardLayoutName() -> (layout: String, variant: String)? {
+    /// The keyboard layouts the X server types with, as XKB names them: every group's layout
+    /// and variant, comma-separated as `_XKB_RULES_NAMES` on the root window lists them (what
+    /// `setxkbmap -query` prints: "us,de" and ","), which xkbcommon compiles into one keymap of
+    /// that many layouts. Nil when the server has no such property.
+    func keyboardLayoutNames() -> (layout: String, variant: String)? {
         guard let display = usable else { return nil }
         let atom = XInternAtom(display, "_XKB_RULES_NAMES", 1)
         guard atom != 0 else { return nil }
@@ -70,13 +70,8 @@ final class X11Display {
         // rules, model, layout, variant, options: NUL-terminated strings.
         let fields = UnsafeBufferPointer(start: data, count: Int(count))
             .split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-        guard fields.count > 3 else { return nil }
-        var state = XkbStateRec()
-        let group = XkbGetState(display, UInt32(XkbUseCoreKbd), &state) == Success ? Int(state.locked_group) : 0
-        let layouts = fields[2].split(separator: ",", omittingEmptySubsequences: false)
-        let variants = fields[3].split(separator: ",", omittingEmptySubsequences: false)
-        guard layouts.indices.contains(group), !layouts[group].isEmpty else { return nil }
-        return (String(layouts[group]), variants.indices.contains(group) ? String(variants[group]) : "")
+        guard fields.count > 3, !fields[2].isEmpty else { return nil }
+        return (fields[2], fields[3])
     }
 
     /// The connection broke (the X server ended); nothing reaches it any more.

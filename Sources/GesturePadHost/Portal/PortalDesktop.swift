@@ -31,14 +31,7 @@
 ///   sees no axis stop (nothing to correct from here: kinetic scrolling's end is not shown).
 struct PortalDesktop: Sendable, Hashable {
     /// Whose portal implementation it is.
-    enum Kind: Sendable, Hashable {
-        case gnome
-        case kde
-        /// Any other implementation: taken as the interface documents it.
-        case other
-    }
-
-    var kind: Kind
+    var kind: DesktopKind
     /// The desktop's release when known (KDE: KWin's, asked over D-Bus as the backend starts —
     /// the portal's own, which it does not publish); nil: unknown.
     var version: DesktopVersion?
@@ -47,22 +40,13 @@ struct PortalDesktop: Sendable, Hashable {
     static let kde = PortalDesktop(kind: .kde)
     static let other = PortalDesktop(kind: .other)
 
-    init(kind: Kind, version: DesktopVersion? = nil) {
+    init(kind: DesktopKind, version: DesktopVersion? = nil) {
         self.kind = kind
         self.version = version
     }
 
-    /// From `XDG_CURRENT_DESKTOP` (a colon-separated list; the first known name wins).
-    init(currentDesktop: String?) {
-        for name in (currentDesktop ?? "").split(separator: ":") {
-            switch name.uppercased() {
-            case "GNOME": self.init(kind: .gnome); return
-            case "KDE": self.init(kind: .kde); return
-            default: continue
-            }
-        }
-        self.init(kind: .other)
-    }
+    /// From `XDG_CURRENT_DESKTOP` (`DesktopKind`).
+    init(currentDesktop: String?) { self.init(kind: DesktopKind(currentDesktop: currentDesktop)) }
 
     /// The KDE Plasma releases whose portal sends `-dy` for `NotifyPointerAxis` (commit
     /// a1fe11a0 in 5.27.0; unchanged on master in 2026-08: no fix known yet).
@@ -73,7 +57,7 @@ struct PortalDesktop: Sendable, Hashable {
 
     /// GNOME Shell appends the UI language's layout to every keymap it sets and never makes
     /// it current (`PortalKeymap.table`).
-    var appendsLocaleLayout: Bool { kind == .gnome }
+    var appendsLocaleLayout: Bool { kind.appendsLocaleLayout }
 
     /// The portal sends `-dy` to the compositor.
     var negatesVerticalAxis: Bool { kind == .kde && Self.kdeNegatedVerticalAxis.contains(version) }

@@ -1,30 +1,5 @@
 import GestureControl
 
-/// One layout (XKB group) of the desktop's keymap: its keys, in the order compositors search
-/// them for a keysym (key code, then level). Made by `WaylandKeymap`.
-struct KeymapLayout: Sendable, Hashable {
-    struct Key: Sendable, Hashable {
-        var keycode: UInt32
-        var level: UInt32
-        var keysym: UInt32
-        /// The character the keysym types (xkb_keysym_to_utf32), 0 for none.
-        var scalar: UInt32
-        /// The modifiers that select `level` on this key, when Shift and the third level's
-        /// modifier (AltGr) alone can (nil: only others can, such as NumLock or Lock).
-        var modifiers: LevelModifiers? = []
-    }
-
-    /// Shift and AltGr (XKB's LevelThree, the real modifier Mod5), as a level needs them.
-    struct LevelModifiers: OptionSet, Sendable, Hashable {
-        let rawValue: UInt8
-        static let shift = LevelModifiers(rawValue: 1)
-        static let levelThree = LevelModifiers(rawValue: 2)
-    }
-
-    var name: String
-    var keys: [Key]
-}
-
 /// Which characters a RemoteDesktop portal can type through `NotifyKeyboardKeysym`, and with
 /// which keysym, given the desktop's keymap. Pure.
 ///
@@ -39,9 +14,6 @@ struct KeymapLayout: Sendable, Hashable {
 /// lists: "€" on a German layout is EuroSign (0x20AC), not the Unicode keysym 0x10020AC, and
 /// Cyrillic letters have their own legacy keysyms.
 enum PortalKeymap {
-    static let shift: UInt32 = 0xFFE1
-    static let levelThreeShift: UInt32 = 0xFE03
-
     /// Character (scalar value) → the keysym that types it on `layout`: the first key (in
     /// search order) producing the character whose keysym's first key sits at a level the
     /// compositor can reach. Only printable characters (not C0, DEL or C1).
@@ -53,27 +25,27 @@ enum PortalKeymap {
         func reachable(_ level: UInt32) -> Bool {
             switch level {
             case 0: true
-            case 1: firstLevel[shift] != nil
-            case 2: firstLevel[levelThreeShift] != nil
+            case 1: firstLevel[KeymapLayout.shiftKeysym] != nil
+            case 2: firstLevel[KeymapLayout.levelThreeShiftKeysym] != nil
             default: false
             }
         }
         var typed: [UInt32: UInt32] = [:]
-        for key in layout.keys where isPrintable(key.scalar) && typed[key.scalar] == nil {
+        for key in layout.keys where KeymapLayout.isPrintable(key.scalar) && typed[key.scalar] == nil {
             guard let level = firstLevel[key.keysym], reachable(level) else { continue }
             typed[key.scalar] = key.keysym
         }
         return typed
     }
 
-    /// What the desktop types with these layouts. Which one is current is not known to a
-    /// client without keyboard focus, so with several only the characters every one of them
-    /// types with the same keysym are kept. GNOME Shell appends the layout of the UI's
-    /// language to every keymap it sets (`keyboardManager.js`, 43 to 50: for shortcuts like
-    /// Alt+Ф) and never makes it current: with `localeLayoutLast`, a last layout of several
-    /// is left out. Nil for no layout.
+    /// What the desktop types with these layouts, by keysym. Which one is current is not
+    /// known to a client without keyboard focus, so with several only the characters every one
+    /// of them types with the same keysym are kept: the compositor looks the keysym up in the
+    /// active layout, so each comes out right whichever it is (the keysym-typing form of
+    /// `EvdevLayout.init(agreedBy:)`'s policy). With `localeLayoutLast`, GNOME's appended
+    /// layout is left out (`KeymapLayout.selectable`). Nil for no layout.
     static func table(_ layouts: [KeymapLayout], localeLayoutLast: Bool = false) -> DesktopLayout.Table? {
-        let candidates = localeLayoutLast && layouts.count > 1 ? Array(layouts.dropLast()) : layouts
+        let candidates = KeymapLayout.selectable(layouts, localeLayoutLast: localeLayoutLast)
         guard let first = candidates.first else { return nil }
         let others = candidates.dropFirst().map(characters(of:))
         let common = characters(of: first).filter { scalar, keysym in others.allSatisfy { $0[scalar] == keysym } }
@@ -87,44 +59,18 @@ enum PortalKeymap {
             ? keycodeTable(layouts) : table(layouts, localeLayoutLast: desktop.appendsLocaleLayout)
     }
 
-    /// The characters that come out right by key code whichever layout is active: each
-    /// character's stroke on the first layout (`EvdevLayout`, as the uinput keyboard types it:
-    /// the key, Shift and AltGr as its level needs), kept only when every layout of the keymap
-    /// types the same character with the same key and modifiers, and has AltGr on the same key
-    /// when the stroke needs it. With us and de, "y" and "z" are refused (each sits on the
-    /// other's key), "a" is kept.
+    /// The characters that come out right by key code whichever layout is active
+    /// (`EvdevLayout.init(agreedBy:)`), with the key and modifier keys that type each: Shift
+    /// (KEY_LEFTSHIFT) and the layout's AltGr key as the level needs.
     static func keycodeTable(_ layouts: [KeymapLayout]) -> DesktopLayout.Table? {
-        guard !layouts.isEmpty else { return nil }
-        let strokes = layouts.map(EvdevLayout.init)
-        let others = layouts.dropFirst().map { layout in
-            Dictionary(layout.keys.map { (KeyPress(keycode: $0.keycode, modifiers: $0.modifiers), $0.scalar) }) { a, _ in a }
-        }
-        let levelThreeShared = strokes.allSatisfy { $0.levelThreeKey == strokes[0].levelThreeKey }
-        var keysyms: [UInt32: UInt32] = [:]
+        guard let agreed = EvdevLayout(agreedBy: layouts) else { return nil }
         var table: [UInt32: DesktopLayout.Stroke] = [:]
-        for (scalar, stroke) in strokes[0].strokes {
-            if stroke.levelThree && !levelThreeShared { continue }
-            var modifiers: KeymapLayout.LevelModifiers = []
-            if stroke.shifted { modifiers.insert(.shift) }
-            if stroke.levelThree { modifiers.insert(.levelThree) }
-            let press = KeyPress(keycode: UInt32(stroke.code) + 8, modifiers: modifiers)
-            guard others.allSatisfy({ $0[press] == scalar }), let keysym = strokes[0].keysyms[scalar] else { continue }
+        for (scalar, stroke) in agreed.strokes {
             var held: [UInt32] = []
             if stroke.shifted { held.append(UInt32(EvdevKeys.leftShift)) }
-            if stroke.levelThree, let key = strokes[0].levelThreeKey { held.append(UInt32(key)) }
-            keysyms[scalar] = keysym
+            if stroke.levelThree, let key = agreed.levelThreeKey { held.append(UInt32(key)) }
             table[scalar] = DesktopLayout.Stroke(keycode: UInt32(stroke.code), modifiers: held)
         }
-        return DesktopLayout.Table(keysyms: keysyms, names: layouts.map(\.name), strokes: table)
-    }
-
-    /// A key pressed with the modifiers that select one of its levels.
-    private struct KeyPress: Hashable {
-        var keycode: UInt32
-        var modifiers: KeymapLayout.LevelModifiers?
-    }
-
-    private static func isPrintable(_ scalar: UInt32) -> Bool {
-        scalar >= 0x20 && !(0x7F...0x9F).contains(scalar)
+        return DesktopLayout.Table(keysyms: agreed.keysyms, names: agreed.names, strokes: table)
     }
 }

@@ -17,7 +17,7 @@ final class PortalLoop {
     private let layouts: ValueRelay<DesktopLayout.Table?>
     /// Which implementation serves the portal, and what the encoder corrects of it.
     private var desktop: PortalDesktop
-    private var keymap: WaylandKeymap?
+    private var keymap: SeatKeymapClient?
     private let logger: Logger
     /// Signalled once, when the first session request is answered (active or refused).
     private let answered: DispatchSemaphore
@@ -113,7 +113,7 @@ final class PortalLoop {
 
     /// Connects to the Wayland compositor for its keymap (it arrives later, through `poll`).
     private func followKeymap() {
-        keymap = WaylandKeymap.connect()
+        keymap = SeatKeymapClient.connect()
         if keymap == nil {
             logger.notice(
                 "control: no Wayland display (WAYLAND_DISPLAY) to read the keyboard layout from: text is typed in ASCII only")
@@ -127,7 +127,8 @@ final class PortalLoop {
             logger.warning("control: lost the Wayland display; the keyboard layout stays as it was")
             return
         }
-        guard let found = keymap.takeLayouts(), let table = PortalKeymap.table(found, for: desktop)
+        guard let text = keymap.takeKeymap(), let found = XKBKeymap(text: text)?.layouts,
+            let table = PortalKeymap.table(found, for: desktop)
         else { return }
         guard table != encoder.layout else { return }
         encoder.layout = table

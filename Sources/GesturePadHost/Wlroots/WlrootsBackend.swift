@@ -34,9 +34,9 @@ public final class WlrootsBackend: ControlBackend, WorkerBackend {
     ) throws -> WlrootsBackend {
         let name = keyboardLayout ?? "us"
         guard let (layoutName, variant) = EvdevLayout.parse(name),
-            let compiled = XKBKeymapText.compile(layout: layoutName, variant: variant)
+            let compiled = XKBKeymap(layout: layoutName, variant: variant), let first = compiled.layouts.first
         else { throw ControlBackendError("keyboard layout \"\(name)\": XKB has no such layout") }
-        let encoder = WlrootsActionEncoder(layout: EvdevLayout(compiled.layout), keymap: VirtualKeymap(base: compiled.text))
+        let encoder = WlrootsActionEncoder(layout: EvdevLayout(first), keymap: VirtualKeymap(base: compiled.text))
         let relay = ValueRelay<ControlBackendStatus>(.active)
         let retry = RetryFlag()
         let worker = try ActionWorker(name: "gesturepad-wlroots", logger: logger) {

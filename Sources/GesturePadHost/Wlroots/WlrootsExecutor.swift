@@ -46,10 +46,10 @@ final class WlrootsExecutor: ActionExecutor {
         let connection = try VirtualInputConnection.connect(readSeatKeymap: followSeat)
         self.connection = connection
         if followSeat {
-            if let text = connection.seatKeymap, let seat = XKBKeymapText.compile(text: text) {
-                initialEncoder = WlrootsActionEncoder(layout: EvdevLayout(seat.layout), keymap: VirtualKeymap(base: seat.text))
+            if let text = connection.seatKeymap, let seat = XKBKeymap(text: text), let first = seat.layouts.first {
+                initialEncoder = WlrootsActionEncoder(layout: EvdevLayout(first), keymap: VirtualKeymap(base: seat.text))
                 logger.notice(
-                    "control: typing on the seat's keyboard layout (\(seat.layout.name)), any other character on spare keys")
+                    "control: typing on the seat's keyboard layout (\(first.name)), any other character on spare keys")
             } else {
                 logger.notice(
                     "control: the seat has no keyboard layout yet: typing on US keys (--keyboard-layout names another), any other character on spare keys"

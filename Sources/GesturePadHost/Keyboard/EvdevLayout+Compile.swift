@@ -12,7 +12,7 @@ extension EvdevLayout {
             throw ControlBackendError(
                 "keyboard layout \"\(name)\": write one XKB layout, optionally with its variant (de, de+nodeadkeys)")
         }
-        guard let layouts = WaylandKeymap.layouts(layout: layout, variant: variant), let first = layouts.first,
+        guard let layouts = XKBKeymap(layout: layout, variant: variant)?.layouts, let first = layouts.first,
             layouts.count == 1, !first.keys.isEmpty
         else {
             throw ControlBackendError(

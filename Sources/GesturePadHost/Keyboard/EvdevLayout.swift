@@ -10,8 +10,9 @@ import GestureControl
 /// character is typed with the key the layout has it on, Shift and AltGr (XKB's third level)
 /// held as that level needs; without one, the US layout is assumed (printable ASCII).
 struct EvdevLayout: Sendable, Hashable {
-    /// The layout's name, as XKB gives it ("German").
-    var name: String
+    /// The names of the layouts it types with, as XKB gives them (["German"]; several when
+    /// it holds only what every layout of a keymap types alike: `init(agreedBy:)`).
+    var names: [String]
     /// Unicode scalar value → the stroke that types it.
     var strokes: [UInt32: EvdevKeys.Stroke]
     /// The key that selects the third level (the layout's ISO_Level3_Shift: AltGr), if any.
@@ -22,10 +23,11 @@ struct EvdevLayout: Sendable, Hashable {
 
     /// The US layout, built in: printable ASCII.
     static let us = EvdevLayout(
-        name: "English (US)", strokes: EvdevKeys.usLayoutStrokes, levelThreeKey: nil,
+        names: ["English (US)"], strokes: EvdevKeys.usLayoutStrokes, levelThreeKey: nil,
         keysyms: [:])
 
-    static let levelThreeShiftKeysym: UInt32 = 0xFE03
+    /// The layouts' names, for the terminal ("German", "English (US), Russian").
+    var name: String { names.joined(separator: ", ") }
 
     /// The stroke typing `scalar`, if the layout has the character.
     func stroke(_ scalar: Unicode.Scalar) -> EvdevKeys.Stroke? { strokes[scalar.value] }
@@ -38,7 +40,7 @@ struct EvdevLayout: Sendable, Hashable {
     /// What the protocol layer may accept for this layout (nil: the built-in US layout, which
     /// the capabilities say as `usLayoutASCII`).
     var table: DesktopLayout.Table? {
-        self == .us ? nil : DesktopLayout.Table(keysyms: keysyms, names: [name])
+        self == .us ? nil : DesktopLayout.Table(keysyms: keysyms, names: names)
     }
 }
 
@@ -49,36 +51,37 @@ extension EvdevLayout {
     /// Shift and AltGr alone; evdev code = XKB key code − 8, at most 247 (X11 key codes end at
     /// 255). AltGr is the key with ISO_Level3_Shift at its first level, the right Alt key when
     /// it has it.
-    init(_ layout: KeymapLayout) {
+    init(_ layout: KeymapLayout) { self.init(layout, keeping: { _, _ in true }) }
+
+    /// The strokes of an XKB layout as `init(_:)` chooses them, among the keys `keep` accepts
+    /// (with the stroke each would be, its evdev code and modifiers: `init(agreedBy:)`).
+    init(_ layout: KeymapLayout, keeping keep: (KeymapLayout.Key, EvdevKeys.Stroke) -> Bool) {
         func evdev(_ keycode: UInt32) -> EvdevCode? {
             keycode >= 9 && keycode <= 255 ? EvdevCode(keycode - 8) : nil
         }
         func rank(_ stroke: EvdevKeys.Stroke) -> Int {
             (Self.typewriterKeys.contains(Int32(stroke.code)) ? 0 : 10) + stroke.modifierCount
         }
-        let levelThree = layout.keys.filter { $0.keysym == Self.levelThreeShiftKeysym && $0.level == 0 }
+        let levelThree = layout.keys.filter { $0.keysym == KeymapLayout.levelThreeShiftKeysym && $0.level == 0 }
             .compactMap { evdev($0.keycode) }
         let levelThreeKey = levelThree.contains(EvdevCode(KEY_RIGHTALT)) ? EvdevCode(KEY_RIGHTALT) : levelThree.first
         var strokes: [UInt32: EvdevKeys.Stroke] = [:]
         var keysyms: [UInt32: UInt32] = [:]
-        for key in layout.keys where Self.isPrintable(key.scalar) {
+        for key in layout.keys where KeymapLayout.isPrintable(key.scalar) {
             guard let modifiers = key.modifiers, let code = evdev(key.keycode) else { continue }
             if modifiers.contains(.levelThree) && levelThreeKey == nil { continue }
             let stroke = EvdevKeys.Stroke(
                 code: code, shifted: modifiers.contains(.shift), levelThree: modifiers.contains(.levelThree))
             if let kept = strokes[key.scalar], rank(kept) <= rank(stroke) { continue }
+            guard keep(key, stroke) else { continue }
             strokes[key.scalar] = stroke
             keysyms[key.scalar] = key.keysym
         }
-        self.init(name: layout.name, strokes: strokes, levelThreeKey: levelThreeKey, keysyms: keysyms)
+        self.init(names: [layout.name], strokes: strokes, levelThreeKey: levelThreeKey, keysyms: keysyms)
     }
 
     /// The typewriter block: the digit row, the three letter rows, space and the 102nd key.
     private static let typewriterKeys: Set<Int32> = Set(
         Array(KEY_1...KEY_EQUAL) + Array(KEY_Q...KEY_RIGHTBRACE) + Array(KEY_A...KEY_GRAVE)
             + Array(KEY_BACKSLASH...KEY_SLASH) + [KEY_SPACE, KEY_102ND])
-
-    private static func isPrintable(_ scalar: UInt32) -> Bool {
-        scalar >= 0x20 && !(0x7F...0x9F).contains(scalar)
-    }
 }

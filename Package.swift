@@ -15,7 +15,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
@@ -90,14 +89,22 @@ let package = Package(
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
+        // libyaml, the YAML parser of the configuration file. Debian: libyaml-dev.
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        // YAML documents as node trees (tags resolved, marks kept, aliases followed, repeated
+        // keys refused), over libyaml's events: the bridge, with libyaml's pointers.
+        .target(name: "GesturePadYAML", dependencies: ["CYAML"]),
         // The configuration, in one place: the file (YAML decoded into the settings types, one
         // key table per section), the flags-over-file merge, the token's source, the XDG
         // folders. Pure but for reading the file; the server and the sinks never import it.
         .target(
             name: "GesturePadConfig",
             dependencies: [
-                "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadSettings",
-                .product(name: "Yams", package: "Yams"),
+                "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadSettings", "GesturePadYAML",
             ]
         ),
         // The CLI.
@@ -112,6 +119,7 @@ let package = Package(
         ),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
         .testTarget(name: "GesturePadSystemTests", dependencies: ["GesturePadSystem"]),
+        .testTarget(name: "GesturePadYAMLTests", dependencies: ["GesturePadYAML"]),
         .testTarget(name: "GestureControlTests", dependencies: ["GestureControl", "GestureEngine"]),
         .testTarget(name: "GesturePadHostTests", dependencies: ["GesturePadHost", "GestureControl"]),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol", "GestureEngine"]),

@@ -17,7 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.0.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
+        // 4.x: FoundationEssentials on Linux, where 3.x imports the whole of Foundation (and so ICU).
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.0.0"),
     ],
     targets: [
@@ -104,7 +105,7 @@ let package = Package(
         .target(
             name: "GesturePadConfig",
             dependencies: [
-                "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadSettings", "GesturePadYAML",
+                "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadSettings", "GesturePadSystem", "GesturePadYAML",
             ]
         ),
         // The CLI.
@@ -112,7 +113,7 @@ let package = Package(
             name: "gesturepad",
             dependencies: [
                 "GestureEngine", "GestureProtocol", "GesturePadServer", "GesturePadSinks", "GestureControl",
-                "GesturePadHost", "GesturePadConfig", "GesturePadSettings",
+                "GesturePadHost", "GesturePadConfig", "GesturePadSettings", "GesturePadSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

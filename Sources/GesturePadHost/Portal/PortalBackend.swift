@@ -1,6 +1,7 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import GestureControl
+import GesturePadSystem
 import Logging
 import Synchronization
 
@@ -58,7 +59,7 @@ public final class PortalBackend: ControlBackend {
         let ready = DispatchSemaphore(value: 0)
         let outcome = OpenOutcome()
         let layout = DesktopLayout()
-        let thread = Thread {
+        let thread = SystemThread {
             let loop = PortalLoop(
                 mailbox: mailbox, relay: relay, tokenStore: tokenStore, layout: layout,
                 desktop: desktop, answered: answered, logger: logger)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GesturePadSystem
 import Glibc
 
@@ -33,7 +33,7 @@ public struct PortalTokenStore: Sendable, Hashable {
         guard let data = FileManager.default.contents(atPath: path),
             let text = String(data: data, encoding: .utf8)
         else { return nil }
-        let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let token = text.trimmingWhitespaceAndNewlines()
         return Self.isValid(token) ? token : nil
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `server.json` in the state directory: what `gesturepad url` needs to print the address of a
 /// running server it did not start (the systemd user unit's, say). `serve` writes it (0600,
@@ -122,10 +122,8 @@ public struct ServerRecord: Codable, Sendable, Hashable {
         return isRunning(record.pid) ? .running(record) : .stale(record)
     }
 
+    /// `date` in UTC as ISO 8601's internet date and time: "2026-11-25T17:20:05Z".
     static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
+        date.formatted(.iso8601)
     }
 }

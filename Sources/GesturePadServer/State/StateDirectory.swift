@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import GesturePadSystem
+import Glibc
 
 /// The user's state directory for GesturePad: `$XDG_STATE_HOME/gesturepad`, by default
 /// `~/.local/state/gesturepad` (the CLI gets the path from `XDGDirectories.state`). It holds
@@ -23,7 +24,7 @@ public struct StateDirectory: Sendable, Hashable {
             try FileManager.default.createDirectory(
                 atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw StateError("cannot create the state folder \(path): \(error.localizedDescription)")
+            throw StateError("cannot create the state folder \(path): \(SystemCall.describe(error))")
         }
         do {
             try SystemCall.retrying { chmod(path, 0o700) }
@@ -45,13 +46,10 @@ public struct StateDirectory: Sendable, Hashable {
         guard FileManager.default.createFile(atPath: temporary, contents: nil, attributes: [.posixPermissions: 0o600])
         else { throw StateError("cannot write \(target): \(SystemCall.describe(errno))") }
         do {
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
-            try handle.write(contentsOf: contents)
-            try handle.synchronize()
-            try handle.close()
+            try FileIO.writeFile(temporary, contents)
         } catch {
             unlink(temporary)
-            throw StateError("cannot write \(target): \(error.localizedDescription)")
+            throw StateError("cannot write \(target): \(error)")
         }
         do {
             try SystemCall.retrying { chmod(temporary, 0o600) }

@@ -17,8 +17,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.0.0"),
-        // 4.x: FoundationEssentials on Linux, where 3.x imports the whole of Foundation (and so ICU).
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // 4.x: FoundationEssentials on Linux, where 3.x imports the whole of Foundation (and so ICU);
+        // a lower bound of 4 also moves a clone whose Package.resolved still pins 3.x.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.0.0"),
     ],
     targets: [

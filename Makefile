@@ -113,11 +113,12 @@ py-check:
 # tests/browser runs its scenario suite in Chromium, Firefox ESR and WebKitGTK (each required here);
 # tests/packaging installs, packages and removes the release binary (one build, reused);
 # tests/gnome runs the portal backend against a real headless GNOME (under a minute);
+# tests/sway the wlroots backend against a real headless sway;
 # tests/kernel the uinput and touchpad backends in a User-Mode Linux kernel (below).
 py-test: build release
 	GESTUREPAD_BIN=$(BIN) GESTUREPAD_RELEASE_BIN=$(RELEASE) GESTUREPAD_REQUIRE_BROWSER=1 GESTUREPAD_REQUIRE_FIREFOX=1 \
 		GESTUREPAD_REQUIRE_WEBKIT=1 GESTUREPAD_REQUIRE_X11=1 GESTUREPAD_REQUIRE_PORTAL=1 GESTUREPAD_REQUIRE_GNOME=1 \
-		GESTUREPAD_REQUIRE_KDE=1 GESTUREPAD_REQUIRE_PACKAGING=1 \
+		GESTUREPAD_REQUIRE_KDE=1 GESTUREPAD_REQUIRE_SWAY=1 GESTUREPAD_REQUIRE_PACKAGING=1 \
 		GESTUREPAD_REQUIRE_KERNEL=1 $(PY) -m pytest -q tests
 
 # The uinput and touchpad backends against a real kernel, udev and libinput: a User-Mode Linux

@@ -46,6 +46,11 @@ let package = Package(
         // `portal` control backend (which characters it can type). Debian: libwayland-dev,
         // libxkbcommon-dev (headers in /usr/include; the module map links both).
         .systemLibrary(name: "CWaylandKeymap"),
+        // The virtual pointer and keyboard protocols of wlroots compositors (Sway, Hyprland,
+        // river, labwc, Wayfire), for the `wlroots` control backend: the protocol XML with its
+        // license, and the C glue wayland-scanner made from it (committed: building needs no
+        // scanner; scripts/wayland-scanner.sh remakes it). Links libwayland-client.
+        .target(name: "CWaylandVirtualInput", exclude: ["protocol"]),
         // System calls outside the C bridges: `-1` and errno turned into thrown errors in one
         // place, for the sinks, the server and the host.
         .target(name: "GesturePadSystem"),
@@ -58,7 +63,8 @@ let package = Package(
         .target(
             name: "GesturePadHost",
             dependencies: [
-                "CXTest", "CUInput", "GestureControl", "CSDBus", "CWaylandKeymap", "GesturePadSystem",
+                "CXTest", "CUInput", "GestureControl", "CSDBus", "CWaylandKeymap", "CWaylandVirtualInput",
+                "GesturePadSystem",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

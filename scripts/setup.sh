@@ -39,6 +39,11 @@ case $mode in
         # tests/kde: kwin_wayland (headless), KDE's RemoteDesktop portal and Qt's Wayland plugin;
         # the recorder window is GTK 3 from Debian's own Python.
         packages+=(kwin-wayland xdg-desktop-portal-kde qtwayland5 gir1.2-gtk-3.0)
+        # tests/integration/test_state_io.py: strace shows the service thread touches no file.
+        packages+=(strace)
+        # tests/sway: a headless sway (wlroots) for the wlroots backend, as `nobody` (setpriv is
+        # util-linux's); the same GTK 3 recorder window.
+        packages+=(sway util-linux)
         # tests/kernel: the UML kernel's source and build tools; the real udev and libinput inside.
         packages+=(linux-source-6.1 bc flex bison libelf-dev make udev libinput-tools coreutils)
         ;;

@@ -6,6 +6,8 @@ The binary is $GESTUREPAD_BIN (default .build/debug/gesturepad, relative to the 
 from __future__ import annotations
 
 import base64
+import hashlib
+import hmac
 import inspect
 import json
 import os
@@ -219,6 +221,23 @@ class Server:
 
 
 # -- protocol helpers -----------------------------------------------------------------------
+
+def stored_devices(server) -> list:
+    """The devices in the server's devices.json now ([] when there is none yet)."""
+    path = os.path.join(server.state_home, "gesturepad", "devices.json")
+    try:
+        with open(path) as file:
+            return json.load(file).get("devices", [])
+    except (OSError, ValueError):
+        return []
+
+
+def wait_stored(server, name: str, within: float = 10.0) -> None:
+    """Waits until devices.json holds a device named `name`: the server writes the file from a
+    thread of its own, right after the pairing (docs/server.md "The state directory")."""
+    assert eventually(lambda: any(d.get("name") == name for d in stored_devices(server)), within), \
+        f"{name!r} was not written to devices.json: {stored_devices(server)}"
+
 
 def eventually(condition, within: float = 10.0) -> bool:
     """Polls `condition` until it holds or `within` seconds have passed (a generous deadline, not
@@ -557,3 +576,15 @@ def pad_opener():
             pad.close()
         except Exception:  # noqa: BLE001 — already closed by the test
             pass
+
+
+def hkdf(ikm: bytes, salt: bytes, info: bytes, length: int) -> bytes:
+    """HKDF-SHA256 (RFC 5869) with Python's own hmac: the reference the page's and the server's
+    are checked against (docs/protocol.md "Proof handshake")."""
+    prk = hmac.new(salt or bytes(32), ikm, hashlib.sha256).digest()
+    out, block, counter = b"", b"", 1
+    while len(out) < length:
+        block = hmac.new(prk, block + info + bytes([counter]), hashlib.sha256).digest()
+        out += block
+        counter += 1
+    return out[:length]

@@ -1,17 +1,21 @@
-/* GesturePad: what the page connects with (docs/server.md "Pairing") and the WebSocket URL.
+/* GesturePad: what the page proves it holds (docs/server.md "Pairing") and the WebSocket URL.
  *
- * The upgrade carries one token, `/ws?token=`: the device key once this browser is paired, the
- * pairing secret until then.
- * - The pairing secret comes in the page's address (#token=, or ?token=): it is kept
- *   (localStorage) only until this browser is paired, and removed from the address bar.
- * - The device key comes in the welcome of the connection that paired this browser; it is kept
- *   (localStorage) and is the token of every later connection.
+ * No credential is ever sent: the upgrade is `/ws?proof=1`, and the page answers the server's
+ * challenge with a proof (proof.js) keyed by the device key once this browser is paired, by
+ * the pairing secret until then.
+ * - The pairing secret comes in the page's address (#token=, which the browser never sends;
+ *   ?token= is read too, as PROTOCOL.md says, but that one travels with the page's request):
+ *   it is kept (localStorage) only until this browser is paired, and removed from the address
+ *   bar.
+ * - The device key is derived on both sides as this browser pairs (never sent); it is kept
+ *   (localStorage) with the device's id, and proves every later connection.
  * A new link opened in this tab (`hashchange`) brings a new secret. No DOM: location, history,
  * storage and navigator only. */
 
 const SECRET_KEY = 'gesturepad.token';
 const DEVICE_KEY = 'gesturepad.deviceKey';
 const DEVICE_NAME = 'gesturepad.deviceName';
+const DEVICE_ID = 'gesturepad.deviceId';
 
 function stored(name) { try { return localStorage.getItem(name) || ''; } catch (e) { return ''; } }
 function store(name, value) {
@@ -46,19 +50,23 @@ export function deviceKey() { return stored(DEVICE_KEY); }
 /** This browser's device name, as the computer knows it ('' until paired). */
 export function deviceName() { return stored(DEVICE_NAME); }
 
-/** `welcome.device`: keeps the key (sent once, when this browser was paired) and the name; a
- * paired browser keeps no secret. Returns true when the key is new. */
-export function keepDevice(device) {
+/** `welcome.device`: keeps the device's name and id, and `key` — the key this connection
+ * derived when it paired this browser (proof.js), or, from a server that still hands keys out
+ * over a trusted transport, `welcome.device.key`; a paired browser keeps no secret. Returns
+ * true when the key is new. */
+export function keepDevice(device, key) {
   if (!device || typeof device !== 'object') return false;
   if (typeof device.name === 'string') store(DEVICE_NAME, device.name);
+  const given = key || (typeof device.key === 'string' ? device.key : '');
+  if (!given) return false;
   store(SECRET_KEY, '');
-  if (typeof device.key !== 'string' || !device.key) return false;
-  store(DEVICE_KEY, device.key);
+  store(DEVICE_KEY, given);
+  if (typeof device.id === 'string') store(DEVICE_ID, device.id);
   return true;
 }
 
-/** Forgets this browser's device key and name (it unpaired itself). */
-export function forgetDevice() { store(DEVICE_KEY, ''); store(DEVICE_NAME, ''); }
+/** Forgets this browser's device key, id and name (it unpaired itself). */
+export function forgetDevice() { store(DEVICE_KEY, ''); store(DEVICE_ID, ''); store(DEVICE_NAME, ''); }
 
 let model = '';
 let modelAsked = null;
@@ -75,30 +83,27 @@ export function whenModelKnown() {
   return modelAsked;
 }
 
-/** What the next connection presents: `{ token, key }` — this browser's device key when it has
- * one (`key` true), else the pairing secret given (a new browser, or a new link opened), else
- * no token at all. */
+/** The phone's model ('' until known): it names a new device on the computer. */
+export function phoneModel() { return model; }
+
+/** What the next connection proves it holds: `{ token, key, id }` — this browser's device key
+ * and its id when it has them (`key` true), else the pairing secret given (a new browser, or a
+ * new link opened), else nothing (`token` ''). */
 export function credential(secret) {
-  const key = deviceKey();
-  return key ? { token: key, key: true } : { token: secret || '', key: false };
+  const key = deviceKey(), id = stored(DEVICE_ID);
+  return key && id ? { token: key, key: true, id } : { token: secret || '', key: false, id: '' };
 }
 
-/** The WebSocket URL (`/ws` next to the page, same scheme family) for `credential`: its token,
- * and the phone's model along with a secret (it names the new device). */
-export function socketUrl(credential) {
+/** The WebSocket URL (`/ws?proof=1` next to the page, same scheme family): no credential in it. */
+export function socketUrl() {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const query = new URLSearchParams();
-  if (credential.token) query.set('token', credential.token);
-  if (credential.token && !credential.key && model) query.set('model', model);
-  const q = query.toString();
-  return scheme + '//' + location.host + base() + 'ws' + (q ? '?' + q : '');
+  return scheme + '//' + location.host + base() + 'ws?proof=1';
 }
 
-/** `GET /pairing?token=` next to the page (docs/protocol.md "Pairing status"): where `token`
- * stands, asked after a refused upgrade, whose status a browser cannot read. */
-export function statusUrl(token) {
-  return base() + 'pairing?token=' + encodeURIComponent(token);
-}
+/** `GET /pairing` next to the page, with no token (docs/protocol.md "Pairing status"): asked
+ * after a failed upgrade, whose status a browser cannot read — 429 says this address has no
+ * tries left. */
+export function statusUrl() { return base() + 'pairing'; }
 
 function base() { return location.pathname.replace(/[^/]*$/, ''); }
 

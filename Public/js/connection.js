@@ -8,11 +8,16 @@
  * through callbacks (status, live, down, message, rtt, notice, device). */
 import { record } from './state.js';
 import { round3 } from './numbers.js';
-import { CLOSE_DEVICE_NOT_PAIRED as NOT_PAIRED, CLOSE_PAIRING_DECLINED as PAIRING_DECLINED } from './wire.js';
+import {
+  CLOSE_DEVICE_NOT_PAIRED as NOT_PAIRED, CLOSE_PAIRING_DECLINED as PAIRING_DECLINED, CLOSE_PROOF_UNKNOWN as PROOF_UNKNOWN,
+  CLOSE_PROOF_REVOKED as PROOF_REVOKED, CLOSE_PAIRING_CLOSED as PAIRING_CLOSED, CLOSE_SEAL_BROKEN as SEAL_BROKEN,
+  CLOSE_DEVICE_LIMIT as DEVICE_LIMIT
+} from './wire.js';
+import { SEALED_TYPES, answerChallenge } from './proof.js';
 
 const CLOSE_REASONS = {
   1001: 'server going away', 1003: 'binary data refused', 1007: 'invalid text', 1008: 'policy violation (rate or error limit)',
-  1009: 'message too big', 1011: 'server error'
+  1009: 'message too big', 1011: 'server error', [SEAL_BROKEN]: 'a sealed message did not open'
 };
 /* Pairing (docs/protocol.md "Pairing"): these closes of a live connection are answers, not
  * accidents; the page says why and waits for the person (a new link, a reload) instead of
@@ -42,14 +47,19 @@ export function liveDetail(welcome, role) {
     : (controlActive(welcome) ? String(welcome.control.backend || '') : 'gestures only');
   return [host, what].filter(Boolean).join(' · ');
 }
-/* A refused upgrade: the browser hides its status, so the page asks `GET /pairing` where its
- * token stands (docs/protocol.md "Pairing status") and says why. */
+/* A refused proof closes the connection with a code that says why (docs/protocol.md "Proof
+ * handshake"); a refused upgrade (no credential in it: too many tries, another origin, no
+ * room) hides its status from the browser, so the page asks `GET /pairing` whether its
+ * address has tries left. */
 const REFUSAL_TEXT = {
   none: 'This phone is not paired yet. Open the link the computer printed (it ends in #token=…) or scan its QR code.',
   revoked: REMOVED_TEXT,
   unknownKey: 'This computer does not know this phone (its pairings were reset, or it is another computer): scan the code again to pair it.',
   unknownSecret: 'This pairing link (#token=…) is not valid, or no longer: open the link the computer prints now, or scan its QR code.',
   limited: 'Too many refused attempts from this phone’s address: trying again in a minute.',
+  pairingClosed: 'Pairing is closed on the computer: run gesturepad pair there, then scan the code it shows.',
+  deviceLimit: 'The computer has as many phones paired as it keeps: forget one there (gesturepad devices forget NAME), then scan the code again.',
+  fakeServer: 'The computer’s answer did not prove it knows this phone: not connecting (another device on the network may be pretending to be it).',
   other: 'The server refused the connection, though this phone may connect: another origin, or too many connections.'
 };
 const STATUS_RETRY_MS = 15000;
@@ -93,9 +103,9 @@ export class Connection {
    * opts:
    * - role: 'touchpad' | 'observer'; state: the page state (state.js), written as things happen
    * - token: the pairing secret ('' once paired); credential(secret) → what the next connection
-   *   presents, { token, key } (the device key, else the secret: address.js); url(credential)
-   *   → the WebSocket URL; statusUrl(token) → `GET /pairing` for a token (asked after a failed
-   *   handshake: it answers → the server is up and says where the token stands);
+   *   proves it holds, { token, key, id } (the device key, else the secret: address.js); url()
+   *   → the WebSocket URL; statusUrl() → `GET /pairing` (asked after a failed upgrade: 429
+   *   says this address has no tries left); model() → the phone's model, naming a new device;
    *   prepare() → a promise to wait for before the first connection (the phone's model)
    * - hello() → the hello message; busy() → a pointer is down or hovering (no timing ping);
    *   hidden() → the page is hidden (no ping); nextFrame(fn): requestAnimationFrame
@@ -110,6 +120,8 @@ export class Connection {
     this.credential = opts.credential;
     this.url = opts.url;
     this.statusUrl = opts.statusUrl;
+    this.model = opts.model || (() => '');
+    this.handshake = null;  // the proof handshake of the current socket (proof.js)
     this.prepare = opts.prepare || null;
     this.onDevice = opts.onDevice || none;
     this.onUnpaired = opts.onUnpaired || none;
@@ -203,25 +215,28 @@ export class Connection {
     }
     const presented = this.credential(this.token);
     let ws;
-    try { ws = new WebSocket(this.url(presented)); } catch (e) { this.retry('cannot open: ' + e.message); return; }
+    try { ws = new WebSocket(this.url()); } catch (e) { this.retry('cannot open: ' + e.message); return; }
     this.ws = ws;
+    this.handshake = null;
     let opened = false;
     ws.onopen = () => {
       opened = true;
       this.state.connects++;
-      const hello = this.makeHello();
-      this.sendFrame(JSON.stringify(hello), [hello], false);
     };
-    ws.onmessage = (ev) => this.receive(ev.data);
+    ws.onmessage = (ev) => this.receive(ev.data, presented);
     ws.onerror = () => { /* onclose follows and decides */ };
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;
       this.ws = null;
+      if (opened) record(this.state.closes, ev.code);
       const wasLive = this.state.status === 'live';
       this.dropped();
       if (opened && (ev.code === NOT_PAIRED || ev.code === PAIRING_DECLINED)) {
         if (this.unpairing) { this.unpairing = false; this.stop(UNPAIRED_TEXT); }
         else this.stop(pairingClosed(ev.code, ev.reason, this.role));
+      } else if (opened && (ev.code === PROOF_UNKNOWN || ev.code === PROOF_REVOKED || ev.code === PAIRING_CLOSED ||
+                            ev.code === DEVICE_LIMIT)) {
+        this.explain(ev.code, presented);
       } else if (opened) {
         const why = CLOSE_REASONS[ev.code] || (ev.reason || 'connection closed');
         if (ev.code === 1008 || ev.code === 1009 || ev.code === 1003) this.onNotice('closed by server: ' + why);
@@ -234,39 +249,39 @@ export class Connection {
 
   /** The socket is gone: nothing queued survives, the page lets go of what was down. */
   dropped() {
+    this.handshake = null;
     clearInterval(this.pingTimer);
     this.queue.length = 0;
     this.state.session = null;
     this.onDown();
   }
 
-  /** A handshake that failed: the server is down (retry), or it refused the token `presented`
-   * — the page asks the server where that token stands, and says why. */
+  /** An upgrade that failed: the server is down (retry), or it refused the upgrade — the page
+   * asks `GET /pairing` whether this address has tries left, and says why. */
   diagnose(presented) {
     if (!presented.token) { this.refuse(this.role === 'observer' ? OBSERVER_NONE : REFUSAL_TEXT.none); return; }
-    fetch(this.statusUrl(presented.token), { cache: 'no-store' }).then((r) => {
+    fetch(this.statusUrl(), { cache: 'no-store' }).then((r) => {
       if (r.status === 429) return this.refuse(forRole(REFUSAL_TEXT.limited, this.role), LIMITED_RETRY_MS);
-      if (!r.ok) return this.refuse(forRole(REFUSAL_TEXT.other, this.role));
-      return r.json().then((answer) => this.explain(answer && answer.state, presented));
+      return this.refuse(forRole(REFUSAL_TEXT.other, this.role));
     }).catch(() => this.retry('server unreachable'));
   }
 
-  /** Says why the token `presented` was refused, from its `state` (GET /pairing). A dead device
-   * key stops the page — unless a newer link brought a secret: then the key is let go and the
+  /** Says why the proof of `presented` was refused, from the close `code`. A dead device key
+   * stops the page — unless a newer link brought a secret: then the key is let go and the
    * secret pairs this phone again. */
-  explain(state, presented) {
-    if ((state === 'revoked' || state === 'unknown') && presented.key) {
+  explain(code, presented) {
+    if (code === PAIRING_CLOSED || code === DEVICE_LIMIT) {
+      this.stop(forRole(code === PAIRING_CLOSED ? REFUSAL_TEXT.pairingClosed : REFUSAL_TEXT.deviceLimit, this.role));
+    } else if (presented.key) {
       if (this.token) {
         this.onUnpaired();
         this.state.device = null;
         this.restart('pairing again with the new link');
       } else {
-        this.stop(forRole(state === 'revoked' ? REFUSAL_TEXT.revoked : REFUSAL_TEXT.unknownKey, this.role));
+        this.stop(forRole(code === PROOF_REVOKED ? REFUSAL_TEXT.revoked : REFUSAL_TEXT.unknownKey, this.role));
       }
-    } else if (state === 'revoked' || state === 'unknown') {
-      this.refuse(REFUSAL_TEXT.unknownSecret);
     } else {
-      this.refuse(forRole(REFUSAL_TEXT.other, this.role));  // paired, pairing, open: the token is right
+      this.refuse(REFUSAL_TEXT.unknownSecret);
     }
   }
 
@@ -290,20 +305,29 @@ export class Connection {
     this.retryTimer = setTimeout(() => this.start(), delay);
   }
 
-  receive(data) {
+  receive(data, presented) {
     let msg;
     try { msg = JSON.parse(data); } catch (e) { return; }
-    for (const m of Array.isArray(msg) ? msg : [msg]) {
+    for (let m of Array.isArray(msg) ? msg : [msg]) {
+      if (m && m.type === 'sealed') m = this.handshake ? this.handshake.seal.open(m.box) : null;
       if (!m || typeof m !== 'object') continue;
       record(this.state.received, m);
-      if (m.type === 'welcome') {
+      if (m.type === 'challenge') {
+        this.answer(m, presented);
+      } else if (m.type === 'authenticated') {
+        if (!this.handshake || m.proof !== this.handshake.serverProof) {
+          this.hangUp(forRole(REFUSAL_TEXT.fakeServer, this.role));
+          return;
+        }
+      } else if (m.type === 'welcome') {
         this.attempt = 0;
         this.everLive = true;
         if (m.device && typeof m.device === 'object') {
-          // Paired: the key (on the pairing connection) is kept, the secret is not needed any more.
-          this.onDevice(m.device);
+          // Paired: the key this connection derived (proof.js) is kept, the secret is not needed any more.
+          const derived = this.handshake && this.handshake.deviceKey;
+          const isNew = this.onDevice(m.device, derived || '');
           this.token = '';
-          this.state.device = { id: m.device.id, name: m.device.name, newKey: typeof m.device.key === 'string' };
+          this.state.device = { id: m.device.id, name: m.device.name, newKey: !!isNew };
         }
         this.state.session = m.session;
         this.state.host = typeof m.host === 'string' ? m.host : null;
@@ -333,6 +357,35 @@ export class Connection {
     }
   }
 
+  /** The server's challenge: the proof of `presented` goes out, and the hello right after it
+   * (the server reads it once the proof is accepted). A challenge with `auth: false` (a server
+   * without authentication) asks for no proof. */
+  answer(challenge, presented) {
+    if (challenge.auth !== false && !presented.token) {
+      // Nothing to prove with: not paired, and no link opened.
+      this.hangUp(this.role === 'observer' ? OBSERVER_NONE : REFUSAL_TEXT.none);
+      return;
+    }
+    if (challenge.auth !== false) {
+      const answered = answerChallenge(challenge, presented, this.model());
+      if (!answered) { this.hangUp(forRole(REFUSAL_TEXT.fakeServer, this.role)); return; }
+      this.handshake = answered.handshake;
+      this.ws.send(JSON.stringify(answered.message));
+    }
+    const hello = this.makeHello();
+    this.sendFrame(JSON.stringify(hello), [hello], false);
+  }
+
+  /** Closes this socket and stops with `text`: nothing to prove with, or the server failed to
+   * prove it holds the same credential (not this computer). */
+  hangUp(text) {
+    const ws = this.ws;
+    this.ws = null;
+    this.dropped();
+    try { ws.close(1000, 'no proof'); } catch (e) { /* closing */ }
+    this.stop(text);
+  }
+
   startPing() {
     clearInterval(this.pingTimer);
     // No timing ping while a pointer is down or hovering: its `t` (now) is later than the
@@ -359,9 +412,16 @@ export class Connection {
    * or up leaves at once, with everything the same input event produced), later ones wait for
    * the next animation frame, which sends them together and opens the next slot. */
 
-  /** Queues a message for the next batch; false when not live (the message is dropped). */
+  /** Queues a message for the next batch; false when not live (the message is dropped). On a
+   * proven connection `text`, `key` and `button` go sealed, each in its own frame, after what
+   * was queued before them (docs/protocol.md "Sealed messages"). */
   send(msg) {
     if (!this.live()) return false;
+    if (SEALED_TYPES[msg.type] && this.handshake) {
+      if (this.queue.length) this.sendQueue(null, false);
+      this.sendFrame(this.handshake.seal.seal(msg), [msg], false);
+      return true;
+    }
     this.queue.push(msg);
     if (!this.slotUsed && !this.soonPending) {
       this.soonPending = true;

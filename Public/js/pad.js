@@ -4,7 +4,9 @@
  * them early, moves.js); draws and lists what the server recognized; the controls for the
  * computer when the server drives it. */
 import { showAbout } from './about.js';
-import { credential, forgetDevice, keepDevice, socketUrl, statusUrl, takeToken, watchAddress, whenModelKnown } from './address.js';
+import {
+  credential, forgetDevice, keepDevice, phoneModel, socketUrl, statusUrl, takeToken, watchAddress, whenModelKnown
+} from './address.js';
 import { Connection } from './connection.js';
 import { Controls } from './controls.js';
 import { Feed, bindDetails } from './feed.js';
@@ -52,6 +54,7 @@ const conn = new Connection({
   credential,
   url: socketUrl,
   statusUrl,
+  model: phoneModel,
   prepare: whenModelKnown,
   onDevice: keepDevice,
   onUnpaired: forgetDevice,

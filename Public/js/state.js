@@ -18,7 +18,7 @@ export function createPageState(role) {
   current = {
     role, status: 'connecting', detail: '', session: null, host: null, run: null, config: null, control: null, rtt: null,
     device: null,
-    sent: [], received: [], batches: [], batchesSent: 0, framesSent: 0, connects: 0, errors: []
+    sent: [], received: [], batches: [], batchesSent: 0, framesSent: 0, connects: 0, errors: [], closes: []
   };
   return current;
 }

@@ -1,7 +1,9 @@
 /* GesturePad observer (watch.html's module): connects with role "observer", lists the live
  * sessions by their phones' names (this run's apart from an earlier run's) and draws / lists
  * every session's gestures, and the commands it sent, as they happen. */
-import { credential, forgetDevice, keepDevice, socketUrl, statusUrl, takeToken, watchAddress, whenModelKnown } from './address.js';
+import {
+  credential, forgetDevice, keepDevice, phoneModel, socketUrl, statusUrl, takeToken, watchAddress, whenModelKnown
+} from './address.js';
 import { Connection } from './connection.js';
 import { Feed, bindDetails } from './feed.js';
 import { createPageState, exposeForTests } from './state.js';
@@ -114,6 +116,7 @@ const conn = new Connection({
   credential,
   url: socketUrl,
   statusUrl,
+  model: phoneModel,
   prepare: whenModelKnown,
   onDevice: keepDevice,
   onUnpaired: forgetDevice,

@@ -7,6 +7,15 @@
 export const CLOSE_PAIRING_DECLINED = 4401;
 export const CLOSE_DEVICE_NOT_PAIRED = 4403;
 
+/** Close codes of the proof handshake and of sealing (docs/protocol.md "Proof handshake"):
+ * no credential of the computer gives the proof; the proof of a removed phone; pairing is
+ * closed; a sealed message did not open; the computer has as many phones as it keeps. */
+export const CLOSE_PROOF_UNKNOWN = 4410;
+export const CLOSE_PROOF_REVOKED = 4411;
+export const CLOSE_PAIRING_CLOSED = 4412;
+export const CLOSE_SEAL_BROKEN = 4413;
+export const CLOSE_DEVICE_LIMIT = 4414;
+
 /** The settings sheet's numbers: [least, most] the server takes (docs/protocol.md "settings"). */
 export const BOUNDS = {
   speed: [0.1, 10],

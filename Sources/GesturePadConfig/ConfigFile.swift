@@ -22,7 +22,7 @@ public struct ConfigFile: Sendable {
     public var log = LogSettings()
     /// The `hooks:` rules, in file order.
     public var hooks: [HookRule] = []
-    /// `control.backend` — auto, x11, uinput, touchpad, portal or off (`--control` overrides it).
+    /// `control.backend` — auto, x11, uinput, touchpad, portal, wlroots or off (`--control` overrides it).
     public var controlBackend: ControlMode? = nil
     /// `control.acceleration` (`--acceleration` overrides it); unset: the backend's own
     /// default, `adaptive` where nothing else accelerates (x11, portal), `flat` where the

@@ -60,7 +60,8 @@ enum ControlSetup {
                 let context = ControlContext(
                     status: status.isActive ? .active(backend: backend.name) : .inactive(reason: reasonText(status)),
                     settings: settings(kind), capabilities: backend.capabilities)
-                return Started(context: context, backend: backend, note: portal.map(permissionNote), kind: kind)
+                let note = portal.map(permissionNote) ?? (kind == .wlroots ? wlrootsNote(mode: mode) : nil)
+                return Started(context: context, backend: backend, note: note, kind: kind)
             } catch {
                 let message = (error as? ControlBackendError)?.message ?? "\(error)"
                 // `auto` runs on without control; a backend asked for by name must work.
@@ -82,6 +83,7 @@ enum ControlSetup {
         case .portal:
             try PortalBackend.open(
                 tokenStore: PortalTokenStore(directory: stateDirectory), environment: environment, logger: logger)
+        case .wlroots: try WlrootsBackend.open(keyboardLayout: keyboardLayout, logger: logger)
         }
     }
 
@@ -100,6 +102,15 @@ enum ControlSetup {
     private static func reasonText(_ status: ControlBackendStatus) -> String {
         if case .inactive(let reason) = status { return reason }
         return ""
+    }
+
+    /// Why the wlroots protocols drive the computer, for the banner.
+    static func wlrootsNote(mode: ControlMode) -> String {
+        let why =
+            mode == .auto
+            ? "No RemoteDesktop portal answered and /dev/uinput is not writable, so" : "--control wlroots:"
+        return
+            "\(why) the Wayland compositor's virtual pointer and keyboard (zwlr_virtual_pointer_manager_v1, zwp_virtual_keyboard_manager_v1) are used: no permission asked."
     }
 
     /// What happens to the desktop's permission, for the banner.

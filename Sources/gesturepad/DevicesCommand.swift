@@ -120,11 +120,27 @@ struct DeviceRoster {
         }
         print(said)
         guard let server else { return }
-        if kill(server.pid, SIGUSR1) == 0 {
-            print("The running server (pid \(server.pid)) applies it now.")
-        } else {
-            print("The running server (pid \(server.pid)) could not be told: it applies it at its next connection.")
+        guard kill(server.pid, SIGUSR1) == 0 else {
+            print("The running server (pid \(server.pid)) could not be told: it applies it when it is next told of a change.")
+            return
         }
+        if let before = server.devicesReloads, !waitForReload(of: server.pid, after: before) {
+            print("The running server (pid \(server.pid)) was told; it has not confirmed yet (busy?): it applies it shortly.")
+            return
+        }
+        print("The running server (pid \(server.pid)) applies it now.")
+    }
+
+    /// Waits (up to 3 s) until the server `pid` has taken in a reload after the `before`th: it
+    /// reads `devices.json` and acts on it off its service thread, then says so in `server.json`.
+    func waitForReload(of pid: Int32, after before: Int) -> Bool {
+        for _ in 0..<300 {
+            if let record = ServerRecord.read(from: state), record.pid == pid, (record.devicesReloads ?? 0) > before {
+                return true
+            }
+            usleep(10_000)
+        }
+        return false
     }
 
     func json(_ list: DeviceList, connected: Set<String>?) throws -> String {

@@ -14,7 +14,7 @@ enum HelpTopic: String, CaseIterable {
     /// One line for the overview.
     var summary: String {
         switch self {
-        case .control: "what drives the computer (x11, uinput, touchpad, portal) and what each needs"
+        case .control: "what drives the computer (x11, uinput, touchpad, portal, wlroots) and what each needs"
         case .pairing: "how phones pair, and gesturepad devices"
         case .observer: "the observer view (watch.html) on another screen"
         case .tls: "HTTPS with --tls, and trusting it once on the phone (/trust)"
@@ -48,20 +48,24 @@ enum HelpTopic: String, CaseIterable {
                         touchpad settings, gestures and kinetic scrolling apply. Needs /dev/uinput too.
               portal    the desktop's RemoteDesktop portal (GNOME, KDE on Wayland): the desktop asks once
                         in a dialog, and the permission is kept.
+              wlroots   the Wayland compositor's virtual pointer and keyboard (Sway, Hyprland, river,
+                        labwc, Wayfire): no setup, no dialog; any Unicode is typed.
               off       nothing is driven: gestures are only shown, logged and handed to hooks.
 
-            auto picks touchpad when /dev/uinput is writable, else the portal in a Wayland session that
-            offers it, else x11 when DISPLAY is set, else runs without control and says why.
+            auto picks touchpad when /dev/uinput is writable, else in a Wayland session the portal when it
+            offers RemoteDesktop, else wlroots when the compositor offers its virtual pointer and
+            keyboard, else x11 when DISPLAY is set, else runs without control and says why.
 
-            Typing: x11 types any printable character; uinput, touchpad and the portal type what the
+            Typing: x11 and wlroots type any printable character; uinput, touchpad and the portal type what the
             desktop's keyboard layout has (for uinput and touchpad, --keyboard-layout names it when it
-            cannot be found). Kinetic scrolling: the server coasts for x11 and uinput, the desktop for
-            touchpad and the portal.
+            cannot be found). Kinetic scrolling: the server coasts for x11, uinput and wlroots, the
+            desktop for touchpad and the portal.
 
             Nothing stays pressed when the phone goes away or the server ends, even killed: with x11
             a small second process, gesturepad x11-release-guard, releases what the server held the
             moment it ends; uinput and touchpad devices vanish with the server; GNOME's portal ends
-            the session. KDE Plasma's portal keeps what a killed server held until the server starts
+            the session; with wlroots the compositor lets go of keys, and the next server releases a
+            button a killed one held. KDE Plasma's portal keeps what a killed server held until the server starts
             again (the systemd user unit restarts it).
 
             Opening /dev/uinput to yourself (once, as root), with \(rules):
@@ -85,16 +89,23 @@ enum HelpTopic: String, CaseIterable {
 
         The address the server prints (and gesturepad url) carries the pairing secret (#token=...).
         A phone that opens it is paired once: it gets a key of its own and reconnects with it, without
-        the secret. Keep the address private; gesturepad serve --new-token makes a new secret (old links
-        pair no one, paired phones keep working).
+        the secret. Neither the secret nor a key is ever sent over the network: the phone proves it
+        holds them, and what it types travels encrypted. Keep the address private; gesturepad serve
+        --new-token makes a new secret (old links pair no one, paired phones keep working).
 
+        Pairing is a moment: the link pairs a new phone only for 5 minutes after the code is shown
+        (the server's start, gesturepad url or pair), then nobody (the phone says to run gesturepad pair).
+        At most 32 phones are paired at once.
+
+          gesturepad pair                     open pairing for 5 minutes again, and show the code
+          gesturepad pair --close             close it now: the link pairs nobody
           gesturepad devices                  the paired phones: name, paired, last seen, connected
           gesturepad devices rename NAME NEW  rename one; a connected phone shows the new name at once
           gesturepad devices forget NAME      forget one: it is disconnected and must scan the code again
           gesturepad devices forget --all     forget them all (serve --forget-devices does it at start)
 
         With serve --confirm-pairing a new phone waits until you accept it, in the desktop
-        notification or with gesturepad devices allow NAME (deny NAME refuses it).
+        notification or with gesturepad devices allow NAME (deny NAME refuses it), at any time.
         """
 
     private static let observerText = """

@@ -62,7 +62,7 @@ struct PairingOptions: ParsableArguments {
         }
         let setup = PairingSetup(
             settings: settings, store: DeviceStore(directory: state), notifier: notifier,
-            presence: { record.connected($0) }, forgetAll: forgetDevices)
+            presence: { record.update($0) }, forgetAll: forgetDevices)
         return (setup, notifier)
     }
 }

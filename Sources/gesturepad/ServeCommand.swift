@@ -128,6 +128,10 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Every log line's local time: with TZ unset, glibc looks at /etc/localtime again for
+        // each one — a file system call per connection on the service thread. The same zone,
+        // named once, is read once (a zone changed while the server runs shows at its restart).
+        if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 1) }
         let environment = ProcessInfo.processInfo.environment
         let configLocation = output.configLocation(environment: environment)
         let file = try output.loadConfigFile(at: configLocation)
@@ -265,7 +269,7 @@ struct ServeCommand: ParsableCommand {
         let confirm =
             settings.confirm
             ? " A new phone waits until you accept it (notification, or gesturepad devices allow NAME)."
-            : ""
+            : " The link pairs new phones for \(Int(settings.windowMilliseconds / 60_000)) minutes (gesturepad pair opens it again)."
         return "Paired phones reconnect by themselves; gesturepad devices lists them and forgets one.\(confirm)"
     }
 

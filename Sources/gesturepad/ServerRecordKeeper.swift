@@ -8,7 +8,7 @@ final class ServerRecordKeeper: Sendable {
     private let state: StateDirectory
     private let logger: Logger
     private let record = Mutex<ServerRecord?>(nil)
-    private let connectedIDs = Mutex<[String]>([])
+    private let presence = Mutex(DevicePresence(connected: [], reloads: 0))
 
     init(state: StateDirectory, logger: Logger) {
         self.state = state
@@ -18,17 +18,22 @@ final class ServerRecordKeeper: Sendable {
     /// Writes `record` (with the devices connected so far when it pairs devices).
     func start(_ new: ServerRecord, pairsDevices: Bool) {
         var current = new
-        if pairsDevices { current.connectedDevices = connectedIDs.withLock { $0 } }
+        if pairsDevices {
+            let now = presence.withLock { $0 }
+            current.connectedDevices = now.connected
+            current.devicesReloads = now.reloads
+        }
         record.withLock { $0 = current }
         write(current)
     }
 
-    /// The paired devices connected now changed.
-    func connected(_ ids: [String]) {
-        connectedIDs.withLock { $0 = ids }
+    /// The paired devices connected now, or the reloads taken in, changed.
+    func update(_ new: DevicePresence) {
+        presence.withLock { $0 = new }
         let updated = record.withLock { stored -> ServerRecord? in
             guard stored?.connectedDevices != nil else { return nil }
-            stored?.connectedDevices = ids
+            stored?.connectedDevices = new.connected
+            stored?.devicesReloads = new.reloads
             return stored
         }
         if let updated { write(updated) }

@@ -11,7 +11,7 @@ struct TLSOptions: ParsableArguments {
         help: """
             Serve HTTPS / WSS on the same port, with a certificate signed by GesturePad's local \
             certificate authority (made once; phones trust it once at /trust). Plain HTTP on the port \
-            redirects to HTTPS.
+            is redirected to the same address over HTTPS; /pairing and WebSockets are refused in clear.
             """)
     var enabled = false
 

@@ -2,10 +2,12 @@ import ArgumentParser
 import FoundationEssentials
 import GesturePadConfig
 import GesturePadServer
+import GesturePadSettings
 
 /// `gesturepad url`: the address and QR code of the server already running for this user
 /// (started by the systemd user unit, say), from `server.json` and the remembered token in the
-/// state directory — the same lines as the start-up banner.
+/// state directory — the same lines as the start-up banner. Showing the code opens pairing for
+/// a few minutes, as the server's start does (`PairCommand.request`).
 struct URLCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "url",
@@ -13,7 +15,9 @@ struct URLCommand: ParsableCommand {
         discussion: """
             For a server started elsewhere (systemctl --user start gesturepad): reads server.json \
             and the remembered token in the state directory ($XDG_STATE_HOME/gesturepad, by default \
-            ~/.local/state/gesturepad). Exit status 1 when no server is running.
+            ~/.local/state/gesturepad). Showing the code opens pairing for 5 minutes, as the \
+            server's start does (gesturepad pair --close closes it). Exit status 1 when no server is \
+            running.
             """)
 
     @Flag(name: .customLong("no-qr"), help: "Do not draw the QR code.")
@@ -56,6 +60,11 @@ struct URLCommand: ParsableCommand {
         let (urls, qr) = LiveAddresses.current(
             host: record.host, port: record.port, token: token, secure: record.secure, qr: !noQR)
         var lines = ["GesturePad \(record.version) is running (pid \(record.pid), since \(record.started)), port \(record.port)."]
+        // Showing the code opens pairing (docs/server.md "Pairing is a moment").
+        if record.token != ServerRecord.TokenSource.none, try PairCommand.request(open: true) == true {
+            let minutes = Int((PairingSettings.defaultWindowSeconds / 60).rounded())
+            lines.append("Pairing is open for \(minutes) minutes: scan the code with the new phone.")
+        }
         lines += StartupBanner.addressLines(urls: urls, qrLines: qr)
         if record.secure, let first = urls.first {
             lines += [

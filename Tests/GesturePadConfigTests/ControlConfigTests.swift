@@ -72,7 +72,7 @@ struct ControlConfigTests {
               dragLok: true
             """)
         #expect(found.count == 7)
-        #expect(found[0] == "line 2: control.backend must be one of auto, x11, uinput, touchpad, portal, off, not the text 'wayland'")
+        #expect(found[0] == "line 2: control.backend must be one of auto, x11, uinput, touchpad, portal, wlroots, off, not the text 'wayland'")
         #expect(found[1] == "line 3: control.speed must be from 0.1 to 10, not -1.0")
         #expect(found.contains { $0.hasPrefix("line 4: control.tapButtons must be one of left, right, middle") })
         #expect(found.contains { $0 == "line 5: control.zoomStep must be > 1, not 1.0" })

@@ -4,15 +4,16 @@ import Testing
 @testable import GesturePadHost
 
 @Suite struct BackendChooserTests {
-    /// Every combination of the four facts.
-    static let environments: [ControlEnvironment] = (0..<16).map { bits in
+    /// Every combination of the five facts.
+    static let environments: [ControlEnvironment] = (0..<32).map { bits in
         ControlEnvironment(
             hasDisplay: bits & 1 != 0, hasWaylandDisplay: bits & 2 != 0, uinputWritable: bits & 4 != 0,
-            portalOffersRemoteDesktop: bits & 8 != 0)
+            portalOffersRemoteDesktop: bits & 8 != 0, compositorOffersVirtualInput: bits & 16 != 0)
     }
 
-    /// `auto`, for every combination (Wayland, X, uinput writable, portal offered → choice): a
-    /// writable `/dev/uinput` is the native touchpad in every session.
+    /// `auto`, for every combination (Wayland, X, uinput writable, portal offered, wlroots
+    /// protocols offered → choice): a writable `/dev/uinput` is the native touchpad in every
+    /// session; in Wayland the portal comes before the wlroots protocols.
     @Test(arguments: environments) func auto(_ environment: ControlEnvironment) {
         let expected: BackendChoice
         switch (environment.uinputWritable, environment.hasWaylandDisplay, environment.hasDisplay) {
@@ -21,7 +22,9 @@ import Testing
         case (false, true, _):
             expected =
                 environment.portalOffersRemoteDesktop
-                ? .backend(.portal) : .off(reason: BackendChooser.Message.waylandWithoutMeans)
+                ? .backend(.portal)
+                : environment.compositorOffersVirtualInput
+                    ? .backend(.wlroots) : .off(reason: BackendChooser.Message.waylandWithoutMeans)
         case (false, false, true):
             expected = .backend(.x11)
         case (false, false, false):
@@ -32,18 +35,25 @@ import Testing
 
     /// The rows of the rules spelled out, so the messages are checked word for word.
     @Test func autoExamples() {
-        func env(x: Bool = false, wayland: Bool = false, uinput: Bool = false, portal: Bool = false) -> ControlEnvironment {
+        func env(
+            x: Bool = false, wayland: Bool = false, uinput: Bool = false, portal: Bool = false, wlroots: Bool = false
+        ) -> ControlEnvironment {
             ControlEnvironment(
-                hasDisplay: x, hasWaylandDisplay: wayland, uinputWritable: uinput, portalOffersRemoteDesktop: portal)
+                hasDisplay: x, hasWaylandDisplay: wayland, uinputWritable: uinput, portalOffersRemoteDesktop: portal,
+                compositorOffersVirtualInput: wlroots)
         }
         #expect(BackendChooser.choose(.auto, in: env(x: true)) == .backend(.x11))
         #expect(BackendChooser.choose(.auto, in: env(x: true, uinput: true)) == .backend(.touchpad))
         #expect(BackendChooser.choose(.auto, in: env(wayland: true, portal: true)) == .backend(.portal))
+        #expect(BackendChooser.choose(.auto, in: env(wayland: true, wlroots: true)) == .backend(.wlroots))
+        #expect(BackendChooser.choose(.auto, in: env(wayland: true, portal: true, wlroots: true)) == .backend(.portal))
+        #expect(BackendChooser.choose(.auto, in: env(wayland: true, uinput: true, wlroots: true)) == .backend(.touchpad))
         #expect(
             BackendChooser.choose(.auto, in: env(x: true, wayland: true))
                 == .off(
                     reason:
-                        "Wayland session without the RemoteDesktop portal and /dev/uinput is not writable: gesturepad help control"))
+                        "Wayland session without the RemoteDesktop portal or the wlroots virtual pointer and keyboard, and /dev/uinput is not writable: gesturepad help control"
+                ))
         #expect(BackendChooser.choose(.auto, in: env(x: true, wayland: true, uinput: true)) == .backend(.touchpad))
         #expect(BackendChooser.choose(.auto, in: env(wayland: true, uinput: true, portal: true)) == .backend(.touchpad))
         #expect(BackendChooser.choose(.auto, in: env(uinput: true)) == .backend(.touchpad))
@@ -71,8 +81,18 @@ import Testing
                 == (environment.portalOffersRemoteDesktop
                     ? .backend(.portal)
                     : .failure(
-                        "the desktop portal on the session bus does not offer RemoteDesktop (GNOME and KDE do; wlroots compositors such as Sway do not: use --control uinput there): gesturepad help control"
+                        "the desktop portal on the session bus does not offer RemoteDesktop (GNOME and KDE do; wlroots compositors such as Sway do not: use --control wlroots there): gesturepad help control"
                     )))
+        let wlroots = BackendChooser.choose(.wlroots, in: environment)
+        switch (environment.hasWaylandDisplay, environment.compositorOffersVirtualInput) {
+        case (false, _):
+            #expect(
+                wlroots
+                    == .failure(
+                        "--control wlroots needs a Wayland session but WAYLAND_DISPLAY is not set: gesturepad help control"))
+        case (true, false): #expect(wlroots == .failure(BackendChooser.Message.wlrootsNotOffered))
+        case (true, true): #expect(wlroots == .backend(.wlroots))
+        }
     }
 
     /// Every message is one line and points to docs/control.md.
@@ -95,7 +115,7 @@ import Testing
         #expect(none == ControlEnvironment(hasDisplay: false, hasWaylandDisplay: false, uinputWritable: false))
         let both = ControlEnvironment.current(
             environment: ["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0"], uinputPath: "/nonexistent",
-            portalProbe: { false })
+            portalProbe: { false }, compositorProbe: { false })
         #expect(both.hasDisplay && both.hasWaylandDisplay && !both.portalOffersRemoteDesktop)
     }
 
@@ -112,15 +132,41 @@ import Testing
                     portalProbe: {
                         asked = true
                         return true
-                    })
+                    }, compositorProbe: { false })
                 let expected = mode == .portal || (mode == .auto && variables["WAYLAND_DISPLAY"] != nil)
                 #expect(asked == expected, "\(mode) with \(variables)")
                 #expect(facts.portalOffersRemoteDesktop == expected)
             }
         }
-        let facts = ControlEnvironment.current(environment: wayland, uinputPath: "/nonexistent", portalProbe: { false })
+        let facts = ControlEnvironment.current(
+            environment: wayland, uinputPath: "/nonexistent", portalProbe: { false }, compositorProbe: { false })
         #expect(!facts.portalOffersRemoteDesktop)
         #expect(BackendChooser.choose(.auto, in: facts) == .off(reason: BackendChooser.Message.waylandWithoutMeans))
+    }
+
+    /// The compositor is asked for its globals only when the answer can change the choice:
+    /// `--control wlroots` in a Wayland session, and `auto` there when the portal did not
+    /// answer (a writable `/dev/uinput` would win anyway, so it is not asked then either).
+    @Test(arguments: [false, true]) func compositorProbedOnlyWhenItMatters(portal: Bool) {
+        let wayland = ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"]
+        for mode in ControlMode.allCases {
+            for variables in [wayland, ["DISPLAY": ":0"], [:]] {
+                var asked = false
+                let facts = ControlEnvironment.current(
+                    environment: variables, uinputPath: "/nonexistent", for: mode, portalProbe: { portal },
+                    compositorProbe: {
+                        asked = true
+                        return true
+                    })
+                let inWayland = variables["WAYLAND_DISPLAY"] != nil
+                let expected = inWayland && (mode == .wlroots || (mode == .auto && !portal))
+                #expect(asked == expected, "\(mode) with \(variables)")
+                #expect(facts.compositorOffersVirtualInput == expected)
+                if mode == .auto && inWayland {
+                    #expect(BackendChooser.choose(.auto, in: facts) == .backend(portal ? .portal : .wlroots))
+                }
+            }
+        }
     }
 
     /// Each kind's acceleration by default (none where the desktop accelerates) and kinetic
@@ -128,12 +174,14 @@ import Testing
     /// tested with each backend.)
     @Test func defaultsByKind() {
         #expect(BackendKind.allCases.filter(\.takesContacts) == [.touchpad])
-        #expect(BackendKind.allCases.map(\.defaultAcceleration) == [.adaptive, .flat, .flat, .adaptive])
+        #expect(BackendKind.allCases.map(\.defaultAcceleration) == [.adaptive, .flat, .flat, .adaptive, .adaptive])
         // Kinetic scrolling where the desktop only gets wheel clicks; the portal's and the
         // native touchpad's desktops coast by themselves.
-        #expect(BackendKind.allCases.filter(\.defaultKineticScrolling) == [.x11, .uinput])
+        // The wlroots virtual pointer's scroll is a touchpad's (finger source, axis_stop), but the
+        // server coasts, as for x11: the desktop has no touchpad of its own to coast with.
+        #expect(BackendKind.allCases.filter(\.defaultKineticScrolling) == [.x11, .uinput, .wlroots])
         #expect(ControlMode(rawValue: "touchpad") == .touchpad)
-        #expect(ControlMode.allCases.map(\.rawValue) == ["auto", "x11", "uinput", "touchpad", "portal", "off"])
+        #expect(ControlMode.allCases.map(\.rawValue) == ["auto", "x11", "uinput", "touchpad", "portal", "wlroots", "off"])
     }
 
     /// `--control touchpad` needs a writable `/dev/uinput`, like `uinput`.
@@ -147,6 +195,6 @@ import Testing
 
 extension ControlEnvironment: CustomTestStringConvertible {
     public var testDescription: String {
-        "DISPLAY \(hasDisplay), WAYLAND \(hasWaylandDisplay), uinput \(uinputWritable), portal \(portalOffersRemoteDesktop)"
+        "DISPLAY \(hasDisplay), WAYLAND \(hasWaylandDisplay), uinput \(uinputWritable), portal \(portalOffersRemoteDesktop), wlroots \(compositorOffersVirtualInput)"
     }
 }

@@ -18,6 +18,8 @@ final class FakeTransport {
     var schedules: [(Int, Double?)] = []
     var closesStarted: [Int] = []
     var unpairs: [Int] = []
+    /// The answers to challenges the hub handed over to judge.
+    var proofs: [(Int, [UInt8])] = []
     /// The deadline armed for each connection, while one is.
     var armed: [Int: Double] = [:]
 
@@ -41,6 +43,7 @@ final class FakeTransport {
                 armed[id] = nil
             case .limitClosingTime(let id): closesStarted.append(id)
             case .unpairDevice(let id): unpairs.append(id)
+            case .judgeProof(let id, let answer): proofs.append((id, answer))
             case .write, .close, .hangUp, .deliver, .note, .announceSession, .replaceHooks, .perform, .requestControl,
                 .beginRecording, .record, .endRecording:
                 break

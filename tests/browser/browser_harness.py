@@ -256,19 +256,27 @@ def has_gesture(name: str, phase: str | None = None) -> str:
 
 
 def check_wire(page, state: dict) -> list[list]:
-    """Every frame after `hello` is one JSON array; together they are exactly what the page says it sent."""
+    """The first frame is the proof (`auth`, docs/protocol.md "Proof handshake"), then `hello`;
+    every later frame is one JSON array, or one sealed message; together they are exactly what
+    the page says it sent."""
     deadline = time.monotonic() + 2
-    while len(page.frames_sent) < state["framesSent"] and time.monotonic() < deadline:
+    # The proof is the one frame the page does not count as sent.
+    while len(page.frames_sent) < state["framesSent"] + 1 and time.monotonic() < deadline:
         time.sleep(0.02)
     frames = [json.loads(f) for f in page.frames_sent]
-    hello = frames[0]
+    auth, hello = frames[0], frames[1]
+    assert isinstance(auth, dict) and auth["type"] == "auth" and len(auth["proof"]) == 43
     assert isinstance(hello, dict) and hello["type"] == "hello" and hello["role"] == "touchpad"
     assert (hello["protocol"], hello["width"], hello["height"], hello["dpr"]) == (1, 390, 844, 3)
-    batches = frames[1:]
-    assert all(isinstance(b, list) and b for b in batches), "every later frame is a non-empty JSON array"
+    later = frames[2:]
+    batches = [f for f in later if isinstance(f, list)]
+    sealed = [f for f in later if isinstance(f, dict) and f.get("type") == "sealed"]
+    assert len(batches) + len(sealed) == len(later), "every later frame is a JSON array or a sealed message"
+    assert all(batches), "no batch is empty"
     assert len(batches) == state["batchesSent"]
     flat = [m for b in batches for m in b]
-    assert flat == state["sent"][1:]
+    assert flat == [m for m in state["sent"][1:] if m["type"] not in SEALED_TYPES]
+    assert len(sealed) == len([m for m in state["sent"] if m["type"] in SEALED_TYPES])
     stamps = [b["frame"] for b in state["batches"] if b["frame"] is not None]
     assert len(stamps) == len(set(stamps)), "at most one batch per animation frame"
     return batches
@@ -298,7 +306,8 @@ def no_console_errors(page) -> None:
 
 PREFS = ("gesturepad.details", "gesturepad.settings", "gesturepad.mouseBar", "gesturepad.hintSeen")
 # Run before the page's scripts: this tab's browser holds no device key (docs/server.md "Pairing").
-UNPAIR = "localStorage.removeItem('gesturepad.deviceKey'); localStorage.removeItem('gesturepad.deviceName');"
+UNPAIR = ("localStorage.removeItem('gesturepad.deviceKey'); localStorage.removeItem('gesturepad.deviceId'); "
+          "localStorage.removeItem('gesturepad.deviceName');")
 
 
 def forget_prefs(page) -> None:
@@ -338,13 +347,25 @@ def open_watch(browser: Browser, server: Server) -> Page:
 CONTROL_TYPES = ("text", "key", "button", "settings")
 
 
+SEALED_TYPES = ("text", "key", "button")
+
+
 def wire_messages(page, types: tuple[str, ...] = CONTROL_TYPES) -> list[dict]:
     """The messages of the given types in the WebSocket frames the tab really sent (CDP
-    Network.webSocketFrameSent), in order — the page's output, not what it says it sent."""
+    Network.webSocketFrameSent), in order — the page's output, not what it says it sent. A
+    sealed frame (docs/protocol.md "Sealed messages": `text`, `key`, `button`) cannot be read
+    here: it stands for the next such message the page recorded as sent, one frame each (what
+    they become is checked where they land: the X window, the server's answers)."""
     out = []
-    for frame in page.frames_sent:
+    frames = list(page.frames_sent)
+    recorded = iter([])
+    if any('"type":"sealed"' in frame for frame in frames):
+        recorded = iter([m for m in page.state()["sent"] if m.get("type") in SEALED_TYPES])
+    for frame in frames:
         data = json.loads(frame)
         for m in data if isinstance(data, list) else [data]:
+            if isinstance(m, dict) and m.get("type") == "sealed":
+                m = next(recorded, {"type": "sealed"})
             if isinstance(m, dict) and m.get("type") in types:
                 out.append(m)
     return out

@@ -15,6 +15,7 @@ import warnings
 
 import pytest
 
+from crypto_vectors import VECTORS_JS, check_vectors
 from engines import Touches, open_page
 
 HIDDEN = "!document.querySelector(%r).getClientRects().length"
@@ -119,6 +120,12 @@ EXPECTED = {
     "firefox": {"rawupdate": True, "coalesced": True, "vibrate": False, "wakeLock": True, "fullscreen": True, "serviceWorker": True},
     "webkit": {"rawupdate": False, "coalesced": True, "vibrate": False, "wakeLock": True, "fullscreen": True, "serviceWorker": True},
 }
+
+
+def test_the_pages_own_cryptography(page):
+    """The page's SHA-256, HMAC, HKDF and ChaCha20-Poly1305 (docs/security.md) give the RFCs'
+    vectors in this engine too."""
+    check_vectors(page.eval(VECTORS_JS))
 
 
 def test_engine_features(page):

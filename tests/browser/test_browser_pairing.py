@@ -1,16 +1,20 @@
 """Pairing in the real page (docs/server.md "Pairing"), in headless Chromium against a server of
 its own: the page opened with the link is paired once and keeps its device key across reloads
-(not the secret) — the key is its token, `/ws?token=KEY` —, shows its name in the settings
-sheet, shows why when the computer forgot it (also after a reload: the upgrade is refused in the
-handshake, and the page learns why from `GET /pairing`), pairs again from a new link, says so
-when its key is unknown here or it has no token, waits for the computer's user with
-`--confirm-pairing`, and "Unpair this phone" unpairs it."""
+(not the secret) — the key both sides derived, never sent: every upgrade is `/ws?proof=1` and
+the page proves the key (docs/protocol.md "Proof handshake") —, shows its name in the settings
+sheet, shows why when the computer forgot it (also after a reload: the proof is refused with
+4411), pairs again from a new link, says so when its key is unknown here (4410) or it has no
+token, waits for the computer's user with `--confirm-pairing`, and "Unpair this phone" unpairs
+it."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
 import subprocess
+import time
+from pathlib import Path
 
 import pytest
 
@@ -31,6 +35,22 @@ def own_server():
         server.stop()
 
 
+def wait_stored(server: Server, name: str, within: float = 10.0) -> None:
+    """Waits until the server's devices.json holds `name`: the server writes it from a thread of
+    its own, right after the pairing (docs/server.md "The state directory")."""
+    path = os.path.join(server.state_home, "gesturepad", "devices.json")
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            with open(path) as file:
+                if any(d.get("name") == name for d in json.load(file).get("devices", [])):
+                    return
+        except (OSError, ValueError):
+            pass
+        assert time.monotonic() < deadline, f"{name!r} was not written to {path}"
+        time.sleep(0.02)
+
+
 def devices(server: Server, *args: str) -> str:
     env = dict(os.environ, XDG_STATE_HOME=server.state_home)
     run = subprocess.run([BIN, "devices", *args], capture_output=True, text=True, env=env, timeout=10)
@@ -40,6 +60,21 @@ def devices(server: Server, *args: str) -> str:
 
 def stored(page, name: str):
     return page.eval(f"localStorage.getItem('gesturepad.{name}')")
+
+
+def stored_digests(server: Server, expected: list[str] | None = None, within: float = 10.0) -> list[str]:
+    """The key digests devices.json keeps — once they are `expected`, when given: the server
+    writes the file from its state thread, right after the change."""
+    path = Path(server.state_home) / "gesturepad" / "devices.json"
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            digests = [d.get("keySHA256") for d in json.loads(path.read_text())["devices"]]
+        except (OSError, ValueError, KeyError):
+            digests = []
+        if expected is None or digests == expected or time.monotonic() > deadline:
+            return digests
+        time.sleep(0.02)
 
 
 def reload(page) -> None:
@@ -75,9 +110,9 @@ class Traffic:
                 self.upgrades.append(int(refused.group(1)))
         elif method == "Network.webSocketFrameReceived":
             self.frames += 1
-        elif method == "Network.requestWillBeSent" and "/pairing?" in params["request"]["url"]:
+        elif method == "Network.requestWillBeSent" and re.search(r"/pairing(\?|$)", params["request"]["url"]):
             self.status_asked.append(params["request"]["url"])
-        elif method == "Network.responseReceived" and "/pairing?" in params["response"]["url"]:
+        elif method == "Network.responseReceived" and re.search(r"/pairing(\?|$)", params["response"]["url"]):
             self.status_answers.append(params["response"]["status"])
 
     def clear(self) -> None:
@@ -87,10 +122,11 @@ class Traffic:
 
 
 def test_page_keeps_its_key_across_reloads_and_shows_the_refusal(browser, own_server):
-    """Paired once from the link: the key (not the secret) survives reloads and is the token of
-    every connection; forgotten on the computer, the page says so (the live connection's 4403),
-    and after a reload too — its upgrade is refused in the handshake, no frame, and the reason
-    comes from `GET /pairing`; a new link pairs it again."""
+    """Paired once from the link: the key the page derived is the one whose digest the server
+    keeps (never sent), survives reloads (not the secret) and proves every connection, none of
+    which names a credential; forgotten on the computer, the page says so (the live
+    connection's 4403), and after a reload too — its proof is refused with 4411; a new link
+    pairs it again."""
     page = open_pad(browser, own_server)
     traffic = Traffic(browser, page)
     try:
@@ -98,6 +134,9 @@ def test_page_keeps_its_key_across_reloads_and_shows_the_refusal(browser, own_se
         assert device["name"] == "Pixel 8 · Chrome" and device["newKey"] is True
         key = stored(page, "deviceKey")
         assert len(key) == 43 and stored(page, "token") is None and page.eval("location.hash") == ""
+        digest = [hashlib.sha256(key.encode()).hexdigest()]
+        assert stored_digests(own_server, digest) == digest
+        assert stored(page, "deviceId") == device["id"]
         assert page.eval("document.getElementById('device-name').textContent") == "Pixel 8 · Chrome"
 
         reload(page)
@@ -105,8 +144,9 @@ def test_page_keeps_its_key_across_reloads_and_shows_the_refusal(browser, own_se
         again = page.state()["device"]
         assert again == {"id": device["id"], "name": "Pixel 8 · Chrome", "newKey": False}
         assert stored(page, "deviceKey") == key
-        assert traffic.sockets and traffic.sockets[-1].endswith(f"/ws?token={key}"), traffic.sockets
+        assert traffic.sockets == [f"ws://127.0.0.1:{own_server.port}/ws?proof=1"], traffic.sockets
 
+        wait_stored(own_server, "Pixel 8 · Chrome")
         devices(own_server, "forget", "Pixel 8 · Chrome")
         page.wait_for(REFUSED, 5)
         assert "removed on the computer" in page.eval(NOTICE)
@@ -117,9 +157,8 @@ def test_page_keeps_its_key_across_reloads_and_shows_the_refusal(browser, own_se
         page.wait_for(REFUSED, 8)
         assert "removed on the computer" in page.eval(NOTICE)
         assert stored(page, "deviceKey") == key
-        assert traffic.sockets == [f"ws://127.0.0.1:{own_server.port}/ws?token={key}"]
-        assert traffic.upgrades == [403] and traffic.frames == 0
-        assert traffic.status_asked == [f"{own_server.origin}/pairing?token={key}"] and traffic.status_answers == [200]
+        assert traffic.sockets == [f"ws://127.0.0.1:{own_server.port}/ws?proof=1"]
+        assert traffic.upgrades == [101] and page.state()["closes"] == [4411] and traffic.status_asked == []
         assert key not in page.eval("document.body.innerText + location.href")
 
         page.navigate(f"{own_server.origin}/#token={own_server.token}")
@@ -152,21 +191,21 @@ def test_unpair_this_phone(browser, own_server):
 
 def test_an_unknown_key_and_no_token_say_why(browser, own_server):
     """A key this computer never gave (another computer's, or its pairings were reset) is
-    refused in the handshake and the page, told `unknown` by `GET /pairing`, says so and stops;
+    refused by its proof (4410) and the page says so and stops;
     a phone with no token at all is told it is not paired yet, a desktop browser on the observer
     that it is not paired."""
     page = browser.new_page()
     page.phone()
     stranger = "s" * 43
     page.call("Page.addScriptToEvaluateOnNewDocument",
-              {"source": f"localStorage.setItem('gesturepad.deviceKey', '{stranger}');"})
+              {"source": f"localStorage.setItem('gesturepad.deviceKey', '{stranger}');"
+                         "localStorage.setItem('gesturepad.deviceId', '0123456789ab');"})
     traffic = Traffic(browser, page)
     try:
         page.navigate(f"{own_server.origin}/")
         page.wait_for(REFUSED, 8)
         assert "does not know this phone" in page.eval(NOTICE)
-        assert traffic.upgrades == [403] and traffic.frames == 0
-        assert traffic.status_asked == [f"{own_server.origin}/pairing?token={stranger}"]
+        assert traffic.upgrades == [101] and page.state()["closes"] == [4410] and traffic.status_asked == []
         assert page.eval("window.gesturepad.detail") == page.eval(NOTICE)
         no_console_errors(page)
     finally:
@@ -195,10 +234,54 @@ def test_confirm_pairing_waits_for_the_computer(browser):
         page.wait_for("window.gesturepad && window.gesturepad.status === 'waiting'", 8)
         assert "Accept “Pixel 8 · Chrome” on the computer" in page.eval(NOTICE)
         assert page.eval("document.querySelector('#notice b').textContent") == "Waiting for the computer…"
+        wait_stored(server, "Pixel 8 · Chrome")
         devices(server, "allow", "Pixel 8 · Chrome")
         page.wait_for(LIVE, 8)
-        assert len(stored(page, "deviceKey")) == 43 and stored(page, "token") is None
+        key = stored(page, "deviceKey")
+        assert len(key) == 43 and stored(page, "token") is None
+        # The key derived as it asked is the one allowed (never sent).
+        digest = [hashlib.sha256(key.encode()).hexdigest()]
+        assert stored_digests(server, digest) == digest
         no_console_errors(page)
     finally:
         page.close()
         server.stop()
+
+
+def test_the_link_pairs_nobody_once_pairing_is_closed(browser, own_server):
+    """Pairing is a moment (docs/server.md "Pairing is a moment"): after `gesturepad pair
+    --close` the right secret pairs nobody — the new phone's proof is refused (4412), the page
+    says to run `gesturepad pair` and keeps no key — while a paired phone still connects;
+    showing the code again (`gesturepad url`, `gesturepad pair`) opens it, and the same phone
+    pairs on its next try."""
+    env = dict(os.environ, XDG_STATE_HOME=own_server.state_home)
+
+    def pair(*args: str) -> str:
+        run = subprocess.run([BIN, "pair", "--no-qr", *args], capture_output=True, text=True, env=env, timeout=10)
+        assert run.returncode == 0, run.stderr
+        return run.stdout
+
+    paired = open_pad(browser, own_server)
+    try:
+        assert "Pairing is closed" in pair("--close")
+        reload(paired)
+        paired.wait_for(LIVE, 8)
+    finally:
+        paired.close()
+    page = open_pad(browser, own_server, wait_live=False, unpaired=True)
+    try:
+        page.wait_for(REFUSED, 8)
+        assert "run gesturepad pair" in page.eval(NOTICE)
+        assert page.state()["closes"] == [4412] and stored(page, "deviceKey") is None
+        assert [d["name"] for d in json.loads(devices(own_server, "list", "--json"))["devices"]] == ["Pixel 8 · Chrome"]
+        # Showing the code opens pairing: gesturepad url (gesturepad pair does the same).
+        shown = subprocess.run([BIN, "url", "--no-qr"], capture_output=True, text=True, env=env, timeout=10)
+        assert shown.returncode == 0, shown.stderr
+        assert "Pairing is open for 5 minutes" in shown.stdout and f"http://127.0.0.1:{own_server.port}/" in shown.stdout
+        reload(page)
+        page.wait_for(LIVE, 8)
+        assert len(stored(page, "deviceKey")) == 43
+        assert len(json.loads(devices(own_server, "list", "--json"))["devices"]) == 2
+        no_console_errors(page)
+    finally:
+        page.close()

@@ -214,11 +214,12 @@ def test_hashchange_with_a_new_token_reconnects(browser, server):
         assert server.token not in page.eval("location.href")
         assert page.eval("localStorage.getItem('gesturepad.token')") is None
         assert len(page.eval("localStorage.getItem('gesturepad.deviceKey')")) == 43
-        assert page.state()["connects"] == 1
+        # The stale link's connection opened, and its proof was refused (4410).
+        assert page.state()["connects"] == 2 and page.state()["closes"] == [4410]
         page.eval(f"location.hash = '#token={server.token}', 1")  # the same link again: stays as it is
         page.eval("location.hash = '#token=another-token-2', 1")  # another one: the key decides
         time.sleep(0.3)
-        assert page.state()["connects"] == 1 and page.state()["status"] == "live"
+        assert page.state()["connects"] == 2 and page.state()["status"] == "live"
         assert "another-token-2" not in page.eval("location.href + document.body.innerText")
         p = Player(page)
         p.down(0, f1=(150, 300))

@@ -15,7 +15,7 @@ import subprocess
 
 import pytest
 
-from testkit import InvalidStatus, RawClient, Server, binary, hello, recv_json
+from testkit import InvalidStatus, RawClient, Server, binary, eventually, hello, recv_json, wait_stored
 from test_pairing import serve, stop
 
 SECRET = "pairing-secret-1"
@@ -41,6 +41,8 @@ def pair(server, agent=PIXEL, role="touchpad"):
     ws = server.connect(token=SECRET, additional_headers={"User-Agent": agent})
     welcome = hello(ws, role=role)
     assert welcome["type"] == "welcome", welcome
+    # Written from the server's state thread right after the pairing: `devices` finds it then.
+    wait_stored(server, welcome["device"]["name"])
     return ws, welcome
 
 
@@ -108,7 +110,7 @@ def test_forget_closes_the_live_connection_with_4403_and_refuses_the_key(paired_
     key = welcome["device"]["key"]
     observer = with_key(server, key)
     assert hello(observer, role="observer")["type"] == "welcome"
-    assert [d["connected"] for d in listed(server)] == [True]
+    assert eventually(lambda: [d["connected"] for d in listed(server)] == [True])
     run = devices(server, "forget", "Pixel 8 · Chrome")
     assert "Forgot 'Pixel 8 · Chrome'" in run.stdout and "running server" in run.stdout
     for connection in (ws, observer):
@@ -125,6 +127,7 @@ def test_rename_and_list(paired_server):
     server = paired_server
     ws, welcome = pair(server)
     key = welcome["device"]["key"]
+    assert eventually(lambda: listed(server)[0]["connected"])
     [entry] = listed(server)
     assert entry["connected"] and entry["lastSeen"] and entry["paired"] and entry["state"] == "paired"
     devices(server, "rename", "pixel 8 · chrome", "Work phone")
@@ -145,7 +148,7 @@ def test_unpair_from_the_page_forgets_the_device(paired_server):
     ws.send(json.dumps({"type": "unpair"}))
     code, reason = closed_with(ws)
     assert code == 4403 and "unpaired" in reason
-    assert listed(server) == []
+    assert eventually(lambda: listed(server) == []), listed(server)
     assert server.refused_upgrade(welcome["device"]["key"]) == 403
     assert server.pairing_status(welcome["device"]["key"]) == (200, {"state": "revoked"})
 
@@ -274,6 +277,7 @@ def wait_request(server):
     notice = recv_json(ws)
     assert notice == {"type": "pairing", "state": "waiting", "device": notice["device"]}
     assert notice["device"]["name"] == "Pixel 8 · Chrome" and "key" not in notice["device"]
+    wait_stored(server, "Pixel 8 · Chrome")
     ws.send(json.dumps({"type": "hello", "protocol": 1, "role": "touchpad", "width": 390, "height": 844}))
     return ws
 
@@ -292,7 +296,7 @@ def test_confirm_pairing_allow():
         ws.close()
         with with_key(server, welcome["device"]["key"]) as again:
             assert hello(again)["type"] == "welcome"
-        assert [d["state"] for d in listed(server)] == ["paired"]
+        assert eventually(lambda: [d["state"] for d in listed(server)] == ["paired"]), listed(server)
 
 
 def test_confirm_pairing_deny():
@@ -302,7 +306,7 @@ def test_confirm_pairing_deny():
         devices(server, "deny", "Pixel 8 · Chrome")
         code, reason = closed_with(ws)
         assert code == 4401 and "declined" in reason
-        assert listed(server) == []
+        assert eventually(lambda: listed(server) == []), listed(server)
 
 
 def test_confirm_pairing_times_out():
@@ -311,7 +315,7 @@ def test_confirm_pairing_times_out():
         ws = wait_request(server)
         code, reason = closed_with(ws, timeout=10)
         assert code == 4401 and "within 1 s" in reason
-        assert listed(server) == []
+        assert eventually(lambda: listed(server) == []), listed(server)
         assert devices(server, "allow", "Pixel 8 · Chrome", check=False).returncode == 1
 
 

@@ -9,6 +9,7 @@ import subprocess
 import urllib.request
 
 import pytest
+from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from testkit import REPO, Server, binary, free_port, hello
@@ -81,17 +82,51 @@ def test_fingerprint_matches_banner_trust_page_and_survives_restart(page_dir, tm
     assert oct(folder.stat().st_mode & 0o777) == "0o700"
 
 
-def test_plain_http_on_the_port_redirects_to_https(tls_server):
-    request = urllib.request.Request(f"http://127.0.0.1:{tls_server.port}/")
-
+def plain(port, path, headers=None):
+    """A plain-HTTP request that does not follow redirects: (status, headers, body)."""
     class NoRedirect(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, *args, **kwargs):
             return None
-    opener = urllib.request.build_opener(NoRedirect)
-    with pytest.raises(urllib.error.HTTPError) as answer:
-        opener.open(request, timeout=5)
-    assert answer.value.code == 301
-    assert answer.value.headers["Location"].startswith(f"https://127.0.0.1:{tls_server.port}/")
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers=headers or {})
+    try:
+        with urllib.request.build_opener(NoRedirect).open(request, timeout=5) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as answer:
+        return answer.code, answer.headers, answer.read()
+
+
+def test_plain_http_on_the_port_redirects_to_the_same_path_and_query(tls_server):
+    port = tls_server.port
+    for path in ("/", "/watch.html", "/watch.html?run=a%20b&x=1", "/js/feed.js"):
+        status, headers, _ = plain(port, path)
+        assert status == 307, path
+        assert headers["Location"] == f"https://127.0.0.1:{port}{path}", path
+        assert headers["Cache-Control"] == "no-store"
+    # A Host header that is not a plain host cannot steer the redirect elsewhere.
+    status, headers, _ = plain(port, "/watch.html", {"Host": "evil.example/steal?"})
+    assert status == 307 and headers["Location"].startswith("https://127.0.0.1:"), headers["Location"]
+
+
+def test_plain_http_never_reads_a_secret_nor_upgrades(tls_server, tmp_path):
+    port, token = tls_server.port, tls_server.token
+    status, headers, body = plain(port, f"/pairing?token={token}")
+    assert status == 403 and "Location" not in headers and token.encode() not in body
+    with pytest.raises(InvalidStatus) as refused:
+        connect(f"ws://127.0.0.1:{port}/ws?token={token}", open_timeout=5)
+    assert refused.value.response.status_code == 403
+    assert b"wss://" in refused.value.response.body
+    # Nothing was paired by the plain attempt: the same secret over TLS pairs the first device.
+    with connect(f"wss://127.0.0.1:{port}/ws?token={token}", ssl=insecure()) as ws:
+        assert hello(ws)["type"] == "welcome"
+    assert token not in tls_server.stderr(), "the log names the refusal, never the secret"
+
+
+def test_the_ca_and_trust_page_stay_readable_in_clear(tls_server):
+    status, headers, ca = plain(tls_server.port, "/ca.crt")
+    assert status == 200 and headers["Content-Type"] == "application/x-x509-ca-cert"
+    assert ca.startswith(b"-----BEGIN CERTIFICATE-----")
+    status, _, trust = plain(tls_server.port, "/trust")
+    assert status == 200 and b"SHA-256" in trust
 
 
 def make_certificate(folder, name, cn="127.0.0.1"):

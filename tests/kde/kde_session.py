@@ -19,19 +19,16 @@ by PID and removes the folder.
 """
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import signal
 import subprocess
 import tempfile
-import time
 from pathlib import Path
 
+from recorder_events import RECORDER, SYSTEM_PYTHON, HeadlessSession, SessionError, gtk3_missing, wait_until
 from testkit import dbus_config, private_session_folders
 
-HERE = Path(__file__).resolve().parent
-SYSTEM_PYTHON = "/usr/bin/python3"
 PROGRAMS = {
     "kwin_wayland": "/usr/bin/kwin_wayland",
     "xdg-desktop-portal-kde": "/usr/lib/x86_64-linux-gnu/libexec/xdg-desktop-portal-kde",
@@ -43,29 +40,14 @@ PROGRAMS = {
 
 def missing_programs() -> list[str]:
     """What the session needs and this machine lacks (setup.sh --test installs them)."""
-    missing = [name for name, path in PROGRAMS.items() if not os.access(path, os.X_OK)]
-    probe = subprocess.run([SYSTEM_PYTHON, "-c", "import gi; gi.require_version('Gtk', '3.0'); "
-                            "from gi.repository import Gtk"], capture_output=True, text=True)
-    if probe.returncode != 0:
-        missing.append("python3-gi / gir1.2-gtk-3.0 for /usr/bin/python3")
-    return missing
+    return [name for name, path in PROGRAMS.items() if not os.access(path, os.X_OK)] + gtk3_missing()
 
 
-class KDEError(RuntimeError):
+class KDEError(SessionError):
     pass
 
 
-def wait_until(predicate, timeout: float, what: str):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.02)
-    raise KDEError(f"timed out after {timeout:.0f} s waiting for {what}")
-
-
-class HeadlessKDE:
+class HeadlessKDE(HeadlessSession):
     """One headless Plasma session; `env` is what a client of it needs."""
 
     def __init__(self, layouts: str = "us", timeout: float = 30.0):
@@ -73,7 +55,6 @@ class HeadlessKDE:
         self.processes: dict[str, subprocess.Popen] = {}
         self.events_path = self.root / "recorder.jsonl"
         self.events_path.touch()
-        self._read = 0
         try:
             self._start(layouts, timeout)
         except BaseException:
@@ -104,7 +85,7 @@ class HeadlessKDE:
                    "xdg-desktop-portal-kde on the session bus")
         self._spawn("xdg-desktop-portal", [PROGRAMS["xdg-desktop-portal"]])
         wait_until(lambda: self._has_name("org.freedesktop.portal.Desktop"), timeout, "xdg-desktop-portal")
-        self._spawn("recorder", [SYSTEM_PYTHON, str(HERE / "recorder.py"), str(self.events_path)],
+        self._spawn("recorder", [SYSTEM_PYTHON, str(RECORDER), str(self.events_path)],
                     {"GDK_BACKEND": "wayland", **({"WAYLAND_DEBUG": "1"} if os.environ.get("KDE_WL_DEBUG") else {})})
         wait_until(lambda: any(e["type"] == "ready" for e in self._all()), timeout, "the recorder window's focus")
         self.events()
@@ -118,12 +99,6 @@ class HeadlessKDE:
         if not address:
             raise KDEError(f"the {name} bus did not start")
         return address
-
-    def _spawn(self, name: str, args: list[str], extra: dict | None = None) -> None:
-        log = open(self.root / f"{name}.log", "wb")
-        self.processes[name] = subprocess.Popen(args, env={**self.env, **(extra or {})}, stdout=log,
-                                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                                cwd=self.root)
 
     def _has_name(self, name: str) -> bool:
         result = subprocess.run([PROGRAMS["dbus-send"], "--session", "--print-reply", "--dest=org.freedesktop.DBus",
@@ -149,49 +124,19 @@ class HeadlessKDE:
         self._spawn("xdg-desktop-portal-kde", [PROGRAMS["xdg-desktop-portal-kde"]], {"QT_QPA_PLATFORM": "wayland"})
         wait_until(lambda: self._has_name("org.freedesktop.impl.portal.desktop.kde"), 20, "the portal to return")
 
-    # -- what the window received -------------------------------------------------------------------
-    def _all(self) -> list[dict]:
-        lines = self.events_path.read_text().splitlines()
-        return [json.loads(line) for line in lines if line.strip()]
+    def frontend_pid(self) -> int | None:
+        """The pid of xdg-desktop-portal (the frontend every client talks to), while it runs."""
+        process = self.processes.get("xdg-desktop-portal")
+        return process.pid if process and process.poll() is None else None
 
-    def events(self) -> list[dict]:
-        """The events since the last call (the window's focus marks left out)."""
-        everything = self._all()
-        fresh = everything[self._read:]
-        self._read = len(everything)
-        return [e for e in fresh if e["type"] != "ready"]
+    def stop_frontend(self) -> None:
+        """Ends xdg-desktop-portal (what a crash or an update does): its sessions end with it."""
+        old = self.processes["xdg-desktop-portal"]
+        old.send_signal(signal.SIGTERM)
+        old.wait(timeout=10)
+        wait_until(lambda: not self._has_name("org.freedesktop.portal.Desktop"), 10, "xdg-desktop-portal to go")
 
-    def wait_events(self, predicate, timeout: float = 5.0, quiet: float = 0.3) -> list[dict]:
-        """Events since the last call once `predicate(events)` holds and nothing came for
-        `quiet` s (or the timeout ran out: the caller's assertion says what was missing)."""
-        deadline = time.monotonic() + timeout
-        seen = self._read
-        gathered: list[dict] = []
-        last_change = time.monotonic()
-        while time.monotonic() < deadline:
-            everything = self._all()
-            if len(everything) != seen:
-                gathered += [e for e in everything[seen:] if e["type"] != "ready"]
-                seen = len(everything)
-                last_change = time.monotonic()
-            elif predicate(gathered) and time.monotonic() - last_change >= quiet:
-                break
-            time.sleep(0.02)
-        self._read = seen
-        return gathered
-
-    def logs(self) -> str:
-        return "\n".join(f"--- {path.name}\n{path.read_text(errors='replace')[-2000:]}"
-                         for path in sorted(self.root.glob("*.log")))
-
-    def close(self) -> None:
-        for process in reversed(list(self.processes.values())):
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-        for process in self.processes.values():
-            try:
-                process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        shutil.rmtree(self.root, ignore_errors=True)
+    def start_frontend(self) -> None:
+        """Starts xdg-desktop-portal again (a desktop does it by D-Bus activation)."""
+        self._spawn("xdg-desktop-portal", [PROGRAMS["xdg-desktop-portal"]])
+        wait_until(lambda: self._has_name("org.freedesktop.portal.Desktop"), 20, "xdg-desktop-portal to return")

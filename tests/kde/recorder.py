@@ -1,7 +1,10 @@
 """The ground truth of tests/kde: a fullscreen GTK 3 window (Debian's python3-gi, run with
 /usr/bin/python3) that a real Wayland client is — it writes every pointer motion, button,
 scroll and key it receives, one JSON line each, to the file named by its first argument, and
-"ready" there once it has keyboard focus.
+"ready" there once it has keyboard focus (tests/sway's window too). Every line has "at", the
+monotonic clock (s) when it was written, which is the test process's time.monotonic().
+A second argument, "tiled", leaves the window to the compositor's layout instead of fullscreen
+(tests/sway's two windows side by side).
 
 Lines: {"type": "motion", "x", "y"} (root coordinates), {"type": "button-down" | "button-up",
 "button"}, {"type": "scroll", "dx", "dy", "direction", "stop", "state"} (smooth deltas as GTK
@@ -10,6 +13,7 @@ gives them: 1.0 is one wheel click), {"type": "key-down" | "key-up", "keyval", "
 """
 import json
 import sys
+import time
 
 import gi
 
@@ -21,7 +25,7 @@ OUT = open(sys.argv[1], "a", buffering=1)
 
 
 def write(entry: dict) -> bool:
-    OUT.write(json.dumps(entry) + "\n")
+    OUT.write(json.dumps({**entry, "at": time.monotonic()}) + "\n")
     return False
 
 
@@ -75,6 +79,7 @@ window.connect("key-press-event", on_key)
 window.connect("key-release-event", on_key)
 window.connect("focus-in-event", on_focus)
 window.connect("destroy", Gtk.main_quit)
-window.fullscreen()
+if sys.argv[2:] != ["tiled"]:
+    window.fullscreen()
 window.show_all()
 Gtk.main()

@@ -6,38 +6,11 @@ import time
 
 import pytest
 
+from recorder_events import buttons, keys, last_position, scrolled, stroke, typed
 from touch_input import even_steps, spread_steps, zoom_steps
 
 CONTROL_L, ALT_L, RIGHT = 0xFFE3, 0xFFE9, 0xFF53
 CONTROL_MASK = 0x4
-
-
-def keys(events):
-    return [(e["type"], e["keyval"]) for e in events if e["type"].startswith("key")]
-
-
-def typed(events) -> str:
-    return "".join(e["unicode"] for e in events if e["type"] == "key-down" and e["unicode"])
-
-
-def buttons(events):
-    return [(e["type"], e["button"]) for e in events if e["type"].startswith("button")]
-
-
-def last_position(events):
-    moves = [e for e in events if e["type"] == "motion"]
-    return (moves[-1]["x"], moves[-1]["y"]) if moves else None
-
-
-def scrolled(events):
-    smooth = [e for e in events if e["type"] == "scroll"]
-    return sum(e["dx"] for e in smooth), sum(e["dy"] for e in smooth), smooth
-
-
-def stroke(touchpad, start, steps):
-    touchpad.down(start)
-    touchpad.up(touchpad.glide(start, steps))
-    touchpad.sync()
 
 
 def test_flat_motion_is_one_to_one(desktop, pad):
@@ -182,3 +155,43 @@ nothing else — what the systemd unit's restart of a crashed server does."""
     events = desktop.wait_events(lambda e: ("button-up", 1) in buttons(e), timeout=5)
     assert buttons(events) == [("button-up", 1)], events
     assert keys(events) == [], f"the leftover release reached the window as keys: {events}"
+
+
+def test_the_portals_release_bounds_the_corrections(desktop, start_server, pads):
+    """The backend asks KWin for its release (the portal's: they ship together) and says which
+    corrections that release needs: 5.27 needs the vertical sign and the step size."""
+    server = start_server(["--verbose"])
+    touchpad = pads(server)
+    if not touchpad.welcome.get("control", {}).get("active"):
+        assert touchpad.wait_message(lambda m: m.get("type") == "control" and m.get("active"), timeout=10)
+    line = next((l for l in server.stderr().splitlines() if "the portal of KDE Plasma" in l), "")
+    assert "KDE Plasma 5.27" in line and "release unknown" not in line, server.stderr()
+    assert "the vertical scroll's sign" in line and "wheel steps' size" in line, line
+
+
+def test_portal_restart_turns_control_off_then_on_with_the_next_connection(desktop, start_server, pads):
+    """xdg-desktop-portal goes away: its session ends without a Closed signal; control turns off
+    with the reason; once it is back, the next touchpad connection starts a session again
+    (KDE asks a process without an app_id nothing) and the pointer moves."""
+    server = start_server(["--acceleration", "flat", "--speed", "1"])
+    touchpad = pads(server)
+    if not touchpad.welcome.get("control", {}).get("active"):
+        assert touchpad.wait_message(lambda m: m.get("type") == "control" and m.get("active"), timeout=10)
+    mark = touchpad.mark()
+    try:
+        desktop.stop_frontend()
+        notice = touchpad.wait_message(lambda m: m.get("type") == "control", mark, timeout=10)
+        assert notice is not None and notice["active"] is False, touchpad.messages(mark)
+        assert "left the session bus" in notice["reason"], notice
+    finally:
+        desktop.start_frontend()
+    mark = touchpad.mark()
+    again = pads(server)
+    back = touchpad.wait_message(lambda m: m.get("type") == "control" and m.get("active"), mark, timeout=15)
+    assert back is not None, touchpad.messages(mark)
+    stroke(again, {1: (50, 50)}, even_steps(10, 10, 2))
+    before = last_position(desktop.wait_events(lambda e: last_position(e) is not None))
+    stroke(again, {1: (50, 50)}, even_steps(200, 150, 20))
+    after = last_position(desktop.wait_events(lambda e: last_position(e) is not None))
+    assert before and after, "the window saw no motion after the portal came back"
+    assert abs(after[0] - before[0] - 200) <= 1 and abs(after[1] - before[1] - 150) <= 1, (before, after)

@@ -69,6 +69,30 @@ def test_confirm_pairing_deny_in_the_notification(notifications):
         assert close_code(ws) == 4401
 
 
+def test_an_action_from_another_process_is_ignored(notifications):
+    """Only the notification server's own ActionInvoked counts: another process on the session
+    bus emitting "allow" with the (guessable) id approves nothing; the server's "deny" then
+    refuses the page."""
+    import dbus as dbus_python
+    import dbus.lowlevel
+    with serve(notifications, "--confirm-pairing") as server:
+        ws = pair(server)
+        assert recv_json(ws)["type"] == "pairing"
+        [notice] = notifications.wait_notify(1)
+        impostor = dbus_python.bus.BusConnection(notifications.bus.address)
+        try:
+            signal = dbus.lowlevel.SignalMessage(
+                "/org/freedesktop/Notifications", "org.freedesktop.Notifications", "ActionInvoked")
+            signal.append(dbus_python.UInt32(notice["id"]), "allow", signature="us")
+            impostor.send_message(signal)
+            impostor.flush()
+            notifications.wait_for(lambda: "did not come from the notification server" in server.stderr())
+        finally:
+            impostor.close()
+        notifications.invoke(notice["id"], "deny")
+        assert close_code(ws) == 4401, "the impostor's allow must not have admitted the page"
+
+
 def test_notify_connections_tells_each_reconnection(notifications):
     """--notify connections: a paired device that connects again is announced too."""
     with serve(notifications, notify="connections") as server:

@@ -10,6 +10,8 @@ public enum ControlMode: String, Sendable, Hashable, CaseIterable {
     case touchpad
     /// The RemoteDesktop portal of a Wayland session.
     case portal
+    /// The virtual pointer and keyboard of a wlroots compositor (Sway …) over Wayland.
+    case wlroots
     /// No control: recognize, draw, log and run hooks only.
     case off
 }

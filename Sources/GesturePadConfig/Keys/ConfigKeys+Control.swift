@@ -13,19 +13,19 @@ extension ConfigKeys {
                 "pointer speed factor, on top of acceleration (`--speed`)"),
             .value(
                 "acceleration", \.controlAcceleration, kind: "`adaptive` / `flat`",
-                default: "the backend's: `adaptive` (x11, portal), `flat` (uinput, touchpad)",
+                default: "the backend's: `adaptive` (x11, portal, wlroots), `flat` (uinput, touchpad)",
                 "pointer acceleration (`--acceleration`)"
             ) { $0.choice($1, key: $2, AccelerationProfile.self) },
             .flag("naturalScroll", \.control.naturalScroll, "natural: content follows the fingers (`--no-natural-scroll`)"),
             .number("scrollSpeed", \.control.scrollSpeed, ControlSettings.scrollSpeedBound, "factor on wheel amounts"),
             .value(
                 "kineticScrolling", \.controlKineticScrolling, kind: "bool",
-                default: "the backend's: `true` (x11, uinput), `false` (portal, touchpad: the desktop coasts)",
+                default: "the backend's: `true` (x11, uinput, wlroots), `false` (portal, touchpad: the desktop coasts)",
                 "a two-finger scroll lifted fast keeps scrolling and comes to rest"
             ) { $0.boolean($1, key: $2) },
             .text(
-                "keyboardLayout", \.controlKeyboardLayout, default: "the desktop's (Wayland, X11), else `us`",
-                "the desktop's keyboard layout, which uinput and touchpad type through: an XKB layout, optionally with its variant (`de`, `de+nodeadkeys`; `--keyboard-layout`)"
+                "keyboardLayout", \.controlKeyboardLayout, default: "the desktop's (Wayland, X11), else `us` (wlroots: `us`)",
+                "the desktop's keyboard layout, which uinput and touchpad type through, and the base of wlroots' keymap: an XKB layout, optionally with its variant (`de`, `de+nodeadkeys`; `--keyboard-layout`)"
             ),
             .flag("tapToClick", \.control.tapToClick, "taps click"),
             .flag("tapAndDrag", \.control.tapAndDrag, "tap, then touch again and move: drag"),

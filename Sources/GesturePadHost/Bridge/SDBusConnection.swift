@@ -82,6 +82,12 @@ final class SDBusConnection {
     /// Calls a method and waits (up to `timeout` seconds, nil: the call timeout) for its
     /// reply's arguments. What else arrives meanwhile waits for the next `process()`.
     func call(_ call: DBusMethodCall, timeout: Double? = nil) throws -> [DBusValue] {
+        try reply(to: call, timeout: timeout).arguments
+    }
+
+    /// Like `call`, with the unique name of the connection that answered: the owner of the
+    /// called name when it answered, whose signals alone are to be believed.
+    func reply(to call: DBusMethodCall, timeout: Double? = nil) throws -> (sender: String, arguments: [DBusValue]) {
         guard let bus else { throw ControlBackendError("the session bus connection is closed") }
         let message = try makeMessage(call, on: bus)
         defer { sd_bus_message_unref(message) }
@@ -94,7 +100,7 @@ final class SDBusConnection {
             throw ControlBackendError("\(call.member) failed: \(Self.describe(error, code: result))")
         }
         defer { sd_bus_message_unref(reply) }
-        return SDBusMessage.readArguments(reply)
+        return (Self.text(sd_bus_message_get_sender(reply)), SDBusMessage.readArguments(reply))
     }
 
     /// Queues a method call without waiting; an error reply arrives as `.callFailed`.
@@ -155,6 +161,7 @@ final class SDBusConnection {
         switch Int(type) {
         case SD_BUS_MESSAGE_SIGNAL:
             let signal = DBusSignal(
+                sender: Self.text(sd_bus_message_get_sender(message)),
                 path: Self.text(sd_bus_message_get_path(message)),
                 interface: Self.text(sd_bus_message_get_interface(message)),
                 member: Self.text(sd_bus_message_get_member(message)),

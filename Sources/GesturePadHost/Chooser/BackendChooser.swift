@@ -18,8 +18,11 @@ public enum BackendChoice: Sendable, Hashable {
 /// - `/dev/uinput` writable (the user installed the udev rule): touchpad, in every session — the
 ///   desktop's own touchpad handling (its settings, gestures, kinetic scrolling) beats anything
 ///   the server can imitate, and a uinput device reaches every session, X11 or Wayland;
-/// - else a Wayland session (`WAYLAND_DISPLAY`): the portal if it offers RemoteDesktop, else
-///   off. X11 is never picked there: XTest through XWayland would reach X clients only;
+/// - else a Wayland session (`WAYLAND_DISPLAY`): the portal if it offers RemoteDesktop (GNOME,
+///   KDE: the desktop's consent), else wlroots if the compositor offers the virtual pointer and
+///   keyboard protocols (Sway and the other wlroots compositors, which have no RemoteDesktop
+///   portal), else off. X11 is never picked there: XTest through XWayland would reach X
+///   clients only;
 /// - else an X session (`DISPLAY`): x11;
 /// - else off.
 /// `uinput` (a relative pointer) is never picked by `auto`: ask for it by name where the
@@ -41,6 +44,9 @@ public enum BackendChooser {
             return environment.uinputWritable ? .backend(.touchpad) : .failure(Message.uinputNotWritable)
         case .portal:
             return environment.portalOffersRemoteDesktop ? .backend(.portal) : .failure(Message.portalNotAvailable)
+        case .wlroots:
+            guard environment.hasWaylandDisplay else { return .failure(Message.wlrootsWithoutWayland) }
+            return environment.compositorOffersVirtualInput ? .backend(.wlroots) : .failure(Message.wlrootsNotOffered)
         case .auto:
             return chooseAutomatically(in: environment)
         }
@@ -50,6 +56,7 @@ public enum BackendChooser {
         if environment.uinputWritable { return .backend(.touchpad) }
         if environment.hasWaylandDisplay {
             if environment.portalOffersRemoteDesktop { return .backend(.portal) }
+            if environment.compositorOffersVirtualInput { return .backend(.wlroots) }
             return .off(reason: Message.waylandWithoutMeans)
         }
         if environment.hasDisplay { return .backend(.x11) }
@@ -61,9 +68,13 @@ public enum BackendChooser {
         static let x11WithoutDisplay = "--control x11 needs an X session but DISPLAY is not set: gesturepad help control"
         static let uinputNotWritable = "/dev/uinput is not writable: add the udev rule: gesturepad help control"
         static let portalNotAvailable =
-            "the desktop portal on the session bus does not offer RemoteDesktop (GNOME and KDE do; wlroots compositors such as Sway do not: use --control uinput there): gesturepad help control"
+            "the desktop portal on the session bus does not offer RemoteDesktop (GNOME and KDE do; wlroots compositors such as Sway do not: use --control wlroots there): gesturepad help control"
         static let waylandWithoutMeans =
-            "Wayland session without the RemoteDesktop portal and /dev/uinput is not writable: gesturepad help control"
+            "Wayland session without the RemoteDesktop portal or the wlroots virtual pointer and keyboard, and /dev/uinput is not writable: gesturepad help control"
+        static let wlrootsWithoutWayland =
+            "--control wlroots needs a Wayland session but WAYLAND_DISPLAY is not set: gesturepad help control"
+        static let wlrootsNotOffered =
+            "the Wayland compositor does not offer zwlr_virtual_pointer_manager_v1 and zwp_virtual_keyboard_manager_v1 (Sway and other wlroots compositors do; GNOME and KDE: use --control portal): gesturepad help control"
         static let nothingAvailable = "no DISPLAY and /dev/uinput is not writable: gesturepad help control"
     }
 }

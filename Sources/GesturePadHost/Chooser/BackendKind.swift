@@ -10,6 +10,9 @@ public enum BackendKind: String, Sendable, Hashable, CaseIterable {
     case touchpad
     /// The RemoteDesktop portal of a Wayland desktop, over D-Bus (`PortalBackend`).
     case portal
+    /// The virtual pointer and keyboard protocols of a wlroots compositor: Sway, Hyprland,
+    /// river, labwc, Wayfire (`WlrootsBackend`).
+    case wlroots
 
     /// The pointer acceleration a backend gets unless the user chose one: `adaptive` where
     /// nothing else accelerates the motion it sends (XTest; the portal's motion, which GNOME
@@ -17,7 +20,7 @@ public enum BackendKind: String, Sendable, Hashable, CaseIterable {
     /// user's own pointer settings (a uinput device goes through libinput) — never twice.
     public var defaultAcceleration: AccelerationProfile {
         switch self {
-        case .x11, .portal: .adaptive
+        case .x11, .portal, .wlroots: .adaptive
         case .uinput, .touchpad: .flat
         }
     }
@@ -34,7 +37,7 @@ public enum BackendKind: String, Sendable, Hashable, CaseIterable {
 
     public var defaultKineticScrolling: Bool {
         switch self {
-        case .x11, .uinput: true
+        case .x11, .uinput, .wlroots: true
         case .portal, .touchpad: false
         }
     }

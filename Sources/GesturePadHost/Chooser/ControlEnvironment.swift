@@ -12,32 +12,43 @@ public struct ControlEnvironment: Sendable, Hashable {
     /// The desktop portal on the session bus offers RemoteDesktop with a pointer
     /// (`PortalProbe`).
     public var portalOffersRemoteDesktop: Bool
+    /// The Wayland compositor offers a virtual pointer and a virtual keyboard
+    /// (`zwlr_virtual_pointer_manager_v1`, `zwp_virtual_keyboard_manager_v1`: wlroots).
+    public var compositorOffersVirtualInput: Bool
 
     public init(
-        hasDisplay: Bool, hasWaylandDisplay: Bool, uinputWritable: Bool, portalOffersRemoteDesktop: Bool = false
+        hasDisplay: Bool, hasWaylandDisplay: Bool, uinputWritable: Bool, portalOffersRemoteDesktop: Bool = false,
+        compositorOffersVirtualInput: Bool = false
     ) {
         self.hasDisplay = hasDisplay
         self.hasWaylandDisplay = hasWaylandDisplay
         self.uinputWritable = uinputWritable
         self.portalOffersRemoteDesktop = portalOffersRemoteDesktop
+        self.compositorOffersVirtualInput = compositorOffersVirtualInput
     }
 
     /// Reads the facts from `environment` (the process environment) and the file system. The
     /// portal is asked (`portalProbe`, a D-Bus round trip of up to `PortalProbe.defaultTimeout`)
     /// only when the answer can change the choice: for `--control portal`, and for `auto` in a
-    /// Wayland session without a writable `/dev/uinput`.
+    /// Wayland session without a writable `/dev/uinput`. The compositor is asked for its globals
+    /// (`compositorProbe`, a Wayland round trip) for `--control wlroots`, and for `auto` there
+    /// when the portal did not answer.
     public static func current(
         environment: [String: String], uinputPath: String = UInputAccess.defaultPath, for mode: ControlMode = .auto,
-        portalProbe: () -> Bool = { PortalProbe.offersRemoteDesktop() }
+        portalProbe: () -> Bool = { PortalProbe.offersRemoteDesktop() },
+        compositorProbe: () -> Bool = { WlrootsBackend.compositorOffersVirtualInput() }
     ) -> ControlEnvironment {
         let wayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
         let uinputWritable = UInputAccess.isWritable(path: uinputPath)
         let askPortal = mode == .portal || (mode == .auto && wayland && !uinputWritable)
+        let portal = askPortal && portalProbe()
+        let askCompositor = wayland && (mode == .wlroots || (mode == .auto && !uinputWritable && !portal))
         return ControlEnvironment(
             hasDisplay: !(environment["DISPLAY"] ?? "").isEmpty,
             hasWaylandDisplay: wayland,
             uinputWritable: uinputWritable,
-            portalOffersRemoteDesktop: askPortal && portalProbe()
+            portalOffersRemoteDesktop: portal,
+            compositorOffersVirtualInput: askCompositor && compositorProbe()
         )
     }
 }

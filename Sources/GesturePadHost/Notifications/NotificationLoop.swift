@@ -13,6 +13,10 @@ final class NotificationLoop {
     private var reported = false
     private var ids: [String: UInt32] = [:]
     private var tags: [UInt32: String] = [:]
+    /// The unique name of the notification server that answered `Notify`: only its
+    /// `ActionInvoked` counts. Any process on the session bus can emit that signal with a
+    /// guessed id; believing it would let it approve a waiting phone or forget a paired one.
+    private var server: String?
 
     init(notifier: DesktopNotifier, wakeup: EventWakeup, logger: Logger) {
         self.notifier = notifier
@@ -39,8 +43,14 @@ final class NotificationLoop {
         case .show(let notice):
             guard let bus = connected() else { return }
             do {
-                let reply = try bus.call(NotificationBus.notify(notice, replacing: ids[notice.tag] ?? 0))
-                guard let id = reply.first?.uint32 else { return }
+                let reply = try bus.reply(to: NotificationBus.notify(notice, replacing: ids[notice.tag] ?? 0))
+                guard let id = reply.arguments.first?.uint32 else { return }
+                if server != reply.sender {
+                    // Another server took over: the old one's ids mean nothing now.
+                    server = reply.sender
+                    ids.removeAll()
+                    tags.removeAll()
+                }
                 ids[notice.tag] = id
                 tags[id] = notice.tag
             } catch {
@@ -83,8 +93,18 @@ final class NotificationLoop {
 
     private func handle(_ message: SDBusIncoming) {
         guard case .signal(let signal) = message, signal.interface == NotificationBus.interface,
+            let server, signal.sender == server,
             let id = signal.arguments.first?.uint32, let tag = tags[id]
-        else { return }
+        else {
+            if case .signal(let signal) = message, signal.sender != server,
+                let id = signal.arguments.first?.uint32, tags[id] != nil
+            {
+                logger.notice(
+                    "ignored a notification action that did not come from the notification server",
+                    metadata: ["dbus.sender": "\(signal.sender)", "dbus.member": "\(signal.member)"])
+            }
+            return
+        }
         switch signal.member {
         case "ActionInvoked":
             guard signal.arguments.count > 1, let action = signal.arguments[1].text else { return }
@@ -103,6 +123,7 @@ final class NotificationLoop {
         bus = nil
         ids.removeAll()
         tags.removeAll()
+        server = nil
         logger.debug("desktop notification failed", metadata: ["error": "\(reason)"])
         guard !reported else { return }
         reported = true

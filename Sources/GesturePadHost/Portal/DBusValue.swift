@@ -50,6 +50,8 @@ struct DBusEntry: Sendable, Hashable {
 
 /// A signal that arrived (`Request.Response`, `Session.Closed`), decoded.
 struct DBusSignal: Sendable, Hashable {
+    /// The unique name (`:1.42`) of the connection that emitted it: who to believe.
+    var sender: String = ""
     var path: String
     var interface: String
     var member: String

@@ -15,7 +15,7 @@ final class PortalLoop {
     private let tokenStore: PortalTokenStore?
     private let layout: DesktopLayout
     /// Which implementation serves the portal, and what the encoder corrects of it.
-    private let desktop: PortalDesktop
+    private var desktop: PortalDesktop
     private var keymap: WaylandKeymap?
     private let logger: Logger
     /// Signalled once, when the first session request is answered (active or refused).
@@ -55,6 +55,7 @@ final class PortalLoop {
         let connection = try SDBusConnection.openSessionBus()
         connection.setCallTimeout(seconds: PortalProbe.defaultTimeout)
         info = try PortalProbe.read(on: connection)
+        if desktop.kind == .kde { learnRelease(on: connection) }
         // Each step of the session waits for a Request handle, not for the dialog: 10 s is ample.
         connection.setCallTimeout(seconds: 10)
         uniqueName = try connection.uniqueName()
@@ -62,6 +63,21 @@ final class PortalLoop {
         try connection.subscribe(interface: PortalBus.session, member: "Closed")
         try connection.subscribeOwnerChanges(of: PortalBus.service)
         bus = connection
+    }
+
+    /// KDE: KWin's release (the portal's: they are released together), so that each correction
+    /// applies only to the releases that need it; unknown when KWin does not answer in time.
+    private func learnRelease(on connection: SDBusConnection) {
+        let call = DBusMethodCall(
+            destination: "org.kde.KWin", path: "/KWin", interface: "org.kde.KWin", member: "supportInformation",
+            arguments: [])
+        desktop.version = (try? connection.call(call, timeout: 2))?.first?.text.flatMap(
+            DesktopVersion.fromKWinSupportInformation)
+        encoder = PortalActionEncoder(desktop: desktop)
+        let corrected = desktop.corrections.isEmpty ? "nothing" : desktop.corrections.joined(separator: ", ")
+        logger.info(
+            "control: the portal of \(desktop.name)\(desktop.version == nil ? " (release unknown)" : ""); corrected: \(corrected)"
+        )
     }
 
     /// The thread's body, after a successful `connect`: asks for a session, then serves the

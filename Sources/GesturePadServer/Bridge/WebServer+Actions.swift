@@ -40,6 +40,8 @@ extension WebServer {
                 if id == current { result = -1 }
             case .unpairDevice(let id):
                 unpair(id)
+            case .judgeProof(let id, let answer):
+                judgeProof(id, answer: answer)
             case .deliver, .note, .announceSession, .replaceHooks, .perform, .requestControl, .beginRecording, .record,
                 .endRecording:
                 outlets.carryOut(action)

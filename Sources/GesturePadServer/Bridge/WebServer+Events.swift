@@ -10,17 +10,21 @@ extension WebServer {
     /// (`HTTPRefusal`) written before any WebSocket frame.
     func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
         admitted = nil
+        let address = peer(wsi)
         let request = UpgradeRequest(
             path: header(wsi, WSI_TOKEN_GET_URI) ?? "",
             token: queryArgument(wsi, name: "token"),
             origin: header(wsi, WSI_TOKEN_ORIGIN),
             host: header(wsi, WSI_TOKEN_HOST),
-            extensionOfferLength: Int(lws_hdr_total_length(wsi, WSI_TOKEN_EXTENSIONS)))
-        let address = peer(wsi)
+            extensionOfferLength: Int(lws_hdr_total_length(wsi, WSI_TOKEN_EXTENSIONS)),
+            proof: queryArgument(wsi, name: "proof") == "1",
+            trustedTransport: trustsTransport(of: address))
         let now = MonotonicClock.nowMilliseconds()
         var decision = HandshakeDecision.refuse(
             status: 429, reason: "too many refused attempts from this address; try again in a minute")
-        if !refusals.isBlocked(address, at: now) {
+        if let plain = plainAnswer(wsi, path: request.path, isUpgrade: true), case .refuse(let status, let reason) = plain {
+            decision = .refuse(status: status, reason: reason)
+        } else if !refusals.isBlocked(address, at: now) {
             decision = judge(request, of: wsi, now: now)
             // A key nobody has is a wrong token like any other: keys cannot be guessed online either.
             if Self.refusesCredentials(decision) { refusals.recordRefusal(address, at: now) }
@@ -59,6 +63,17 @@ extension WebServer {
     func filterHTTP(_ wsi: OpaquePointer, input: UnsafeMutableRawPointer?, length: Int) -> Int32 {
         guard let input, length > 0 else { return 0 }
         let path = String(decoding: UnsafeRawBufferPointer(start: input, count: length), as: UTF8.self)
+        switch plainAnswer(wsi, path: path, isUpgrade: false) {
+        case nil, .serve?:
+            break
+        case .redirect(let location)?:
+            return writeWhole(wsi, PlainRequestPolicy.redirectResponse(to: location))
+        case .refuse(let status, let reason)?:
+            logger.notice(
+                "refused a plain HTTP request on the TLS port: \(reason)",
+                metadata: ["http.status": "\(status)", "http.peer": "\(peer(wsi))", "http.path": "\(path)"])
+            return writeWhole(wsi, HTTPRefusal.response(status: status, reason: reason))
+        }
         if let response = trustResponse(for: path) {
             return writeWhole(wsi, response)
         }
@@ -68,6 +83,16 @@ extension WebServer {
         if StaticFilePolicy.isServable(path) { return 0 }
         _ = lws_return_http_status(wsi, 404, nil)
         return 1
+    }
+
+    /// What a TLS port answers a request that came in plain HTTP; `nil` on a TLS connection or
+    /// a plain server.
+    private func plainAnswer(_ wsi: OpaquePointer, path: String, isUpgrade: Bool) -> PlainRequestPolicy.Answer? {
+        guard configuration.tls != nil, lws_is_ssl(wsi) == 0 else { return nil }
+        return PlainRequestPolicy.answer(
+            path: path, arguments: queryArguments(wsi), host: header(wsi, WSI_TOKEN_HOST),
+            fallbackHost: fallbackAuthority(),
+            isUpgrade: isUpgrade)
     }
 
     /// `/ca.crt` and `/trust` (with `--tls`): the local CA certificate and how to trust it.
@@ -190,6 +215,7 @@ extension WebServer {
         lws_sul_cancel(gp_slot_timer(slot))
         slot.pointee.connection_id = 0
         handles.removeValue(forKey: id)
+        proofs.removeValue(forKey: id)
         let now = MonotonicClock.nowMilliseconds()
         carryOut(hub.handle(.closed(id, now: now)))
         pairingClosed(id, now: now)
@@ -223,37 +249,6 @@ extension WebServer {
         var bytes = Array(reason.utf8.prefix(120))
         bytes.withUnsafeMutableBufferPointer { buffer in
             lws_close_reason(wsi, lws_close_status(UInt32(code.rawValue)), buffer.baseAddress, buffer.count)
-        }
-    }
-
-    /// A request header, or `nil` when absent.
-    func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
-        let length = Int(lws_hdr_total_length(wsi, token))
-        guard length > 0, length < 8_192 else { return nil }
-        var buffer = [CChar](repeating: 0, count: length + 1)
-        let copied = lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token)
-        guard copied >= 0 else { return nil }
-        return String(decoding: buffer.prefix(Int(copied)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// The value of query argument `name` (`?name=value`), or `nil` when absent.
-    func queryArgument(_ wsi: OpaquePointer, name: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: 512)
-        let count = Int32(buffer.count)
-        return buffer.withUnsafeMutableBufferPointer { storage -> String? in
-            guard let base = storage.baseAddress,
-                let value = lws_get_urlarg_by_name(wsi, name + "=", base, count)
-            else { return nil }
-            return String(cString: value)
-        }
-    }
-
-    func peer(_ wsi: OpaquePointer) -> String {
-        var buffer = [CChar](repeating: 0, count: 64)
-        let count = buffer.count
-        return buffer.withUnsafeMutableBufferPointer { storage -> String in
-            guard let base = storage.baseAddress, lws_get_peer_simple(wsi, base, count) != nil else { return "?" }
-            return String(cString: base)
         }
     }
 }

@@ -11,10 +11,14 @@ extension WebServer {
             request, openConnections: handles.count, shuttingDown: shuttingDown,
             key: standing(ofKey: request.token, now: now))
         if case .accept(let admission) = decision {
+            // A proving connection keeps its User-Agent: it names the device if the proof pairs one.
             let name =
-                admission == .pairing
-                ? DeviceName.make(userAgent: header(wsi, WSI_TOKEN_HTTP_USER_AGENT), model: queryArgument(wsi, name: "model"))
-                : ""
+                switch admission {
+                case .pairing:
+                    DeviceName.make(userAgent: header(wsi, WSI_TOKEN_HTTP_USER_AGENT), model: queryArgument(wsi, name: "model"))
+                case .proving: header(wsi, WSI_TOKEN_HTTP_USER_AGENT) ?? ""
+                case .open, .device: ""
+                }
             admitted = (Int(bitPattern: wsi), admission, name)
         }
         return decision
@@ -48,7 +52,12 @@ extension WebServer {
             return refuse(403, "Origin does not match Host")
         }
         let token = queryArgument(wsi, name: "token")
-        let status = policy.status(of: token, key: standing(ofKey: token, now: now))
+        if token?.isEmpty == false, !trustsTransport(of: address) {
+            refusals.recordRefusal(address, at: now)
+            return refuse(403, "a credential in the address (?token=) is taken only over TLS or from this computer")
+        }
+        let status = policy.status(
+            of: token, key: standing(ofKey: token, now: now), pairingOpen: pairing?.isOpen(now: now) ?? true)
         if status.refuses { refusals.recordRefusal(address, at: now) }
         logger.info("pairing status asked", metadata: ["pairing.state": "\(status.rawValue)", "http.peer": "\(address)"])
         let body = status.json(confirm: pairing?.settings.confirm ?? false)
@@ -57,8 +66,12 @@ extension WebServer {
 
     /// The connection `id` of `wsi` was established: pairing learns whose it is.
     func pairingOpened(_ id: Int, wsi: OpaquePointer, now: Double) {
-        guard let pairing, let admitted, admitted.handle == Int(bitPattern: wsi) else { return }
+        guard let admitted, admitted.handle == Int(bitPattern: wsi) else { return }
         self.admitted = nil
+        if admitted.admission == .proving {
+            return challenge(id, userAgent: admitted.name, address: peer(wsi), now: now)
+        }
+        guard let pairing else { return }
         apply(pairing.opened(id, as: admitted.admission, name: admitted.name, now: now))
     }
 
@@ -72,12 +85,13 @@ extension WebServer {
         apply(pairing.unpair(id, now: MonotonicClock.nowMilliseconds()))
     }
 
-    /// Between two service passes: `devices.json` changed (SIGUSR1), the notifications'
-    /// answers, a waiting device out of time.
+    /// Between two service passes: `devices.json` changed (SIGUSR1), the state keeper's
+    /// outcomes, the notifications' answers, a waiting device out of time or `lastSeen` due.
     func servePairing(devicesChanged: Bool) {
         guard let pairing else { return }
         let now = MonotonicClock.nowMilliseconds()
         if devicesChanged { apply(pairing.reload(now: now)) }
+        apply(pairing.takeStateOutcomes(now: now))
         apply(pairing.takeNotifierEvents(now: now))
         if let deadline = pairing.nextDeadline, now >= deadline { apply(pairing.expire(now: now)) }
         // lws's timer may wake the loop a little before the deadline on this clock: arm it again.

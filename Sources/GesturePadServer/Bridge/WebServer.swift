@@ -53,6 +53,8 @@ public final class WebServer {
     /// The admission of the upgrade just confirmed, for the `established` callback that
     /// follows it at once (lws calls both in one go), keyed by the lws handle's address.
     var admitted: (handle: Int, admission: Admission, name: String)?
+    /// Connections that must prove what they hold (`?proof=1`), until their answer is judged.
+    var proofs: [Int: PendingProof] = [:]
 
     /// `backend` carries out what touchpads ask of the computer (`configuration.control` says
     /// whether it is active); it is the caller's to stop after `run()` returns. `recorder`
@@ -84,7 +86,7 @@ public final class WebServer {
         scratch.reserveCapacity(4096)
         inputScratch.reserveCapacity(4096)
         try start()
-        self.pairing?.start()
+        self.pairing?.start(now: MonotonicClock.nowMilliseconds())
         let mailbox = controlMailbox
         backend?.observeStatus { status in
             mailbox.post(status)
@@ -138,8 +140,10 @@ public final class WebServer {
             // HTTP/1.1 only: the server frames WebSocket messages itself (LWS_WRITE_RAW) and
             // writes whole HTTP/1.1 responses, neither of which may go through an h2 stream.
             info.alpn = storage.string("http/1.1")
-            // Plain HTTP on the same port answers with a redirect to HTTPS: an old bookmark works.
-            info.options |= CLWS_OPTION_ALLOW_NON_SSL_ON_SSL_PORT | CLWS_OPTION_REDIRECT_HTTP_TO_HTTPS
+            // Plain HTTP on the same port is read so that an old bookmark is redirected to HTTPS;
+            // `filterHTTP` and `confirmUpgrade` answer it (`PlainRequestPolicy`): lws's own
+            // redirect covers the file mount only and drops the path.
+            info.options |= CLWS_OPTION_ALLOW_NON_SSL_ON_SSL_PORT | CLWS_OPTION_ALLOW_HTTP_ON_HTTPS_LISTENER
         }
         info.protocols = UnsafePointer(makeProtocols())
         info.mounts = UnsafePointer(makeMount())
@@ -238,6 +242,8 @@ public final class WebServer {
         destroying = true
         lws_context_destroy(context)
         self.context = nil
+        // Every connection has closed: their `lastSeen` is written now, with what waited.
+        pairing?.finish(now: MonotonicClock.nowMilliseconds())
         SignalRelay.uninstall()
         for sink in outlets.sinks { sink.close() }
         outlets.recorder?.close()

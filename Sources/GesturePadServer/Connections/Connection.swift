@@ -16,6 +16,11 @@ final class Connection {
     /// by its session until it is admitted (in practice only its `hello`), and their size.
     var held: [[UInt8]] = []
     var heldBytes = 0
+    /// Where the connection stands in the proof handshake (docs/protocol.md "Proof handshake").
+    var proof = ProofStage.none
+    /// The sealing of `text`, `key` and `button` (nil: a connection that did not prove, which
+    /// may send them plain).
+    var seal: SealedChannel?
 
     init(id: Int, session: ProtocolSession) {
         self.id = id
@@ -32,4 +37,13 @@ final class Connection {
 
     /// The role the connection declared in its `hello`, if any.
     var role: ConnectionRole? { session.role }
+}
+
+/// A connection's stage in the proof handshake: `none` once it proved (or never had to).
+enum ProofStage: Equatable {
+    case none
+    /// The challenge is sent; the next message is the page's answer.
+    case awaiting
+    /// The answer is with the shell; what arrives meanwhile is kept unread.
+    case judging
 }

@@ -29,10 +29,23 @@ extension ConnectionHub {
     /// A complete message for the session of an open connection: the session checks its UTF-8
     /// (a sequence cut at its end included, which lws misses) and asks to close with 1007 if
     /// need be; the recorder gets it (`--record`); what the session produced is dispatched.
+    /// A sealed message (docs/protocol.md "Sealed messages") is opened first; one that does not
+    /// open closes the connection (4413), and the session reads the plaintext.
     func process(_ message: [UInt8], of connection: Connection, now: Double) {
         output.removeAll()
-        connection.session.receive(text: message.span, arrival: now, into: &output)
-        if recording { record(message, of: connection) }
+        // The shape first: a pointer batch (`[…`) fails it at its first byte, with no copy of the seal.
+        if connection.seal != nil, SealedChannel.isSealed(message), var seal = connection.seal {
+            guard let plain = seal.open(frame: message) else {
+                return refuse(
+                    connection, .sealBroken, "a sealed message did not open (forged, altered, replayed or out of order)")
+            }
+            connection.seal = seal
+            connection.session.receive(text: plain.span, arrival: now, sealed: true, into: &output)
+            if recording { record(plain, of: connection) }
+        } else {
+            connection.session.receive(text: message.span, arrival: now, into: &output)
+            if recording { record(message, of: connection) }
+        }
         dispatch(connection, now: now)
     }
 

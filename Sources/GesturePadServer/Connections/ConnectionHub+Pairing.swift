@@ -19,6 +19,11 @@ extension ConnectionHub {
     func readKept(_ connection: Connection, as device: DeviceGreeting, now: Double) {
         connection.session.device = device
         connection.session.start(at: now)
+        readHeld(connection, now: now)
+    }
+
+    /// The messages kept unread are read, in order, while the connection stays open.
+    func readHeld(_ connection: Connection, now: Double) {
         let held = connection.held
         connection.held = []
         connection.heldBytes = 0

@@ -12,9 +12,15 @@ extension ConnectionHub {
             switch kind {
             case .reply:
                 transition(connection, .queued(frame, now: now))
-            case .gesture, .command:
+            case .gesture:
                 if connection.role != .observer { transition(connection, .queued(frame, now: now)) }
                 broadcastToObservers(frame, except: connection.id, now: now)
+            case .command:
+                // What was typed or pressed: sealed for each connection that proved its credential.
+                if connection.role != .observer { queueSealed(frame, to: connection, now: now) }
+                for observerID in observers where observerID != connection.id {
+                    if let observer = connections[observerID] { queueSealed(frame, to: observer, now: now) }
+                }
             }
         }
         handOver(of: connection)
@@ -75,6 +81,15 @@ extension ConnectionHub {
     func notice(of connection: Connection, open: Bool) -> [UInt8] {
         SessionNotice.encode(
             session: connection.sessionName, open: open, run: identity?.run, name: connection.session.device?.name)
+    }
+
+    /// Queues `frame` sealed for `connection` when it proved its credential (docs/protocol.md
+    /// "Sealed messages"), as it is otherwise.
+    func queueSealed(_ frame: ArraySlice<UInt8>, to connection: Connection, now: Double) {
+        guard var seal = connection.seal else { return transition(connection, .queued(frame, now: now)) }
+        let sealed = seal.seal(Array(frame))
+        connection.seal = seal
+        transition(connection, .queued(sealed[...], now: now))
     }
 
     func broadcastToObservers(_ frame: ArraySlice<UInt8>, except id: Int? = nil, now: Double) {

@@ -12,7 +12,9 @@ extension ConnectionHub {
         // MARK: Input
         case (.open, .received(let bytes, let isFinal, let isBinary, let now)):
             guard reassemble(bytes, isFinal: isFinal, isBinary: isBinary, on: connection) else { break }
-            if configuration.conformanceEcho {
+            if connection.proof != .none {
+                receiveDuringProof(connection)
+            } else if configuration.conformanceEcho {
                 echo(connection, now: now)
             } else {
                 process(connection.message, of: connection, now: now)
@@ -130,6 +132,7 @@ extension ConnectionHub {
         case (.open(let flow), .hold(let device, let now)):
             // A fresh session, not started: no `hello` deadline while the computer's user decides.
             connection.session = makeSession(id)
+            connection.session.sealedControl = connection.seal != nil
             connection.state = .waiting(readingPausedAt: flow.readingPausedAt)
             if flow.wakeup != nil { actions.append(.cancelWakeup(id)) }
             var notice: [UInt8] = []

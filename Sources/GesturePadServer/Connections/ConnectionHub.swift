@@ -94,6 +94,12 @@ final class ConnectionHub {
             if let connection = connections[id] { refuse(connection, code, reason) }
         case .rename(let id, let device, let now):
             if let connection = connections[id] { rename(connection, as: device, now: now) }
+        case .challenge(let id, let nonce, let now):
+            if let connection = connections[id] { challenge(connection, nonce: nonce, now: now) }
+        case .proven(let id, let serverProof, let seal, let now):
+            if let connection = connections[id] { proven(connection, serverProof: serverProof, seal: seal, now: now) }
+        case .release(let id, let now):
+            if let connection = connections[id] { release(connection, now: now) }
         case .controlStatusChanged(let status, let now):
             controlStatusChanged(status, now: now)
         case .reconfigure(let settings):

@@ -66,4 +66,6 @@ enum HubAction: Equatable {
 
     /// The page of the connection sent `unpair`: forget its device.
     case unpairDevice(Int)
+    /// The connection's answer to its challenge, to judge (docs/protocol.md "Proof handshake").
+    case judgeProof(Int, [UInt8])
 }

@@ -47,6 +47,19 @@ enum HubInput {
     /// `device` notice), and observers hear its session's new name.
     case rename(Int, DeviceGreeting, now: Double)
 
+    // MARK: The proof handshake (docs/protocol.md "Proof handshake"), about connection `id`
+
+    /// The connection (just opened) must prove what it holds: the `challenge` with the
+    /// server's nonce goes out, and its first message is handed to the shell to judge. Without
+    /// a nonce (authentication is off) the challenge says there is nothing to prove.
+    case challenge(Int, nonce: String?, now: Double)
+    /// Its proof was accepted: the `authenticated` answer goes out, with the server's own
+    /// proof, and `text`, `key` and `button` must come sealed with `seal` from now on.
+    case proven(Int, serverProof: String, seal: SealedChannel, now: Double)
+    /// What the connection sent while its proof was judged is read (after pairing greeted it;
+    /// a connection held for the computer's user keeps it until it is admitted).
+    case release(Int, now: Double)
+
     // MARK: The server as a whole
 
     /// The control backend became active or inactive (the desktop allowed or ended the portal

@@ -39,7 +39,7 @@ struct HubOutlets {
         case .endRecording(let session):
             recorder?.ended(session)
         case .requestWritable, .write, .pauseReading, .resumeReading, .scheduleWakeup, .cancelWakeup,
-            .limitClosingTime, .close, .hangUp, .unpairDevice:
+            .limitClosingTime, .close, .hangUp, .unpairDevice, .judgeProof:
             break
         }
     }

@@ -15,6 +15,13 @@ public struct DeviceList: Codable, Sendable, Hashable {
     /// a key is still refused like any wrong token, but `GET /pairing` can tell its page that it
     /// was removed (`KeyStanding.forgotten`). Absent from files written before it existed.
     public var forgottenKeys: [String] = []
+    /// The last `gesturepad pair` (opens pairing) or `gesturepad pair --close`: the running
+    /// server acts on a request whose serial it has not seen (docs/server.md "Pairing is a
+    /// moment"). Absent until the first.
+    public var pairingRequest: PairingRequest?
+
+    /// The most devices paired at once (`devices.json` stays small; a new one is refused beyond).
+    public static let maxDevices = 32
 
     public init(devices: [PairedDevice] = [], forgottenKeys: [String] = []) {
         self.devices = devices
@@ -26,6 +33,7 @@ public struct DeviceList: Codable, Sendable, Hashable {
         version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
         devices = try container.decodeIfPresent([PairedDevice].self, forKey: .devices) ?? []
         forgottenKeys = try container.decodeIfPresent([String].self, forKey: .forgottenKeys) ?? []
+        pairingRequest = try container.decodeIfPresent(PairingRequest.self, forKey: .pairingRequest)
     }
 
     /// The file's text: pretty, keys sorted, one trailing newline.

@@ -63,4 +63,7 @@ struct PairingTime: Sendable, Hashable {
 struct FreshDevice: Sendable, Hashable {
     var id: String
     var key: String
+    /// Whether the key is handed to the page in `welcome.device.key` (a `?token=` pairing);
+    /// false for a key both sides derived in the proof handshake, which is never sent.
+    var told = true
 }

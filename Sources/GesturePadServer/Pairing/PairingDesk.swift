@@ -16,6 +16,9 @@ struct PairingDesk: Sendable {
     struct Request: Sendable, Hashable {
         var device: PairedDevice
         var deadline: Double
+        /// A key derived in the proof handshake, which the device gets once allowed (nil: a
+        /// fresh key is drawn then, and told to the page).
+        var derivedKey: String? = nil
     }
 
     let settings: PairingSettings
@@ -25,12 +28,34 @@ struct PairingDesk: Sendable {
     private(set) var connections: [Int: String] = [:]
     /// Connections of devices waiting for the computer's user.
     private(set) var waiting: [Int: Request] = [:]
+    /// Until when the pairing secret pairs (server clock, ms); nil: closed.
+    private(set) var openUntil: Double?
+    /// The serial of the last `gesturepad pair` request taken in.
+    private var seenRequest: Int?
 
     /// A desk over `list`; requests a previous run left waiting are dropped (their pages are gone).
     init(settings: PairingSettings, list: DeviceList) {
         self.settings = settings
         self.list = list
         self.list.devices.removeAll { $0.state != .paired }
+        seenRequest = list.pairingRequest?.serial
+    }
+
+    /// Whether the pairing secret pairs a new device at `now`: while the window opened by the
+    /// code being shown lasts, or always when the computer's user confirms each one.
+    func isOpen(at now: Double) -> Bool {
+        settings.confirm || openUntil.map { now < $0 } ?? false
+    }
+
+    /// The code was shown (the server started, `gesturepad pair`): pairing opens for
+    /// `settings.windowMilliseconds` from `now`.
+    mutating func openPairing(at now: Double) {
+        openUntil = now + settings.windowMilliseconds
+    }
+
+    /// Pairing closes now (`gesturepad pair --close`).
+    mutating func closePairing() {
+        openUntil = nil
     }
 
     /// The ids of the devices with a connection open now.
@@ -40,12 +65,12 @@ struct PairingDesk: Sendable {
     var nextDeadline: Double? { waiting.values.map(\.deadline).min() }
 
     /// Connection `connection` was admitted as `admission`; `name` names a new device,
-    /// `fresh` its id and key.
+    /// `fresh` its id and key (told to the page, or derived by both sides and never sent).
     mutating func opened(
         _ connection: Int, as admission: Admission, name: String, at time: PairingTime, fresh: FreshDevice
     ) -> [PairingAction] {
         switch admission {
-        case .open:
+        case .open, .proving:
             return []
         case .device(let id):
             // Forgotten between its handshake and now (the handshake refuses it from then on).
@@ -59,18 +84,31 @@ struct PairingDesk: Sendable {
             if first { actions.append(.announce(.connected(device))) }
             return actions
         case .pairing:
+            guard isOpen(at: time.now) else {
+                return [
+                    .close([connection], code: .pairingClosed, reason: "pairing is closed: run gesturepad pair on the computer")
+                ]
+            }
+            guard list.devices.count < DeviceList.maxDevices else {
+                return [
+                    .close(
+                        [connection], code: .deviceLimit,
+                        reason: "\(DeviceList.maxDevices) phones are paired, the most: forget one (gesturepad devices forget)")
+                ]
+            }
             var device = PairedDevice(
                 id: fresh.id, name: list.uniqueName(name), state: .paired, paired: time.stamp, lastSeen: time.stamp)
             guard settings.confirm else {
                 device.keySHA256 = DeviceKey.digest(fresh.key)
                 list.devices.append(device)
                 connections[connection] = device.id
-                return [.greet(connection, device.greeting(key: fresh.key)), .announce(.paired(device))]
+                return [.greet(connection, device.greeting(key: fresh.told ? fresh.key : nil)), .announce(.paired(device))]
             }
             device.state = .waiting
             device.lastSeen = nil
             list.devices.append(device)
-            waiting[connection] = Request(device: device, deadline: time.now + settings.timeoutMilliseconds)
+            waiting[connection] = Request(
+                device: device, deadline: time.now + settings.timeoutMilliseconds, derivedKey: fresh.told ? nil : fresh.key)
             let seconds = Int((settings.timeoutMilliseconds / 1_000).rounded(.up))
             return [.hold(connection, device.greeting()), .announce(.waiting(device, seconds: seconds))]
         }
@@ -92,7 +130,8 @@ struct PairingDesk: Sendable {
     mutating func allow(_ id: String, key: String, at time: PairingTime) -> [PairingAction] {
         guard let connection = waitingConnection(of: id) else { return [] }
         guard list.device(id) != nil else { return deny(id, reason: "was declined on the computer") }
-        waiting.removeValue(forKey: connection)
+        let derived = waiting.removeValue(forKey: connection)?.derivedKey
+        let key = derived ?? key
         list.update(id) {
             $0.state = .paired
             $0.keySHA256 = DeviceKey.digest(key)
@@ -101,7 +140,10 @@ struct PairingDesk: Sendable {
         }
         guard let device = list.device(id) else { return [] }
         connections[connection] = id
-        return [.admit(connection, device.greeting(key: key)), .withdraw(deviceID: id), .announce(.accepted(device))]
+        return [
+            .admit(connection, device.greeting(key: derived == nil ? key : nil)), .withdraw(deviceID: id),
+            .announce(.accepted(device)),
+        ]
     }
 
     /// Waiting device `id` is refused (`reason` says why, to the page and the terminal).
@@ -143,6 +185,10 @@ struct PairingDesk: Sendable {
     mutating func reload(_ file: DeviceList, at time: PairingTime, fresh: () -> FreshDevice) -> [PairingAction] {
         let old = list
         list = file
+        if let request = file.pairingRequest, request.serial != seenRequest {
+            seenRequest = request.serial
+            if request.open { openPairing(at: time.now) } else { closePairing() }
+        }
         var actions: [PairingAction] = []
         for id in Set(connections.values).sorted() {
             guard let device = list.device(id), device.state == .paired else {

@@ -4,22 +4,25 @@ import GestureProtocol
 import Logging
 import Synchronization
 
-/// The shell of `PairingDesk` on the server's service thread: runs each pairing input as a
-/// transaction on `devices.json` (lock, take in what changed on disk, decide, write, unlock),
+/// The shell of `PairingDesk` on the server's service thread: the desk decides on the device
+/// list in memory, `DeviceFileSync` says when `devices.json` follows and the `StateKeeper`
+/// writes it from its own thread (no disk I/O, no lock on the service thread after start);
 /// says what happened on the terminal and in desktop notifications, and hands the actions
 /// about connections back to the server, which carries them out through the hub.
 final class PairingService {
     private var desk: PairingDesk
     private let store: DeviceStore
     let notifier: (any PairingNotifier)?
-    private let presence: (@Sendable ([String]) -> Void)?
     let logger: Logger
     /// The notifier's answers, posted on its thread, taken by the service loop.
     let inbox = NotifierInbox()
-    /// The list as last read from or written to the file, and the file's version then.
-    private var onDisk: DeviceList?
-    private var diskVersion: DeviceStore.FileVersion?
-    private var published: Set<String>?
+    /// When the file follows the desk's list.
+    private var sync = DeviceFileSync(onDisk: DeviceList(), version: nil)
+    /// The file's I/O, off the service thread.
+    private let keeper: StateKeeper
+    private var published: DevicePresence?
+    /// SIGUSR1 reloads taken in (`DevicePresence.reloads`).
+    private var reloads = 0
     private var warnedUnreadable = false
 
     private let forgetAll: Bool
@@ -28,15 +31,16 @@ final class PairingService {
     init(setup: PairingSetup, logger: Logger) {
         store = setup.store
         notifier = setup.notifier
-        presence = setup.presence
         forgetAll = setup.forgetAll
         self.logger = logger
         desk = PairingDesk(settings: setup.settings, list: DeviceList())
+        keeper = StateKeeper(store: setup.store, presence: setup.presence, wake: { SignalRelay.wakeLoop() })
     }
 
-    /// Reads the device list as the server starts: requests a previous run left waiting are
-    /// moot (their pages are gone), and `--forget-devices` forgets every device.
-    func start() {
+    /// Reads the device list as the server starts (`now`: its clock): requests a previous run
+    /// left waiting are moot (their pages are gone), `--forget-devices` forgets every device,
+    /// and pairing opens (the banner shows the code).
+    func start(now: Double) {
         let forgetAll = self.forgetAll
         let list = try? store.update { list -> DeviceList in
             if forgetAll { list.removeAll() }
@@ -45,29 +49,62 @@ final class PairingService {
         }
         if list == nil { logger.warning("cannot read or write \(store.directory.file(DeviceList.fileName))") }
         if forgetAll { logger.notice("forgot every paired device (--forget-devices)") }
-        onDisk = list
-        diskVersion = store.version()
+        sync = DeviceFileSync(onDisk: list ?? DeviceList(), version: store.version())
         desk = PairingDesk(settings: desk.settings, list: list ?? DeviceList())
+        // The start-up banner shows the code: pairing is open from now.
+        desk.openPairing(at: now)
+        keeper.start()
         publishPresence()
+    }
+
+    /// As the server stops: the keeper's last writes, then what is still unwritten (`lastSeen`
+    /// of the connections just closed), merged with the file, on this thread — nothing else
+    /// runs any more.
+    func finish(now: Double) {
+        if !keeper.stop() { logger.warning("the paired devices' file is locked elsewhere: last-seen times may be lost") }
+        _ = takeStateOutcomes(now: now)
+        guard desk.list != sync.onDisk else { return }
+        let (base, mine) = (sync.onDisk, desk.list)
+        do {
+            try store.update { list in list = DeviceListMerge.merge(base: base, mine: mine, theirs: list) }
+        } catch {
+            logger.warning("cannot keep the paired devices: \(error)")
+        }
     }
 
     var settings: PairingSettings { desk.settings }
 
-    /// When the next waiting device runs out of time (server clock, ms).
-    var nextDeadline: Double? { desk.nextDeadline }
+    /// When the next waiting device runs out of time, or waiting `lastSeen` changes are due
+    /// (server clock, ms).
+    var nextDeadline: Double? { [desk.nextDeadline, sync.lastSeenDue].compactMap { $0 }.min() }
 
-    /// Where the token `key` stands as a device key (the file is read again first when it
-    /// changed since: `gesturepad devices`, another server).
+    /// Where the token `key` stands as a device key, in the list in memory (read at start and
+    /// whenever `gesturepad devices` signals a change: no file is touched here).
     func standing(ofKey key: String?, now: Double) -> (standing: KeyStanding, actions: [PairingAction]) {
-        var actions: [PairingAction] = []
-        if store.version() != diskVersion { actions = transact(now: now) { _, _ in [] } }
-        return (key.map(desk.list.standing(ofKey:)) ?? .unknown, actions)
+        (key.map(desk.list.standing(ofKey:)) ?? .unknown, [])
     }
 
-    func opened(_ connection: Int, as admission: Admission, name: String, now: Double) -> [PairingAction] {
-        guard admission != .open else { return [] }
-        let fresh = Self.fresh()
+    /// `derivedKey`: the new device's key from the proof handshake (never sent); without it a
+    /// fresh key is drawn and told in `welcome`.
+    func opened(
+        _ connection: Int, as admission: Admission, name: String, now: Double, derivedKey: String? = nil
+    ) -> [PairingAction] {
+        guard admission != .open, admission != .proving else { return [] }
+        var fresh = Self.fresh()
+        if let derivedKey {
+            fresh.key = derivedKey
+            fresh.told = false
+        }
         return transact(now: now) { desk, time in desk.opened(connection, as: admission, name: name, at: time, fresh: fresh) }
+    }
+
+    /// Whether the pairing secret pairs a new device now (`PairingDesk.isOpen(at:)`).
+    func isOpen(now: Double) -> Bool { desk.isOpen(at: now) }
+
+    /// The device list as it is now, in memory (read at start and whenever `gesturepad
+    /// devices` signals a change: no file is touched here).
+    func devices(now: Double) -> (list: DeviceList, actions: [PairingAction]) {
+        (desk.list, [])
     }
 
     func closed(_ connection: Int, now: Double) -> [PairingAction] {
@@ -79,13 +116,50 @@ final class PairingService {
         transact(now: now) { desk, _ in desk.unpair(connection) }
     }
 
-    /// SIGUSR1: `gesturepad devices` changed the file.
+    /// SIGUSR1: `gesturepad devices` changed the file; the keeper reads it, and
+    /// `takeStateOutcomes` takes it in.
     func reload(now: Double) -> [PairingAction] {
-        transact(now: now) { _, _ in [] }
+        keeper.read()
+        return []
     }
 
+    /// Waiting devices out of time are refused; waiting `lastSeen` changes due are written.
     func expire(now: Double) -> [PairingAction] {
         transact(now: now) { desk, time in desk.expire(at: time) }
+    }
+
+    /// What the keeper did since the last call: the file as written, or as someone else left
+    /// it (taken in by the desk, which acts on the difference).
+    func takeStateOutcomes(now: Double) -> [PairingAction] {
+        var actions: [PairingAction] = []
+        for outcome in keeper.take() {
+            switch outcome {
+            case .saved(let list, let version):
+                request(sync.saved(list, version: version, current: desk.list, now: now))
+            case .read(let contents, let version, let requested):
+                if requested { reloads += 1 }
+                let theirs: DeviceList?
+                switch contents {
+                case .list(let list): theirs = list
+                case .missing: theirs = nil
+                case .unreadable:
+                    if !warnedUnreadable {
+                        logger.warning("\(store.directory.file(DeviceList.fileName)) is not a device list: it will be rewritten")
+                        warnedUnreadable = true
+                    }
+                    theirs = sync.onDisk
+                }
+                let merged = sync.fileRead(theirs, version: version, current: desk.list)
+                let time = PairingTime(now: now, stamp: ServerRecord.timestamp(Date()))
+                actions += desk.reload(merged, at: time, fresh: Self.fresh)
+                request(sync.changed(desk.list, now: now))
+            case .failed(let reason):
+                logger.warning("cannot keep the paired devices: \(reason)")
+                sync.failed(now: now)
+            }
+        }
+        publishPresence()
+        return actions.filter(carryOutHere)
     }
 
     /// What the desktop notifications answered since the last call.
@@ -116,55 +190,29 @@ final class PairingService {
 
     // MARK: - The transaction
 
-    /// Runs `body` on the desk with the file locked: first the desk takes in what changed on
-    /// disk, then `body` decides, then the list is written if it changed. Announcements are
-    /// carried out here; the connection actions are returned.
+    /// Runs `body` on the desk (in memory), then asks for the file to follow. Announcements
+    /// are carried out here; the connection actions are returned.
     private func transact(now: Double, _ body: (inout PairingDesk, PairingTime) -> [PairingAction]) -> [PairingAction] {
         let time = PairingTime(now: now, stamp: ServerRecord.timestamp(Date()))
-        var actions: [PairingAction] = []
-        var ran = false
-        do {
-            try store.withLock {
-                actions += takeInFile(at: time)
-                actions += body(&desk, time)
-                ran = true
-                if desk.list != onDisk {
-                    try store.write(desk.list)
-                    onDisk = desk.list
-                }
-            }
-        } catch {
-            logger.warning("cannot keep the paired devices: \(error)")
-            if !ran { actions += body(&desk, time) }
-        }
-        diskVersion = store.version()
+        let actions = body(&desk, time)
+        request(sync.changed(desk.list, now: now))
         publishPresence()
         return actions.filter(carryOutHere)
     }
 
-    /// What changed in the file since it was last read or written.
-    private func takeInFile(at time: PairingTime) -> [PairingAction] {
-        let file: DeviceList
-        switch store.read() {
-        case .list(let list): file = list
-        case .missing: file = DeviceList()
-        case .unreadable:
-            if !warnedUnreadable {
-                logger.warning("\(store.directory.file(DeviceList.fileName)) is not a device list: it will be rewritten")
-                warnedUnreadable = true
+    private func request(_ requests: [DeviceFileSync.Request]) {
+        for request in requests {
+            switch request {
+            case .save(let list, let version): keeper.save(list, basedOn: version)
             }
-            return []
         }
-        guard file != onDisk else { return [] }
-        onDisk = file
-        return desk.reload(file, at: time, fresh: Self.fresh)
     }
 
     private func publishPresence() {
-        let connected = desk.connectedDevices
-        guard connected != published else { return }
-        published = connected
-        presence?(connected.sorted())
+        let current = DevicePresence(connected: desk.connectedDevices.sorted(), reloads: reloads)
+        guard current != published else { return }
+        published = current
+        keeper.publish(current)
     }
 
     private static func fresh() -> FreshDevice {

@@ -8,19 +8,33 @@ public struct PairingSetup: Sendable {
     public var store: DeviceStore
     /// Shows the desktop notifications; nil: terminal lines only.
     public var notifier: (any PairingNotifier)?
-    /// Called on the service thread with the ids of the devices connected now, when they change.
-    public var presence: (@Sendable ([String]) -> Void)?
+    /// Called on the server's state thread when the devices connected now, or the count of
+    /// `devices.json` reloads taken in, change (`server.json`, for `gesturepad devices`).
+    public var presence: (@Sendable (DevicePresence) -> Void)?
     /// Forget every paired device as the server starts (`--forget-devices`).
     public var forgetAll: Bool
 
     public init(
         settings: PairingSettings, store: DeviceStore, notifier: (any PairingNotifier)? = nil,
-        presence: (@Sendable ([String]) -> Void)? = nil, forgetAll: Bool = false
+        presence: (@Sendable (DevicePresence) -> Void)? = nil, forgetAll: Bool = false
     ) {
         self.settings = settings
         self.store = store
         self.notifier = notifier
         self.presence = presence
         self.forgetAll = forgetAll
+    }
+}
+
+/// What `server.json` says of the paired devices while the server runs.
+public struct DevicePresence: Sendable, Hashable {
+    /// The ids of the paired devices connected now, sorted.
+    public var connected: [String]
+    /// How many SIGUSR1 reloads of `devices.json` the server has acted on.
+    public var reloads: Int
+
+    public init(connected: [String], reloads: Int) {
+        self.connected = connected
+        self.reloads = reloads
     }
 }

@@ -12,13 +12,24 @@ public struct UpgradeRequest: Sendable, Hashable {
     public var host: String?
     /// Length of the `Sec-WebSocket-Extensions` offer (all such headers together), 0 when absent.
     public var extensionOfferLength: Int
+    /// `?proof=1`: the client proves what it holds after the upgrade, sending no credential
+    /// (docs/protocol.md "Proof handshake").
+    public var proof: Bool
+    /// Whether a credential in the address cannot be read on the way: the connection is TLS,
+    /// or comes from this computer (loopback). `?token=` is taken only then.
+    public var trustedTransport: Bool
 
-    public init(path: String, token: String?, origin: String?, host: String?, extensionOfferLength: Int = 0) {
+    public init(
+        path: String, token: String?, origin: String?, host: String?, extensionOfferLength: Int = 0,
+        proof: Bool = false, trustedTransport: Bool = true
+    ) {
         self.path = path
         self.token = token
         self.origin = origin
         self.host = host
         self.extensionOfferLength = extensionOfferLength
+        self.proof = proof
+        self.trustedTransport = trustedTransport
     }
 }
 
@@ -31,6 +42,9 @@ public enum Admission: Sendable, Hashable {
     /// The token is the pairing secret: a new device, paired now (or once the computer's user
     /// accepts it, with `--confirm-pairing`).
     case pairing
+    /// No credential yet (`?proof=1`): the connection proves what it holds after the upgrade
+    /// (docs/protocol.md "Proof handshake"), and is judged then.
+    case proving
 }
 
 /// What to answer an upgrade request.
@@ -43,8 +57,9 @@ public enum HandshakeDecision: Sendable, Hashable {
 
 /// Decides WebSocket upgrades (PROTOCOL.md "Connecting"): the path must be `/ws`, an extension
 /// offer short enough for lws to read (431), a right token — the pairing secret or a paired
-/// device's key (401 when none is given, 403 when it is neither) —, a browser `Origin` must
-/// match `Host` (403), and there must be room under the connection limit (503).
+/// device's key (401 when none is given, 403 when it is neither), taken only over TLS or from
+/// this computer (403 otherwise) — or `?proof=1`, which proves it after the upgrade; a browser
+/// `Origin` must match `Host` (403), and there must be room under the connection limit (503).
 public struct HandshakePolicy: Sendable {
     /// The pairing secret (the token); `nil` when authentication is off.
     public var token: String?
@@ -81,9 +96,17 @@ public struct HandshakePolicy: Sendable {
             return .refuse(status: 503, reason: "the server is shutting down")
         }
         let admission: Admission
-        switch credentials(of: request.token, key: key) {
-        case .success(let who): admission = who
-        case .failure(let refusal): return refusal.decision
+        if request.proof {
+            admission = .proving
+        } else if request.token?.isEmpty == false && token != nil && !request.trustedTransport {
+            return .refuse(
+                status: 403,
+                reason: "a credential in the address (?token=) is taken only over TLS or from this computer: use ?proof=1")
+        } else {
+            switch credentials(of: request.token, key: key) {
+            case .success(let who): admission = who
+            case .failure(let refusal): return refusal.decision
+            }
         }
         if let origin = request.origin, !OriginMatcher.matches(origin: origin, host: request.host) {
             return .refuse(status: 403, reason: "Origin does not match Host")

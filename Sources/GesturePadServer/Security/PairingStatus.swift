@@ -10,6 +10,9 @@ public enum PairingStatus: String, Sendable, Hashable, CaseIterable {
     case paired
     /// The pairing secret: a connection with it pairs a new device.
     case pairing
+    /// The pairing secret while pairing is closed (additive; docs/server.md "Pairing is a
+    /// moment"): it pairs nobody until `gesturepad pair`.
+    case closed
     /// The key of a device that was forgotten on the computer, or unpaired on its phone.
     case revoked
     /// Anything else: no token, a wrong or outdated secret, a key this computer never had.
@@ -19,7 +22,7 @@ public enum PairingStatus: String, Sendable, Hashable, CaseIterable {
     /// like a refused upgrade, so this is no way around it to guess tokens.
     public var refuses: Bool {
         switch self {
-        case .open, .paired, .pairing: false
+        case .open, .paired, .pairing, .closed: false
         case .revoked, .unknown: true
         }
     }
@@ -29,7 +32,7 @@ public enum PairingStatus: String, Sendable, Hashable, CaseIterable {
     public func json(confirm: Bool) -> String {
         switch self {
         case .pairing: "{\"state\":\"pairing\",\"confirm\":\(confirm)}"
-        case .open, .paired, .revoked, .unknown: "{\"state\":\"\(rawValue)\"}"
+        case .open, .paired, .closed, .revoked, .unknown: "{\"state\":\"\(rawValue)\"}"
         }
     }
 }
@@ -38,11 +41,12 @@ extension HandshakePolicy {
     /// Where `token` stands, by the very rule the handshake judges it with (`credentials`):
     /// `paired`, `pairing` and `open` connect; `revoked` and `unknown` are refused (403, or 401
     /// without a token).
-    public func status(of token: String?, key: KeyStanding) -> PairingStatus {
+    /// `pairingOpen`: whether the secret pairs now.
+    public func status(of token: String?, key: KeyStanding, pairingOpen: Bool = true) -> PairingStatus {
         switch credentials(of: token, key: key) {
         case .success(.open): .open
         case .success(.device): .paired
-        case .success(.pairing): .pairing
+        case .success(.pairing), .success(.proving): pairingOpen ? .pairing : .closed
         case .failure: pairsDevices && key == .forgotten ? .revoked : .unknown
         }
     }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// `server.json` in the state directory: what `gesturepad url` needs to print the address of a
 /// running server it did not start (the systemd user unit's, say). `serve` writes it (0600,
@@ -39,6 +40,9 @@ public struct ServerRecord: Codable, Sendable, Hashable {
     /// The ids of the paired devices connected now (`gesturepad devices`). Present only when
     /// the server pairs devices, which also says it re-reads `devices.json` on SIGUSR1.
     public var connectedDevices: [String]?
+    /// How many times the server has taken in `devices.json` after a SIGUSR1: `gesturepad
+    /// devices` waits for it to grow, so that when it returns the server has acted on the change.
+    public var devicesReloads: Int?
 
     public init(
         pid: Int32, port: Int, secure: Bool, host: String?, token: TokenSource, started: Date, version: String,
@@ -72,7 +76,8 @@ public struct ServerRecord: Codable, Sendable, Hashable {
 
     /// Writes it into `directory` (0600, atomically).
     public func write(to directory: StateDirectory) throws(StateError) {
-        try directory.write(Self.fileName, encoded())
+        // Not synced: it describes a running process, which a power cut ends too.
+        try directory.write(Self.fileName, encoded(), durable: false)
     }
 
     /// The record in `directory`, if there is a readable one.
@@ -122,8 +127,15 @@ public struct ServerRecord: Codable, Sendable, Hashable {
         return isRunning(record.pid) ? .running(record) : .stale(record)
     }
 
-    /// `date` in UTC as ISO 8601's internet date and time: "2026-11-25T17:20:05Z".
+    /// `date` in UTC as ISO 8601's internet date and time: "2026-11-25T17:20:05Z". By libc's
+    /// `gmtime_r`: no time zone database is read (FoundationEssentials' formatting opens
+    /// /etc/localtime on first use, and the service thread touches no file).
     static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601)
+        var time = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 }

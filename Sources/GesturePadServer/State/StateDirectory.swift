@@ -1,15 +1,15 @@
 import FoundationEssentials
 import GesturePadSystem
-import Glibc
 
 /// The user's state directory for GesturePad: `$XDG_STATE_HOME/gesturepad`, by default
 /// `~/.local/state/gesturepad` (the CLI gets the path from `XDGDirectories.state`). It holds
 /// what must outlive a run and stay private: the access token, the local certificate authority
-/// and server certificate, the paired devices, the portal's restore token. The folder is made
-/// 0700 and every file written 0600, atomically (a temporary file renamed over the old one), so
-/// no other user can read them and no crash leaves half a file.
+/// and server certificate, the paired devices, the portal's restore token. Files are read and
+/// written through `PrivateFolder`: 0700 / 0600, no symlink followed, atomic and synced.
 public struct StateDirectory: Sendable, Hashable {
     public let path: String
+    /// The one implementation of private files (`PrivateFolder`), shared with the portal's.
+    private var folder: PrivateFolder { PrivateFolder(path: path) }
 
     public init(path: String) {
         self.path = path
@@ -21,48 +21,29 @@ public struct StateDirectory: Sendable, Hashable {
     /// Makes the folder (and its parents) if missing, and makes sure it is 0700.
     public func ensure() throws(StateError) {
         do {
-            try FileManager.default.createDirectory(
-                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try folder.ensure()
         } catch {
-            throw StateError("cannot create the state folder \(path): \(SystemCall.describe(error))")
-        }
-        do {
-            try SystemCall.retrying { chmod(path, 0o700) }
-        } catch {
-            throw StateError("cannot make the state folder \(path) private: \(error)")
+            throw StateError(error.description)
         }
     }
 
     /// The contents of a file, or nil when it does not exist or cannot be read.
     public func read(_ name: String) -> Data? {
-        FileManager.default.contents(atPath: file(name))
+        folder.read(name).map { Data($0) }
     }
 
-    /// Writes a file 0600, atomically.
-    public func write(_ name: String, _ contents: Data) throws(StateError) {
-        try ensure()
-        let target = file(name)
-        let temporary = target + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: nil, attributes: [.posixPermissions: 0o600])
-        else { throw StateError("cannot write \(target): \(SystemCall.describe(errno))") }
+    /// Writes a file 0600, atomically; `durable`: synced (see `PrivateFolder`).
+    public func write(_ name: String, _ contents: Data, durable: Bool = true) throws(StateError) {
         do {
-            try FileIO.writeFile(temporary, contents)
+            try folder.write(name, Array(contents), durable: durable)
         } catch {
-            unlink(temporary)
-            throw StateError("cannot write \(target): \(error)")
-        }
-        do {
-            try SystemCall.retrying { chmod(temporary, 0o600) }
-            try SystemCall.retrying { rename(temporary, target) }
-        } catch {
-            unlink(temporary)
-            throw StateError("cannot write \(target): \(error)")
+            throw StateError(error.description)
         }
     }
 
     /// Removes a file if it exists.
     public func remove(_ name: String) {
-        unlink(file(name))
+        folder.remove(name)
     }
 }
 

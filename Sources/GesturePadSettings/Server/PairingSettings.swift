@@ -18,8 +18,15 @@ public struct PairingSettings: Sendable, Hashable {
     /// The seconds `--pairing-timeout` and `server.pairing.timeout` take: up to a day.
     public static let timeoutSecondsBound = NumberBound.above(0, atMost: 86_400)
 
+    /// How long pairing stays open after the code is shown (the server's start, `gesturepad
+    /// pair`), when the computer's user does not confirm each device: 5 minutes.
+    public static let defaultWindowSeconds = 300.0
+
     /// A new device waits until the computer's user accepts it (`--confirm-pairing`).
     public var confirm: Bool
+    /// How long the pairing secret pairs after the code is shown, in ms (docs/server.md
+    /// "Pairing is a moment"); with `confirm` it pairs whenever the user accepts.
+    public var windowMilliseconds = defaultWindowSeconds * 1_000
     /// How long it waits before it is refused, in ms.
     public var timeoutMilliseconds: Double
     public var notify: Notify

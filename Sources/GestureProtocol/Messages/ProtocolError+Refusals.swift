@@ -11,6 +11,10 @@ extension ProtocolError {
 
     /// A `text`, `key`, `button` or `settings` message where nothing controls the computer;
     /// `reason` says why (the server's control status, or replay's missing `--control`).
+    public static func sealRequired(_ type: MessageType) -> ProtocolError {
+        ProtocolError(.sealRequired, "\(type.name): must come sealed on this connection (docs/protocol.md \"Sealed messages\")")
+    }
+
     public static func controlOff(_ type: MessageType, reason: String) -> ProtocolError {
         ProtocolError(.controlOff, "\(type.name): this server does not control the computer (\(reason))")
     }

@@ -26,6 +26,9 @@ public struct ProtocolError: Error, Sendable, Hashable {
         case observerReadOnly = "observer_read_only"
         /// CONTROL.md: a `text`, `key` or `button` while the server does not control the computer.
         case controlOff = "control_off"
+        /// Additive (docs/protocol.md "Sealed messages"): a plain `text`, `key` or `button` on a
+        /// connection that proved its credential, where they must come sealed; it is ignored.
+        case sealRequired = "seal_required"
 
         /// The wire name, e.g. `"bad_field"`.
         public var name: String { rawValue }

@@ -13,4 +13,17 @@ public enum CloseCode: UInt16, Sendable {
     /// paired: it was forgotten on the computer, or it unpaired itself. (An upgrade with a key
     /// that is not paired is refused in the handshake, 403: it never gets this far.)
     case deviceNotPaired = 4403
+    /// Additive (docs/protocol.md "Proof handshake"): the proof matches no credential of this
+    /// computer — a wrong or outdated pairing secret, a device it does not know, a replay.
+    case proofUnknown = 4410
+    /// Additive: the proof of a device key forgotten since.
+    case proofRevoked = 4411
+    /// Additive: the pairing secret, right, while pairing is closed (`gesturepad pair` opens it).
+    case pairingClosed = 4412
+    /// Additive (docs/protocol.md "Sealed messages"): a sealed message did not open — forged,
+    /// altered, replayed or out of order.
+    case sealBroken = 4413
+    /// Additive: the pairing secret, right, but this computer has as many paired devices as it
+    /// keeps (`DeviceList.maxDevices`): forget one first.
+    case deviceLimit = 4414
 }

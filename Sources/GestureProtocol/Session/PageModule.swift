@@ -20,6 +20,15 @@ public enum PageModule {
         export const CLOSE_PAIRING_DECLINED = \(CloseCode.pairingDeclined.rawValue);
         export const CLOSE_DEVICE_NOT_PAIRED = \(CloseCode.deviceNotPaired.rawValue);
 
+        /** Close codes of the proof handshake and of sealing (docs/protocol.md "Proof handshake"):
+         * no credential of the computer gives the proof; the proof of a removed phone; pairing is
+         * closed; a sealed message did not open; the computer has as many phones as it keeps. */
+        export const CLOSE_PROOF_UNKNOWN = \(CloseCode.proofUnknown.rawValue);
+        export const CLOSE_PROOF_REVOKED = \(CloseCode.proofRevoked.rawValue);
+        export const CLOSE_PAIRING_CLOSED = \(CloseCode.pairingClosed.rawValue);
+        export const CLOSE_SEAL_BROKEN = \(CloseCode.sealBroken.rawValue);
+        export const CLOSE_DEVICE_LIMIT = \(CloseCode.deviceLimit.rawValue);
+
         /** The settings sheet's numbers: [least, most] the server takes (docs/protocol.md "settings"). */
         export const BOUNDS = {
           speed: \(range(ControlSettings.speedBound)),

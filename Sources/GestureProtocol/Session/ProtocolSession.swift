@@ -25,6 +25,10 @@ public struct ProtocolSession: Sendable {
     /// The computer and the server's run, for `welcome.host` / `welcome.run` (additive); nil in a replay.
     public var identity: ServerIdentity? = nil
 
+    /// Whether `text`, `key` and `button` must come sealed (the connection proved its
+    /// credential: docs/protocol.md "Sealed messages"); plain ones are refused `seal_required`.
+    public var sealedControl = false
+
     /// `nil` until a valid `hello` (the gate keeps it).
     public var role: ConnectionRole? { gate.role }
     /// The smallest `arrival − t` seen (PROTOCOL.md "Time"): server time = page time + offset.
@@ -45,6 +49,8 @@ public struct ProtocolSession: Sendable {
     private var decoded: [DecodedMessage] = []
     /// What the page was last told the mapper holds (the `held` notice).
     private var heldReport = HeldReport()
+    /// Set while the message being handled came out of a sealed box.
+    private var receivingSealed = false
 
     public init(
         sessionID: String, connectionNumber: Int = 0, config: GestureConfig, limits: ProtocolLimits,
@@ -81,8 +87,13 @@ public struct ProtocolSession: Sendable {
         helloDeadline = now + limits.helloTimeoutMs
     }
 
-    /// Handles one complete text message that arrived at `arrival` (server clock, ms).
-    public mutating func receive(text: Span<UInt8>, arrival: Double, into output: inout SessionOutput) {
+    /// Handles one complete text message that arrived at `arrival` (server clock, ms);
+    /// `sealed`: it came out of a sealed box the host opened (docs/protocol.md "Sealed messages").
+    public mutating func receive(
+        text: Span<UInt8>, arrival: Double, sealed: Bool = false, into output: inout SessionOutput
+    ) {
+        receivingSealed = sealed
+        defer { receivingSealed = false }
         lastArrival = max(lastArrival, arrival)
         guard text.count <= limits.maxMessageBytes else {
             requestClose(.messageTooBig, "message of \(text.count) bytes exceeds \(limits.maxMessageBytes)", &output)
@@ -227,7 +238,9 @@ public struct ProtocolSession: Sendable {
             }
             errorsInARow = 0
         case .control(let command):
-            if !control.isActive {
+            if sealedControl && !receivingSealed {
+                refuse(.sealRequired(ClientMessage.control(command).type), index: index, &output)
+            } else if !control.isActive {
                 refuse(.controlOff(ClientMessage.control(command).type, reason: controlOffReason), index: index, &output)
             } else if let refusal = control.refusal(for: command) {
                 refuse(refusal, index: index, &output)

@@ -13,6 +13,8 @@ struct DeskDriver {
     init(confirm: Bool = false, timeout: Double = 30_000, devices: [PairedDevice] = []) {
         desk = PairingDesk(
             settings: PairingSettings(confirm: confirm, timeoutMilliseconds: timeout), list: DeviceList(devices: devices))
+        // The server opens pairing as it starts (its banner shows the code).
+        desk.openPairing(at: 0)
     }
 
     var time: PairingTime { PairingTime(now: now, stamp: "t\(Int(now))") }

@@ -20,6 +20,13 @@ import Testing
         }
     }
 
+    /// The secret while pairing is closed is `closed` (not refused: it is no wrong token).
+    @Test func closedPairing() {
+        #expect(policy.status(of: "s3cret", key: .unknown, pairingOpen: false) == .closed)
+        #expect(!PairingStatus.closed.refuses && PairingStatus.closed.json(confirm: false) == #"{"state":"closed"}"#)
+        #expect(policy.status(of: "K", key: .paired("d1"), pairingOpen: false) == .paired)
+    }
+
     /// Without authentication every token is `open`; without pairing the right token is `open`
     /// and a forgotten key means nothing (`unknown`).
     @Test func openServers() {

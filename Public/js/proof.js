@@ -1,0 +1,80 @@
+/* GesturePad: the page's half of the proof handshake and of sealing (docs/protocol.md "Proof
+ * handshake", "Sealed messages"). No credential crosses the wire: the page answers the
+ * server's `challenge` with an HMAC over both nonces, keyed by the SHA-256 of what it holds
+ * (the pairing secret from the link's #fragment, or its device key); a device paired on this
+ * connection derives its key on both sides (HKDF); `text`, `key` and `button` go sealed
+ * (ChaCha20-Poly1305) with keys derived the same way. No DOM. */
+import { concat, fromBase64Url, hkdf, hmac, randomBytes, sha256, toBase64Url, utf8 } from './sha256.js';
+import { open, seal } from './aead.js';
+
+const LABEL = {
+  clientProof: 'gesturepad/1 client proof',
+  serverProof: 'gesturepad/1 server proof',
+  deviceKey: 'gesturepad/1 device key',
+  sessionKeys: 'gesturepad/1 session keys'
+};
+const NONCE_BYTES = 32;
+
+/** The messages sealed on a proven connection. */
+export const SEALED_TYPES = { text: 1, key: 1, button: 1 };
+
+function transcript(label, server, client) { return concat(utf8(label), Uint8Array.of(0), server, client); }
+
+/** The nonce of message `n` of one direction: four zero bytes, then `n` as 8 bytes LE. */
+export function sealNonce(n) {
+  const nonce = new Uint8Array(12);
+  let value = n;
+  for (let i = 4; i < 12; i++) { nonce[i] = value % 256; value = Math.floor(value / 256); }
+  return nonce;
+}
+
+/** A proven connection's sealing: one key and one count per direction. */
+export class Seal {
+  constructor(toServer, toPage) {
+    this.toServer = toServer; this.toPage = toPage;
+    this.sent = 0; this.received = 0;
+  }
+
+  /** The frame that carries `message` sealed. */
+  seal(message) {
+    const box = seal(this.toServer, sealNonce(this.sent++), utf8(JSON.stringify(message)));
+    return '{"type":"sealed","box":"' + toBase64Url(box) + '"}';
+  }
+
+  /** The message inside a sealed frame from the server, or null when it does not open. */
+  open(box) {
+    const bytes = fromBase64Url(box);
+    const plain = bytes && open(this.toPage, sealNonce(this.received), bytes);
+    if (!plain) return null;
+    this.received++;
+    try { return JSON.parse(new TextDecoder().decode(plain)); } catch (e) { return null; }
+  }
+}
+
+/**
+ * The answer to `challenge` (`{type:'challenge', nonce}`) for what the page holds:
+ * `credential` = { token, key, id } (address.js: the device key and its id, or the pairing
+ * secret). Returns { message, handshake }: the `auth` message to send, and what to keep —
+ * `serverProof` to expect in `authenticated`, the `seal`, and `deviceKey`, the key of a device
+ * this connection pairs (the secret's case only; kept once `welcome` says so). Null when the
+ * challenge is malformed.
+ */
+export function answerChallenge(challenge, credential, model) {
+  const server = fromBase64Url(challenge && challenge.nonce);
+  if (!server || server.length !== NONCE_BYTES) return null;
+  const client = randomBytes(NONCE_BYTES);
+  const digest = sha256(utf8(credential.token));
+  const message = {
+    type: 'auth', with: credential.key ? 'device' : 'secret', nonce: toBase64Url(client),
+    proof: toBase64Url(hmac(digest, transcript(LABEL.clientProof, server, client)))
+  };
+  if (credential.key) message.device = credential.id;
+  else if (model) message.model = model;
+  const keys = hkdf(digest, concat(server, client), utf8(LABEL.sessionKeys), 64);
+  const handshake = {
+    serverProof: toBase64Url(hmac(digest, transcript(LABEL.serverProof, server, client))),
+    seal: new Seal(keys.slice(0, 32), keys.slice(32, 64)),
+    deviceKey: credential.key ? '' : toBase64Url(hkdf(digest, concat(server, client), utf8(LABEL.deviceKey), 32))
+  };
+  return { message, handshake };
+}

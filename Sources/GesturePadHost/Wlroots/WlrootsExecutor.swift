@@ -1,0 +1,121 @@
+import GestureControl
+import Logging
+import Synchronization
+
+/// Carries `HostAction`s out through a wlroots compositor's virtual pointer and keyboard
+/// (`VirtualInputConnection`), encoded by `WlrootsActionEncoder`; the `wlroots` backend's
+/// `ActionWorker` thread owns it. One pointer and one keyboard for as long as the compositor
+/// lives (a virtual keyboard that goes away leaves the seat without a keymap, and a new device
+/// loses its first events while the seat changes). The connection is read at every batch and,
+/// idle, every `idleCheckInterval`; when the compositor went away, the status turns inactive
+/// with the reason, actions are dropped, and a new connection is tried once a touchpad
+/// connects (`retry`).
+final class WlrootsExecutor: ActionExecutor {
+    private var connection: VirtualInputConnection?
+    private var encoder: WlrootsActionEncoder
+    private let initialEncoder: WlrootsActionEncoder
+    private var requests: [VirtualInputRequest] = []
+    private let relay: ControlStatusRelay
+    private let retry: RetryFlag
+    private let logger: Logger
+    private let clock: @Sendable () -> Double
+    /// When (the worker's clock, ms) the idle connection is read next.
+    private var nextCheck: Double
+
+    /// How often (ms) an idle connection is read, so that a compositor that went away is
+    /// noticed without waiting for the phone's next action.
+    static let idleCheckInterval = 1_000.0
+
+    /// Connects (throws the one-line `ControlBackendError` of a compositor without the
+    /// protocols) and sends the start: the keymap, and one release of every button.
+    init(
+        encoder: WlrootsActionEncoder, relay: ControlStatusRelay, retry: RetryFlag, logger: Logger,
+        clock: @escaping @Sendable () -> Double
+    ) throws {
+        self.clock = clock
+        nextCheck = clock() + Self.idleCheckInterval
+        self.encoder = encoder
+        initialEncoder = encoder
+        self.relay = relay
+        self.retry = retry
+        self.logger = logger
+        requests.reserveCapacity(256)
+        connection = try VirtualInputConnection.connect()
+        start()
+    }
+
+    func execute(_ action: HostAction) {
+        guard connection != nil else { return }
+        encoder.encode(action, into: &requests)
+    }
+
+    func flush() {
+        if connection == nil, retry.take() { reconnect() }
+        send()
+    }
+
+    var nextDeadline: Double? { connection == nil ? nil : nextCheck }
+
+    func advance(to now: Double) {
+        guard now >= nextCheck else { return }
+        send()
+    }
+
+    func releaseAll() {
+        guard connection != nil else { return }
+        encoder.releaseAll(into: &requests)
+        send()
+    }
+
+    func close() {
+        releaseAll()
+        connection?.close()
+        connection = nil
+    }
+
+    /// Sends what is encoded, flushing every few requests and at the end.
+    private func send() {
+        defer { requests.removeAll(keepingCapacity: true) }
+        guard let connection else { return }
+        nextCheck = clock() + Self.idleCheckInterval
+        for request in requests where !connection.send(request) {
+            return lose()
+        }
+        if !connection.flush() { lose() }
+    }
+
+    private func start() {
+        encoder = initialEncoder
+        encoder.start(into: &requests)
+        send()
+        if connection != nil { relay.report(.active) }
+    }
+
+    private func reconnect() {
+        do {
+            connection = try VirtualInputConnection.connect()
+            logger.notice("control: the Wayland compositor is back: wlroots virtual pointer and keyboard again")
+            start()
+        } catch {
+            let message = (error as? ControlBackendError)?.message ?? "\(error)"
+            relay.report(.inactive(reason: "\(WlrootsBackend.goneReason) (\(message))"))
+        }
+    }
+
+    private func lose() {
+        connection?.close()
+        connection = nil
+        requests.removeAll(keepingCapacity: true)
+        logger.error("control: \(WlrootsBackend.goneReason)")
+        relay.report(.inactive(reason: WlrootsBackend.goneReason))
+    }
+}
+
+/// Set by `requestControl` (a touchpad connected), taken by the backend's thread: try to
+/// connect again.
+final class RetryFlag: Sendable {
+    private let requested = Atomic<Bool>(false)
+
+    func request() { requested.store(true, ordering: .releasing) }
+    func take() -> Bool { requested.exchange(false, ordering: .acquiringAndReleasing) }
+}

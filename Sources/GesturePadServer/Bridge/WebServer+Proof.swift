@@ -1,0 +1,80 @@
+import GestureProtocol
+
+/// A connection waiting to prove what it holds: its judge (with the nonce it was sent), and
+/// what the upgrade told of it.
+struct PendingProof {
+    var judge: ProofJudge
+    /// The upgrade's `User-Agent`: it names the device if the proof pairs one.
+    var userAgent: String
+    /// The client's address, charged for a refused proof (`RefusalLimiter`).
+    var address: String
+}
+
+/// The proof handshake on the service thread (docs/protocol.md "Proof handshake"): the
+/// challenge as a `?proof=1` connection opens, the verdict on its answer — refused (a close
+/// code that says why, a try charged to the address), or proven: the connection gets its
+/// sealing keys and pairing learns whose it is.
+extension WebServer {
+    /// Connection `id` opened with `?proof=1`: it is sent a fresh nonce (or, without
+    /// authentication, told there is nothing to prove).
+    func challenge(_ id: Int, userAgent: String, address: String, now: Double) {
+        guard configuration.token != nil else {
+            carryOut(hub.handle(.challenge(id, nonce: nil, now: now)))
+            return
+        }
+        let judge = ProofJudge()
+        proofs[id] = PendingProof(judge: judge, userAgent: userAgent, address: address)
+        carryOut(hub.handle(.challenge(id, nonce: WireProof.base64URL(judge.serverNonce), now: now)))
+    }
+
+    /// The answer of connection `id` to its challenge.
+    func judgeProof(_ id: Int, answer message: [UInt8]) {
+        guard let pending = proofs.removeValue(forKey: id) else { return }
+        let now = MonotonicClock.nowMilliseconds()
+        var devices: DeviceList?
+        if let pairing {
+            let current = pairing.devices(now: now)
+            apply(current.actions)
+            devices = current.list
+        }
+        let verdict = ProofAnswer.parse(message).flatMap { answer in
+            pending.judge.judge(
+                answer, secret: configuration.token ?? "", devices: devices, pairingOpen: pairing?.isOpen(now: now) ?? true
+            ).map { (answer, $0) }
+        }
+        switch verdict {
+        case .failure(let refusal):
+            refusals.recordRefusal(pending.address, at: now)
+            let (code, reason) = Self.closing(for: refusal)
+            logger.notice(
+                "refused proof: \(reason)", metadata: ["ws.connection.id": "\(id)", "ws.peer": "\(pending.address)"])
+            carryOut(hub.handle(.refuse(id, code: code, reason: reason)))
+        case .success(let (answer, admitted)):
+            let seal = SealedChannel(toServer: admitted.toServer, toPage: admitted.toPage)
+            carryOut(
+                hub.handle(.proven(id, serverProof: WireProof.base64URL(admitted.serverProof), seal: seal, now: now)))
+            if let pairing, admitted.admission != .open {
+                let name =
+                    admitted.admission == .pairing ? DeviceName.make(userAgent: pending.userAgent, model: answer.model) : ""
+                apply(pairing.opened(id, as: admitted.admission, name: name, now: now, derivedKey: admitted.newDeviceKey))
+            }
+            carryOut(hub.handle(.release(id, now: now)))
+        }
+    }
+
+    /// Whether a credential in the address is safe from listeners: TLS, or a loopback peer.
+    func trustsTransport(of address: String) -> Bool {
+        configuration.tls != nil || address == "127.0.0.1" || address == "::1" || address.hasPrefix("::ffff:127.")
+            || address.hasPrefix("127.")
+    }
+
+    /// The close code and reason of a refused proof.
+    static func closing(for refusal: ProofRefusal) -> (CloseCode, String) {
+        switch refusal {
+        case .malformed(let why): (.policyViolation, why)
+        case .unknown: (.proofUnknown, "no credential of this computer gives this proof")
+        case .revoked: (.proofRevoked, "this phone was removed on the computer")
+        case .pairingClosed: (.pairingClosed, "pairing is closed: run gesturepad pair on the computer")
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import FoundationEssentials
+
+/// The page's `auth` message, the answer to the server's `challenge` (docs/protocol.md "Proof
+/// handshake"): which credential it proves it holds, its own nonce, and the proof.
+///
+///     {"type":"auth","with":"secret","nonce":"…43 base64url…","proof":"…43 base64url…"}
+///     {"type":"auth","with":"device","device":"6d4054b3d55f","nonce":"…","proof":"…"}
+public struct ProofAnswer: Sendable, Hashable {
+    /// What the proof is keyed by.
+    public enum Credential: Sendable, Hashable {
+        /// The pairing secret (the link's `#token=`): a new device pairs.
+        case secret
+        /// The key of the paired device with this id.
+        case device(String)
+    }
+
+    public var credential: Credential
+    /// The page's nonce (`WireProof.nonceBytes`).
+    public var nonce: [UInt8]
+    /// HMAC-SHA256, 32 bytes (`WireProof.clientProof`).
+    public var proof: [UInt8]
+    /// The phone's model (at most 60 characters), naming a new device.
+    public var model: String?
+
+    public init(credential: Credential, nonce: [UInt8], proof: [UInt8], model: String? = nil) {
+        self.credential = credential
+        self.nonce = nonce
+        self.proof = proof
+        self.model = model
+    }
+
+    private struct Wire: Decodable {
+        var type: String
+        var with: String
+        var device: String?
+        var nonce: String
+        var proof: String
+        var model: String?
+    }
+
+    /// The answer in `message`, or why it is not one.
+    public static func parse(_ message: [UInt8]) -> Result<ProofAnswer, ProofRefusal> {
+        guard let wire = try? JSONDecoder().decode(Wire.self, from: Data(message)), wire.type == "auth" else {
+            return .failure(.malformed("the first message must be the answer to the challenge (auth)"))
+        }
+        guard let nonce = WireProof.bytes(base64URL: wire.nonce), nonce.count == WireProof.nonceBytes,
+            let proof = WireProof.bytes(base64URL: wire.proof), proof.count == 32
+        else { return .failure(.malformed("auth: nonce and proof must be 32 bytes of base64url each")) }
+        let credential: Credential
+        switch (wire.with, wire.device) {
+        case ("secret", _): credential = .secret
+        case ("device", let id?) where id.utf8.count <= 64: credential = .device(id)
+        default: return .failure(.malformed("auth: \"with\" must be \"secret\", or \"device\" with the device's id"))
+        }
+        return .success(
+            ProofAnswer(credential: credential, nonce: nonce, proof: proof, model: wire.model.map { String($0.prefix(60)) }))
+    }
+}
+
+/// Why a proof was refused: each is a close code the page explains (docs/protocol.md).
+public enum ProofRefusal: Error, Sendable, Hashable {
+    /// Not an `auth` message (1008).
+    case malformed(String)
+    /// A proof no credential of this computer's gives: a wrong or outdated secret, a device it
+    /// does not know, a replayed answer (4410).
+    case unknown
+    /// The proof of a device key forgotten since (4411).
+    case revoked
+    /// The pairing secret, right, while pairing is closed (4412).
+    case pairingClosed
+}

@@ -1,0 +1,119 @@
+import Crypto
+import FoundationEssentials
+
+/// The arithmetic of the proof handshake (docs/protocol.md "Proof handshake"): what the phone
+/// and the server compute from a credential they share and the two nonces of one connection,
+/// so that no credential ever crosses the wire. Pure, no state; the page's `js/proof.js` computes
+/// the same (tests/browser checks both against each other).
+///
+/// A credential is the pairing secret or a device key, as text. Both sides key everything by
+/// its SHA-256 (`credentialDigest`), because that is what the server keeps of a device key
+/// (`devices.json`'s `keySHA256`): a stolen `devices.json` therefore lets its thief answer a
+/// challenge as that device (docs/security.md says so), as the key itself would.
+public enum WireProof {
+    /// Bytes of each side's nonce.
+    public static let nonceBytes = 32
+
+    /// Domain-separation labels: one per use, so no value computed for one purpose is ever
+    /// valid for another.
+    enum Label {
+        static let clientProof = "gesturepad/1 client proof"
+        static let serverProof = "gesturepad/1 server proof"
+        static let deviceKey = "gesturepad/1 device key"
+        static let sessionKeys = "gesturepad/1 session keys"
+    }
+
+    /// The SHA-256 of a credential's UTF-8 text: the key of every proof and derivation.
+    public static func credentialDigest(_ credential: String) -> SymmetricKey {
+        SymmetricKey(data: Data(SHA256.hash(data: Data(credential.utf8))))
+    }
+
+    /// A stored device digest (64 hex digits) as the key it stands for; nil when malformed.
+    public static func digestKey(hex: String) -> SymmetricKey? {
+        let digits = Array(hex.utf8)
+        guard digits.count == 64 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 32)
+        for index in 0..<32 {
+            guard let high = nibble(digits[2 * index]), let low = nibble(digits[2 * index + 1]) else { return nil }
+            bytes[index] = high << 4 | low
+        }
+        return SymmetricKey(data: bytes)
+    }
+
+    /// The phone's proof: HMAC-SHA256 under the credential's digest of the client label, a
+    /// zero byte, the server's nonce and the client's.
+    public static func clientProof(_ key: SymmetricKey, server: [UInt8], client: [UInt8]) -> [UInt8] {
+        mac(key, label: Label.clientProof, server: server, client: client)
+    }
+
+    /// The server's answer: the same under the server label (the page checks it: a server that
+    /// does not know the credential cannot give it).
+    public static func serverProof(_ key: SymmetricKey, server: [UInt8], client: [UInt8]) -> [UInt8] {
+        mac(key, label: Label.serverProof, server: server, client: client)
+    }
+
+    /// Whether `proof` is the phone's proof for `key` and the nonces (compared in constant time).
+    public static func verify(_ proof: [UInt8], key: SymmetricKey, server: [UInt8], client: [UInt8]) -> Bool {
+        HMAC<SHA256>.isValidAuthenticationCode(
+            proof, authenticating: transcript(Label.clientProof, server: server, client: client), using: key)
+    }
+
+    /// The key of a device paired on this connection: HKDF-SHA256 of the pairing secret's
+    /// digest, salted with both nonces, as 43 base64url characters (the shape of every device
+    /// key). Both sides compute it; it is never sent.
+    public static func deviceKey(secret: SymmetricKey, server: [UInt8], client: [UInt8]) -> String {
+        let bytes = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: secret, salt: server + client, info: Array(Label.deviceKey.utf8), outputByteCount: 32)
+        return base64URL(bytes.withUnsafeBytes { Array($0) })
+    }
+
+    /// The connection's two sealing keys (page → server, server → page): HKDF-SHA256 of the
+    /// credential's digest, salted with both nonces.
+    public static func sessionKeys(_ key: SymmetricKey, server: [UInt8], client: [UInt8]) -> (
+        toServer: SymmetricKey, toPage: SymmetricKey
+    ) {
+        let both = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: key, salt: server + client, info: Array(Label.sessionKeys.utf8), outputByteCount: 64)
+        let bytes = both.withUnsafeBytes { Array($0) }
+        return (SymmetricKey(data: bytes[0..<32]), SymmetricKey(data: bytes[32..<64]))
+    }
+
+    /// A fresh nonce from the system CSPRNG.
+    public static func nonce() -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<nonceBytes).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }
+
+    /// base64url without padding.
+    public static func base64URL(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString()
+            .replacing("+", with: "-")
+            .replacing("/", with: "_")
+            .replacing("=", with: "")
+    }
+
+    /// The bytes of base64url `text` (no padding); nil when it is not base64url.
+    public static func bytes(base64URL text: String) -> [UInt8]? {
+        guard text.utf8.allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "=") })
+        else { return nil }
+        var standard = text.replacing("-", with: "+").replacing("_", with: "/")
+        standard += String(repeating: "=", count: (4 - standard.utf8.count % 4) % 4)
+        return Data(base64Encoded: standard).map { Array($0) }
+    }
+
+    private static func mac(_ key: SymmetricKey, label: String, server: [UInt8], client: [UInt8]) -> [UInt8] {
+        Array(HMAC<SHA256>.authenticationCode(for: transcript(label, server: server, client: client), using: key))
+    }
+
+    private static func transcript(_ label: String, server: [UInt8], client: [UInt8]) -> [UInt8] {
+        Array(label.utf8) + [0] + server + client
+    }
+
+    private static func nibble(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import Crypto
+import Foundation
+import GestureControl
+import GestureEngine
+import GesturePadSettings
+import GestureProtocol
+import Testing
+
+@testable import GesturePadServer
+
+/// The proof handshake and sealing (docs/protocol.md "Proof handshake", "Sealed messages"):
+/// what the server accepts, refuses and derives, computed as a page would from its side.
+@Suite struct ProofHandshakeTests {
+    let secret = "proof-test-secret"
+
+    /// The page's answer for `credential` to `judge`'s nonce, with `client` as its nonce.
+    func answer(
+        _ credential: String, as who: ProofAnswer.Credential, to judge: ProofJudge, client: [UInt8] = WireProof.nonce()
+    ) -> ProofAnswer {
+        let proof = WireProof.clientProof(WireProof.credentialDigest(credential), server: judge.serverNonce, client: client)
+        return ProofAnswer(credential: who, nonce: client, proof: proof)
+    }
+
+    func list(paired key: String, id: String = "d1", forgotten: [String] = []) -> DeviceList {
+        DeviceList(
+            devices: [PairedDevice(id: id, name: "Pixel", state: .paired, keySHA256: DeviceKey.digest(key), paired: "t")],
+            forgottenKeys: forgotten.map(DeviceKey.digest))
+    }
+
+    @Test func theSecretPairsAndBothSidesDeriveOneKey() throws {
+        let judge = ProofJudge()
+        let client = WireProof.nonce()
+        let result = judge.judge(
+            answer(secret, as: .secret, to: judge, client: client), secret: secret, devices: DeviceList(), pairingOpen: true)
+        let admitted = try result.get()
+        #expect(admitted.admission == .pairing)
+        let key = try #require(admitted.newDeviceKey)
+        #expect(DeviceKey.isWellFormed(key))
+        // The page derives the same from what it holds and the nonces it saw.
+        #expect(key == WireProof.deviceKey(secret: WireProof.credentialDigest(secret), server: judge.serverNonce, client: client))
+        // Another connection's nonces give another key.
+        #expect(key != WireProof.deviceKey(secret: WireProof.credentialDigest(secret), server: WireProof.nonce(), client: client))
+        #expect(!key.contains(secret))
+    }
+
+    @Test func aReplayedAnswerIsRefused() {
+        let first = ProofJudge()
+        let recorded = answer(secret, as: .secret, to: first)
+        #expect((try? first.judge(recorded, secret: secret, devices: DeviceList(), pairingOpen: true).get()) != nil)
+        // The same bytes to the next connection, whose nonce differs.
+        let second = ProofJudge()
+        #expect(second.serverNonce != first.serverNonce)
+        guard case .failure(.unknown) = second.judge(recorded, secret: secret, devices: DeviceList(), pairingOpen: true) else {
+            Issue.record("a replayed answer was accepted")
+            return
+        }
+    }
+
+    @Test func aWrongSecretAndAClosedPairing() {
+        let judge = ProofJudge()
+        let wrong = answer("not-the-secret", as: .secret, to: judge)
+        #expect(isRefusal(judge.judge(wrong, secret: secret, devices: DeviceList(), pairingOpen: true), .unknown))
+        let right = answer(secret, as: .secret, to: judge)
+        #expect(isRefusal(judge.judge(right, secret: secret, devices: DeviceList(), pairingOpen: false), .pairingClosed))
+        // Without pairing (`--test-echo`) the secret is a bearer credential: open.
+        #expect((try? judge.judge(right, secret: secret, devices: nil, pairingOpen: false).get())?.admission == .open)
+    }
+
+    @Test func aDeviceProvesItsKeyByTheStoredDigest() throws {
+        let key = DeviceKey.random()
+        let judge = ProofJudge()
+        let admitted = try judge.judge(
+            answer(key, as: .device("d1"), to: judge), secret: secret, devices: list(paired: key), pairingOpen: false
+        ).get()
+        #expect(admitted.admission == .device("d1") && admitted.newDeviceKey == nil)
+        // Another device's id, another key, a forgotten key.
+        #expect(
+            isRefusal(
+                judge.judge(
+                    answer(key, as: .device("d2"), to: judge), secret: secret, devices: list(paired: key), pairingOpen: true),
+                .unknown))
+        #expect(
+            isRefusal(
+                judge.judge(
+                    answer(DeviceKey.random(), as: .device("d1"), to: judge), secret: secret, devices: list(paired: key),
+                    pairingOpen: true), .unknown))
+        let gone = DeviceKey.random()
+        let forgotten = list(paired: key, forgotten: [gone])
+        #expect(
+            isRefusal(
+                judge.judge(answer(gone, as: .device("d9"), to: judge), secret: secret, devices: forgotten, pairingOpen: true),
+                .revoked))
+    }
+
+    @Test func answersThatAreNotOne() {
+        let nonce = WireProof.base64URL(WireProof.nonce())
+        for text in [
+            #"{"type":"hello","protocol":1,"role":"touchpad","width":1,"height":1}"#,
+            #"{"type":"auth","with":"secret","nonce":"abc","proof":"\#(nonce)"}"#,
+            #"{"type":"auth","with":"device","nonce":"\#(nonce)","proof":"\#(nonce)"}"#,
+            #"{"type":"auth","with":"key","nonce":"\#(nonce)","proof":"\#(nonce)"}"#, "not json",
+        ] {
+            guard case .failure(.malformed) = ProofAnswer.parse(Array(text.utf8)) else {
+                Issue.record("accepted: \(text)")
+                continue
+            }
+        }
+        let good = #"{"type":"auth","with":"device","device":"d1","nonce":"\#(nonce)","proof":"\#(nonce)"}"#
+        #expect((try? ProofAnswer.parse(Array(good.utf8)).get())?.credential == .device("d1"))
+    }
+
+    @Test func sealedMessagesOpenOnceInOrderAndUnaltered() throws {
+        let keys = WireProof.sessionKeys(WireProof.credentialDigest(secret), server: WireProof.nonce(), client: WireProof.nonce())
+        var server = SealedChannel(toServer: keys.toServer, toPage: keys.toPage)
+        // The page's side: its "to page" is the server's "to server".
+        var page = SealedChannel(toServer: keys.toPage, toPage: keys.toServer)
+        let typed = Array(#"{"type":"text","text":"correct horse battery staple"}"#.utf8)
+        let first = page.seal(typed)
+        let second = page.seal(Array(#"{"type":"key","key":"Enter"}"#.utf8))
+        #expect(SealedChannel.isSealed(first) && !String(decoding: first, as: UTF8.self).contains("horse"))
+        // Out of order: the second does not open first (and a failure moves no count).
+        #expect(server.open(frame: second) == nil)
+        #expect(server.open(frame: first) == typed)
+        // Replayed: the first again is the wrong number now.
+        #expect(server.open(frame: first) == nil)
+        // Altered: one bit of the box.
+        var altered = second
+        let at = SealedChannel.prefix.count + 3
+        altered[at] = altered[at] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+        #expect(server.open(frame: altered) == nil)
+        #expect(server.open(frame: second) != nil)
+        // A frame of the other direction (the server's own first, reflected) does not open,
+        // though its number is right for a fresh channel.
+        var fresh = SealedChannel(toServer: keys.toServer, toPage: keys.toPage)
+        var reflecting = SealedChannel(toServer: keys.toServer, toPage: keys.toPage)
+        #expect(fresh.open(frame: reflecting.seal(typed)) == nil)
+        var pageAgain = SealedChannel(toServer: keys.toPage, toPage: keys.toServer)
+        #expect(fresh.open(frame: pageAgain.seal(typed)) == typed)
+    }
+
+    @Test func theTokenInTheAddressOnlyOverATrustedTransport() {
+        let policy = HandshakePolicy(token: secret, maxConnections: 4)
+        let lan = UpgradeRequest(path: "/ws", token: secret, origin: nil, host: nil, trustedTransport: false)
+        guard case .refuse(403, _) = policy.decide(lan, openConnections: 0, shuttingDown: false) else {
+            Issue.record("a token in clear was taken")
+            return
+        }
+        let local = UpgradeRequest(path: "/ws", token: secret, origin: nil, host: nil, trustedTransport: true)
+        #expect(policy.decide(local, openConnections: 0, shuttingDown: false) == .accept(.pairing))
+        let proving = UpgradeRequest(path: "/ws", token: nil, origin: nil, host: nil, proof: true, trustedTransport: false)
+        #expect(policy.decide(proving, openConnections: 0, shuttingDown: false) == .accept(.proving))
+    }
+
+    func isRefusal(_ result: Result<ProofJudge.Admitted, ProofRefusal>, _ expected: ProofRefusal) -> Bool {
+        if case .failure(let refusal) = result { refusal == expected } else { false }
+    }
+}
+
+/// The session's side of sealing: a plain `text` on a proven connection types nothing.
+@Suite struct SealRequiredTests {
+    @Test func plainControlIsRefusedOnAProvenConnection() {
+        var session = ProtocolSession(
+            sessionID: "1", config: GestureConfig(), limits: ProtocolLimits(),
+            control: ControlContext(status: .active(backend: "x11"), capabilities: .init(characters: .anyUnicode)))
+        session.sealedControl = true
+        var output = SessionOutput()
+        let hello = Array(#"{"type":"hello","protocol":1,"role":"touchpad","width":300,"height":600}"#.utf8)
+        session.receive(text: hello.span, arrival: 0, into: &output)
+        output.removeAll()
+        let text = Array(#"{"type":"text","text":"injected"}"#.utf8)
+        session.receive(text: text.span, arrival: 1, into: &output)
+        #expect(output.actions.isEmpty && output.notes.isEmpty)
+        #expect(String(decoding: output.frames.bytes, as: UTF8.self).contains("seal_required"))
+        output.removeAll()
+        session.receive(text: text.span, arrival: 2, sealed: true, into: &output)
+        #expect(!output.notes.isEmpty)
+    }
+}

@@ -116,12 +116,36 @@ import Testing
         #expect(TouchpadGeometry(width: 1e9, height: 5).height == 100 && TouchpadGeometry(width: 1e9, height: 5).width == 4_096)
     }
 
-    /// Another connection's surface is scaled into the device.
-    @Test func scaling() {
+    /// A surface lies on the device at its real size, centred; a larger one is scaled down
+    /// alike on both axes; positions off the surface are clamped to it.
+    @Test func placement() {
         let g = TouchpadGeometry(width: 400, height: 800)
         #expect(g.position(x: 200, y: 400, surfaceWidth: 400, surfaceHeight: 800) == (1270, 2540))
+        // 200 × 200 at its real size, centred: its (100, 100) is the device's (200, 400).
         #expect(g.position(x: 100, y: 100, surfaceWidth: 200, surfaceHeight: 200) == (1270, 2540))
-        #expect(g.position(x: 5, y: 5, surfaceWidth: 0, surfaceHeight: .infinity) == (0, 0))
+        #expect(g.position(x: 0, y: 0, surfaceWidth: 200, surfaceHeight: 200) == (635, 1905))
+        // 800 × 800 is halved to fit 400 wide: its (0, 0) is the device's (0, 200).
+        #expect(g.position(x: 0, y: 0, surfaceWidth: 800, surfaceHeight: 800) == (0, 1270))
+        #expect(g.position(x: 800, y: 800, surfaceWidth: 800, surfaceHeight: 800) == (2540, 3810))
+        #expect(g.position(x: -50, y: 9_999, surfaceWidth: 400, surfaceHeight: 800) == (0, 5080))
+        // A bogus surface is taken as the smallest (100 × 100), centred.
+        #expect(g.position(x: .nan, y: 5, surfaceWidth: 0, surfaceHeight: .infinity) == (953, 2254))
+    }
+
+    /// Turned sideways, a phone's surface keeps its scale on the fixed device: a finger's
+    /// travel in mm is the same either way round, and its centre stays the device's centre.
+    @Test func rotationKeepsTheScale() {
+        let g = TouchpadGeometry.fixed
+        let portrait = g.place(surfaceWidth: 390, surfaceHeight: 844)
+        let landscape = g.place(surfaceWidth: 844, surfaceHeight: 390)
+        #expect(portrait.scale == 1 && landscape.scale == 1)
+        let a = g.position(x: 100, y: 100, surfaceWidth: 390, surfaceHeight: 844)
+        let b = g.position(x: 200, y: 100, surfaceWidth: 390, surfaceHeight: 844)
+        let c = g.position(x: 100, y: 100, surfaceWidth: 844, surfaceHeight: 390)
+        let d = g.position(x: 200, y: 100, surfaceWidth: 844, surfaceHeight: 390)
+        #expect(b.x - a.x == d.x - c.x && b.x - a.x == 635)
+        #expect(g.position(x: 195, y: 422, surfaceWidth: 390, surfaceHeight: 844) == (3175, 3175))
+        #expect(g.position(x: 422, y: 195, surfaceWidth: 844, surfaceHeight: 390) == (3175, 3175))
     }
 
     /// The declaration: a clickpad (pointer + buttonpad properties), five slots, tracking ids,

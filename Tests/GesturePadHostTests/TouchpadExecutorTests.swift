@@ -8,7 +8,8 @@ import Testing
 
 /// The `touchpad` backend's executor on a virtual clock, writing into pipes: the touchpad made
 /// for the surface, frames written when due (`FramePacer`, kept relative to real writes), the
-/// release rule, the device made again for another size, the rest to the pointer device.
+/// release rule, the device made once (a rotation or a second phone changes nothing), the rest
+/// to the pointer device.
 @Suite struct TouchpadExecutorTests {
     /// A pipe standing in for a uinput device; reads what was written so far.
     final class PipeOutput: InputDeviceOutput {
@@ -53,11 +54,13 @@ import Testing
         let pointerPipe = TestPipe()
         var executor: TouchpadExecutor!
 
-        init() {
+        /// `geometry`: the device's size (400 × 800 here, so that a 400 × 800 surface lies on
+        /// it px for px and the positions are easy to read).
+        init(geometry: TouchpadGeometry = TouchpadGeometry(width: 400, height: 800)) {
             let logger = Logger(label: "test.touchpad")
             executor = TouchpadExecutor(
                 pointer: UInputExecutor(writingTo: pointerPipe.writeEnd, logger: logger), logger: logger,
-                clock: { [unowned self] in now }
+                clock: { [unowned self] in now }, geometry: geometry
             ) { [unowned self] spec in
                 let output = PipeOutput(spec: spec)
                 outputs.append(output)
@@ -93,12 +96,12 @@ import Testing
         }
     }
 
-    /// The surface makes the touchpad, named and sized for it, before any touch.
+    /// The first surface makes the touchpad, named, at the one fixed size, before any touch.
     @Test func surfaceMakesTheDevice() {
-        let h = Harness()
+        let h = Harness(geometry: .fixed)
         h.batch([.touchSurface(owner: 1, width: 390, height: 844)], at: 0)
         #expect(h.outputs.count == 1)
-        #expect(h.device.spec == TouchpadGeometry(width: 390, height: 844).deviceSpec(name: "GesturePad touchpad"))
+        #expect(h.device.spec == TouchpadGeometry.fixed.deviceSpec(name: "GesturePad touchpad"))
         #expect(h.device.frames().isEmpty)
     }
 
@@ -168,18 +171,42 @@ import Testing
             ])
     }
 
-    /// Another surface size makes the device again — once no finger is down.
-    @Test func anotherSizeRemakesTheDeviceWhenIdle() {
-        let h = Harness()
+    /// A rotation mid-touch (the page's `resize`: 390 × 844 → 844 × 390) and a second phone's
+    /// surface make no new device: the finger down goes on, its move and the next phone's
+    /// touch are written to the same device, each placed by its surface (centred).
+    @Test func rotationAndSecondPhoneKeepTheDevice() {
+        let h = Harness(geometry: .fixed)
         h.batch([.touchSurface(owner: 1, width: 390, height: 844)], at: 0)
-        h.batch([touch(1, .down, t: 0)], at: 100)
-        h.batch([.touchSurface(owner: 2, width: 844, height: 390)], at: 101)
-        #expect(h.outputs.count == 1)
-        h.batch([touch(1, .up, t: 40)], at: 140)
-        #expect(h.outputs.count == 2 && h.outputs[0].destroyed)
-        #expect(h.executor.geometry == TouchpadGeometry(width: 844, height: 390))
-        h.batch([.touchSurface(owner: 2, width: 844, height: 390)], at: 200)
-        #expect(h.outputs.count == 2)
+        h.batch([touch(1, .down, x: 195, y: 422, t: 0)], at: 100)
+        h.batch([.touchSurface(owner: 1, width: 844, height: 390)], at: 101)
+        h.batch([.touchSurface(owner: 2, width: 1_024, height: 1_366)], at: 102)
+        h.batch([touch(1, .move, x: 422, y: 200, t: 30), touch(1, .up, x: 422, y: 200, t: 40)], at: 140)
+        h.advance(to: 200)
+        h.batch([touch(1, .down, x: 512, y: 683, t: 50, owner: 2)], at: 250)
+        #expect(h.outputs.count == 1 && !h.device.destroyed)
+        let frames = h.device.frames()
+        #expect(frames.count == 4)
+        // The centre of the fixed device (500 CSS px: 3175 units) is the centre of every surface.
+        let centre = TouchpadGeometry.fixed.position(x: 500, y: 500, surfaceWidth: 1_000, surfaceHeight: 1_000)
+        #expect(centre == (3175, 3175))
+        #expect(yPositions([frames[0]]) == [centre.y])
+        // Landscape: 5 px below its centre is 5 px below the device's (31.75 units).
+        #expect(yPositions([frames[1]]) == [centre.y + 32])
+        #expect(frames[2].contains(.absolute(ABS_MT_TRACKING_ID, -1)))
+        #expect(yPositions([frames[3]]) == [centre.y])
+    }
+
+    /// Frames still waiting when the phone turns keep the place they were sent for: the
+    /// `resize` comes before them to the executor, but does not move them.
+    @Test func waitingFramesKeepTheirSurface() {
+        let h = Harness(geometry: .fixed)
+        h.batch([.touchSurface(owner: 1, width: 390, height: 844)], at: 0)
+        h.batch(
+            [touch(1, .down, x: 195, y: 422, t: 0), touch(1, .move, x: 195, y: 430, t: 8)]
+                + [.touchSurface(owner: 1, width: 844, height: 390)], at: 1_000)
+        h.advance(to: 1_008)
+        let frames = h.device.frames()
+        #expect(yPositions(frames) == [3175, 3226])
     }
 
     /// A mouse on the page, keys and the button bar go to the pointer-and-keyboard device.

@@ -36,7 +36,8 @@ import Testing
         #expect(
             Array(requests.dropFirst())
                 == [
-                    .modifiers(depressed: 0), .motion(dx: 0, dy: 0), .frame, .button(code: 272, pressed: false), .button(code: 273, pressed: false),
+                    .modifiers(depressed: 0), .motion(dx: 0, dy: 0), .frame, .button(code: 272, pressed: false),
+                    .button(code: 273, pressed: false),
                     .button(code: 274, pressed: false), .frame,
                 ])
     }
@@ -128,6 +129,16 @@ import Testing
         }
         let text = String(String.UnicodeScalarView(typed.compactMap(Unicode.Scalar.init)))
         #expect(text == "wörld € 日本 🙂🙂ö")
+    }
+
+    /// A compositor's keymap text (here: German's, as xkbcommon writes it) becomes a base of
+    /// the same layout, whose strokes type "z" on the German Z key (evdev 21).
+    @Test func theSeatsKeymapAsTheBase() throws {
+        let german = try #require(XKBKeymapText.compile(layout: "de"))
+        let seat = try #require(XKBKeymapText.compile(text: german.text))
+        #expect(seat.layout == german.layout)
+        #expect(EvdevLayout(seat.layout).stroke("z")?.code == 21)
+        #expect(XKBKeymapText.compile(text: "not a keymap") == nil)
     }
 
     /// Spare keys start past every key of the layout (XF86AudioMicMute sits on 256).

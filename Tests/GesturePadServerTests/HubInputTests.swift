@@ -78,14 +78,14 @@ import Testing
         let harness = HubHarness()
         let id = harness.open(at: 0)
         #expect(harness.handle(.hold(id, device, now: 1)) == [.cancelWakeup(id), .requestWritable(id)])
-        #expect(harness.hub.connections[id]?.state == .waiting(readingPausedAt: nil))
+        #expect(harness.hub.connections[id]?.state == .waiting(.init()))
         #expect(harness.send(id, HubHarness.touchpadHello, at: 5).isEmpty)
         #expect(harness.fire(id, at: 10_000).isEmpty)
-        #expect(harness.hub.connections[id]?.held.count == 1)
+        let hello = Array(HubHarness.touchpadHello.utf8)
+        #expect(harness.hub.connections[id]?.state == .waiting(.init(held: [hello], heldBytes: hello.count)))
         #expect(harness.drain(id).frames.count == 1)
         #expect(harness.handle(.admit(id, device, now: 20_000)) == [.announceSession("\(id)", open: true), .requestWritable(id)])
         #expect(harness.hub.connections[id]?.state == .open(.init()))
-        #expect(harness.hub.connections[id]?.held.isEmpty == true)
         #expect(harness.hub.touchpads == [id])
     }
 

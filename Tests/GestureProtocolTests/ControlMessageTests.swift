@@ -95,16 +95,16 @@ struct ControlMessageTests {
     }
 
     /// The portal follows the desktop's layout: unknown, ASCII only; known, what the layout has
-    /// (the table can change under an open session). A refusal names every character refused,
+    /// (the server hands an open session each new table). A refusal names every character refused,
     /// once, and the layout.
     @Test func portalRefusesWhatTheLayoutLacks() {
-        let layout = DesktopLayout()
-        let portal = ControlContext(status: .active(backend: "portal"), capabilities: .init(characters: .desktopLayout(layout)))
+        let portal = ControlContext(status: .active(backend: "portal"), capabilities: .init(characters: .desktopLayout(nil)))
         var (session, output) = Self.touchpad(portal)
         session.receive(#"{"type":"text","text":"hé"}"#, at: 1, into: &output)
         let unknown = TestSupport.frames(output).first?.1["message"] as? String ?? ""
         #expect(unknown.contains("not known (no Wayland keymap)"))
-        layout.update(DesktopLayout.Table(keysyms: [0x68: 0x68, 0xE9: 0xE9], names: ["French"]))
+        let french = DesktopLayout.Table(keysyms: [0x68: 0x68, 0xE9: 0xE9], names: ["French"])
+        session.updateCapabilities(.init(characters: .desktopLayout(french)))
         output.removeAll()
         session.receive(#"{"type":"text","text":"hé\n"}"#, at: 2, into: &output)
         #expect(TestSupport.errorCodes(output).isEmpty)

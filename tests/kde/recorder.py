@@ -9,7 +9,7 @@ A second argument, "tiled", leaves the window to the compositor's layout instead
 Lines: {"type": "motion", "x", "y"} (root coordinates), {"type": "button-down" | "button-up",
 "button"}, {"type": "scroll", "dx", "dy", "direction", "stop", "state"} (smooth deltas as GTK
 gives them: 1.0 is one wheel click), {"type": "key-down" | "key-up", "keyval", "unicode",
-"state"}.
+"state", "keycode"} (the XKB key code), {"type": "swipe" | "pinch", "phase", "fingers", …} (touchpad gestures).
 """
 import json
 import sys
@@ -60,7 +60,20 @@ def on_key(_widget, event):
     kind = "key-down" if event.type == Gdk.EventType.KEY_PRESS else "key-up"
     code = Gdk.keyval_to_unicode(event.keyval)
     return write({"type": kind, "keyval": event.keyval, "unicode": chr(code) if code else "",
-                  "state": int(event.state)})
+                  "state": int(event.state), "keycode": event.hardware_keycode})
+
+
+def on_event(_widget, event):
+    """The desktop's touchpad gestures (zwp_pointer_gestures_v1): swipe and pinch, with their
+    phase (0 begin, 1 update, 2 end, 3 cancel), fingers and scale."""
+    if event.type == Gdk.EventType.TOUCHPAD_SWIPE:
+        return write({"type": "swipe", "phase": int(event.touchpad_swipe.phase),
+                      "fingers": int(event.touchpad_swipe.n_fingers),
+                      "dx": event.touchpad_swipe.dx, "dy": event.touchpad_swipe.dy})
+    if event.type == Gdk.EventType.TOUCHPAD_PINCH:
+        return write({"type": "pinch", "phase": int(event.touchpad_pinch.phase),
+                      "fingers": int(event.touchpad_pinch.n_fingers), "scale": event.touchpad_pinch.scale})
+    return False
 
 
 def on_focus(_widget, _event):
@@ -70,7 +83,8 @@ def on_focus(_widget, _event):
 window = Gtk.Window(title="GesturePad KDE recorder")
 window.add_events(Gdk.EventMask.POINTER_MOTION_MASK | Gdk.EventMask.BUTTON_PRESS_MASK
                   | Gdk.EventMask.BUTTON_RELEASE_MASK | Gdk.EventMask.SMOOTH_SCROLL_MASK
-                  | Gdk.EventMask.KEY_PRESS_MASK | Gdk.EventMask.KEY_RELEASE_MASK | Gdk.EventMask.FOCUS_CHANGE_MASK)
+                  | Gdk.EventMask.KEY_PRESS_MASK | Gdk.EventMask.KEY_RELEASE_MASK | Gdk.EventMask.FOCUS_CHANGE_MASK
+                  | Gdk.EventMask.TOUCHPAD_GESTURE_MASK)
 window.connect("motion-notify-event", on_motion)
 window.connect("button-press-event", on_button)
 window.connect("button-release-event", on_button)
@@ -78,6 +92,7 @@ window.connect("scroll-event", on_scroll)
 window.connect("key-press-event", on_key)
 window.connect("key-release-event", on_key)
 window.connect("focus-in-event", on_focus)
+window.connect("event", on_event)
 window.connect("destroy", Gtk.main_quit)
 if sys.argv[2:] != ["tiled"]:
     window.fullscreen()

@@ -11,6 +11,8 @@ mount -t sysfs sysfs /sys
 mountpoint -q /dev || mount -t devtmpfs devtmpfs /dev
 mkdir -p /dev/pts && mount -t devpts devpts /dev/pts
 mount -t tmpfs tmpfs /run
+# wlroots (sway, tests/kernel/inside/sway_scenario.py) shares buffers through /dev/shm.
+mkdir -p /dev/shm && mount -t tmpfs tmpfs /dev/shm
 ip link set lo up
 echo "init: up $(cut -d' ' -f1 /proc/uptime) s" >"$GP_OUT/init.log"
 # The real udev, as a desktop has it: it classifies input devices (ID_INPUT_*), and libinput

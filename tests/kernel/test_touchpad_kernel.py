@@ -13,6 +13,9 @@ import pytest
 BTN_TOUCH, BTN_LEFT = 330, 272
 # docs/control.md: a CSS px is 1/160 inch; 40 units a mm.
 MM_PER_CSS = 25.4 / 160
+# The side of the one device every surface is placed on (TouchpadGeometry.fixedSide).
+FIXED_SIDE = 1000
+MOTION = re.compile(r"POINTER_MOTION\s.*?\(\s*([-+]?[\d.]+)/\s*([-+]?[\d.]+)\s*\)")
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +65,8 @@ def kinds(lines: list[str]) -> list[str]:
 
 def test_udev_and_libinput_take_it_as_a_touchpad(run):
     """udev tags it ID_INPUT_TOUCHPAD; libinput says it is a touchpad, adds it with pointer and
-    gesture capabilities, at the phone's size in mm (390 × 844 CSS px → 62 × 134 mm)."""
+    gesture capabilities, at the one fixed size (1000 × 1000 CSS px → 159 × 159 mm) whatever
+    the phone: a 390 × 844 page lies on it at its real size."""
     seg = segment(run, "device")
     assert seg["welcome"]["control"] == {"active": True, "backend": "touchpad"}, seg["welcome"]
     assert "through touchpad" in seg["banner"], seg["banner"]
@@ -72,7 +76,7 @@ def test_udev_and_libinput_take_it_as_a_touchpad(run):
     added = next(line for line in seg["libinput"] if "DEVICE_ADDED" in line)
     assert "GesturePad touchpad" in added and "cap:pg" in added, added
     width, height = map(int, re.search(r"size (\d+)x(\d+)mm", added).groups())
-    assert (width, height) == (round(390 * MM_PER_CSS), round(844 * MM_PER_CSS)), added
+    assert (width, height) == (round(FIXED_SIDE * MM_PER_CSS), round(FIXED_SIDE * MM_PER_CSS)), added
     # A clickpad with five slots and one tool per finger count, no pressure.
     block = seg["devices"].split('N: Name="GesturePad touchpad"')[1].split("\n\n")[0]
     assert "B: PROP=5" in block, block  # INPUT_PROP_POINTER | INPUT_PROP_BUTTONPAD
@@ -197,14 +201,16 @@ def test_sigterm_mid_scroll_stops_the_scroll(run):
 
 def test_the_udev_rule_makes_it_an_external_touchpad(run):
     """dist/udev/71-gesturepad-touchpad.rules marks the touchpad external: without it libinput
-    treats it as a laptop's built-in one (disable-while-typing on, and on a phone held sideways
-    — 134 mm wide — a stroke along the edge is taken for a palm and moves nothing); with it,
-    disable-while-typing does not apply and the same stroke moves the pointer."""
+    treats it as a laptop's built-in one (disable-while-typing on, and on a tablet held sideways
+    — filling the device's 159 mm — a stroke along the edge is taken for a palm and moves
+    nothing); with it, disable-while-typing does not apply and the same stroke moves the
+    pointer."""
     seg = segment(run, "integration")
     without, with_rule = seg["without_rule"], seg["with_rule"]
     assert without["udev"].get("ID_INPUT_TOUCHPAD_INTEGRATION") is None, without["udev"]
     assert with_rule["udev"].get("ID_INPUT_TOUCHPAD_INTEGRATION") == "external", with_rule["udev"]
-    assert "Size:             134x62mm" in without["list"], without["list"]
+    size = round(FIXED_SIDE * MM_PER_CSS)
+    assert f"Size:             {size}x{size}mm" in without["list"], without["list"]
     assert "Disable-w-typing: enabled" in without["list"], without["list"]
     assert "Disable-w-typing: n/a" in with_rule["list"], with_rule["list"]
     assert without["motion"]["events"] == 0, without["motion"]
@@ -223,3 +229,24 @@ def test_sigkill_mid_tap_and_drag_releases_the_button(run):
     removed = [i for i, line in enumerate(lines) if "DEVICE_REMOVED" in line]
     assert pressed and released and removed, lines
     assert pressed[0] < released[-1] < removed[0], lines
+
+
+def test_a_rotation_loses_no_touch(run):
+    """The phone turns between strokes (the page's `resize`, then a stroke at once), and back:
+    the device is the same node, never removed nor added again, and each of the three strokes
+    reaches the kernel (three touches begun and lifted) and moves libinput's pointer its own
+    way — the first touch after each turn is not lost."""
+    seg = segment(run, "rotation")
+    assert seg["node_after"] == seg["node"], seg
+    lines = seg["libinput"]
+    # libinput says DEVICE_ADDED once, for the device it opened at the start; never again.
+    assert not [line for line in lines if "DEVICE_REMOVED" in line], lines
+    assert len([line for line in lines if "DEVICE_ADDED" in line]) == 1, lines
+    tracking = seg["stream"]["tracking"]
+    assert len([v for v in tracking if v >= 0]) == 3 and tracking.count(-1) == 3, tracking
+    moves = [tuple(map(float, m.groups())) for m in map(MOTION.search, lines) if m]
+    right = [dx for dx, dy in moves if dx > 0 and abs(dy) < dx]
+    down = [dy for dx, dy in moves if dy > 0 and abs(dx) < dy]
+    left = [dx for dx, dy in moves if dx < 0 and abs(dy) < -dx]
+    assert len(right) >= 5 and len(down) >= 5 and len(left) >= 5, "\n".join(lines)
+    no_warnings(seg)

@@ -29,7 +29,8 @@ from recorder_events import RECORDER, SYSTEM_PYTHON, HeadlessSession, RecorderLo
 
 NOBODY = 65534
 PROGRAMS = {"sway": "/usr/bin/sway", "swaymsg": "/usr/bin/swaymsg", "setpriv": "/usr/bin/setpriv"}
-SOCKET = "wayland-gesturepad"
+# sway's settings: headless, the pixman renderer, no input devices (the server's are virtual).
+HEADLESS = {"WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1"}
 
 
 def missing_programs() -> list[str]:
@@ -40,8 +41,14 @@ def missing_programs() -> list[str]:
 class HeadlessSway(HeadlessSession):
     """One headless sway; `env` is what a client of it needs."""
 
-    def __init__(self, timeout: float = 20.0, tiled: bool = False):
+    def __init__(self, timeout: float = 20.0, tiled: bool = False, runtime_parent: Path | None = None,
+                 compositor_env: dict[str, str] | None = None):
+        """`runtime_parent`: where the runtime folder goes (a tmpfs inside the kernel tests:
+        sockets cannot live on hostfs); `compositor_env` replaces sway's headless settings
+        (the kernel tests: its libinput backend too)."""
         self.tiled = tiled
+        self.runtime_parent = runtime_parent
+        self.compositor_env = compositor_env or HEADLESS
         self.root = Path(tempfile.mkdtemp(prefix="gesturepad-sway-"))
         self.right = RecorderLog()
         self.right.events_path = self.root / "right.jsonl"
@@ -57,8 +64,10 @@ class HeadlessSway(HeadlessSession):
             raise
 
     def _start(self, timeout: float) -> None:
-        runtime = self.root / "runtime"
-        runtime.mkdir(mode=0o700)
+        runtime = Path(tempfile.mkdtemp(prefix="gesturepad-sway-", dir=self.runtime_parent)) if self.runtime_parent \
+            else self.root / "runtime"
+        runtime.mkdir(mode=0o700, exist_ok=True)
+        runtime.chmod(0o700)
         os.chown(runtime, NOBODY, NOBODY)
         self.config = self.root / "config"
         self.config.write_text("output HEADLESS-1 resolution 1280x800 position 0 0\n"
@@ -75,12 +84,12 @@ class HeadlessSway(HeadlessSession):
         right.jsonl): sway tiles them, the first on the left half, the second on the right."""
         extra = ["tiled"] if self.tiled else []
         self._spawn("recorder", [SYSTEM_PYTHON, str(RECORDER), str(self.events_path), *extra],
-                    {"GDK_BACKEND": "wayland"})
+                    {"GDK_BACKEND": "wayland", "NO_AT_BRIDGE": "1"})
         recorder = self.processes["recorder"].pid
         wait_until(lambda: self._focused_pid() == recorder, timeout, "the recorder window to be mapped and focused")
         if self.tiled:
             self._spawn("recorder-right", [SYSTEM_PYTHON, str(RECORDER), str(self.right.events_path), *extra],
-                        {"GDK_BACKEND": "wayland"})
+                        {"GDK_BACKEND": "wayland", "NO_AT_BRIDGE": "1"})
             right = self.processes["recorder-right"].pid
             wait_until(lambda: self._focused_pid() == right, timeout, "the right window to be mapped and focused")
 
@@ -90,8 +99,7 @@ class HeadlessSway(HeadlessSession):
         runtime = Path(self.env["XDG_RUNTIME_DIR"])
         self._spawn("sway", [PROGRAMS["setpriv"], f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups",
                              PROGRAMS["sway"], "-c", str(self.config)],
-                    {"WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
-                     "WAYLAND_DISPLAY": ""})
+                    {**self.compositor_env, "WAYLAND_DISPLAY": ""})
         wait_until(lambda: self._ipc_socket() is not None and (runtime / "wayland-1").exists(), timeout,
                    "sway's sockets")
         self.env["WAYLAND_DISPLAY"] = "wayland-1"

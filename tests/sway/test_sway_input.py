@@ -2,9 +2,12 @@
 `wlroots` backend's virtual pointer and keyboard to a real Wayland client (tests/kde's
 recorder.py, a GTK 3 window): motion, clicks, scrolling with its source and stop, the coast,
 zoom, swipe keys, any Unicode, shortcuts — and nothing left pressed (docs/control.md)."""
+import os
 import time
 
-from sway_kit import FLAT, focused_pad
+import pytest
+
+from sway_kit import ACTIVE, FLAT, focused_pad
 from recorder_events import buttons, keys, last_position, scrolled, stroke, typed
 from touch_input import even_steps, spread_steps, zoom_steps
 
@@ -18,6 +21,18 @@ def scrolls(events):
 
 def stops(events):
     return [e for e in scrolls(events) if e["stop"]]
+
+
+def test_auto_picks_wlroots_and_says_why(desktop, start_server, pads):
+    """`--control auto` in a sway session with no RemoteDesktop portal (no session bus) and no
+    writable /dev/uinput: the wlroots backend, and the banner says which and why."""
+    if os.access("/dev/uinput", os.W_OK):
+        pytest.skip("/dev/uinput is writable here: auto picks the touchpad backend first")
+    server = start_server(FLAT, control="auto")
+    touchpad = pads(server)
+    assert touchpad.welcome.get("control") == ACTIVE, touchpad.welcome
+    banner = server.stdout()
+    assert "through wlroots" in banner and "No RemoteDesktop portal answered" in banner, banner
 
 
 def test_flat_motion_is_one_to_one(desktop, pad):
@@ -135,6 +150,23 @@ def test_any_unicode_and_control_a(desktop, pad):
     assert pad.request({"type": "text", "text": "Hi (1+2=3)!"}) is None
     events = desktop.wait_events(lambda e: typed(e) == "Hi (1+2=3)!")
     assert typed(events) == "Hi (1+2=3)!", events
+
+
+def test_the_seats_own_layout_is_the_base(desktop, start_server, pads):
+    """With a German keymap active on the seat (another server's keyboard, started with
+    --keyboard-layout de, that typed), a server started without --keyboard-layout types on the
+    seat's layout: "z" on the German Z key (XKB 29, US Y), "y" on 52 — the user's keys, where
+    shortcuts land — and still any other character."""
+    _, german = focused_pad(desktop, pads, start_server, FLAT + ["--keyboard-layout", "de"])
+    assert german.request({"type": "text", "text": "a"}) is None
+    desktop.wait_events(lambda e: typed(e) == "a")
+    follower = pads(start_server(FLAT))
+    assert follower.welcome.get("control", {}).get("active"), follower.welcome
+    assert follower.request({"type": "text", "text": "zy€🙂"}) is None
+    events = desktop.wait_events(lambda e: typed(e) == "zy€🙂")
+    assert typed(events) == "zy€🙂", events
+    downs = {e["unicode"]: e["keycode"] for e in events if e["type"] == "key-down" and e["unicode"]}
+    assert (downs["z"], downs["y"]) == (29, 52), downs
 
 
 def test_a_burst_of_5000_moves_keeps_the_connection(desktop, start_server, pads):

@@ -9,8 +9,9 @@
 public protocol ControlBackend: AnyObject, Sendable {
     /// The backend's name as `--control` spells it and `welcome.control.backend` reports it.
     var name: String { get }
-    /// What it can type, and whether it takes the touches themselves, as opened (the portal's
-    /// follows the desktop's layout; uinput's and touchpad's are the layout found at start).
+    /// What it can type, and whether it takes the touches themselves, as opened (uinput's and
+    /// touchpad's: the layout found at start; the portal's: a layout not known yet, then each
+    /// one it learns reported through `observeLayout`).
     var capabilities: ControlCapabilities { get }
     /// Carries out `actions`, in order, after those of earlier calls. Never blocks.
     func perform(_ actions: ArraySlice<HostAction>)
@@ -23,6 +24,10 @@ public protocol ControlBackend: AnyObject, Sendable {
     /// Registers the one observer of status changes (the server) and tells it the current
     /// status at once. It is called on the backend's thread and must not block.
     func observeStatus(_ observer: @escaping @Sendable (ControlBackendStatus) -> Void)
+    /// Registers the one observer of the desktop's keyboard layout (the server), told the
+    /// layout now if known, then every new one, on the backend's thread; it must not block.
+    /// The table reported is the one the backend types with from then on.
+    func observeLayout(_ observer: @escaping @Sendable (DesktopLayout.Table) -> Void)
     /// Asks the backend to drive the computer again after it became inactive (the portal: a
     /// new session, which may show the desktop's dialog). Called when a touchpad connects; does
     /// nothing while active or already asking. Never blocks.
@@ -34,4 +39,9 @@ extension ControlBackend {
     public var status: ControlBackendStatus { .active }
     public func observeStatus(_ observer: @escaping @Sendable (ControlBackendStatus) -> Void) { observer(.active) }
     public func requestControl() {}
+}
+
+/// Backends whose layout is known at open, for good (in `capabilities`).
+extension ControlBackend {
+    public func observeLayout(_ observer: @escaping @Sendable (DesktopLayout.Table) -> Void) {}
 }

@@ -9,10 +9,11 @@ public struct ControlCapabilities: Sendable, Hashable {
         /// Only what a US keyboard layout types (printable ASCII; tab and newline in `text`):
         /// uinput sends keycodes, which the desktop interprets through its own layout.
         case usLayoutASCII
-        /// What the desktop's keyboard layout types (`DesktopLayout`, kept up to date by the
-        /// backend; tab and newline always), and printable ASCII while the layout is unknown:
-        /// the portal sends keysyms, which the desktop drops when its layout lacks them.
-        case desktopLayout(DesktopLayout)
+        /// What the desktop's keyboard layout types (the table the backend last reported, a
+        /// value the server hands every session: `HubInput.desktopLayoutChanged`; tab and
+        /// newline always), and printable ASCII while the layout is unknown (nil): the portal
+        /// sends keysyms, which the desktop drops when its layout lacks them.
+        case desktopLayout(DesktopLayout.Table?)
     }
 
     public var characters: Characters
@@ -38,8 +39,8 @@ public struct ControlCapabilities: Sendable, Hashable {
             return HostKey.isPrintable(scalar)
         case .usLayoutASCII:
             return Self.isPrintableASCII(scalar)
-        case .desktopLayout(let layout):
-            guard let table = layout.current else { return Self.isPrintableASCII(scalar) }
+        case .desktopLayout(let table):
+            guard let table else { return Self.isPrintableASCII(scalar) }
             return table.keysym(for: scalar) != nil
         }
     }
@@ -51,8 +52,8 @@ public struct ControlCapabilities: Sendable, Hashable {
             return "it types printable characters only"
         case .usLayoutASCII:
             return "it types US-layout ASCII only"
-        case .desktopLayout(let layout):
-            guard let table = layout.current else {
+        case .desktopLayout(let table):
+            guard let table else {
                 return "the desktop's keyboard layout is not known (no Wayland keymap), so it types ASCII only"
             }
             let names = table.names.joined(separator: ", ")

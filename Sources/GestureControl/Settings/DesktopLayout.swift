@@ -1,14 +1,12 @@
-import Synchronization
-
-/// The characters the desktop's keyboard layout can type, and the keysym that types each, as
-/// a backend last learnt them from the compositor (the `portal` backend: the Wayland keymap).
-/// Shared by that backend, which replaces the table when the layout changes, and the protocol
-/// layer, which refuses a `text` or character `key` the table lacks before anything is typed:
-/// desktops that take keysyms (RemoteDesktop's `NotifyKeyboardKeysym`) drop, without a word,
-/// every keysym their active layout has no key for.
-///
-/// Safe from any thread; equal only to itself.
-public final class DesktopLayout: Sendable, Hashable {
+/// The desktop's keyboard layout as a backend learns it from the compositor (the `portal`
+/// backend: the Wayland keymap): the characters it can type (`Table`), and the key that types
+/// each (`Stroke`). Values only: the backend's thread hands each new table to the server as an
+/// input (`ControlBackend.observeLayout`), the server keeps it in its `ControlContext`
+/// (`ControlCapabilities.Characters.desktopLayout`), and the protocol layer refuses a `text` or
+/// character `key` the table lacks before anything is typed — desktops that take keysyms
+/// (RemoteDesktop's `NotifyKeyboardKeysym`) drop, without a word, every keysym their active
+/// layout has no key for. The backend types with the same table it handed over.
+public enum DesktopLayout {
     /// A key that types a character: its evdev key code, pressed while the modifier keys
     /// (evdev key codes: Shift, AltGr) its level needs are held.
     public struct Stroke: Sendable, Hashable {
@@ -40,23 +38,4 @@ public final class DesktopLayout: Sendable, Hashable {
         /// The keysym that types `scalar`, if the layout has one.
         public func keysym(for scalar: Unicode.Scalar) -> UInt32? { keysyms[scalar.value] }
     }
-
-    private let table: Mutex<Table?>
-
-    /// A layout not known yet (`nil`) or known.
-    public init(_ table: Table? = nil) {
-        self.table = Mutex(table)
-    }
-
-    /// The table now; nil while the layout is unknown.
-    public var current: Table? { table.withLock { $0 } }
-
-    /// Replaces the table (nil: the layout is unknown again).
-    public func update(_ newTable: Table?) {
-        table.withLock { $0 = newTable }
-    }
-
-    public static func == (lhs: DesktopLayout, rhs: DesktopLayout) -> Bool { lhs === rhs }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -101,13 +101,21 @@ public struct TouchpadSlots: Sendable {
         freedThisFrame = 0
     }
 
+    /// Whether connection `owner`'s fingers may land: the touchpad follows one connection's
+    /// fingers at a time, the one whose fingers are on it (any, when none is). The one place
+    /// this rule is written: the executor asks it too, so another's touches never wait in
+    /// line before the owner's frames.
+    public func admits(_ owner: Int) -> Bool {
+        self.owner.map { $0 == owner } ?? true
+    }
+
     /// Applies one contact within the current frame.
     public mutating func apply(_ contact: TouchContact, into changes: inout [Change]) -> Outcome {
         let index = slotIndex(owner: contact.owner, id: contact.id)
         switch contact.phase {
         case .down:
             if index != nil { return .ignored }  // already down
-            if let owner, owner != contact.owner { return .ignored }
+            guard admits(contact.owner) else { return .ignored }
             guard let free = slots.indices.first(where: { slots[$0] == nil && freedThisFrame & (1 << $0) == 0 }) else {
                 // Every free slot was freed in this frame: the next frame can take one.
                 return slots.contains(where: { $0 == nil }) ? .needsNewFrame : .ignored

@@ -24,7 +24,8 @@ extension ConfigKeys {
                 "a two-finger scroll lifted fast keeps scrolling and comes to rest"
             ) { $0.boolean($1, key: $2) },
             .text(
-                "keyboardLayout", \.controlKeyboardLayout, default: "the desktop's (Wayland, X11), else `us` (wlroots: `us`)",
+                "keyboardLayout", \.controlKeyboardLayout,
+                default: "the desktop's (Wayland, X11), else `us` (wlroots: the seat's keymap, else `us`)",
                 "the desktop's keyboard layout, which uinput and touchpad type through, and the base of wlroots' keymap: an XKB layout, optionally with its variant (`de`, `de+nodeadkeys`; `--keyboard-layout`)"
             ),
             .flag("tapToClick", \.control.tapToClick, "taps click"),

@@ -1,4 +1,5 @@
 import CSDBus
+import GesturePadSystem
 import Glibc
 
 /// An eventfd that other threads write to wake the portal backend's thread out of `poll`, and
@@ -8,9 +9,11 @@ final class EventWakeup: Sendable {
     let fileDescriptor: Int32
 
     init() throws {
-        let descriptor = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
-        guard descriptor >= 0 else { throw ControlBackendError("cannot create an eventfd: \(errorText(errno))") }
-        fileDescriptor = descriptor
+        do throws(SystemCallError) {
+            fileDescriptor = try SystemCall.retrying { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
+        } catch {
+            throw ControlBackendError("cannot create an eventfd: \(error)")
+        }
     }
 
     deinit { Glibc.close(fileDescriptor) }

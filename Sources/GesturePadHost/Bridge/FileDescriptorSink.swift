@@ -6,19 +6,18 @@ import Glibc
 struct FileDescriptorSink: Sendable {
     let fileDescriptor: Int32
 
-    /// Writes all of `bytes`, retrying after EINTR and partial writes. Returns the errno of a
-    /// failure (the rest is not written), nil on success.
+    /// Writes all of `bytes`, after partial writes and interruptions (`SystemCall.retrying`).
+    /// Returns the errno of a failure (the rest is not written), nil on success.
     func write(_ bytes: [UInt8]) -> Int32? {
         bytes.withUnsafeBytes { buffer -> Int32? in
             guard let base = buffer.baseAddress else { return nil }
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(fileDescriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
+                do throws(SystemCallError) {
+                    offset += try SystemCall.retrying { Glibc.write(fileDescriptor, base + offset, buffer.count - offset) }
+                } catch {
+                    return error.errno
                 }
-                offset += written
             }
             return nil
         }

@@ -1,3 +1,4 @@
+import GesturePadSystem
 import Glibc
 
 /// A file opened for writing in place of a uinput device: `serve --test-touchpad-output`
@@ -9,9 +10,11 @@ final class FileOutput: InputDeviceOutput {
 
     /// Opens `path` write-only (a FIFO: waits for its reader). Errors are one line.
     init(path: String) throws {
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ControlBackendError("cannot open \(path): \(errorText(errno))") }
-        fileDescriptor = fd
+        do throws(SystemCallError) {
+            fileDescriptor = try SystemCall.retrying { open(path, O_WRONLY | O_CLOEXEC) }
+        } catch {
+            throw ControlBackendError("cannot open \(path): \(error)")
+        }
     }
 
     deinit { destroy() }

@@ -1,3 +1,4 @@
+import GesturePadSystem
 import Glibc
 
 /// Waits for a pipe to bring text or end, and for one more descriptor (the guard's X
@@ -28,11 +29,7 @@ struct PipeWatch {
         var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
         if other >= 0 { fds.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
         while true {
-            let ready = poll(&fds, nfds_t(fds.count), -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return .endOfInput
-            }
+            guard (try? SystemCall.retrying({ poll(&fds, nfds_t(fds.count), -1) })) != nil else { return .endOfInput }
             if fds[0].revents != 0 { return readInput() }
             if fds.count > 1, fds[1].revents != 0 { return .other }
         }
@@ -40,11 +37,8 @@ struct PipeWatch {
 
     private mutating func readInput() -> Event {
         let descriptor = input
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 { return .text(String(decoding: buffer[..<count], as: UTF8.self)) }
-            if count < 0, errno == EINTR { continue }
-            return .endOfInput
-        }
+        let count = try? SystemCall.retrying { buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) } }
+        guard let count, count > 0 else { return .endOfInput }
+        return .text(String(decoding: buffer[..<count], as: UTF8.self))
     }
 }

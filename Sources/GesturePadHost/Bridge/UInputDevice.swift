@@ -1,4 +1,5 @@
 import CUInput
+import GesturePadSystem
 import Glibc
 
 /// A virtual input device made through `/dev/uinput`: the descriptor, the ioctls that declare
@@ -20,14 +21,20 @@ final class UInputDevice {
             throw ControlBackendError(
                 "uinput: struct input_event is \(gp_input_event_size) bytes here, GesturePad writes \(InputEvent.byteCount)")
         }
-        let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw openError(path: path, code: errno) }
+        let fd: Int32
+        do throws(SystemCallError) {
+            fd = try SystemCall.retrying { open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC) }
+        } catch {
+            throw openError(path: path, code: error.errno)
+        }
         let device = UInputDevice(fileDescriptor: fd)
-        func check(_ result: Int32, _ request: String) throws {
-            guard result < 0 else { return }
-            let code = errno
-            device.destroy()
-            throw ControlBackendError("cannot create the uinput device (\(request)): \(errorText(code))")
+        func check(_ result: @autoclosure () -> Int32, _ request: String) throws {
+            do throws(SystemCallError) {
+                try SystemCall.retrying(result)
+            } catch {
+                device.destroy()
+                throw ControlBackendError("cannot create the uinput device (\(request)): \(error)")
+            }
         }
         for type in spec.eventTypes {
             try check(gp_uinput_enable_event_type(fd, type), "UI_SET_EVBIT")

@@ -36,6 +36,9 @@ final class VirtualInputConnection {
     private var pointer: OpaquePointer?
     private var keyboard: OpaquePointer?
     fileprivate var globals = Globals()
+    /// The keymap the seat's keyboard had before this connection's own (XKB text), when
+    /// `makeDevices` was asked to read it and there was one: the user's layout.
+    private(set) var seatKeymap: String?
     private var unflushed = 0
     private let started = DispatchTime.now().uptimeNanoseconds
 
@@ -46,9 +49,10 @@ final class VirtualInputConnection {
     deinit { close() }
 
     /// Connects to the compositor of `WAYLAND_DISPLAY`, reads its globals and, when
-    /// `makeDevices`, makes the pointer and the keyboard. Throws a one-line
-    /// `ControlBackendError` without a compositor or without either protocol.
-    static func connect(makeDevices: Bool = true) throws -> VirtualInputConnection {
+    /// `makeDevices`, makes the pointer and the keyboard (with `readSeatKeymap`, after reading
+    /// the seat's keymap: `seatKeymap`). Throws a one-line `ControlBackendError` without a
+    /// compositor or without either protocol.
+    static func connect(makeDevices: Bool = true, readSeatKeymap: Bool = false) throws -> VirtualInputConnection {
         guard let display = wl_display_connect(nil) else {
             throw ControlBackendError("no Wayland compositor to connect to (WAYLAND_DISPLAY): gesturepad help control")
         }
@@ -62,7 +66,7 @@ final class VirtualInputConnection {
             throw ControlBackendError("the Wayland compositor closed the connection")
         }
         guard makeDevices else { return connection }
-        try connection.makeDevices()
+        try connection.makeDevices(readSeatKeymap: readSeatKeymap)
         return connection
     }
 
@@ -74,7 +78,7 @@ final class VirtualInputConnection {
             && connection.globals.seat != nil
     }
 
-    private func makeDevices() throws {
+    private func makeDevices(readSeatKeymap: Bool) throws {
         guard let registry, let display else { throw ControlBackendError("the Wayland connection is closed") }
         guard let seatGlobal = globals.seat else { throw ControlBackendError("the Wayland compositor has no seat") }
         guard let pointerGlobal = globals.pointerManager, let keyboardGlobal = globals.keyboardManager else {
@@ -87,6 +91,9 @@ final class VirtualInputConnection {
         keyboardManager = bind(registry, keyboardGlobal, GESTUREPAD_GLOBAL_KEYBOARD_MANAGER)
         guard let seat, let pointerManager, let keyboardManager else {
             throw ControlBackendError("binding the Wayland compositor's virtual input failed")
+        }
+        if readSeatKeymap, let ownSeat = bind(registry, seatGlobal, GESTUREPAD_GLOBAL_SEAT) {
+            seatKeymap = SeatKeymapReader.read(display: display, seat: ownSeat)
         }
         pointer = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(pointerManager, seat)
         keyboard = zwp_virtual_keyboard_manager_v1_create_virtual_keyboard(keyboardManager, seat)

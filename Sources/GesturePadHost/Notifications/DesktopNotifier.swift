@@ -16,19 +16,21 @@ public final class DesktopNotifier: Sendable {
     }
 
     private struct State {
-        var requests: [Request] = []
-        var stopping = false
         var started = false
         var observer: (@Sendable (DesktopNotifierEvent) -> Void)?
     }
 
     private let state = Mutex(State())
+    /// The requests for the thread; its wake-up is the eventfd it polls beside the bus.
+    private let mailbox: WorkerMailbox<[Request]>
     private let wakeup: EventWakeup
     private let finished = DispatchSemaphore(value: 0)
     private let logger: Logger
 
     public init(logger: Logger = Logger(label: "gesturepad.notify")) throws {
-        wakeup = try EventWakeup()
+        let wakeup = try EventWakeup()
+        self.wakeup = wakeup
+        mailbox = WorkerMailbox([]) { wakeup.signal() }
         self.logger = logger
     }
 
@@ -49,31 +51,28 @@ public final class DesktopNotifier: Sendable {
 
     /// Stops the thread (waits up to a second for it).
     public func stop() {
-        let started = state.withLock { s -> Bool in
-            s.stopping = true
-            return s.started
-        }
-        wakeup.signal()
+        mailbox.stop()
+        let started = state.withLock { $0.started }
         if started { _ = finished.wait(timeout: .now() + 1) }
     }
 
     private func post(_ request: Request) {
+        guard mailbox.post({ $0.append(request) }) else { return }
         let start = state.withLock { s -> Bool in
-            guard !s.stopping else { return false }
-            s.requests.append(request)
             defer { s.started = true }
             return !s.started
         }
         if start { startThread() }
-        wakeup.signal()
     }
 
-    /// What the thread takes at once: the requests, and whether to stop.
+    /// What the thread takes at once: the requests, and whether to stop (after draining its
+    /// wake-up: a request posted after this wakes it again).
     func take() -> (requests: [Request], stopping: Bool) {
-        state.withLock { s in
-            defer { s.requests.removeAll() }
-            return (s.requests, s.stopping)
+        let (requests, stopping) = mailbox.take { requests in
+            defer { requests.removeAll() }
+            return requests
         }
+        return (requests, stopping)
     }
 
     func tell(_ event: DesktopNotifierEvent) {

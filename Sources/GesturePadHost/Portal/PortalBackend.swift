@@ -14,27 +14,29 @@ import Synchronization
 public final class PortalBackend: ControlBackend {
 
     public let name = BackendKind.portal.rawValue
-    /// What the desktop's keyboard layout types, followed while the backend runs: the desktop
-    /// drops a keysym its layout has no key for, so the protocol layer refuses those first.
-    public var capabilities: ControlCapabilities { ControlCapabilities(characters: .desktopLayout(layout)) }
-    /// The desktop's keyboard layout, as the backend's thread last read it.
-    public let layout: DesktopLayout
+    /// What the desktop's keyboard layout types: not known at open (ASCII only), then each
+    /// layout the backend's thread reads, reported through `observeLayout` — the desktop drops
+    /// a keysym its layout has no key for, so the protocol layer refuses those first.
+    public let capabilities = ControlCapabilities(characters: .desktopLayout(nil))
+    /// The desktop's keyboard layout, as the backend's thread last read it (nil: not yet).
+    private let layouts: ValueRelay<DesktopLayout.Table?>
     /// The portal's RemoteDesktop facts, read at open.
     public let info: PortalProbe.Info
     /// Where the permission is kept (nil: nowhere, the desktop asks at every start).
     public let tokenStore: PortalTokenStore?
     private let mailbox: PortalMailbox
-    private let relay: ControlStatusRelay
+    private let relay: ValueRelay<ControlBackendStatus>
     private let answered: DispatchSemaphore
     private let finished: DispatchSemaphore
     private let logger: Logger
 
     private init(
-        info: PortalProbe.Info, tokenStore: PortalTokenStore?, layout: DesktopLayout, mailbox: PortalMailbox,
-        relay: ControlStatusRelay, answered: DispatchSemaphore, finished: DispatchSemaphore, logger: Logger
+        info: PortalProbe.Info, tokenStore: PortalTokenStore?, layouts: ValueRelay<DesktopLayout.Table?>,
+        mailbox: PortalMailbox, relay: ValueRelay<ControlBackendStatus>, answered: DispatchSemaphore, finished: DispatchSemaphore,
+        logger: Logger
     ) {
         self.info = info
-        self.layout = layout
+        self.layouts = layouts
         self.tokenStore = tokenStore
         self.mailbox = mailbox
         self.relay = relay
@@ -53,15 +55,15 @@ public final class PortalBackend: ControlBackend {
     ) throws -> PortalBackend {
         let desktop = PortalDesktop(currentDesktop: environment["XDG_CURRENT_DESKTOP"])
         let mailbox = try PortalMailbox(capacity: 1024)
-        let relay = ControlStatusRelay(.inactive(reason: PortalSession.Reason.waiting))
+        let relay = ValueRelay<ControlBackendStatus>(.inactive(reason: PortalSession.Reason.waiting))
         let answered = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
         let ready = DispatchSemaphore(value: 0)
         let outcome = OpenOutcome()
-        let layout = DesktopLayout()
+        let layouts = ValueRelay<DesktopLayout.Table?>(nil)
         let thread = SystemThread {
             let loop = PortalLoop(
-                mailbox: mailbox, relay: relay, tokenStore: tokenStore, layout: layout,
+                mailbox: mailbox, relay: relay, tokenStore: tokenStore, layouts: layouts,
                 desktop: desktop, answered: answered, logger: logger)
             do {
                 try loop.connect()
@@ -78,25 +80,31 @@ public final class PortalBackend: ControlBackend {
         ready.wait()
         let info = try outcome.get().get()
         return PortalBackend(
-            info: info, tokenStore: tokenStore, layout: layout, mailbox: mailbox, relay: relay, answered: answered,
-            finished: finished, logger: logger)
+            info: info, tokenStore: tokenStore, layouts: layouts, mailbox: mailbox, relay: relay,
+            answered: answered, finished: finished, logger: logger)
     }
 
     /// Waits (up to `timeout` seconds) for the desktop's first answer, and returns the status.
     /// A restored permission answers at once; a dialog waits for the user.
     public func waitForAnswer(timeout: Double) -> ControlBackendStatus {
         if answered.wait(timeout: .now() + timeout) == .success { answered.signal() }
-        return relay.status
+        return relay.value
     }
 
-    public var status: ControlBackendStatus { relay.status }
+    public var status: ControlBackendStatus { relay.value }
 
     public func observeStatus(_ observer: @escaping @Sendable (ControlBackendStatus) -> Void) {
         relay.observe(observer)
     }
 
+    public func observeLayout(_ observer: @escaping @Sendable (DesktopLayout.Table) -> Void) {
+        layouts.observe { table in
+            if let table { observer(table) }
+        }
+    }
+
     public func requestControl() {
-        guard !relay.status.isActive else { return }
+        guard !relay.value.isActive else { return }
         mailbox.postRequestControl()
     }
 

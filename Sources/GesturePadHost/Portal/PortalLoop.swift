@@ -7,13 +7,14 @@ import Logging
 /// waits in one `poll` on the bus, the mailbox's eventfd and the Wayland display. Carries
 /// out what `PortalSession` returns (calls, the token file, status reports) and sends each
 /// host action's Notify calls in order while the session is active (actions before that, or
-/// after it ended, are dropped: nothing reaches the desktop then). Publishes the layout's
-/// characters in `layout`, which the protocol layer reads to refuse what it cannot type.
+/// after it ended, are dropped: nothing reaches the desktop then). Reports each new layout
+/// (`layouts`), the table its encoder types with from then on, to the server, whose protocol
+/// layer refuses what it cannot type.
 final class PortalLoop {
     private let mailbox: PortalMailbox
-    private let relay: ControlStatusRelay
+    private let relay: ValueRelay<ControlBackendStatus>
     private let tokenStore: PortalTokenStore?
-    private let layout: DesktopLayout
+    private let layouts: ValueRelay<DesktopLayout.Table?>
     /// Which implementation serves the portal, and what the encoder corrects of it.
     private var desktop: PortalDesktop
     private var keymap: WaylandKeymap?
@@ -33,13 +34,13 @@ final class PortalLoop {
     private var leftovers: PortalLeftovers?
 
     init(
-        mailbox: PortalMailbox, relay: ControlStatusRelay, tokenStore: PortalTokenStore?, layout: DesktopLayout,
-        desktop: PortalDesktop, answered: DispatchSemaphore, logger: Logger
+        mailbox: PortalMailbox, relay: ValueRelay<ControlBackendStatus>, tokenStore: PortalTokenStore?,
+        layouts: ValueRelay<DesktopLayout.Table?>, desktop: PortalDesktop, answered: DispatchSemaphore, logger: Logger
     ) {
         self.mailbox = mailbox
         self.relay = relay
         self.tokenStore = tokenStore
-        self.layout = layout
+        self.layouts = layouts
         self.desktop = desktop
         self.answered = answered
         self.logger = logger
@@ -126,13 +127,12 @@ final class PortalLoop {
             logger.warning("control: lost the Wayland display; the keyboard layout stays as it was")
             return
         }
-        guard let layouts = keymap.takeLayouts(), let table = PortalKeymap.table(layouts, for: desktop)
+        guard let found = keymap.takeLayouts(), let table = PortalKeymap.table(found, for: desktop)
         else { return }
-        guard table != layout.current else { return }
-        layout.update(table)
+        guard table != encoder.layout else { return }
         encoder.layout = table
-        logger.notice(
-            "control: the desktop's keyboard layout: \(table.names.joined(separator: ", ")) (\(table.keysyms.count) characters)")
+        // The server says which layout it checks text against once it does (the hub's log).
+        self.layouts.report(table)
     }
 
     // MARK: - The session
@@ -165,7 +165,7 @@ final class PortalLoop {
                 }
             case .report(let status):
                 if status == .active {
-                    encoder = PortalActionEncoder(layout: layout.current, desktop: desktop)
+                    encoder = PortalActionEncoder(layout: encoder.layout, desktop: desktop)
                     notifies += leftovers?.take() ?? []
                     sendNotifies()
                 }

@@ -1,86 +1,71 @@
 import Dispatch
 import GestureControl
-import Synchronization
+import GesturePadSystem
 
 /// What the server's thread hands the portal backend's thread: the bounded action queue
 /// (`ActionQueue`: motion and wheel shed first, releases never), a request for control, and
-/// the stop. Posting copies under a short lock and wakes the thread through its eventfd once
-/// per batch; it never waits on the bus.
+/// the stop — a `WorkerMailbox` whose wake-up is the eventfd the thread polls beside the bus.
+/// Posting copies under a short lock and wakes the thread once per batch; it never waits on
+/// the bus.
 final class PortalMailbox: Sendable {
     /// What the thread takes at once.
-    struct Taken {
+    struct Taken: Sendable {
         var requestControl = false
         var stopping = false
         /// Actions dropped (queue full) since the last take.
         var dropped = 0
     }
 
-    private struct State {
+    private struct Contents: Sendable {
         var queue: ActionQueue
-        var wakePending = false
         var requestControl = false
-        var stopping = false
     }
 
-    private let state: Mutex<State>
+    private let mailbox: WorkerMailbox<Contents>
     let wakeup: EventWakeup
 
     init(capacity: Int) throws {
-        state = Mutex(State(queue: ActionQueue(capacity: capacity)))
-        wakeup = try EventWakeup()
+        let wakeup = try EventWakeup()
+        self.wakeup = wakeup
+        mailbox = WorkerMailbox(Contents(queue: ActionQueue(capacity: capacity))) { wakeup.signal() }
     }
 
     /// Storage to reserve for a batch.
-    var reservedCapacity: Int { state.withLock { $0.queue.reservedCapacity } }
+    var reservedCapacity: Int { mailbox.read { $0.queue.reservedCapacity } }
 
     /// Queues `actions` (ignored once stopping).
     func post(_ actions: ArraySlice<HostAction>) {
-        post { s in
-            for action in actions { s.queue.append(action) }
+        mailbox.post { contents in
+            for action in actions { contents.queue.append(action) }
         }
     }
 
     /// Queues a marker (`releaseAll`, a barrier); false once stopping.
     @discardableResult
     func post(marker: WorkItem) -> Bool {
-        post { $0.queue.append(marker: marker) }
+        mailbox.post { $0.queue.append(marker: marker) }
     }
 
     func postRequestControl() {
-        post { $0.requestControl = true }
+        mailbox.post { $0.requestControl = true }
     }
 
     /// Asks the thread to stop; true for the first call.
     func postStop() -> Bool {
-        let first = state.withLock { s -> Bool in
-            defer { s.stopping = true }
-            return !s.stopping
-        }
-        if first { wakeup.signal() }
-        return first
+        mailbox.stop()
     }
 
     /// Moves everything queued into `batch` (empty) and returns the flags. Consumes the
     /// wake-ups first, so one posted after this is not lost.
     func take(into batch: inout [WorkItem]) -> Taken {
         wakeup.drain()
-        return state.withLock { s in
-            s.wakePending = false
-            s.queue.take(into: &batch)
-            defer { s.requestControl = false }
-            return Taken(requestControl: s.requestControl, stopping: s.stopping, dropped: s.queue.takeDropCount())
+        let (taken, stopping) = mailbox.take { contents -> Taken in
+            contents.queue.take(into: &batch)
+            defer { contents.requestControl = false }
+            return Taken(requestControl: contents.requestControl, dropped: contents.queue.takeDropCount())
         }
-    }
-
-    @discardableResult
-    private func post(_ change: (inout State) -> Void) -> Bool {
-        let (accepted, signal) = state.withLock { s -> (Bool, Bool) in
-            guard !s.stopping else { return (false, false) }
-            change(&s)
-            defer { s.wakePending = true }
-            return (true, !s.wakePending)
-        }
-        if signal { wakeup.signal() }
-        return accepted
+        var result = taken
+        result.stopping = stopping
+        return result
     }
 }

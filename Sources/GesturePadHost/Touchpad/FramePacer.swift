@@ -61,6 +61,16 @@ struct FramePacer: Sendable {
         lastHeld = false
     }
 
+    /// The frames planned after `last` were dropped (a connection's touch cancelled while
+    /// another's frames wait): the next frame is planned after `last` — the frame that now
+    /// ends the plan, its connection, `t` and due time — or at once when none is left.
+    mutating func rewind(to last: (owner: Int, t: Double, due: Double)?) {
+        guard let last else { return reset() }
+        lastOwner = last.owner
+        lastT = last.t
+        lastDue = last.due
+    }
+
     /// Squeezes the batch's due times into `now + maxHold`, keeping their order and proportions.
     private mutating func compress(_ dues: inout [Double], now: Double) {
         guard let firstDue = dues.first, let last = dues.last else { return }

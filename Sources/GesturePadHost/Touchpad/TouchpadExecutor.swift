@@ -4,8 +4,10 @@ import Logging
 /// Carries out the `touchpad` backend's actions on its one thread: touches (`.contact`) become
 /// the frames of a virtual multitouch touchpad, paced like the page's `t` (`FramePacer`); the
 /// rest (a mouse or pen on the page, keys, the button bar) goes to the uinput pointer-and-
-/// keyboard (`UInputExecutor`). The touchpad device is made at the first `.touchSurface`, for
-/// that surface, and made again for another size once no finger is on it.
+/// keyboard (`UInputExecutor`). The touchpad device is made once, at the first `.touchSurface`,
+/// at one size (`TouchpadGeometry.fixed`); each connection's surface is placed on it
+/// (`TouchpadGeometry.position`), so a rotation or a second phone changes nothing the desktop
+/// sees and no touch waits for a new device.
 ///
 /// Time is an input: the worker calls `advance(to:)` with its monotonic clock before each batch
 /// and at `nextDeadline`, and `clock` is read again right after each frame is written (the
@@ -28,9 +30,8 @@ final class TouchpadExecutor: ActionExecutor {
     private let clock: () -> Double
     private let logger: Logger
     private var output: (any InputDeviceOutput)?
-    private(set) var geometry: TouchpadGeometry?
-    /// A size to make the device again with, once no finger is on it.
-    private var wanted: TouchpadGeometry?
+    /// The device's size (`TouchpadGeometry.fixed`; tests: another).
+    let geometry: TouchpadGeometry
     private var surfaces: [Surface] = []
     private var slots = TouchpadSlots()
     private var encoder = TouchpadEventEncoder()
@@ -46,11 +47,14 @@ final class TouchpadExecutor: ActionExecutor {
     ///   - pointer: carries out everything but touches.
     ///   - clock: the worker's monotonic clock, ms (`ActionWorker.now`; tests: a virtual one).
     ///   - makeDevice: makes the touchpad for a declaration (uinput; tests: a pipe).
+    ///   - geometry: the device's size.
     init(
         pointer: UInputExecutor, maxHold: Double = FramePacer.defaultMaxHold, logger: Logger,
-        clock: @escaping () -> Double, makeDevice: @escaping (UInputDeviceSpec) throws -> any InputDeviceOutput
+        clock: @escaping () -> Double, geometry: TouchpadGeometry = .fixed,
+        makeDevice: @escaping (UInputDeviceSpec) throws -> any InputDeviceOutput
     ) {
         self.pointer = pointer
+        self.geometry = geometry
         self.clock = clock
         self.makeDevice = makeDevice
         self.logger = logger
@@ -71,8 +75,8 @@ final class TouchpadExecutor: ActionExecutor {
         case .contact(let contact):
             // The touchpad follows another connection's fingers now: these get no slot (the
             // rule of `TouchpadSlots`), and must not wait in line before the owner's frames.
-            if let owner = slots.owner, owner != contact.owner { return }
-            queue.add(contact)
+            guard slots.admits(contact.owner) else { return }
+            queue.add(placed(contact))
         case .touchSurface(let owner, let width, let height):
             noteSurface(owner: owner, width: width, height: height)
         case .motion, .button, .wheel, .wheelStop, .key, .text:
@@ -102,8 +106,7 @@ final class TouchpadExecutor: ActionExecutor {
         slots.beginFrame()
         changes.removeAll(keepingCapacity: true)
         slots.liftAll(into: &changes)
-        writeFrame(changes[...], owner: nil)
-        remakeIfWanted()
+        writeFrame(changes[...])
         pointer.releaseAll()
     }
 
@@ -120,40 +123,47 @@ final class TouchpadExecutor: ActionExecutor {
     /// silent): its waiting frames are dropped and all its fingers lift now.
     private func lift(owner: Int) {
         queue.drop(owner: owner)
-        if queue.isEmpty { pacer.reset() }
+        pacer.rewind(to: queue.lastPlanned)
         slots.beginFrame()
         changes.removeAll(keepingCapacity: true)
         slots.lift(owner: owner, into: &changes)
-        writeFrame(changes[...], owner: owner)
-        remakeIfWanted()
+        writeFrame(changes[...])
     }
 
     private func writeDueFrames() {
         while let range = queue.dueFrame(at: now) {
-            let owner = queue.contacts[range.lowerBound].owner
             slots.applyFrame(queue.contacts[range], changes: &changes) { written, summary in
-                encode(written, after: summary, owner: owner)
+                encode(written, after: summary)
             }
             send()
             now = max(now, clock())
             queue.markWritten(at: now)
-            remakeIfWanted()
         }
     }
 
     /// Writes one frame of changes made outside `applyFrame` (lifts), if any.
-    private func writeFrame(_ written: ArraySlice<TouchpadSlots.Change>, owner: Int?) {
+    private func writeFrame(_ written: ArraySlice<TouchpadSlots.Change>) {
         guard !written.isEmpty else { return }
-        encode(written, after: slots.summary, owner: owner)
+        encode(written, after: slots.summary)
         send()
     }
 
-    private func encode(_ written: ArraySlice<TouchpadSlots.Change>, after summary: TouchpadSlots.Summary, owner: Int?) {
-        guard let geometry else { return }
-        let surface = surfaces.last { $0.owner == owner }.map { (width: $0.width, height: $0.height) }
+    /// Encodes changes whose positions are already on the device (`placed`).
+    private func encode(_ written: ArraySlice<TouchpadSlots.Change>, after summary: TouchpadSlots.Summary) {
+        guard output != nil else { return }
         encoder.encode(
-            written, after: summary, geometry: geometry, surface: surface ?? (geometry.width, geometry.height),
-            into: &events)
+            written, after: summary, geometry: geometry, surface: (geometry.width, geometry.height), into: &events)
+    }
+
+    /// `contact` with its position moved onto the device (CSS px of the device), by the surface
+    /// its connection had when it came: a frame still waiting when the phone turns keeps its
+    /// place (a `resize` reaches the executor before the paced frames sent before it).
+    private func placed(_ contact: TouchContact) -> TouchContact {
+        guard let surface = surfaces.last(where: { $0.owner == contact.owner }) else { return contact }
+        var placed = contact
+        (placed.x, placed.y) = geometry.devicePoint(
+            x: contact.x, y: contact.y, surfaceWidth: surface.width, surfaceHeight: surface.height)
+        return placed
     }
 
     private func send() {
@@ -171,29 +181,18 @@ final class TouchpadExecutor: ActionExecutor {
 
     // MARK: - The device
 
-    /// A connection's surface (its `hello`, a `resize`): remembered for scaling its contacts;
-    /// the device follows the newest one — made now if there is none or no finger is down,
-    /// else once the fingers have lifted.
+    /// A connection's surface (its `hello`, a `resize`): remembered for placing its contacts
+    /// on the device, which is made now if it is not yet (tried again at the next surface if
+    /// that fails).
     private func noteSurface(owner: Int, width: Double, height: Double) {
         surfaces.removeAll { $0.owner == owner }
         if surfaces.count == Self.surfacesKept { surfaces.removeFirst() }
         surfaces.append(Surface(owner: owner, width: width, height: height))
-        let size = TouchpadGeometry(width: width, height: height)
-        wanted = size == geometry ? nil : size
-        remakeIfWanted()
-    }
-
-    private func remakeIfWanted() {
-        guard let size = wanted, slots.summary.fingers == 0, queue.isEmpty else { return }
-        wanted = nil
-        output?.destroy()
-        output = nil
+        guard output == nil else { return }
         encoder.reset()
         do {
-            output = try makeDevice(size.deviceSpec(name: Self.deviceName))
-            geometry = size
+            output = try makeDevice(geometry.deviceSpec(name: Self.deviceName))
         } catch {
-            geometry = nil
             let message = (error as? ControlBackendError)?.message ?? "\(error)"
             logger.error("control: cannot make the touchpad device: \(message)")
         }

@@ -44,6 +44,13 @@ struct TouchpadFrameQueue: Sendable {
         next < unplanned ? effectiveDue(frames[next]) : nil
     }
 
+    /// The last frame planned and not written yet: its connection, `t` and due time.
+    var lastPlanned: (owner: Int, t: Double, due: Double)? {
+        guard unplanned > next else { return nil }
+        let first = contacts[frames[unplanned - 1].start]
+        return (first.owner, first.t, frames[unplanned - 1].due)
+    }
+
     /// Adds a contact to the frame being built, or starts a new frame with it.
     mutating func add(_ contact: TouchContact) {
         if let last = frames.indices.last, last >= unplanned,
@@ -98,14 +105,32 @@ struct TouchpadFrameQueue: Sendable {
         return max(frame.due, last.at + (frame.due - last.due) * FramePacer.catchUp)
     }
 
-    /// Drops every waiting contact of connection `owner` (its fingers were lifted at once).
-    /// Another connection's frames that stay are planned again, as a new batch, by the next
-    /// `plan` (rare: two phones touching at once).
+    /// Drops every waiting frame of connection `owner` (its fingers were lifted at once; a
+    /// frame holds one connection's contacts). Another connection's frames that stay keep
+    /// their place and the times they were planned for (rare: two phones touching at once);
+    /// they are not planned again against the pacer's later state. In place: no allocation.
     mutating func drop(owner: Int) {
         guard contacts[firstWaitingContact...].contains(where: { $0.owner == owner }) else { return }
-        let kept = contacts[firstWaitingContact...].filter { $0.owner != owner }
-        removeAll()
-        for contact in kept { add(contact) }
+        var contactCount = 0
+        var frameCount = 0
+        var plannedCount = 0
+        for index in next..<frames.count {
+            let frame = frames[index]
+            guard contacts[frame.start].owner != owner else { continue }
+            // Moved towards the front: never past what is still to be read.
+            let start = contactCount
+            for source in frame.start..<frame.end {
+                contacts[contactCount] = contacts[source]
+                contactCount += 1
+            }
+            frames[frameCount] = Frame(start: start, end: contactCount, due: frame.due)
+            frameCount += 1
+            if index < unplanned { plannedCount = frameCount }
+        }
+        contacts.removeSubrange(contactCount...)
+        frames.removeSubrange(frameCount...)
+        next = 0
+        unplanned = plannedCount
     }
 
     /// Drops everything.

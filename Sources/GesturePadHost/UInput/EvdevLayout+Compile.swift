@@ -46,6 +46,6 @@ extension EvdevLayout {
     /// What a backend typing with this layout can type (touches pass through for `touchpad`).
     func capabilities(takesContacts: Bool) -> ControlCapabilities {
         guard let table else { return ControlCapabilities(characters: .usLayoutASCII, takesContacts: takesContacts) }
-        return ControlCapabilities(characters: .desktopLayout(DesktopLayout(table)), takesContacts: takesContacts)
+        return ControlCapabilities(characters: .desktopLayout(table), takesContacts: takesContacts)
     }
 }

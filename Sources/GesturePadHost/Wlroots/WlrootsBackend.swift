@@ -16,18 +16,19 @@ public final class WlrootsBackend: ControlBackend, WorkerBackend {
     /// Any printable Unicode: the keymap gets a key for whatever the layout lacks.
     public let capabilities = ControlCapabilities(characters: .anyUnicode)
     let worker: ActionWorker<WlrootsExecutor>
-    private let relay: ControlStatusRelay
+    private let relay: ValueRelay<ControlBackendStatus>
     private let retry: RetryFlag
 
-    private init(worker: ActionWorker<WlrootsExecutor>, relay: ControlStatusRelay, retry: RetryFlag) {
+    private init(worker: ActionWorker<WlrootsExecutor>, relay: ValueRelay<ControlBackendStatus>, retry: RetryFlag) {
         self.worker = worker
         self.relay = relay
         self.retry = retry
     }
 
     /// Connects to the compositor of `WAYLAND_DISPLAY`, makes the two devices with the keymap of
-    /// `keyboardLayout` (an XKB name, `de+nodeadkeys`; nil: US) and starts the thread. Throws a
-    /// one-line `ControlBackendError` when the compositor lacks either protocol.
+    /// `keyboardLayout` (an XKB name, `de+nodeadkeys`; nil: the seat's own keymap, else US) and
+    /// starts the thread. Throws a one-line `ControlBackendError` when the compositor lacks
+    /// either protocol.
     public static func open(
         keyboardLayout: String? = nil, logger: Logger = Logger(label: "gesturepad.control.wlroots")
     ) throws -> WlrootsBackend {
@@ -36,11 +37,12 @@ public final class WlrootsBackend: ControlBackend, WorkerBackend {
             let compiled = XKBKeymapText.compile(layout: layoutName, variant: variant)
         else { throw ControlBackendError("keyboard layout \"\(name)\": XKB has no such layout") }
         let encoder = WlrootsActionEncoder(layout: EvdevLayout(compiled.layout), keymap: VirtualKeymap(base: compiled.text))
-        let relay = ControlStatusRelay(.active)
+        let relay = ValueRelay<ControlBackendStatus>(.active)
         let retry = RetryFlag()
         let worker = try ActionWorker(name: "gesturepad-wlroots", logger: logger) {
             try WlrootsExecutor(
-                encoder: encoder, relay: relay, retry: retry, logger: logger, clock: ActionWorker<WlrootsExecutor>.now)
+                encoder: encoder, followSeat: keyboardLayout == nil, relay: relay, retry: retry, logger: logger,
+                clock: ActionWorker<WlrootsExecutor>.now)
         }
         return WlrootsBackend(worker: worker, relay: relay, retry: retry)
     }
@@ -50,7 +52,7 @@ public final class WlrootsBackend: ControlBackend, WorkerBackend {
         VirtualInputConnection.compositorOffersBoth()
     }
 
-    public var status: ControlBackendStatus { relay.status }
+    public var status: ControlBackendStatus { relay.value }
 
     public func observeStatus(_ observer: @escaping @Sendable (ControlBackendStatus) -> Void) {
         relay.observe(observer)
@@ -59,7 +61,7 @@ public final class WlrootsBackend: ControlBackend, WorkerBackend {
     /// Connects again after the compositor went away (on the backend's thread: the release
     /// marker wakes it, and holds nothing while the backend is inactive).
     public func requestControl() {
-        guard !relay.status.isActive else { return }
+        guard !relay.value.isActive else { return }
         retry.request()
         worker.releaseAll()
     }

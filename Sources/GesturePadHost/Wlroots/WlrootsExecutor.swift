@@ -13,9 +13,10 @@ import Synchronization
 final class WlrootsExecutor: ActionExecutor {
     private var connection: VirtualInputConnection?
     private var encoder: WlrootsActionEncoder
-    private let initialEncoder: WlrootsActionEncoder
+    /// The encoder a new connection starts from (its keymap: the one named, or the seat's).
+    private var initialEncoder: WlrootsActionEncoder
     private var requests: [VirtualInputRequest] = []
-    private let relay: ControlStatusRelay
+    private let relay: ValueRelay<ControlBackendStatus>
     private let retry: RetryFlag
     private let logger: Logger
     private let clock: @Sendable () -> Double
@@ -27,10 +28,12 @@ final class WlrootsExecutor: ActionExecutor {
     static let idleCheckInterval = 1_000.0
 
     /// Connects (throws the one-line `ControlBackendError` of a compositor without the
-    /// protocols) and sends the start: the keymap, and one release of every button.
+    /// protocols) and sends the start: the keymap, and one release of every button. With
+    /// `followSeat`, the keymap's base is the seat's own keymap when it has one (the user's
+    /// layout, so shortcuts land on the user's keys), else `encoder`'s.
     init(
-        encoder: WlrootsActionEncoder, relay: ControlStatusRelay, retry: RetryFlag, logger: Logger,
-        clock: @escaping @Sendable () -> Double
+        encoder: WlrootsActionEncoder, followSeat: Bool, relay: ValueRelay<ControlBackendStatus>, retry: RetryFlag,
+        logger: Logger, clock: @escaping @Sendable () -> Double
     ) throws {
         self.clock = clock
         nextCheck = clock() + Self.idleCheckInterval
@@ -40,7 +43,19 @@ final class WlrootsExecutor: ActionExecutor {
         self.retry = retry
         self.logger = logger
         requests.reserveCapacity(256)
-        connection = try VirtualInputConnection.connect()
+        let connection = try VirtualInputConnection.connect(readSeatKeymap: followSeat)
+        self.connection = connection
+        if followSeat {
+            if let text = connection.seatKeymap, let seat = XKBKeymapText.compile(text: text) {
+                initialEncoder = WlrootsActionEncoder(layout: EvdevLayout(seat.layout), keymap: VirtualKeymap(base: seat.text))
+                logger.notice(
+                    "control: typing on the seat's keyboard layout (\(seat.layout.name)), any other character on spare keys")
+            } else {
+                logger.notice(
+                    "control: the seat has no keyboard layout yet: typing on US keys (--keyboard-layout names another), any other character on spare keys"
+                )
+            }
+        }
         start()
     }
 

@@ -8,22 +8,15 @@ import Synchronization
 /// Owns one `ActionExecutor` on a dedicated thread and feeds it from a bounded queue: the
 /// engine of every `ControlBackend`.
 ///
-/// `perform` and `releaseAll` only copy into the queue under a short lock and wake the thread;
-/// they never block on the device. The thread sleeps on a semaphore until woken (no polling),
+/// `perform` and `releaseAll` only copy into the queue (a `WorkerMailbox`) under a short lock
+/// and wake the thread once per batch; they never block on the device. The thread sleeps on a semaphore until woken (no polling),
 /// takes everything queued at once (swapping buffers, no allocation once warm), carries it out
 /// in order and flushes. `stop` drains the queue, releases what is held, closes the device and
 /// waits for the thread.
 public final class ActionWorker<Executor: ActionExecutor>: Sendable {
-    private struct State {
-        var queue: ActionQueue
-        /// The thread has a wake-up signal it has not consumed yet: no need for another.
-        var wakePending = false
-        var stopping = false
-        var startupError: (any Error)?
-    }
-
-    private let state: Mutex<State>
-    private let wake = DispatchSemaphore(value: 0)
+    private let mailbox: WorkerMailbox<ActionQueue>
+    private let startupError = Mutex<(any Error)?>(nil)
+    private let wake: DispatchSemaphore
     private let finished = DispatchSemaphore(value: 0)
     private let logger: Logger
     /// How long `stop` waits for the thread before giving up on it (a hung X server).
@@ -40,7 +33,9 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
         name: String, capacity: Int = 1024, stopTimeout: Double = 2, logger: Logger,
         makeExecutor: @escaping @Sendable () throws -> Executor
     ) throws {
-        state = Mutex(State(queue: ActionQueue(capacity: capacity)))
+        let wake = DispatchSemaphore(value: 0)
+        self.wake = wake
+        mailbox = WorkerMailbox(ActionQueue(capacity: capacity)) { wake.signal() }
         self.logger = logger
         self.stopTimeout = stopTimeout
         let ready = DispatchSemaphore(value: 0)
@@ -50,19 +45,16 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
         thread.name = name
         thread.start()
         ready.wait()
-        if let error = state.withLock({ $0.startupError }) { throw error }
+        if let error = startupError.withLock({ $0 }) { throw error }
     }
 
     /// Queues `actions` after those of earlier calls. Never blocks; drops what a full queue
     /// cannot take (see `ActionQueue`). Ignored once `stop` was called.
     public func perform(_ actions: ArraySlice<HostAction>) {
         guard !actions.isEmpty else { return }
-        let signal = state.withLock { s -> Bool in
-            guard !s.stopping else { return false }
-            for action in actions { s.queue.append(action) }
-            return Self.claimWake(&s)
+        mailbox.post { queue in
+            for action in actions { queue.append(action) }
         }
-        if signal { wake.signal() }
     }
 
     /// Releases every held button and key once the actions queued before are carried out.
@@ -73,12 +65,7 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
     /// Carries out what is queued, releases everything, closes the device and waits (up to
     /// the stop timeout) for the thread to end. Later calls return at once.
     public func stop() {
-        let first = state.withLock { s -> Bool in
-            defer { s.stopping = true }
-            return !s.stopping
-        }
-        guard first else { return }
-        wake.signal()
+        guard mailbox.stop() else { return }
         if finished.wait(timeout: .now() + stopTimeout) == .timedOut {
             logger.error("control: the device thread did not stop within \(stopTimeout) s")
         }
@@ -86,7 +73,7 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
 
     /// Actions dropped because the queue was full, since the worker started.
     public var droppedActions: Int {
-        state.withLock { $0.queue.droppedTotal }
+        mailbox.read { $0.droppedTotal }
     }
 
     /// Waits until everything queued so far is carried out and flushed. For tests and for
@@ -99,25 +86,12 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
 
     @discardableResult
     private func enqueue(marker: WorkItem) -> Bool {
-        let (accepted, signal) = state.withLock { s -> (Bool, Bool) in
-            guard !s.stopping else { return (false, false) }
-            s.queue.append(marker: marker)
-            return (true, Self.claimWake(&s))
-        }
-        if signal { wake.signal() }
-        return accepted
+        mailbox.post { $0.append(marker: marker) }
     }
 
     /// The worker's monotonic clock, ms (the clock `DispatchSemaphore.wait(timeout:)` uses).
     static func now() -> Double {
         Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000
-    }
-
-    /// True when the caller must signal the thread (no signal is outstanding).
-    private static func claimWake(_ s: inout State) -> Bool {
-        guard !s.wakePending else { return false }
-        s.wakePending = true
-        return true
     }
 
     /// The thread's body.
@@ -126,14 +100,14 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
         do {
             executor = try makeExecutor()
         } catch {
-            state.withLock { $0.startupError = error }
+            startupError.withLock { $0 = error }
             ready.signal()
             finished.signal()
             return
         }
         ready.signal()
         var batch: [WorkItem] = []
-        batch.reserveCapacity(state.withLock { $0.queue.reservedCapacity })
+        batch.reserveCapacity(mailbox.read { $0.reservedCapacity })
         while true {
             if let deadline = executor.nextDeadline, deadline.isFinite {
                 _ = wake.wait(timeout: DispatchTime(uptimeNanoseconds: UInt64(min(max(deadline, 0), 1e12) * 1_000_000)))
@@ -141,10 +115,9 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
                 wake.wait()
             }
             executor.advance(to: Self.now())
-            let (stopping, dropped) = state.withLock { s -> (Bool, Int) in
-                s.wakePending = false
-                s.queue.take(into: &batch)
-                return (s.stopping, s.queue.takeDropCount())
+            let (dropped, stopping) = mailbox.take { queue -> Int in
+                queue.take(into: &batch)
+                return queue.takeDropCount()
             }
             if dropped > 0 {
                 logger.warning("control: dropped \(dropped) actions (motion and wheel first): the device is not keeping up")

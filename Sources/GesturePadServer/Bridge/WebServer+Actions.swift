@@ -4,11 +4,21 @@ import CLibWebSockets
 /// sinks', the backend's and the recorder's by `HubOutlets`, pairing's by the pairing service.
 /// The bridge only carries them out: it never reads the hub's state.
 extension WebServer {
-    /// Carries out `actions` in order. Returns what the lws callback of connection `current`
-    /// must return: -1 once its Close is set (lws then sends it) or a write failed, else 0.
+    /// Hands `input` to the hub (through its `HubInbox`) and carries out the answer — then the
+    /// answers of the inputs raised meanwhile (pairing's close after `unpairDevice`), each batch
+    /// whole before the next. Returns what the lws callback of connection `current` must
+    /// return: -1 once its Close is set (lws then sends it) or a write failed, else 0.
     @discardableResult
-    func carryOut(_ actions: [HubAction], for current: Int? = nil) -> Int32 {
+    func submit(_ input: HubInput, for current: Int? = nil) -> Int32 {
         var result: Int32 = 0
+        inbox.submit(input) { actions in result = carryOut(actions, for: current, after: result) }
+        return result
+    }
+
+    /// Carries out `actions` in order; `result` is where the callback of `current` stood
+    /// before them (-1: nothing more is done to it). Returns where it stands after.
+    private func carryOut(_ actions: [HubAction], for current: Int?, after result: Int32) -> Int32 {
+        var result = result
         for action in actions {
             switch action {
             case .requestWritable(let id):
@@ -39,7 +49,7 @@ extension WebServer {
                 setCloseReason(wsi, code: code, reason: reason)
                 if id == current { result = -1 }
             case .unpairDevice(let id):
-                unpair(id)
+                unpair(id)  // pairing's decisions reach the hub after this batch (`HubInbox`)
             case .judgeProof(let id, let answer):
                 judgeProof(id, answer: answer)
             case .deliver, .note, .announceSession, .replaceHooks, .perform, .requestControl, .beginRecording, .record,

@@ -130,7 +130,7 @@ extension WebServer {
         slot.pointee.wsi = wsi
         slot.pointee.connection_id = UInt64(id)
         handles[id] = wsi
-        carryOut(hub.handle(.opened(id, now: MonotonicClock.nowMilliseconds())), for: id)
+        submit(.opened(id, now: MonotonicClock.nowMilliseconds()), for: id)
         logger.info(
             "connection opened", metadata: ["ws.connection.id": "\(id)", "ws.peer": "\(peer(wsi))"])
         pairingOpened(id, wsi: wsi, now: MonotonicClock.nowMilliseconds())
@@ -152,7 +152,7 @@ extension WebServer {
         let chunk = HubInput.received(
             id, inputScratch[...], isFinal: lws_is_final_fragment(wsi) != 0, isBinary: lws_frame_is_binary(wsi) != 0,
             now: now)
-        carryOut(hub.handle(chunk), for: id)
+        submit(chunk, for: id)
         // Never -1 here, even for a refusal: lws would drop the rest of the bytes it has read,
         // its frame parser would lose step with the stream, and the next read (payload taken
         // for headers) would make it drop the socket before the Close frame went out — what
@@ -182,10 +182,10 @@ extension WebServer {
         // callback afterwards, and it would send raw bytes in any state: the transport stops
         // here, whoever started the close (the hub hangs up when the Close was not its own).
         if lws_get_close_length(wsi) > 0 {
-            carryOut(hub.handle(.closeFrameSeen(id)), for: id)
+            submit(.closeFrameSeen(id), for: id)
             return 0
         }
-        return carryOut(hub.handle(.writable(id, now: MonotonicClock.nowMilliseconds())), for: id)
+        return submit(.writable(id, now: MonotonicClock.nowMilliseconds()), for: id)
     }
 
     /// `WS_PEER_INITIATED_CLOSE`: the peer sent a Close (`input`: its body). The hub stops
@@ -206,7 +206,7 @@ extension WebServer {
             setCloseReason(wsi, code: .invalidPayload, reason: "close reason is not valid UTF-8")
             return -1
         }
-        if let id = connectionID(slot) { carryOut(hub.handle(.peerClosed(id)), for: id) }
+        if let id = connectionID(slot) { submit(.peerClosed(id), for: id) }
         return 0
     }
 
@@ -217,7 +217,7 @@ extension WebServer {
         handles.removeValue(forKey: id)
         proofs.removeValue(forKey: id)
         let now = MonotonicClock.nowMilliseconds()
-        carryOut(hub.handle(.closed(id, now: now)))
+        submit(.closed(id, now: now))
         pairingClosed(id, now: now)
         logger.info("connection closed", metadata: ["ws.connection.id": "\(id)"])
     }
@@ -227,7 +227,7 @@ extension WebServer {
     func timerFired(slot: UnsafeMutablePointer<gp_connection_slot>) {
         guard let id = connectionID(slot) else { return }
         let pending = slot.pointee.wsi.map { hasPendingInput($0) } ?? false
-        carryOut(hub.handle(.wakeup(id, now: MonotonicClock.nowMilliseconds(), inputPending: pending)), for: id)
+        submit(.wakeup(id, now: MonotonicClock.nowMilliseconds(), inputPending: pending), for: id)
     }
 
     /// True when the connection's socket has bytes to read right now.

@@ -104,13 +104,13 @@ extension WebServer {
         let now = MonotonicClock.nowMilliseconds()
         for decision in decisions {
             switch decision {
-            case .greet(let id, let device): carryOut(hub.handle(.greet(id, device)))
-            case .hold(let id, let device): carryOut(hub.handle(.hold(id, device, now: now)))
-            case .admit(let id, let device): carryOut(hub.handle(.admit(id, device, now: now)))
+            case .greet(let id, let device): submit(.greet(id, device))
+            case .hold(let id, let device): submit(.hold(id, device, now: now))
+            case .admit(let id, let device): submit(.admit(id, device, now: now))
             case .rename(let ids, let device):
-                for id in ids { carryOut(hub.handle(.rename(id, device, now: now))) }
+                for id in ids { submit(.rename(id, device, now: now)) }
             case .close(let ids, let code, let reason):
-                for id in ids { carryOut(hub.handle(.refuse(id, code: code, reason: reason))) }
+                for id in ids { submit(.refuse(id, code: code, reason: reason)) }
             case .announce, .withdraw: break  // the pairing service's own
             }
         }

@@ -19,15 +19,16 @@ extension WebServer {
     /// authentication, told there is nothing to prove).
     func challenge(_ id: Int, userAgent: String, address: String, now: Double) {
         guard configuration.token != nil else {
-            carryOut(hub.handle(.challenge(id, nonce: nil, now: now)))
+            submit(.challenge(id, nonce: nil, now: now))
             return
         }
         let judge = ProofJudge()
         proofs[id] = PendingProof(judge: judge, userAgent: userAgent, address: address)
-        carryOut(hub.handle(.challenge(id, nonce: WireProof.base64URL(judge.serverNonce), now: now)))
+        submit(.challenge(id, nonce: WireProof.base64URL(judge.serverNonce), now: now))
     }
 
-    /// The answer of connection `id` to its challenge.
+    /// The answer of connection `id` to its challenge (the hub's `judgeProof`, carried out in
+    /// the middle of a batch: the verdict's inputs reach the hub after it, in order).
     func judgeProof(_ id: Int, answer message: [UInt8]) {
         guard let pending = proofs.removeValue(forKey: id) else { return }
         let now = MonotonicClock.nowMilliseconds()
@@ -48,17 +49,16 @@ extension WebServer {
             let (code, reason) = Self.closing(for: refusal)
             logger.notice(
                 "refused proof: \(reason)", metadata: ["ws.connection.id": "\(id)", "ws.peer": "\(pending.address)"])
-            carryOut(hub.handle(.refuse(id, code: code, reason: reason)))
+            submit(.refuse(id, code: code, reason: reason))
         case .success(let (answer, admitted)):
             let seal = SealedChannel(toServer: admitted.toServer, toPage: admitted.toPage)
-            carryOut(
-                hub.handle(.proven(id, serverProof: WireProof.base64URL(admitted.serverProof), seal: seal, now: now)))
+            submit(.proven(id, serverProof: WireProof.base64URL(admitted.serverProof), seal: seal, now: now))
             if let pairing, admitted.admission != .open {
                 let name =
                     admitted.admission == .pairing ? DeviceName.make(userAgent: pending.userAgent, model: answer.model) : ""
                 apply(pairing.opened(id, as: admitted.admission, name: name, now: now, derivedKey: admitted.newDeviceKey))
             }
-            carryOut(hub.handle(.release(id, now: now)))
+            submit(.release(id, now: now))
         }
     }
 

@@ -12,7 +12,7 @@ extension WebServer {
         guard let reloader else { return }
         switch reloader() {
         case .success(let settings):
-            carryOut(hub.handle(.reconfigure(settings)))
+            submit(.reconfigure(settings))
             let hooks = settings.hooks.count
             logger.notice(
                 "configuration reloaded: \(hooks) hook\(hooks == 1 ? "" : "s") from now on; gesture thresholds and control settings for the connections opened from now on",

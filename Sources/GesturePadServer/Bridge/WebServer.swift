@@ -17,7 +17,8 @@ public final class WebServer {
     public let configuration: ServerConfiguration
     /// The port actually bound (differs from `configuration.port` when that is 0).
     public private(set) var port: Int = 0
-    let hub: ConnectionHub
+    /// The connection hub, behind its one door: every input goes through `submit(_:for:)`.
+    let inbox: HubInbox
     /// The sinks, the control backend and the recorder: where the hub's actions that are not
     /// the transport's go.
     let outlets: HubOutlets
@@ -40,8 +41,8 @@ public final class WebServer {
     /// Set while `lws_context_destroy` runs: the transport then does nothing.
     var destroying = false
     private let wakeTimer: UnsafeMutablePointer<lws_sorted_usec_list_t>
-    /// The backend's status changes, posted on its thread, applied by `run()`.
-    private let controlMailbox = ControlStatusMailbox()
+    /// The backend's status and layout changes, posted on its thread, applied by `run()`.
+    private let controlMailbox = ControlMailbox { SignalRelay.wakeLoop() }
     /// Paired devices (nil: authentication is off, or the conformance mode).
     let pairing: PairingService?
     /// Whether connections are paired devices (docs/server.md "Pairing").
@@ -71,13 +72,14 @@ public final class WebServer {
         self.reloader = reload
         self.logger = logger
         self.outlets = HubOutlets(sinks: sinks, backend: backend, recorder: recorder)
-        self.hub = ConnectionHub(
-            configuration: configuration, backendName: backend?.name, recording: recorder != nil,
-            identity: ServerIdentity(
-                host: ServerIdentity.shortHostName(HostResolver.localHostName()), run: DeviceKey.randomID()),
-            logger: logger)
+        self.inbox = HubInbox(
+            hub: ConnectionHub(
+                configuration: configuration, backendName: backend?.name, recording: recorder != nil,
+                identity: ServerIdentity(
+                    host: ServerIdentity.shortHostName(HostResolver.localHostName()), run: DeviceKey.randomID()),
+                logger: logger))
         let pairs = configuration.token != nil && !configuration.conformanceEcho
-        self.pairing = pairs ? pairing.map { PairingService(setup: $0, logger: logger) } : nil
+        self.pairing = pairs ? pairing.map { PairingService(setup: $0, logger: logger) { SignalRelay.wakeLoop() } } : nil
         var policy = HandshakePolicy(token: configuration.token, maxConnections: configuration.maxConnections)
         policy.pairsDevices = self.pairing != nil
         self.policy = policy
@@ -88,15 +90,10 @@ public final class WebServer {
         try start()
         self.pairing?.start(now: MonotonicClock.nowMilliseconds())
         let mailbox = controlMailbox
-        backend?.observeStatus { status in
-            mailbox.post(status)
-            SignalRelay.wakeLoop()
-        }
+        backend?.observeStatus { status in mailbox.post(status) }
+        backend?.observeLayout { table in mailbox.post(layout: table) }
         if let inbox = self.pairing?.inbox {
-            pairing?.notifier?.observe { event in
-                inbox.post(event)
-                SignalRelay.wakeLoop()
-            }
+            pairing?.notifier?.observe { event in inbox.post { $0.append(event) } }
         }
     }
 
@@ -215,8 +212,10 @@ public final class WebServer {
         guard let context else { return }
         var deadline = 0.0
         while true {
-            if let status = controlMailbox.take() {
-                carryOut(hub.handle(.controlStatusChanged(status, now: MonotonicClock.nowMilliseconds())))
+            let control = controlMailbox.take()
+            if let layout = control.layout { submit(.desktopLayoutChanged(layout)) }
+            if let status = control.status {
+                submit(.controlStatusChanged(status, now: MonotonicClock.nowMilliseconds()))
             }
             let signals = SignalRelay.takePending()
             if signals & SignalRelay.hangup != 0 {
@@ -229,7 +228,7 @@ public final class WebServer {
                 if shuttingDown { break }  // a second Ctrl-C: stop waiting
                 shuttingDown = true
                 logger.notice("shutting down", metadata: ["ws.connections": "\(handles.count)"])
-                carryOut(hub.handle(.shutdown))
+                submit(.shutdown)
                 deadline = MonotonicClock.nowMilliseconds() + configuration.shutdownGraceMilliseconds
                 lws_sul_schedule(
                     context, 0, wakeTimer, gesturePadWake, lws_usec_t(configuration.shutdownGraceMilliseconds * 1_000))

@@ -2,7 +2,8 @@ import GestureProtocol
 
 /// The server-side record of one WebSocket connection: where it stands (changed only by
 /// `ConnectionHub.transition(_:_:)`), its protocol session (which also knows the connection's
-/// role, from its `hello`), the message being reassembled and its outbound queue.
+/// role, from its `hello`), and the two buffers it reuses for its whole life: the message being
+/// reassembled and its outbound queue (changed, like the state, only by the transitions).
 final class Connection {
     let id: Int
     /// The session id as it appears on the wire (`"3"`).
@@ -12,14 +13,8 @@ final class Connection {
     /// The text message being reassembled from its fragments.
     var message: [UInt8] = []
     var outbound = OutboundQueue()
-    /// What a connection `waiting` for the computer's user (`--confirm-pairing`) sent, unread
-    /// by its session until it is admitted (in practice only its `hello`), and their size.
-    var held: [[UInt8]] = []
-    var heldBytes = 0
-    /// Where the connection stands in the proof handshake (docs/protocol.md "Proof handshake").
-    var proof = ProofStage.none
     /// The sealing of `text`, `key` and `button` (nil: a connection that did not prove, which
-    /// may send them plain).
+    /// may send them plain): the two directions' keys and counters, for the connection's life.
     var seal: SealedChannel?
 
     init(id: Int, session: ProtocolSession) {

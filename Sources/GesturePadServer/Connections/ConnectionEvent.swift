@@ -20,15 +20,28 @@ enum ConnectionEvent {
     case greet(DeviceGreeting)
     case hold(DeviceGreeting, now: Double)
     case admit(DeviceGreeting, now: Double)
+    case rename(DeviceGreeting, now: Double)
+
+    // MARK: From the proof handshake (`HubInput` of the same name)
+
+    case challenge(nonce: String?, now: Double)
+    case proven(serverProof: String, seal: SealedChannel, now: Double)
+    case release(now: Double)
 
     // MARK: From the server as a whole
 
     /// The server's control changed (`HubInput.controlStatusChanged`): a touchpad's session
     /// hears it.
     case controlChanged(now: Double)
+    /// The desktop's keyboard layout changed (`HubInput.desktopLayoutChanged`): the session
+    /// checks what it is asked to type against the new table.
+    case layoutChanged
 
     // MARK: The hub's own decisions
 
+    /// The session's `hello` made the connection a touchpad or an observer: it joins the
+    /// hub's table of its role.
+    case joined(ConnectionRole, now: Double)
     /// A frame to send on this connection (its own reply, a gesture, an observer notice).
     case queued(ArraySlice<UInt8>, now: Double)
     /// The hub closes the connection: a refusal by the transport's rules or pairing's, the

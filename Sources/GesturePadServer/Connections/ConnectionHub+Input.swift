@@ -7,10 +7,10 @@ extension ConnectionHub {
     static let tooSlow = ConnectionState.CloseRequest(
         code: .policyViolation, reason: "too slow: send queue over limit", flush: false)
 
-    /// Keeps a chunk of a data frame in `connection.message`; true once the message is whole.
-    /// A binary frame or a message over the size limit is refused before its bytes are kept
-    /// (the Close is sent at the next writable callback).
-    func reassemble(_ bytes: ArraySlice<UInt8>, isFinal: Bool, isBinary: Bool, on connection: Connection) -> Bool {
+    /// Whether a chunk of a data frame may join `connection.message`: a binary frame or a
+    /// message over the size limit is refused before its bytes are kept (the Close is sent at
+    /// the next writable callback).
+    func accepts(_ bytes: ArraySlice<UInt8>, isBinary: Bool, on connection: Connection) -> Bool {
         if isBinary {
             refuse(connection, .unsupportedData, "binary frames are not accepted")
             return false
@@ -22,8 +22,7 @@ extension ConnectionHub {
             refuse(connection, .messageTooBig, "message over \(limit) bytes")
             return false
         }
-        connection.message.append(contentsOf: bytes)
-        return isFinal
+        return true
     }
 
     /// A complete message for the session of an open connection: the session checks its UTF-8
@@ -56,17 +55,6 @@ extension ConnectionHub {
         dispatch(connection, now: now)
     }
 
-    /// The hub decided to close: the message being reassembled is dropped, the queued frames
-    /// too unless `close.flush`, the timer is cancelled, and the Close waits for the next
-    /// writable callback (dropped if it never comes).
-    func startClosing(_ connection: Connection, _ close: ConnectionState.CloseRequest, cancellingWakeup: Bool) {
-        connection.message.removeAll()
-        if !close.flush { connection.outbound.removeAll() }
-        if cancellingWakeup { actions.append(.cancelWakeup(connection.id)) }
-        actions.append(.limitClosingTime(connection.id))
-        actions.append(.requestWritable(connection.id))
-    }
-
     /// Closes at once, without the queued frames, for what the transport or pairing refuses.
     /// The close is sent from the writable callback like every other one: lws keeps parsing
     /// what it has already read (and the hub ignores it), so its frame parser never loses step.
@@ -77,14 +65,10 @@ extension ConnectionHub {
         transition(connection, .closeDecided(.init(code: code, reason: reason, flush: false)))
     }
 
-    /// The connection is gone at `now`: it leaves the hub's tables; a touchpad's open contact
-    /// is cancelled (its events still reach the sinks, the backend and observers), observers
+    /// Touchpad `connection` is gone at `now` (it left the hub's tables): its open contact is
+    /// cancelled (its events still reach the sinks, the backend and observers), observers
     /// hear its session closed, and the sinks and the recorder that it ended.
     func departed(_ connection: Connection, now: Double) {
-        connections.removeValue(forKey: connection.id)
-        observers.removeAll { $0 == connection.id }
-        guard connection.role == .touchpad else { return }
-        touchpads.removeAll { $0 == connection.id }
         output.removeAll()
         connection.session.close(now: now, into: &output)
         for (kind, range) in output.frames.frames where kind == .gesture {

@@ -1,49 +1,35 @@
 import GestureProtocol
 
-/// The connection's side of the proof handshake (docs/protocol.md "Proof handshake"): the
-/// challenge goes out, the first message is handed to the shell to judge, what follows waits
-/// unread until the verdict; the shell then says `proven` (or refuses the connection).
+/// The work of the proof handshake's transitions (docs/protocol.md "Proof handshake"): the
+/// challenge goes out (`challenge`), the first message is handed to the shell to judge, what
+/// follows waits unread until the verdict (`Flow.held`), the shell then says `proven` (or
+/// refuses the connection) and `release`s what waited. The stage is the open state's
+/// (`Flow.proof`); only `transition(_:_:)` changes it.
 extension ConnectionHub {
-    /// `{"type":"challenge","protocol":1,"nonce":…}` goes out; the next message is the answer.
-    /// Without a nonce, `{"type":"challenge","protocol":1,"auth":false}`: nothing to prove.
-    func challenge(_ connection: Connection, nonce: String?, now: Double) {
-        guard connection.state.isOpen, connection.proof == .none else { return }
-        guard let nonce else {
-            return transition(connection, .queued(Array(#"{"type":"challenge","protocol":1,"auth":false}"#.utf8)[...], now: now))
+    /// `{"type":"challenge","protocol":1,"nonce":…}`: the next message is the answer. Without a
+    /// nonce, `{"type":"challenge","protocol":1,"auth":false}`: nothing to prove.
+    static func challenge(nonce: String?) -> [UInt8] {
+        guard let nonce else { return Array(#"{"type":"challenge","protocol":1,"auth":false}"#.utf8) }
+        return Array(#"{"type":"challenge","protocol":1,"nonce":"\#(nonce)"}"#.utf8)
+    }
+
+    /// `{"type":"authenticated","proof":…}`: the server's half of the proof.
+    static func authenticated(serverProof: String) -> [UInt8] {
+        Array(#"{"type":"authenticated","proof":"\#(serverProof)"}"#.utf8)
+    }
+
+    /// Adds a complete `message` to those a connection keeps unread (while its proof is judged,
+    /// or while it waits for the computer's user): up to one message's worth in all (a page
+    /// sends only its `hello` before it is answered). More refuses the connection (1008) and
+    /// returns false.
+    func keepUnread(_ message: [UInt8], in held: inout [[UInt8]], bytes: inout Int, of connection: Connection) -> Bool {
+        let limit = configuration.limits.maxMessageBytes
+        guard bytes + message.count <= limit else {
+            refuse(connection, .policyViolation, "more than \(limit) bytes sent before the pairing was accepted")
+            return false
         }
-        connection.proof = .awaiting
-        transition(connection, .queued(Array(#"{"type":"challenge","protocol":1,"nonce":"\#(nonce)"}"#.utf8)[...], now: now))
-    }
-
-    /// A complete message while the proof is pending: the first is the answer, for the shell;
-    /// the rest (the page's `hello`, sent without waiting) is kept for after the verdict.
-    func receiveDuringProof(_ connection: Connection) {
-        switch connection.proof {
-        case .awaiting:
-            connection.proof = .judging
-            actions.append(.judgeProof(connection.id, connection.message))
-        case .judging:
-            keepUnread(connection)
-        case .none:
-            break
-        }
-    }
-
-    /// The proof was accepted: `{"type":"authenticated","proof":…}` goes out, and the
-    /// connection's control messages must come sealed with `seal` from now on.
-    func proven(_ connection: Connection, serverProof: String, seal: SealedChannel, now: Double) {
-        guard connection.state.isOpen, connection.proof == .judging else { return }
-        connection.proof = .none
-        connection.seal = seal
-        connection.session.sealedControl = true
-        transition(
-            connection, .queued(Array(#"{"type":"authenticated","proof":"\#(serverProof)"}"#.utf8)[...], now: now))
-    }
-
-    /// Reads what arrived while the proof was judged, unless the connection now waits for the
-    /// computer's user (it keeps it until admitted then).
-    func release(_ connection: Connection, now: Double) {
-        guard connection.state.isOpen, connection.proof == .none else { return }
-        readHeld(connection, now: now)
+        bytes += message.count
+        held.append(message)
+        return true
     }
 }

@@ -6,7 +6,7 @@ extension ConnectionHub {
     /// Routes `output` (what the session of `connection` just produced), then closes as the
     /// session asked and re-arms its timer.
     func dispatch(_ connection: Connection, now: Double) {
-        if output.helloRole == .touchpad { becameTouchpad(connection, now: now) }
+        if output.helloRole == .touchpad { transition(connection, .joined(.touchpad, now: now)) }
         for (kind, range) in output.frames.frames {
             let frame = output.frames.bytes[range]
             switch kind {
@@ -24,7 +24,7 @@ extension ConnectionHub {
             }
         }
         handOver(of: connection)
-        if output.helloRole == .observer { becameObserver(connection, now: now) }
+        if output.helloRole == .observer { transition(connection, .joined(.observer, now: now)) }
         if output.unpairRequested { actions.append(.unpairDevice(connection.id)) }
         if let close = output.close {
             transition(connection, .closeDecided(.init(code: close.code, reason: close.reason, flush: true)))
@@ -57,8 +57,8 @@ extension ConnectionHub {
         }
     }
 
-    private func becameTouchpad(_ connection: Connection, now: Double) {
-        touchpads.append(connection.id)
+    /// Touchpad `connection` joined: the log, the sinks and the observers hear of its session.
+    func announceTouchpad(_ connection: Connection, now: Double) {
         logger.info("touchpad session opened", metadata: ["ws.connection.id": "\(connection.id)"])
         actions.append(.announceSession(connection.sessionName, open: true))
         broadcastToObservers(notice(of: connection, open: true)[...], now: now)
@@ -66,8 +66,8 @@ extension ConnectionHub {
         if !control.isActive && backendName != nil { actions.append(.requestControl) }
     }
 
-    private func becameObserver(_ connection: Connection, now: Double) {
-        observers.append(connection.id)
+    /// Observer `connection` joined: it hears of every touchpad session already open.
+    func showTouchpads(to connection: Connection, now: Double) {
         logger.info("observer joined", metadata: ["ws.connection.id": "\(connection.id)"])
         for id in touchpads {
             if let touchpad = connections[id] {

@@ -10,19 +10,35 @@ extension ConnectionHub {
         let id = connection.id
         switch (connection.state, event) {
         // MARK: Input
-        case (.open, .received(let bytes, let isFinal, let isBinary, let now)):
-            guard reassemble(bytes, isFinal: isFinal, isBinary: isBinary, on: connection) else { break }
-            if connection.proof != .none {
-                receiveDuringProof(connection)
-            } else if configuration.conformanceEcho {
+        case (.open(var flow), .received(let bytes, let isFinal, let isBinary, let now)):
+            guard accepts(bytes, isBinary: isBinary, on: connection) else { break }
+            connection.message.append(contentsOf: bytes)
+            guard isFinal else { break }
+            switch flow.proof {
+            case .awaiting:
+                // The first message is the answer to the challenge, for the shell to judge.
+                flow.proof = .judging
+                connection.state = .open(flow)
+                actions.append(.judgeProof(id, connection.message))
+            case .judging:
+                // What follows (the page's `hello`, sent without waiting) waits for the verdict.
+                if keepUnread(connection.message, in: &flow.held, bytes: &flow.heldBytes, of: connection) {
+                    connection.state = .open(flow)
+                }
+            case .none where configuration.conformanceEcho:
                 echo(connection, now: now)
-            } else {
+            case .none:
                 process(connection.message, of: connection, now: now)
             }
             connection.clearMessage()
-        case (.waiting, .received(let bytes, let isFinal, let isBinary, _)):
-            guard reassemble(bytes, isFinal: isFinal, isBinary: isBinary, on: connection) else { break }
-            keepUnread(connection)
+        case (.waiting(var waiting), .received(let bytes, let isFinal, let isBinary, _)):
+            // Kept for its session until it is admitted.
+            guard accepts(bytes, isBinary: isBinary, on: connection) else { break }
+            connection.message.append(contentsOf: bytes)
+            guard isFinal else { break }
+            if keepUnread(connection.message, in: &waiting.held, bytes: &waiting.heldBytes, of: connection) {
+                connection.state = .waiting(waiting)
+            }
             connection.clearMessage()
         case (.closing, .received), (.closeSent, .received):
             break  // input after a close is not processed
@@ -80,7 +96,9 @@ extension ConnectionHub {
         case (.open(let flow), .timersChanged):
             let wakeup = connection.session.nextWakeup
             guard wakeup != flow.wakeup else { break }
-            connection.state = .open(.init(readingPausedAt: flow.readingPausedAt, wakeup: wakeup))
+            var rearmed = flow
+            rearmed.wakeup = wakeup
+            connection.state = .open(rearmed)
             actions.append(wakeup.map { .scheduleWakeup(id, deadline: $0) } ?? .cancelWakeup(id))
         case (.waiting, .timersChanged), (.closing, .timersChanged), (.closeSent, .timersChanged):
             break  // no timer runs
@@ -92,19 +110,26 @@ extension ConnectionHub {
                 // grace is counted from it.
                 actions.append(.scheduleWakeup(id, deadline: now + Self.timerInputRetryMilliseconds))
             } else {
-                connection.state = .open(.init(readingPausedAt: flow.readingPausedAt, wakeup: nil))
+                var fired = flow
+                fired.wakeup = nil
+                connection.state = .open(fired)
                 fire(connection, now: now)
             }
         case (.waiting, .wakeup), (.closing, .wakeup), (.closeSent, .wakeup):
             break  // cancelled when it began to wait or close; a callback already on its way is ignored
 
         // MARK: Closing
-        case (.open(let flow), .closeDecided(let close)):
-            connection.state = .closing(close, readingPausedAt: flow.readingPausedAt)
-            startClosing(connection, close, cancellingWakeup: flow.wakeup != nil)
-        case (.waiting(let pausedAt), .closeDecided(let close)):
-            connection.state = .closing(close, readingPausedAt: pausedAt)
-            startClosing(connection, close, cancellingWakeup: false)
+        case (.open, .closeDecided(let close)), (.waiting, .closeDecided(let close)):
+            // The message being reassembled is dropped, the queued frames too unless
+            // `close.flush`, the timer is cancelled, and the Close waits for the next writable
+            // callback (dropped if it never comes).
+            let armed = connection.state.wakeup != nil
+            connection.state = .closing(close, readingPausedAt: connection.state.readingPausedAt)
+            connection.message.removeAll()
+            if !close.flush { connection.outbound.removeAll() }
+            if armed { actions.append(.cancelWakeup(id)) }
+            actions.append(.limitClosingTime(id))
+            actions.append(.requestWritable(id))
         case (.closing, .closeDecided), (.closeSent, .closeDecided):
             break  // the first close stands
         case (.open, .closeFrameSeen), (.waiting, .closeFrameSeen), (.closing, .closeFrameSeen),
@@ -121,8 +146,11 @@ extension ConnectionHub {
         case (.closeSent, .closeFrameSeen), (.closeSent, .peerClosed):
             break
         case (_, .closed(let now)):
-            // lws let go: the connection leaves every state.
-            departed(connection, now: now)
+            // lws let go: the connection leaves every state and every table.
+            connections.removeValue(forKey: id)
+            observers.removeAll { $0 == id }
+            touchpads.removeAll { $0 == id }
+            if connection.role == .touchpad { departed(connection, now: now) }
 
         // MARK: Pairing and control
         case (.open, .greet(let device)), (.waiting, .greet(let device)):
@@ -133,24 +161,77 @@ extension ConnectionHub {
             // A fresh session, not started: no `hello` deadline while the computer's user decides.
             connection.session = makeSession(id)
             connection.session.sealedControl = connection.seal != nil
-            connection.state = .waiting(readingPausedAt: flow.readingPausedAt)
+            // What arrived while its proof was judged stays unread until it is admitted.
+            connection.state = .waiting(
+                .init(readingPausedAt: flow.readingPausedAt, held: flow.held, heldBytes: flow.heldBytes))
             if flow.wakeup != nil { actions.append(.cancelWakeup(id)) }
             var notice: [UInt8] = []
             MessageEncoder.appendPairingWaiting(device: device, to: &notice)
             transition(connection, .queued(notice[...], now: now))
         case (.waiting, .hold), (.closing, .hold), (.closeSent, .hold):
             break
-        case (.waiting(let pausedAt), .admit(let device, let now)):
-            connection.state = .open(.init(readingPausedAt: pausedAt))
-            readKept(connection, as: device, now: now)
+        case (.waiting(let waiting), .admit(let device, let now)):
+            // Its session starts (the `hello` deadline from now) and reads what was kept.
+            connection.state = .open(.init(readingPausedAt: waiting.readingPausedAt))
+            connection.session.device = device
+            connection.session.start(at: now)
+            readKept(waiting.held, of: connection, now: now)
         case (.open, .admit), (.closing, .admit), (.closeSent, .admit):
             break
+        case (.open(var flow), .challenge(let nonce, let now)):
+            guard flow.proof == .none else { break }
+            if nonce != nil {
+                flow.proof = .awaiting
+                connection.state = .open(flow)
+            }
+            transition(connection, .queued(Self.challenge(nonce: nonce)[...], now: now))
+        case (.open(var flow), .proven(let serverProof, let seal, let now)):
+            // Its control messages come sealed with `seal` from now on.
+            guard flow.proof == .judging else { break }
+            flow.proof = .none
+            connection.state = .open(flow)
+            connection.seal = seal
+            connection.session.sealedControl = true
+            transition(connection, .queued(Self.authenticated(serverProof: serverProof)[...], now: now))
+        case (.open(var flow), .release(let now)):
+            // What arrived while the proof was judged is read now.
+            guard flow.proof == .none else { break }
+            let held = flow.held
+            flow.held = []
+            flow.heldBytes = 0
+            connection.state = .open(flow)
+            readKept(held, of: connection, now: now)
+        case (.waiting, .challenge), (.closing, .challenge), (.closeSent, .challenge), (.waiting, .proven),
+            (.closing, .proven), (.closeSent, .proven), (.closing, .release), (.closeSent, .release):
+            break
+        case (.waiting, .release):
+            break  // held for the computer's user: what it sent is read once it is admitted
+        case (.open, .rename(let device, let now)):
+            connection.session.device = DeviceGreeting(id: device.id, name: device.name)
+            tellRenamed(connection, device, now: now)
+        case (.waiting, .rename(let device, _)), (.closing, .rename(let device, _)), (.closeSent, .rename(let device, _)):
+            connection.session.device = DeviceGreeting(id: device.id, name: device.name)
+        case (.open, .joined(let role, let now)):
+            switch role {
+            case .touchpad:
+                touchpads.append(id)
+                announceTouchpad(connection, now: now)
+            case .observer:
+                observers.append(id)
+                showTouchpads(to: connection, now: now)
+            }
+        case (.waiting, .joined), (.closing, .joined), (.closeSent, .joined):
+            break  // a session speaks only while its connection is open
         case (.open, .controlChanged(let now)):
             output.removeAll()
             connection.session.updateControl(control, into: &output)
             dispatch(connection, now: now)
         case (.waiting, .controlChanged), (.closing, .controlChanged), (.closeSent, .controlChanged):
             break
+        case (.open, .layoutChanged), (.waiting, .layoutChanged):
+            connection.session.updateCapabilities(control.capabilities)
+        case (.closing, .layoutChanged), (.closeSent, .layoutChanged):
+            break  // its session is no longer called
         }
     }
 }

@@ -43,6 +43,8 @@ final class ConnectionHub {
     var actions: [HubAction] = []
     /// The messages of the write in progress (reused).
     var batch = OutboundBatch()
+    /// Set while `handle(_:)` runs (a check against re-entry).
+    private var handling = false
 
     /// The most bytes of messages handed to one write: messages queued together go out in one
     /// `send()` (the kernel's per-send cost, not parsing or the engine, is what limits throughput).
@@ -66,8 +68,13 @@ final class ConnectionHub {
     }
 
     /// Something happened (unknown connection ids, a stale callback, are ignored): returns what
-    /// the shell must do about it, in order.
+    /// the shell must do about it, in order. The hub-wide state (the tables, `control`,
+    /// `configuration`) changes here and in `transition(_:_:)` only. Not re-entrant: an input
+    /// raised while the shell carries out the answer waits in `HubInbox`.
     func handle(_ input: HubInput) -> [HubAction] {
+        assert(!handling, "ConnectionHub.handle re-entered: inputs raised by actions go through HubInbox")
+        handling = true
+        defer { handling = false }
         actions.removeAll(keepingCapacity: true)
         switch input {
         case .opened(let id, let now):
@@ -93,17 +100,34 @@ final class ConnectionHub {
         case .refuse(let id, let code, let reason):
             if let connection = connections[id] { refuse(connection, code, reason) }
         case .rename(let id, let device, let now):
-            if let connection = connections[id] { rename(connection, as: device, now: now) }
+            signal(.rename(device, now: now), to: id)
         case .challenge(let id, let nonce, let now):
-            if let connection = connections[id] { challenge(connection, nonce: nonce, now: now) }
+            signal(.challenge(nonce: nonce, now: now), to: id)
         case .proven(let id, let serverProof, let seal, let now):
-            if let connection = connections[id] { proven(connection, serverProof: serverProof, seal: seal, now: now) }
+            signal(.proven(serverProof: serverProof, seal: seal, now: now), to: id)
         case .release(let id, let now):
-            if let connection = connections[id] { release(connection, now: now) }
+            signal(.release(now: now), to: id)
         case .controlStatusChanged(let status, let now):
-            controlStatusChanged(status, now: now)
+            // Every open connection hears it, not only touchpads: one that has not said hello
+            // yet must welcome with the new status (its session took the old one when it opened).
+            guard let updated = controlStatus(after: status) else { break }
+            control.status = updated
+            for id in connections.keys.sorted() { signal(.controlChanged(now: now), to: id) }
+        case .desktopLayoutChanged(let table):
+            // Only a backend that follows the desktop's layout reports one.
+            guard case .desktopLayout(let known) = control.capabilities.characters, known != table else { break }
+            control.capabilities.characters = .desktopLayout(table)
+            logger.notice(
+                "control: the desktop's keyboard layout: \(table.names.joined(separator: ", ")) (\(table.keysyms.count) characters)"
+            )
+            for id in connections.keys.sorted() { signal(.layoutChanged, to: id) }
         case .reconfigure(let settings):
-            reconfigure(settings)
+            // The next sessions get the new thresholds and mapping settings — open ones keep
+            // theirs, so a phone's own changes and a contact in progress stay as they are —
+            // and the sinks the new hook rules.
+            configuration.gestures = settings.gestures
+            if let mapping = settings.control { control.settings = mapping }
+            actions.append(.replaceHooks(settings.hooks))
         case .shutdown:
             let close = ConnectionState.CloseRequest(code: .goingAway, reason: "server shutting down", flush: true)
             for id in connections.keys.sorted() { signal(.closeDecided(close), to: id) }

@@ -1,10 +1,12 @@
 import GestureProtocol
 
 /// Where one WebSocket connection stands: the only record of its life (its session speaks the
-/// protocol but keeps no lifecycle; the message being reassembled and its send queue are the
-/// rest of `Connection`). Only `ConnectionHub.transition(_:_:)` changes it.
+/// protocol but keeps no lifecycle): each state carries the data that lives only while it lasts
+/// — an open connection's timer, a waiting one's unread messages, a closing one's Close. The
+/// buffers reused for the connection's whole life (the message being reassembled, the send
+/// queue) are the rest of `Connection`. Only `ConnectionHub.transition(_:_:)` changes it.
 ///
-///     open ◀──(admit)── waiting ◀──(hold)── open
+///     open ◀──(admit)── waiting ◀──(hold)── open (proof: none ─challenge→ awaiting ─answer→ judging ─proven→ none)
 ///       │                  │
 ///       └──(hub decides to close)──▶ closing ──(Close handed to lws)──▶ closeSent
 ///       └──(lws's own Close, or the peer's, from open, waiting or closing)──▲
@@ -14,9 +16,9 @@ enum ConnectionState: Equatable {
     /// Receiving and sending.
     case open(Flow)
     /// A new device waits for the computer's user (`--confirm-pairing`): what it sends is kept
-    /// unread (`Connection.held`), its session has not started, no timer runs; its pairing
+    /// unread (`Waiting.held`), its session has not started, no timer runs; its pairing
     /// notice is sent.
-    case waiting(readingPausedAt: Double?)
+    case waiting(Waiting)
     /// The hub is closing with `close`: no more input is processed and no timer runs; the
     /// queued frames are sent first when `close.flush` is set, then the Close frame.
     case closing(CloseRequest, readingPausedAt: Double?)
@@ -26,13 +28,32 @@ enum ConnectionState: Equatable {
     /// reset that loses the close frame).
     case closeSent
 
-    /// What an open connection has asked of the transport.
+    /// What an open connection has asked of the transport, and where it stands in the proof
+    /// handshake.
     struct Flow: Equatable {
         /// When reading was paused because the send queue passed the high watermark (server
         /// clock, ms); nil while reading.
         var readingPausedAt: Double?
         /// The deadline of the armed timer (server clock, ms); nil when none is armed.
         var wakeup: Double?
+        /// The proof handshake (docs/protocol.md "Proof handshake"): `none` once proven, or
+        /// when there is nothing to prove.
+        var proof = ProofStage.none
+        /// What arrived while the answer was judged (the page's `hello`, sent without waiting),
+        /// unread until the verdict, and its size: read once the connection is released, or
+        /// kept by the `waiting` state when it is held for the computer's user.
+        var held: [[UInt8]] = []
+        var heldBytes = 0
+    }
+
+    /// What a waiting connection keeps.
+    struct Waiting: Equatable {
+        /// When reading was paused for back-pressure (server clock, ms); nil while reading.
+        var readingPausedAt: Double?
+        /// The complete messages it sent, unread by its session until it is admitted (in
+        /// practice only its `hello`), and their size in all.
+        var held: [[UInt8]] = []
+        var heldBytes = 0
     }
 
     /// A close the hub decided.
@@ -63,7 +84,8 @@ enum ConnectionState: Equatable {
     var readingPausedAt: Double? {
         switch self {
         case .open(let flow): flow.readingPausedAt
-        case .waiting(let pausedAt), .closing(_, let pausedAt): pausedAt
+        case .waiting(let waiting): waiting.readingPausedAt
+        case .closing(_, let pausedAt): pausedAt
         case .closeSent: nil
         }
     }
@@ -74,8 +96,9 @@ enum ConnectionState: Equatable {
         case .open(var flow):
             flow.readingPausedAt = time
             return .open(flow)
-        case .waiting:
-            return .waiting(readingPausedAt: time)
+        case .waiting(var waiting):
+            waiting.readingPausedAt = time
+            return .waiting(waiting)
         case .closing(let close, _):
             return .closing(close, readingPausedAt: time)
         case .closeSent:

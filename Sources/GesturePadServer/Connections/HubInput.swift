@@ -65,6 +65,10 @@ enum HubInput {
     /// The control backend became active or inactive (the desktop allowed or ended the portal
     /// session): open touchpads drive the computer from now on, or stop.
     case controlStatusChanged(ControlBackendStatus, now: Double)
+    /// The backend learnt the desktop's keyboard layout, or a new one (the portal follows the
+    /// Wayland keymap): every session checks `text` and character `key`s against this table
+    /// from now on — the table the backend types with. Nothing is sent to the pages.
+    case desktopLayoutChanged(DesktopLayout.Table)
     /// The configuration file was read again (SIGHUP): sessions that open from now on get its
     /// thresholds and control settings (open ones keep theirs: the page was told them in its
     /// `welcome`, and may have changed them), and the sinks its hook rules.

@@ -1,8 +1,8 @@
 import FoundationEssentials
 import GesturePadSettings
+import GesturePadSystem
 import GestureProtocol
 import Logging
-import Synchronization
 
 /// The shell of `PairingDesk` on the server's service thread: the desk decides on the device
 /// list in memory, `DeviceFileSync` says when `devices.json` follows and the `StateKeeper`
@@ -14,8 +14,9 @@ final class PairingService {
     private let store: DeviceStore
     let notifier: (any PairingNotifier)?
     let logger: Logger
-    /// The notifier's answers, posted on its thread, taken by the service loop.
-    let inbox = NotifierInbox()
+    /// The notifier's answers, posted on its thread (which wakes the service loop), taken by
+    /// the service loop.
+    let inbox: WorkerMailbox<[PairingNotifierEvent]>
     /// When the file follows the desk's list.
     private var sync = DeviceFileSync(onDisk: DeviceList(), version: nil)
     /// The file's I/O, off the service thread.
@@ -27,8 +28,10 @@ final class PairingService {
 
     private let forgetAll: Bool
 
-    /// Touches no file: `start()` reads the list once the server listens.
-    init(setup: PairingSetup, logger: Logger) {
+    /// Touches no file: `start()` reads the list once the server listens. `wake` wakes the
+    /// service loop when the notifier posts an answer.
+    init(setup: PairingSetup, logger: Logger, wake: @escaping @Sendable () -> Void = {}) {
+        inbox = WorkerMailbox([], wake: wake)
         store = setup.store
         notifier = setup.notifier
         forgetAll = setup.forgetAll
@@ -164,7 +167,10 @@ final class PairingService {
 
     /// What the desktop notifications answered since the last call.
     func takeNotifierEvents(now: Double) -> [PairingAction] {
-        let events = inbox.take()
+        let events = inbox.take { list in
+            defer { list.removeAll() }
+            return list
+        }.taken
         var actions: [PairingAction] = []
         for event in events {
             switch event {
@@ -230,22 +236,6 @@ final class PairingService {
             return false
         case .greet, .hold, .admit, .rename, .close:
             return true
-        }
-    }
-}
-
-/// The desktop notifier's events, posted on its thread and taken by the service loop.
-final class NotifierInbox: Sendable {
-    private let events = Mutex<[PairingNotifierEvent]>([])
-
-    func post(_ event: PairingNotifierEvent) {
-        events.withLock { $0.append(event) }
-    }
-
-    func take() -> [PairingNotifierEvent] {
-        events.withLock { list in
-            defer { list.removeAll() }
-            return list
         }
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import GesturePadSystem
 import Synchronization
 
 /// The thread-confined side of a `BackgroundWorker`: built on the worker's own thread and
@@ -14,64 +15,67 @@ protocol WorkerConsumer: SendableMetatype {
     mutating func finish()
 }
 
-/// A bounded queue (`WorkerQueue`) drained on a dedicated `WorkerThread`. `submit` never
-/// blocks: it appends under a short lock and, when no drain is pending, asks the thread for
-/// one; a full queue counts the item as dropped.
+/// A bounded queue (`WorkerQueue`, in a `WorkerMailbox`) drained on a dedicated `WorkerThread`.
+/// `submit` never blocks: it appends under a short lock and, when no drain is pending, asks the
+/// thread for one (the mailbox's wake-up); a full queue counts the item as dropped.
 final class BackgroundWorker<Item: Sendable>: Sendable {
-    private let queue: LockedQueue<Item>
+    private let mailbox: WorkerMailbox<WorkerQueue<Item>>
     private let thread: WorkerThread
-    private let drain: @Sendable () -> Void
     private let finished = DispatchSemaphore(value: 0)
     let capacity: Int
 
     /// Prepares the thread; `makeConsumer` runs on it, at the first drain.
     init<C: WorkerConsumer>(name: String, capacity: Int, makeConsumer: @escaping @Sendable () -> C) where C.Item == Item {
         self.capacity = capacity
-        let queue = LockedQueue(WorkerQueue<Item>(capacity: capacity))
         let thread = WorkerThread(name: name)
         let consumer = ConfinedConsumer(make: makeConsumer)
         let finished = finished
-        self.queue = queue
+        // The mailbox's wake-up asks the thread for a drain, which takes from the mailbox: the
+        // drain is put in its slot once both exist, before anything can be submitted.
+        let slot = DrainSlot()
+        let mailbox = WorkerMailbox(WorkerQueue<Item>(capacity: capacity)) {
+            if let drain = slot.drain.withLock({ $0 }) { thread.execute(drain) }
+        }
+        self.mailbox = mailbox
         self.thread = thread
         // Runs on the worker thread only: the consumer is never touched anywhere else.
-        drain = {
-            let batch = queue.state.withLock { $0.take(into: &consumer.batch) }
+        let drain: @Sendable () -> Void = {
+            var (batch, stopping) = mailbox.take { $0.take(into: &consumer.batch) }
+            batch.closing = stopping
             consumer.handle(batch)
             if batch.closing {
                 thread.stop()
                 finished.signal()
             }
         }
+        slot.drain.withLock { [drain] in $0 = drain }
     }
 
     /// Queues an item; `false` when it was dropped (queue full or worker closed).
     @discardableResult
     func submit(_ item: Item) -> Bool {
-        let (accepted, drainNow) = queue.state.withLock { $0.push(item) }
-        if drainNow { thread.execute(drain) }
-        return accepted
+        var accepted = false
+        let open = mailbox.post { accepted = $0.push(item) }
+        return open && accepted
     }
 
     /// Asks the consumer to reopen its resources once the items queued so far are handled.
     func requestReopen() {
-        if queue.state.withLock({ $0.requestReopen() }) { thread.execute(drain) }
+        mailbox.post { $0.requestReopen() }
     }
 
     /// Drains what is queued and stops the thread, waiting at most `timeout` seconds.
     /// Returns whether the thread finished in time.
     @discardableResult
     func close(timeout: Double = 2) -> Bool {
-        let (first, drainNow) = queue.state.withLock { $0.close() }
-        guard first else { return true }
-        if drainNow { thread.execute(drain) }
+        guard mailbox.stop() else { return true }
         return finished.wait(timeout: .now() + max(0, min(timeout, 3_600))) == .success
     }
 }
 
-/// The queue under its lock, shared by the submitting threads and the drain.
-private final class LockedQueue<Item: Sendable>: Sendable {
-    let state: Mutex<WorkerQueue<Item>>
-    init(_ queue: WorkerQueue<Item>) { state = Mutex(queue) }
+/// Where a `BackgroundWorker`'s drain waits for its mailbox's wake-up to find it.
+private final class DrainSlot: Sendable {
+    let drain = Mutex<(@Sendable () -> Void)?>(nil)
 }
 
 /// A `WorkerConsumer` and its batch buffer, touched by the worker thread only (every access

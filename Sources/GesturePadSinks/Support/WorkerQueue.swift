@@ -1,7 +1,6 @@
 /// The bounded queue in front of a `BackgroundWorker`, pure: items past `capacity` are
-/// dropped and counted, a reopen request remembers how many items came before it, and the
-/// queue says when the worker thread must be asked to drain (only when it is not already
-/// asked: one wake-up per batch, not per item).
+/// dropped and counted, and a reopen request remembers how many items came before it. It lives
+/// in the worker's `WorkerMailbox`, which wakes the thread once per batch and keeps the stop.
 struct WorkerQueue<Item: Sendable>: Sendable {
     /// What the worker learns with the items it takes.
     struct Batch: Equatable, Sendable {
@@ -9,44 +8,32 @@ struct WorkerQueue<Item: Sendable>: Sendable {
         var dropped: Int
         /// A reopen was requested after this many of the items taken.
         var reopenAt: Int?
-        /// The worker is stopping: this is the last batch.
-        var closing: Bool
+        /// The worker is stopping: this is the last batch (the mailbox's stop).
+        var closing = false
     }
 
     let capacity: Int
     private var items: [Item] = []
     private var dropped = 0
     private var reopenAt: Int?
-    private(set) var closing = false
-    /// A drain is requested and has not taken its batch yet.
-    private var drainPending = false
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
-    /// Queues `item`. Returns whether it was accepted and whether a drain must be requested.
-    mutating func push(_ item: Item) -> (accepted: Bool, drain: Bool) {
-        guard !closing, items.count < capacity else {
+    /// Queues `item`; false when it was dropped (the queue is full).
+    mutating func push(_ item: Item) -> Bool {
+        guard items.count < capacity else {
             dropped += 1
-            return (false, false)
+            return false
         }
         items.append(item)
-        return (true, requestDrain())
+        return true
     }
 
-    /// Asks for a reopen once the items queued so far are handled; whether a drain must be requested.
-    mutating func requestReopen() -> Bool {
+    /// Asks for a reopen once the items queued so far are handled.
+    mutating func requestReopen() {
         if reopenAt == nil { reopenAt = items.count }
-        return requestDrain()
-    }
-
-    /// Stops taking items: whether this is the first close, and whether a drain must be
-    /// requested (the pending one, if any, takes the last batch).
-    mutating func close() -> (first: Bool, drain: Bool) {
-        guard !closing else { return (false, false) }
-        closing = true
-        return (true, requestDrain())
     }
 
     /// Everything queued, swapped into `buffer` (whose old capacity is reused for the queue).
@@ -56,14 +43,7 @@ struct WorkerQueue<Item: Sendable>: Sendable {
         defer {
             dropped = 0
             reopenAt = nil
-            drainPending = false
         }
-        return Batch(dropped: dropped, reopenAt: reopenAt, closing: closing)
-    }
-
-    private mutating func requestDrain() -> Bool {
-        guard !drainPending else { return false }
-        drainPending = true
-        return true
+        return Batch(dropped: dropped, reopenAt: reopenAt)
     }
 }

@@ -29,8 +29,11 @@ final class WorkerThread: TaskExecutor, Sendable {
         var jobs: [Work] = []
         var timers: [Timer] = []
         var nextTimer = 0
-        /// Timers cancelled before they were registered (the task was cancelled already).
-        var cancelledEarly: Set<Int> = []
+        /// Sleeps begun whose timer is not registered yet, and whether their task was
+        /// cancelled meanwhile (then the timer is never registered). A sleep leaves this table
+        /// when it registers, so a cancellation that comes after its timer fired finds it in
+        /// neither table and leaves nothing behind.
+        var unregistered: [Int: Bool] = [:]
         var running = false
         var stopping = false
     }
@@ -67,12 +70,13 @@ final class WorkerThread: TaskExecutor, Sendable {
     func sleep(until deadline: ContinuousClock.Instant) async throws {
         let id = state.withLock { s -> Int in
             defer { s.nextTimer += 1 }
+            s.unregistered[s.nextTimer] = false
             return s.nextTimer
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let registered = state.withLock { s -> Bool? in
-                    guard s.cancelledEarly.remove(id) == nil else { return nil }
+                    guard s.unregistered.removeValue(forKey: id) == false else { return nil }
                     s.timers.append(Timer(id: id, deadline: deadline, continuation: continuation))
                     return startIfNeeded(&s)
                 }
@@ -85,7 +89,8 @@ final class WorkerThread: TaskExecutor, Sendable {
         } onCancel: {
             let cancelled = state.withLock { s -> Timer? in
                 guard let index = s.timers.firstIndex(where: { $0.id == id }) else {
-                    s.cancelledEarly.insert(id)
+                    // Not registered yet: it never will be. Registered and fired: nothing to do.
+                    if s.unregistered[id] != nil { s.unregistered[id] = true }
                     return nil
                 }
                 return s.timers.remove(at: index)
@@ -93,6 +98,9 @@ final class WorkerThread: TaskExecutor, Sendable {
             cancelled?.continuation.resume(throwing: CancellationError())
         }
     }
+
+    /// Sleeps begun and not registered, plus timers waiting (tests: nothing is left behind).
+    var pendingSleeps: Int { state.withLock { $0.unregistered.count + $0.timers.count } }
 
     /// Wakes the thread to look at the clock again (a manual clock was advanced).
     func poke() { wake.signal() }

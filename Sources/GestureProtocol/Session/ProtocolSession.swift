@@ -170,6 +170,12 @@ public struct ProtocolSession: Sendable {
         output.frames.append(.reply) { MessageEncoder.appendControlNotice(newControl.status, to: &$0) }
     }
 
+    /// What the backend can type changed (the desktop's keyboard layout): `text` and
+    /// character `key`s are checked against `capabilities` from now on. Nothing is told.
+    public mutating func updateCapabilities(_ capabilities: ControlCapabilities) {
+        control.capabilities = capabilities
+    }
+
     /// The connection closed at `now` (server clock): judges a held step, then cancels the
     /// open contact and every hover. The engine and the mapper go with the connection (a tap
     /// still waiting for its confirmation is dropped: nobody is left to tell), so no timer is

@@ -19,6 +19,10 @@ from touch_input import Pad, even_steps, now_ms, spread_steps
 NAME = "GesturePad touchpad"
 PORTRAIT = (390, 844)
 LANDSCAPE = (844, 390)
+# A tablet held sideways: larger than the device, scaled down to fill its width.
+TABLET = (1366, 1024)
+# The one size the device is made at (TouchpadGeometry.fixedSide, CSS px).
+FIXED_SIDE = 1000
 results = Results("touchpad")
 
 
@@ -50,8 +54,8 @@ def units(css: float) -> int:
     return math.floor(css * 25.4 / 160 * 40 + 0.5)
 
 
-def touchpad_for(surface: tuple[int, int], timeout: float = 20.0) -> str:
-    """The touchpad's node once it has been made for `surface`."""
+def touchpad(timeout: float = 20.0) -> str:
+    """The touchpad's node once it has been made: at the one fixed size, whatever the surface."""
     def made():
         try:
             node = event_node(NAME, timeout=1)
@@ -60,9 +64,9 @@ def touchpad_for(surface: tuple[int, int], timeout: float = 20.0) -> str:
             device.close()
         except (TimeoutError, OSError):
             return None
-        return node if size == (units(surface[0]), units(surface[1])) else None
+        return node if size == (units(FIXED_SIDE), units(FIXED_SIDE)) else None
 
-    return wait_until(made, timeout, f"the touchpad for a {surface[0]}×{surface[1]} surface")
+    return wait_until(made, timeout, "the touchpad")
 
 
 def raw_frames(events) -> dict:
@@ -88,7 +92,7 @@ def raw_frames(events) -> dict:
 def main() -> None:
     server = serve("--control", "touchpad")
     pad = Pad(server, surface=PORTRAIT)
-    node = touchpad_for(PORTRAIT)
+    node = touchpad()
 
     with results.segment("device") as seg:
         seg["banner"] = server.stdout()
@@ -127,6 +131,28 @@ def main() -> None:
         pad.tap({1: (200.0, 400.0)})
         lib.wait_for(r"POINTER_BUTTON.*released", 10)
         observe(seg, lib)
+
+    with results.segment("rotation") as seg:
+        # The phone turns after a stroke, and back after the next: the device stays (the same
+        # node, never removed), and every touch reaches libinput — the first one after each
+        # turn, sent at once, included. Each stroke goes its own way (A right, B down, C
+        # left), so libinput's motion tells them apart.
+        lib = Libinput(node)
+        ev = Evdev(node)
+        stroke(pad, {1: (100.0, 300.0)}, even_steps(120.0, 0.0, 20))
+        pad.send([{"type": "resize", "width": LANDSCAPE[0], "height": LANDSCAPE[1]}])
+        stroke(pad, {1: (300.0, 100.0)}, even_steps(0.0, 120.0, 20))
+        pad.send([{"type": "resize", "width": PORTRAIT[0], "height": PORTRAIT[1]}])
+        stroke(pad, {1: (300.0, 400.0)}, even_steps(-120.0, 0.0, 20))
+        lib.settle()
+        ev.settle()
+        seg["node_after"] = event_node(NAME)
+        seg["node"] = node
+        seg["stream"] = raw_frames(ev.snapshot())
+        seg["libinput"] = lines_with(lib.snapshot(), "POINTER_MOTION", "DEVICE_REMOVED", "DEVICE_ADDED")
+        lib.stop()
+        seg.update(lib.complaints())
+        ev.close()
 
     with results.segment("five_fingers") as seg:
         lib = Libinput(node, "--enable-tap")
@@ -193,10 +219,11 @@ def main() -> None:
         ev.close()
 
     with results.segment("integration") as seg:
-        # A landscape phone: 134 mm wide, where libinput keeps 8 mm edges of an internal
-        # touchpad for palms. A stroke along the left edge, before and after the rule.
-        wide = Pad(server, surface=LANDSCAPE)
-        wide_node = touchpad_for(LANDSCAPE)
+        # A tablet held sideways fills the device's width (159 mm), where libinput keeps 8 mm
+        # edges of an internal touchpad for palms. A stroke along its left edge, before and
+        # after the rule.
+        wide = Pad(server, surface=TABLET)
+        wide_node = node
         for phase in ("without_rule", "with_rule"):
             if phase == "with_rule":
                 rules = Path("/run/udev/rules.d")
@@ -207,7 +234,7 @@ def main() -> None:
                 subprocess.run(["udevadm", "trigger", "--action=change", f"--name-match={wide_node}"], check=True)
                 subprocess.run(["udevadm", "settle"], check=True)
             lib = Libinput(wide_node)
-            stroke(wide, {1: (12.0, 60.0)}, even_steps(0.0, 240.0, 30))
+            stroke(wide, {1: (12.0, 60.0)}, even_steps(0.0, 400.0, 30))
             lib.settle()
             lines = lib.stop()
             seg[phase] = {"udev": udev_properties(wide_node), "list": list_device(),
@@ -217,7 +244,7 @@ def main() -> None:
     with results.segment("sigterm_mid_scroll") as seg:
         pad.close()
         pad = Pad(server, surface=PORTRAIT)
-        node = touchpad_for(PORTRAIT)
+        node = touchpad()
         lib = Libinput(node)
         start = {1: (150.0, 600.0), 2: (230.0, 600.0)}
         pad.down(start)
@@ -236,7 +263,7 @@ def main() -> None:
         # lift the finger: the kernel destroys the device and libinput lets go.
         server = serve("--control", "touchpad")
         pad = Pad(server, surface=PORTRAIT)
-        node = touchpad_for(PORTRAIT)
+        node = touchpad()
         lib = Libinput(node, "--enable-tap")
         pad.tap({1: (200.0, 400.0)})
         pad.down({1: (200.0, 400.0)})

@@ -15,10 +15,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.0.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
+        // 4.x: FoundationEssentials on Linux, where 3.x imports the whole of Foundation (and so ICU);
+        // a lower bound of 4 also moves a clone whose Package.resolved still pins 3.x.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.0.0"),
     ],
     targets: [
@@ -96,14 +97,22 @@ let package = Package(
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
+        // libyaml, the YAML parser of the configuration file. Debian: libyaml-dev.
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        // YAML documents as node trees (tags resolved, marks kept, aliases followed, repeated
+        // keys refused), over libyaml's events: the bridge, with libyaml's pointers.
+        .target(name: "GesturePadYAML", dependencies: ["CYAML"]),
         // The configuration, in one place: the file (YAML decoded into the settings types, one
         // key table per section), the flags-over-file merge, the token's source, the XDG
         // folders. Pure but for reading the file; the server and the sinks never import it.
         .target(
             name: "GesturePadConfig",
             dependencies: [
-                "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadSettings",
-                .product(name: "Yams", package: "Yams"),
+                "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadSettings", "GesturePadSystem", "GesturePadYAML",
             ]
         ),
         // The CLI.
@@ -111,13 +120,14 @@ let package = Package(
             name: "gesturepad",
             dependencies: [
                 "GestureEngine", "GestureProtocol", "GesturePadServer", "GesturePadSinks", "GestureControl",
-                "GesturePadHost", "GesturePadConfig", "GesturePadSettings",
+                "GesturePadHost", "GesturePadConfig", "GesturePadSettings", "GesturePadSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
         .testTarget(name: "GesturePadSystemTests", dependencies: ["GesturePadSystem"]),
+        .testTarget(name: "GesturePadYAMLTests", dependencies: ["GesturePadYAML"]),
         .testTarget(name: "GestureControlTests", dependencies: ["GestureControl", "GestureEngine"]),
         .testTarget(name: "GesturePadHostTests", dependencies: ["GesturePadHost", "GestureControl"]),
         .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol", "GestureEngine"]),

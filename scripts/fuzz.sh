@@ -37,7 +37,8 @@ timeout="${FUZZ_TIMEOUT:-20}"
 # The fuzz targets exist in the manifest only with GESTUREPAD_FUZZ set, and build in their
 # own scratch path: the normal .build never sees the fuzzer flags. -sanitize=fuzzer adds
 # the coverage instrumentation and links libFuzzer; address adds AddressSanitizer (and
-# LeakSanitizer). The C code of the dependencies (libyaml inside Yams) gets the same.
+# LeakSanitizer). The C code built in the tree (BoringSSL) gets the same; libyaml is the
+# system's, uninstrumented.
 export GESTUREPAD_FUZZ=1
 build_flags=(-c release --scratch-path .build-fuzz
     -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address)

@@ -2,7 +2,8 @@
 # Installs what GesturePad needs on Debian / Ubuntu, only what is missing.
 #   scripts/setup.sh          build and run: libwebsockets, libqrencode, libX11 + libXtst (XTest),
 #                             libsystemd (sd-bus), libwayland-client + libxkbcommon (the desktop's
-#                             keyboard layout; both for the portal backend), pkg-config
+#                             keyboard layout; both for the portal backend), libyaml (the
+#                             configuration file), pkg-config
 #   scripts/setup.sh --test   also the test tools: Chromium, Firefox ESR, WebKitGTK's WebKitWebDriver, NSS tools (certutil), Xvfb (a headless X server for
 #                             tests/control), dbus (a private session bus for tests/portal and
 #                             tests/pairing), a headless GNOME with its RemoteDesktop portal and
@@ -19,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(libwebsockets-dev libqrencode-dev libxtst-dev libx11-dev libsystemd-dev libwayland-dev libxkbcommon-dev
-    pkg-config)
+    libyaml-dev pkg-config)
 mode=${1:-}
 # What pip needs to build the venv's packages that have no wheel: dbus-python (python-dbusmock's)
 # and evdev.

@@ -1,7 +1,8 @@
-import Foundation
+import FoundationEssentials
 import GestureControl
 import GestureEngine
 import GesturePadSettings
+import GesturePadSystem
 
 /// The user's configuration file (`--config FILE`, YAML), decoded straight into the settings
 /// types the layers take: `ServeSettings` (every field optional: a command-line flag
@@ -68,7 +69,7 @@ public struct ConfigFile: Sendable {
         } catch {
             throw ConfigError(
                 path: path,
-                issues: [ConfigIssue(line: 0, column: 0, message: "cannot read the file (\(error.localizedDescription))")])
+                issues: [ConfigIssue(line: 0, column: 0, message: "cannot read the file (\(SystemCall.describe(error)))")])
         }
         return try parse(yaml: text, path: path)
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// GesturePad's folders by the XDG Base Directory rules, worked out here only: the user's
 /// configuration folder (`config.yaml`) and the state folder (the token, the local CA, the
@@ -20,10 +20,11 @@ public enum XDGDirectories {
     }
 
     /// The state folder of this process: `state(environment:accountHome:)` with the process's
-    /// environment and home (`NSHomeDirectory()`).
+    /// environment and home (`FileManager`'s home of the current user).
     public static func state(of process: ProcessInfo = .processInfo) -> String {
         // An empty home too: the folder under `/`, as ever.
-        state(environment: process.environment, accountHome: NSHomeDirectory()) ?? "/.local/state/gesturepad"
+        state(environment: process.environment, accountHome: FileManager.default.homeDirectoryForCurrentUser.path)
+            ?? "/.local/state/gesturepad"
     }
 
     private static func folder(_ base: String?, else relative: String, home: String?) -> String? {

@@ -1,10 +1,11 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GestureControl
 import GestureEngine
 import GesturePadConfig
 import GesturePadSettings
 import GesturePadSinks
+import GesturePadSystem
 
 /// `gesturepad check-config FILE`: validates a configuration file and explains every problem
 /// with its line number (`FILE:LINE:COLUMN: error: …`); exit status 1 when there is one.
@@ -103,6 +104,6 @@ struct CheckConfigCommand: ParsableCommand {
 /// `print(…, to: &stderr)`.
 struct StandardError: TextOutputStream {
     mutating func write(_ string: String) {
-        FileHandle.standardError.write(Data(string.utf8))
+        FileIO.writeStandardError(string)
     }
 }

@@ -1,7 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GesturePadConfig
 import GesturePadServer
+import Glibc
 
 /// `gesturepad devices`: the phones paired with this computer (docs/server.md "Pairing") —
 /// list them, rename one, forget one or all, accept or refuse one waiting to pair. Edits

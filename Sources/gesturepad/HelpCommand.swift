@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// `gesturepad help [TOPIC | COMMAND…]`: a short text on a topic an installed user needs
 /// (`HelpTopic`: control, pairing, observer, tls, config, page), or the help of a command, as
@@ -37,17 +37,22 @@ struct HelpCommand: ParsableCommand {
     }
 
     /// The topics, then the commands.
+    /// `text` cut or filled with spaces to `width` characters (a column of the overview).
+    private static func padded(_ text: String, to width: Int) -> String {
+        text.count >= width ? String(text.prefix(width)) : text + String(repeating: " ", count: width - text.count)
+    }
+
     static func overview() -> String {
         var lines = ["Topics (gesturepad help TOPIC):"]
         let width = HelpTopic.allCases.map(\.rawValue.count).max() ?? 0
         for topic in HelpTopic.allCases {
-            lines.append("  " + topic.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0) + topic.summary)
+            lines.append("  " + padded(topic.rawValue, to: width + 2) + topic.summary)
         }
         lines.append("")
         lines.append("Commands (gesturepad help COMMAND):")
         for command in GesturePad.configuration.subcommands where command._commandName != "help" {
             let name = command._commandName
-            lines.append("  " + name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.configuration.abstract)
+            lines.append("  " + padded(name, to: 14) + command.configuration.abstract)
         }
         lines.append("")
         lines.append("The manual page: man gesturepad.")

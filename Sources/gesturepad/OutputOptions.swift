@@ -1,9 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GesturePadConfig
 import GesturePadSettings
 import GesturePadSinks
 import GestureProtocol
+import Glibc
 import Logging
 
 /// The output flags of `serve`: configuration file, verbosity,
@@ -54,8 +55,8 @@ struct OutputOptions: ParsableArguments {
     func configLocation(environment: [String: String] = ProcessInfo.processInfo.environment) -> ConfigLocation? {
         guard !noConfig else { return nil }
         return ConfigLocation.find(explicit: config, environment: environment) { path in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            var isDirectory = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory
         }
     }
 

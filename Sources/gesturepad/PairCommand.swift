@@ -1,6 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GesturePadServer
+import Glibc
 
 /// `gesturepad pair`: opens pairing on the running server for a few minutes and shows the code
 /// (what `gesturepad url` does), or closes it at once with `--close` (docs/server.md "Pairing is

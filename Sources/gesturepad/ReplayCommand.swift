@@ -1,8 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GesturePadConfig
 import GesturePadHost
+import GesturePadSystem
 import GestureProtocol
+import Glibc
 
 extension BackendKind: ExpressibleByArgument {}
 
@@ -45,12 +47,12 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup var pointer: ControlOptions
 
     func run() throws {
-        let input: FileHandle
+        let input: Int32
         if file == "-" {
-            input = FileHandle.standardInput
+            input = STDIN_FILENO
         } else {
-            guard let handle = FileHandle(forReadingAtPath: file) else {
-                FileHandle.standardError.write(Data("gesturepad replay: cannot open trace file '\(file)'\n".utf8))
+            guard let handle = try? SystemCall.retrying({ open(self.file, O_RDONLY | O_CLOEXEC) }) else {
+                FileIO.writeStandardError("gesturepad replay: cannot open trace file '\(file)'\n")
                 throw ExitCode.failure
             }
             input = handle
@@ -68,7 +70,7 @@ struct ReplayCommand: ParsableCommand {
         var pending: [UInt8] = []  // bytes of the current, unfinished line
         var lineNumber = 0
         while true {
-            let chunk = input.readData(ofLength: 1 << 16)
+            let chunk = FileIO.read(upTo: 1 << 16, from: input)
             if chunk.isEmpty { break }
             var i = pending.count
             pending.append(contentsOf: chunk)
@@ -96,11 +98,11 @@ struct ReplayCommand: ParsableCommand {
     /// Writes the buffered output (one write per stream and chunk of input, not per line).
     private static func flush(_ stdout: inout [UInt8], _ stderr: inout [UInt8]) {
         if !stderr.isEmpty {
-            FileHandle.standardError.write(Data(stderr))
+            try? FileIO.write(stderr, to: STDERR_FILENO)
             stderr.removeAll(keepingCapacity: true)
         }
         if !stdout.isEmpty {
-            FileHandle.standardOutput.write(Data(stdout))
+            FileIO.writeStandardOutput(stdout)
             stdout.removeAll(keepingCapacity: true)
         }
     }

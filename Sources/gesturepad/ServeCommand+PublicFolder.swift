@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GesturePadServer
 import Logging
 
@@ -21,8 +21,8 @@ extension ServeCommand {
                 let found = PublicDirectoryLocator.locate(
                     workingDirectory: cwd, executablePath: executable,
                     isFile: { path in
-                        var isDirectory: ObjCBool = false
-                        return files.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+                        var isDirectory = false
+                        return files.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory
                     })
             else {
                 throw Failure(
@@ -31,8 +31,8 @@ extension ServeCommand {
             }
             folder = URL(fileURLWithPath: found).standardizedFileURL.path
         }
-        var isDirectory: ObjCBool = false
-        guard files.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var isDirectory = false
+        guard files.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory else {
             throw Failure("--public: \(folder) is not a folder")
         }
         if !files.fileExists(atPath: folder + "/index.html") {

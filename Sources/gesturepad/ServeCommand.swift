@@ -1,12 +1,14 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GestureControl
 import GesturePadConfig
 import GesturePadHost
 import GesturePadServer
 import GesturePadSettings
 import GesturePadSinks
+import GesturePadSystem
 import GestureProtocol
+import Glibc
 import Logging
 
 /// `gesturepad serve` (the default command): serves the page and the gesture WebSocket.
@@ -292,6 +294,6 @@ struct ServeCommand: ParsableCommand {
             publicDirectory: configuration.publicDirectory, control: configuration.control.status,
             controlNote: controlNote, tokenNote: [tokenNote, tlsNote].compactMap { $0 }.joined(separator: "\n"),
             trust: trust ?? [], notes: notes, qrLines: qr)
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        FileIO.writeStandardOutput((lines.joined(separator: "\n") + "\n").utf8)
     }
 }

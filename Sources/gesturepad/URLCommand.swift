@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GesturePadConfig
 import GesturePadServer
 import GesturePadSettings

@@ -1,6 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GesturePadHost
+import Glibc
 import Logging
 
 /// `gesturepad x11-release-guard`: not for users. The x11 backend starts this program so, with

@@ -44,7 +44,7 @@ def test_control_data(deb, version):
     depends = [d.strip() for d in fields["Depends"].split(",")]
     names = [d.split()[0] for d in depends]
     # The runtime libraries, by their Debian 12 package names, with the shlibs minimal versions.
-    for name in ("libwebsockets17", "libqrencode4", "libx11-6", "libxtst6", "libc6"):
+    for name in ("libwebsockets17", "libqrencode4", "libx11-6", "libxtst6", "libyaml-0-2", "libc6"):
         assert name in names, depends
     assert "libwebsockets17 (>= 4.1.6)" in depends and "libqrencode4 (>= 4.1.1)" in depends
     assert len(names) == len(set(names))

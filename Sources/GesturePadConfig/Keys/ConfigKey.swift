@@ -1,6 +1,6 @@
 import GestureControl
 import GesturePadSettings
-import Yams
+import GesturePadYAML
 
 /// One key of a configuration section: its name, the values it takes, its default, one line
 /// of meaning, and where its value goes in a `ConfigFile` (a writable key path into the
@@ -21,7 +21,7 @@ public struct ConfigKey: Sendable {
     enum Reading: Sendable {
         /// One value, read and stored into the file by the closure; it gets the key's full
         /// name (`server.port`) for its messages.
-        case value(@Sendable (inout ConfigReader, Node, _ key: String, inout ConfigFile) -> Void)
+        case value(@Sendable (inout ConfigReader, YAMLNode, _ key: String, inout ConfigFile) -> Void)
         /// A nested section (`server.limits`).
         case section(ConfigSection)
         /// Read by the section's own reader: the keys of a hook rule depend on each other.
@@ -34,7 +34,7 @@ extension ConfigKey {
     /// stored at `path`.
     static func value<Value>(
         _ name: String, _ path: WritableKeyPath<ConfigFile, Value> & Sendable, kind: String, default defaultValue: String,
-        _ meaning: String, read: @escaping @Sendable (inout ConfigReader, Node, String) -> Value?
+        _ meaning: String, read: @escaping @Sendable (inout ConfigReader, YAMLNode, String) -> Value?
     ) -> ConfigKey {
         ConfigKey(name: name, kind: kind, defaultValue: defaultValue, meaning: meaning) { reader, node, key, file in
             if let value = read(&reader, node, key) { file[keyPath: path] = value }
@@ -119,7 +119,7 @@ extension ConfigKey {
 
     init(
         name: String, kind: String, defaultValue: String, meaning: String,
-        read: @escaping @Sendable (inout ConfigReader, Node, String, inout ConfigFile) -> Void
+        read: @escaping @Sendable (inout ConfigReader, YAMLNode, String, inout ConfigFile) -> Void
     ) {
         self.init(name: name, kind: kind, defaultValue: defaultValue, meaning: meaning, reading: .value(read))
     }

@@ -1,12 +1,12 @@
 import GestureControl
 import GestureEngine
-import Yams
+import GesturePadYAML
 
 /// The values of the `control:` section that are more than a number, a flag or a name
 /// (docs/control.md).
 extension ConfigReader {
     /// `[left, right, middle]`: the buttons of one-, two- and three-finger taps.
-    mutating func tapButtons(_ node: Node, key: String) -> [HostButton]? {
+    mutating func tapButtons(_ node: YAMLNode, key: String) -> [HostButton]? {
         guard let list = node.sequence, (1...3).contains(list.count) else {
             add(node, "\(key) must be a list of 1 to 3 of left, right, middle; not \(describe(node))")
             return nil
@@ -21,7 +21,7 @@ extension ConfigReader {
 
     /// `left: Alt+Right` … per direction over `keys`; `none` (or an empty value) turns a
     /// direction off.
-    mutating func swipeKeys(_ node: Node, key: String, into keys: inout [SwipeDirection: KeyCombination]) {
+    mutating func swipeKeys(_ node: YAMLNode, key: String, into keys: inout [SwipeDirection: KeyCombination]) {
         guard let mapping = mapping(node, what: key) else { return }
         for (keyNode, value) in mapping {
             guard let name = keyName(keyNode, allowed: SwipeDirection.allCases.map(\.name), section: key),

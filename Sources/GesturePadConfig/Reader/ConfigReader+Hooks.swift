@@ -1,12 +1,12 @@
 import GestureEngine
 import GesturePadSettings
-import Yams
+import GesturePadYAML
 
 /// The `hooks:` section: a list of rules whose keys (`ConfigKeys.hook`) depend on each other,
 /// so a rule is read as a whole.
 extension ConfigReader {
     /// `hooks:` — a list of rules.
-    mutating func readHooks(_ node: Node) -> [HookRule] {
+    mutating func readHooks(_ node: YAMLNode) -> [HookRule] {
         if tagName(node) == .null { return [] }
         guard case .sequence(let sequence) = node else {
             add(node, "hooks must be a list of rules (lines starting with '- '), not \(describe(node))")
@@ -19,14 +19,14 @@ extension ConfigReader {
         return rules
     }
 
-    private mutating func readHook(_ node: Node, number: Int) -> HookRule? {
+    private mutating func readHook(_ node: YAMLNode, number: Int) -> HookRule? {
         let label = "hook \(number)"
         if tagName(node) == .null {
             add(node, "\(label) is empty; it needs at least 'gesture:' and 'run:' or 'pipe:'")
             return nil
         }
         guard let mapping = mapping(node, what: label) else { return nil }
-        var values: [String: Node] = [:]
+        var values: [String: YAMLNode] = [:]
         for (key, value) in mapping {
             guard let name = keyName(key, allowed: ConfigKeys.hook.names, section: label) else { continue }
             values[name] = value
@@ -80,7 +80,7 @@ extension ConfigReader {
     /// `ends:` (swipes that end a drag, a scroll, or both), and a two-finger swipe rule that
     /// says neither: two fingers moving together make a scroll, never a drag, so without
     /// `ends` it would only run for a rare one-finger flick after a second finger lifted.
-    private mutating func readEnds(_ values: [String: Node], node: Node, label: String, into rule: inout HookRule) {
+    private mutating func readEnds(_ values: [String: YAMLNode], node: YAMLNode, label: String, into rule: inout HookRule) {
         if let n = values["ends"] {
             rule.ends = names(
                 n, key: "\(label).ends", what: "swipe end", parse: SwipeEnd.init(name:), all: SwipeEnd.allCases.map(\.name))
@@ -94,7 +94,8 @@ extension ConfigReader {
         }
     }
 
-    private mutating func readAction(_ values: [String: Node], node: Node, label: String, gestures: [GestureKind]) -> HookAction?
+    private mutating func readAction(_ values: [String: YAMLNode], node: YAMLNode, label: String, gestures: [GestureKind])
+        -> HookAction?
     {
         switch (values["run"], values["pipe"]) {
         case (nil, nil):
@@ -145,7 +146,7 @@ extension ConfigReader {
     }
 
     /// An argv: a non-empty list of texts. A single string is refused: there is no shell.
-    private mutating func argv(_ node: Node, key: String) -> [(text: String, node: Node)]? {
+    private mutating func argv(_ node: YAMLNode, key: String) -> [(text: String, node: YAMLNode)]? {
         guard case .sequence(let sequence) = node else {
             if case .scalar(let s) = node {
                 add(
@@ -157,7 +158,7 @@ extension ConfigReader {
             }
             return nil
         }
-        var argv: [(text: String, node: Node)] = []
+        var argv: [(text: String, node: YAMLNode)] = []
         for item in sequence {
             // Any scalar is taken as its literal text: in argv `on`, `yes` or `1` mean the word.
             guard let text = item.scalar?.string, tagName(item) != .null else {
@@ -178,7 +179,7 @@ extension ConfigReader {
     }
 
     /// Every placeholder must name a numeric or enumerated field of every gesture matched.
-    private mutating func checkPlaceholders(_ template: ArgvTemplate, node: Node, label: String, gestures: [GestureKind]) {
+    private mutating func checkPlaceholders(_ template: ArgvTemplate, node: YAMLNode, label: String, gestures: [GestureKind]) {
         for field in template.fields {
             if field == "session" {
                 add(
@@ -210,8 +211,8 @@ extension ConfigReader {
     }
 
     /// A name or a list of names, each parsed by `parse`.
-    private mutating func names<T>(_ node: Node, key: String, what: String, parse: (String) -> T?, all: [String]) -> [T] {
-        let items: [Node]
+    private mutating func names<T>(_ node: YAMLNode, key: String, what: String, parse: (String) -> T?, all: [String]) -> [T] {
+        let items: [YAMLNode]
         if case .sequence(let s) = node { items = Array(s) } else { items = [node] }
         var out: [T] = []
         for item in items {

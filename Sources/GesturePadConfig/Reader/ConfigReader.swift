@@ -1,21 +1,19 @@
 import GestureControl
-import Yams
+import GesturePadYAML
 
-/// Walks the YAML node tree of a configuration file (Yams' Node API, which keeps line numbers)
-/// and builds a `ConfigFile`, collecting every problem instead of stopping at the first.
+/// Walks the YAML node tree of a configuration file (GesturePadYAML's nodes over libyaml, which
+/// keep line numbers) and builds a `ConfigFile`, collecting every problem instead of stopping at
+/// the first.
 struct ConfigReader {
     private(set) var issues: [ConfigIssue] = []
 
     mutating func read(yaml: String) -> ConfigFile {
         var config = ConfigFile()
-        let root: Node?
+        let root: YAMLNode?
         do {
-            root = try Yams.compose(yaml: yaml)
-        } catch let error as YamlError {
-            report(yamlError: error)
-            return config
+            root = try YAML.compose(yaml: yaml)
         } catch {
-            issues.append(ConfigIssue(line: 0, column: 0, message: "not valid YAML: \(error)"))
+            report(yamlError: error)
             return config
         }
         guard let root else { return config }  // an empty file is an empty configuration
@@ -25,7 +23,7 @@ struct ConfigReader {
     }
 
     /// Reads a section's mapping key by key, through its table.
-    mutating func read(_ node: Node, section: ConfigSection, into config: inout ConfigFile) {
+    mutating func read(_ node: YAMLNode, section: ConfigSection, into config: inout ConfigFile) {
         guard let mapping = mapping(node, what: section.what) else { return }
         for (keyNode, value) in mapping {
             guard let name = keyName(keyNode, allowed: section.names, section: section.label),
@@ -41,11 +39,11 @@ struct ConfigReader {
 
     // MARK: Typed values
 
-    mutating func add(_ node: Node, _ message: String) {
-        issues.append(ConfigIssue(line: node.mark?.line ?? 0, column: node.mark?.column ?? 0, message: message))
+    mutating func add(_ node: YAMLNode, _ message: String) {
+        issues.append(ConfigIssue(line: node.mark.line, column: node.mark.column, message: message))
     }
 
-    private mutating func report(yamlError: YamlError) {
+    private mutating func report(yamlError: YAMLError) {
         switch yamlError {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
@@ -56,17 +54,16 @@ struct ConfigReader {
                 ConfigIssue(
                     line: context.mark.line, column: context.mark.column,
                     message: "duplicate key(s) \(duplicates.map { "'\($0)'" }.joined(separator: ", "))"))
-        default:
+        case .memory, .reader:
             issues.append(ConfigIssue(line: 0, column: 0, message: "not valid YAML: \(yamlError)"))
         }
     }
 
     /// A short description of a node for "wrong type" messages.
-    func describe(_ node: Node) -> String {
+    func describe(_ node: YAMLNode) -> String {
         switch node {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
-        case .alias: return "an alias"
         case .scalar(let s):
             switch tagName(node) {
             case .int: return "the integer \(s.string)"
@@ -79,7 +76,7 @@ struct ConfigReader {
     }
 
     /// A section's mapping; an empty section (`log:` with every line commented out) is empty.
-    mutating func mapping(_ node: Node, what: String) -> Node.Mapping? {
+    mutating func mapping(_ node: YAMLNode, what: String) -> YAMLNode.Mapping? {
         if let m = node.mapping { return m }
         if tagName(node) == .null { return nil }
         add(node, "\(what) must be a mapping (key: value lines), not \(describe(node))")
@@ -87,7 +84,7 @@ struct ConfigReader {
     }
 
     /// The key's name when it is one of `allowed`; reports unknown keys with a suggestion.
-    mutating func keyName(_ key: Node, allowed: [String], section: String) -> String? {
+    mutating func keyName(_ key: YAMLNode, allowed: [String], section: String) -> String? {
         guard let name = key.scalar?.string else {
             add(key, "keys in \(section) must be plain names, not \(describe(key))")
             return nil
@@ -102,7 +99,7 @@ struct ConfigReader {
         return name
     }
 
-    mutating func string(_ node: Node, key: String) -> String? {
+    mutating func string(_ node: YAMLNode, key: String) -> String? {
         guard let s = node.scalar, [.str, .int, .float].contains(tagName(node)) else {
             add(node, "\(key) must be text, not \(describe(node))")
             return nil
@@ -114,7 +111,7 @@ struct ConfigReader {
         return s.string
     }
 
-    mutating func integer(_ node: Node, key: String, range: ClosedRange<Int>) -> Int? {
+    mutating func integer(_ node: YAMLNode, key: String, range: ClosedRange<Int>) -> Int? {
         guard tagName(node) == .int, let value = node.int else {
             add(node, "\(key) must be an integer, not \(describe(node))")
             return nil
@@ -127,7 +124,7 @@ struct ConfigReader {
         return value
     }
 
-    mutating func number(_ node: Node, key: String) -> Double? {
+    mutating func number(_ node: YAMLNode, key: String) -> Double? {
         guard tagName(node) == .int || tagName(node) == .float, let value = node.float, value.isFinite else {
             add(node, "\(key) must be a number, not \(describe(node))")
             return nil
@@ -136,7 +133,7 @@ struct ConfigReader {
     }
 
     /// A number within `bound`.
-    mutating func number(_ node: Node, key: String, within bound: NumberBound) -> Double? {
+    mutating func number(_ node: YAMLNode, key: String, within bound: NumberBound) -> Double? {
         guard let value = number(node, key: key) else { return nil }
         guard bound.contains(value) else {
             add(node, "\(key) must be \(bound.text), not \(value)")
@@ -145,7 +142,7 @@ struct ConfigReader {
         return value
     }
 
-    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: Node, key: String, _ type: T.Type) -> T?
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, key: String, _ type: T.Type) -> T?
     where T.RawValue == String {
         let names = T.allCases.map(\.rawValue)
         guard let text = node.scalar?.string, tagName(node) == .str, let value = T(rawValue: text) else {
@@ -155,7 +152,7 @@ struct ConfigReader {
         return value
     }
 
-    mutating func boolean(_ node: Node, key: String) -> Bool? {
+    mutating func boolean(_ node: YAMLNode, key: String) -> Bool? {
         guard tagName(node) == .bool, let value = node.bool else {
             add(node, "\(key) must be true or false, not \(describe(node))")
             return nil
@@ -166,7 +163,7 @@ struct ConfigReader {
 
 extension ConfigReader {
     /// The resolved tag of a node (`!!int`, `!!str`, …): how YAML typed the value.
-    func tagName(_ node: Node) -> Tag.Name {
-        Tag.Name(rawValue: node.tag.rawValue)
+    func tagName(_ node: YAMLNode) -> YAMLTag {
+        node.tag
     }
 }

@@ -1,5 +1,5 @@
 import CXTest
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// One connection to an X server, for the `x11` backend: the only code that touches Xlib's

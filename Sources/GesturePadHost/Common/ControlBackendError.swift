@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a control backend could not start, as one line for the user ("cannot open X display :0:
 /// …", "/dev/uinput is not writable: add the udev rule in docs/control.md").

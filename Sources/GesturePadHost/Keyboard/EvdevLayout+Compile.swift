@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import GestureControl
+import GesturePadSystem
 import Logging
 
 extension EvdevLayout {
@@ -24,7 +25,7 @@ extension EvdevLayout {
     /// `de` → ("de", ""); `de+nodeadkeys` and `de(nodeadkeys)` → ("de", "nodeadkeys"); nil for
     /// an empty name, several layouts, or characters XKB names do not have.
     static func parse(_ name: String) -> (layout: String, variant: String)? {
-        var text = name.trimmingCharacters(in: .whitespaces)
+        var text = name.trimmingWhitespace()
         var variant = ""
         if text.hasSuffix(")"), let open = text.firstIndex(of: "(") {
             variant = String(text[text.index(after: open)..<text.index(before: text.endIndex)])
@@ -35,7 +36,7 @@ extension EvdevLayout {
         }
         func isName(_ part: String) -> Bool {
             part.unicodeScalars.allSatisfy {
-                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-")
+                $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "-")
             }
         }
         guard !text.isEmpty, isName(text), isName(variant) else { return nil }

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import GesturePadSystem
 import Logging
 import Synchronization
@@ -81,7 +81,7 @@ public final class DesktopNotifier: Sendable {
     }
 
     private func startThread() {
-        let thread = Thread { [self] in
+        let thread = SystemThread { [self] in
             NotificationLoop(notifier: self, wakeup: wakeup, logger: logger).run()
             finished.signal()
         }

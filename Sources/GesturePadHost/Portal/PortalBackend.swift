@@ -1,6 +1,7 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import GestureControl
+import GesturePadSystem
 import Logging
 import Synchronization
 
@@ -60,7 +61,7 @@ public final class PortalBackend: ControlBackend {
         let ready = DispatchSemaphore(value: 0)
         let outcome = OpenOutcome()
         let layouts = ValueRelay<DesktopLayout.Table?>(nil)
-        let thread = Thread {
+        let thread = SystemThread {
             let loop = PortalLoop(
                 mailbox: mailbox, relay: relay, tokenStore: tokenStore, layouts: layouts,
                 desktop: desktop, answered: answered, logger: logger)

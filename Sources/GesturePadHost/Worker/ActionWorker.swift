@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import GestureControl
 import GesturePadSystem
 import Logging
@@ -39,7 +39,7 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
         self.logger = logger
         self.stopTimeout = stopTimeout
         let ready = DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in
+        let thread = SystemThread { [self] in
             run(makeExecutor: makeExecutor, ready: ready)
         }
         thread.name = name

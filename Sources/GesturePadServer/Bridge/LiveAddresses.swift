@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The addresses of a server on this machine as they are now (every interface that is up),
 /// and the QR code of the first: what the start-up banner and `gesturepad url` both print,

@@ -70,6 +70,6 @@ extension DeviceList {
 
     /// A name as the user would type it in a shell: in single quotes.
     static func quoted(_ name: String) -> String {
-        "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + name.replacing("'", with: "'\\''") + "'"
     }
 }

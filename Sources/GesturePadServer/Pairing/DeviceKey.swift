@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+import FoundationEssentials
 import GesturePadSettings
 
 /// A paired device's key: 256 random bits, written as 43 base64url characters (no padding),
@@ -61,9 +61,9 @@ public enum DeviceKey {
 
     private static func base64URL(_ bytes: [UInt8]) -> String {
         Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+            .replacing("+", with: "-")
+            .replacing("/", with: "_")
+            .replacing("=", with: "")
     }
 
     private static func isBase64URL(_ byte: UInt8) -> Bool {

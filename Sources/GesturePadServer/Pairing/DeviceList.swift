@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GesturePadSystem
 
 /// `devices.json` in the state directory: every paired device (and every one waiting for the
 /// computer's user), and the digests of the keys of devices forgotten since, written 0600 and
@@ -63,7 +64,7 @@ public struct DeviceList: Codable, Sendable, Hashable {
     public func matching(_ selector: String) -> [PairedDevice] {
         let exact = devices.filter { $0.name == selector }
         if !exact.isEmpty { return exact }
-        let folded = devices.filter { $0.name.caseInsensitiveCompare(selector) == .orderedSame }
+        let folded = devices.filter { $0.name.equalsIgnoringCase(selector) }
         if !folded.isEmpty { return folded }
         return devices.filter { $0.id == selector }
     }
@@ -71,7 +72,7 @@ public struct DeviceList: Codable, Sendable, Hashable {
     /// `proposed`, or `proposed (2)`, `(3)`, … when another device (not `id`) has that name.
     public func uniqueName(_ proposed: String, for id: String? = nil) -> String {
         func taken(_ name: String) -> Bool {
-            devices.contains { $0.id != id && $0.name.caseInsensitiveCompare(name) == .orderedSame }
+            devices.contains { $0.id != id && $0.name.equalsIgnoringCase(name) }
         }
         guard taken(proposed) else { return proposed }
         var number = 2

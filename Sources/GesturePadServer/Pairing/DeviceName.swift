@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GesturePadSystem
 
 /// A new device's name, as the computer's user will see it ("Pixel 8 · Chrome"): the device
 /// from the page's model hint or the `User-Agent`, then the browser. Browsers that reduce
@@ -68,13 +69,13 @@ public enum DeviceName {
     static func androidModel(in agent: String) -> String? {
         guard let open = agent.firstIndex(of: "("), let close = agent[open...].firstIndex(of: ")") else { return nil }
         let parts = agent[agent.index(after: open)..<close].split(separator: ";").map {
-            $0.trimmingCharacters(in: .whitespaces)
+            $0.trimmingWhitespace()
         }
         guard let android = parts.firstIndex(where: { $0.hasPrefix("Android") }), android + 1 < parts.count else {
             return nil
         }
         var model = parts[android + 1]
-        if let build = model.range(of: " Build/") { model = String(model[..<build.lowerBound]) }
+        if let build = model.firstRange(of: " Build/") { model = String(model[..<build.lowerBound]) }
         let notModels: Set<String> = ["K", "Mobile", "Tablet", "wv", "U"]
         guard !model.isEmpty, !notModels.contains(model), !model.hasPrefix("rv:") else { return nil }
         return sanitized(model)

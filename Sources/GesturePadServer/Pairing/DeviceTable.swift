@@ -1,11 +1,12 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What `gesturepad devices` prints: one row per device (name, paired, last seen, connected
 /// now), times in the local time zone, waiting devices with the command that accepts them.
 public enum DeviceTable {
     /// The lines for `list`; `connected` holds the ids of the devices connected now, nil when
-    /// no server runs.
-    public static func lines(_ list: DeviceList, connected: Set<String>?, timeZone: TimeZone = .current) -> [String] {
+    /// no server runs. Times are in `timeZone`, or the system's local time when nil.
+    public static func lines(_ list: DeviceList, connected: Set<String>?, timeZone: TimeZone? = nil) -> [String] {
         guard !list.devices.isEmpty else {
             return ["No phone is paired. Open the address gesturepad url prints (or scan its QR code) on the phone."]
         }
@@ -32,13 +33,19 @@ public enum DeviceTable {
         }
     }
 
-    /// An ISO 8601 time as "2026-11-25 17:20" in `timeZone`; "—" when absent or unreadable.
-    static func local(_ stamp: String?, _ timeZone: TimeZone) -> String {
-        guard let stamp, let date = ISO8601DateFormatter().date(from: stamp) else { return "—" }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
+    /// An ISO 8601 time as "2026-11-25 17:20" in `timeZone` (nil: the system's local time, as
+    /// libc's `localtime_r` knows it); "—" when absent or unreadable.
+    static func local(_ stamp: String?, _ timeZone: TimeZone?) -> String {
+        guard let stamp, let date = try? Date(stamp, strategy: .iso8601) else { return "—" }
+        var time = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        if let timeZone {
+            time += time_t(timeZone.secondsFromGMT(for: date))
+            gmtime_r(&time, &parts)
+        } else {
+            localtime_r(&time, &parts)
+        }
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min))"
     }
 }

@@ -63,6 +63,6 @@ extension PairingService {
     }
 
     private func quoted(_ name: String) -> String {
-        "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + name.replacing("'", with: "'\\''") + "'"
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GesturePadSettings
 import GesturePadSystem
 import GestureProtocol

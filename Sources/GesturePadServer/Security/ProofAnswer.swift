@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The page's `auth` message, the answer to the server's `challenge` (docs/protocol.md "Proof
 /// handshake"): which credential it proves it holds, its own nonce, and the proof.

@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+import FoundationEssentials
 
 /// One connection's sealing (docs/protocol.md "Sealed messages"): ChaCha20-Poly1305 (RFC 8439)
 /// with a key per direction (`WireProof.sessionKeys`) and a counter nonce per direction — four

@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+import FoundationEssentials
 
 /// The arithmetic of the proof handshake (docs/protocol.md "Proof handshake"): what the phone
 /// and the server compute from a credential they share and the two nonces of one connection,
@@ -87,16 +87,16 @@ public enum WireProof {
     /// base64url without padding.
     public static func base64URL(_ bytes: [UInt8]) -> String {
         Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+            .replacing("+", with: "-")
+            .replacing("/", with: "_")
+            .replacing("=", with: "")
     }
 
     /// The bytes of base64url `text` (no padding); nil when it is not base64url.
     public static func bytes(base64URL text: String) -> [UInt8]? {
         guard text.utf8.allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "=") })
         else { return nil }
-        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        var standard = text.replacing("-", with: "+").replacing("_", with: "/")
         standard += String(repeating: "=", count: (4 - standard.utf8.count % 4) % 4)
         return Data(base64Encoded: standard).map { Array($0) }
     }

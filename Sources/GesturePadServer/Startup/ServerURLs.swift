@@ -35,7 +35,7 @@ public enum ServerURLs {
     /// false: `http://h:1/#token=t` → `http://h:1/watch.html#token=t`. A string that is not an
     /// absolute URL comes back as it is.
     public static func replacingPath(of url: String, with path: String, keepFragment: Bool = true) -> String {
-        guard let scheme = url.range(of: "://") else { return url }
+        guard let scheme = url.firstRange(of: "://") else { return url }
         let rest = url[scheme.upperBound...]
         let pathStart = rest.firstIndex(of: "/") ?? rest.endIndex
         let fragment = keepFragment ? url[(url.firstIndex(of: "#") ?? url.endIndex)...] : ""

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import GesturePadSystem
+import Glibc
 
 /// Whether a process id recorded in `server.json` is still a running GesturePad server: the
 /// process exists (`kill(pid, 0)`), and on Linux its name (`/proc/PID/comm`) is `gesturepad`,
@@ -7,7 +8,7 @@ import GesturePadSystem
 public enum ProcessProbe {
     public static func isGesturePad(_ pid: Int32) -> Bool {
         guard pid > 0 else { return false }
-        do {
+        do throws(SystemCallError) {
             try SystemCall.retrying { kill(pid, 0) }
         } catch {
             // Alive, but another user's.
@@ -19,6 +20,6 @@ public enum ProcessProbe {
 
     /// The kernel keeps the first 15 bytes of the executable's name, with a newline.
     static func isGesturePadName(_ comm: String) -> Bool {
-        comm.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("gesturepad")
+        comm.trimmingWhitespaceAndNewlines().hasPrefix("gesturepad")
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `server.json` in the state directory: what `gesturepad url` needs to print the address of a
 /// running server it did not start (the systemd user unit's, say). `serve` writes it (0600,
@@ -126,10 +127,15 @@ public struct ServerRecord: Codable, Sendable, Hashable {
         return isRunning(record.pid) ? .running(record) : .stale(record)
     }
 
+    /// `date` in UTC as ISO 8601's internet date and time: "2026-11-25T17:20:05Z". By libc's
+    /// `gmtime_r`: no time zone database is read (FoundationEssentials' formatting opens
+    /// /etc/localtime on first use, and the service thread touches no file).
     static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
+        var time = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GesturePadSystem
 
 /// The user's state directory for GesturePad: `$XDG_STATE_HOME/gesturepad`, by default

@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import GesturePadSystem
 import Synchronization
 
 /// The running server's state-file I/O, on a thread of its own: `devices.json` (its lock, read,
@@ -45,7 +46,7 @@ final class StateKeeper: Sendable {
 
     func start() {
         guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let thread = Thread { [self] in
+        let thread = SystemThread { [self] in
             run()
             finished.signal()
         }

@@ -1,5 +1,7 @@
-import Foundation
+import FoundationEssentials
 import GesturePadSettings
+import GesturePadSystem
+import Glibc
 
 /// The access token kept in the state directory (`token`), so a phone paired once keeps
 /// working across restarts: made at random the first time, read back every later time,
@@ -18,7 +20,7 @@ public enum TokenStore {
     /// The stored token, if there is a usable one; never makes one (`gesturepad url`).
     public static func stored(in directory: StateDirectory) -> String? {
         guard let data = directory.read(fileName) else { return nil }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: data, as: UTF8.self).trimmingWhitespaceAndNewlines()
         return AccessToken.problem(with: text) == nil ? text : nil
     }
 
@@ -28,7 +30,7 @@ public enum TokenStore {
         from directory: StateDirectory, renew: Bool, makeToken: () -> String = AccessToken.random
     ) throws(StateError) -> (token: String, origin: Origin) {
         if !renew, let data = directory.read(fileName) {
-            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = String(decoding: data, as: UTF8.self).trimmingWhitespaceAndNewlines()
             if AccessToken.problem(with: text) == nil {
                 // An older or hand-made file may have wider modes: keep the secret private.
                 chmod(directory.file(fileName), 0o600)

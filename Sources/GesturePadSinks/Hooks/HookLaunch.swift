@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GestureEngine
 import GesturePadSettings
 import GesturePadSystem
@@ -81,7 +81,7 @@ enum HookLaunch {
     /// polling, no thread of the cooperative pool); an error (no such child) counts as exited.
     static func waitForExit(_ pid: Int32) async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            let thread = Thread {
+            let thread = SystemThread {
                 var info = siginfo_t()
                 _ = try? SystemCall.retrying { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
                 done.resume()

@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import GesturePadSystem
 import Logging
 import Synchronization
 import SystemPackage
@@ -62,7 +63,7 @@ final class HookOutput: Sendable {
         }
         started = wakePipe != nil
         guard started else { return }
-        let thread = Thread { [self] in
+        let thread = SystemThread { [self] in
             readUntilClosed()
             finished.signal()
         }

@@ -1,6 +1,8 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import GestureEngine
 import GesturePadSettings
+import GesturePadSystem
 import GestureProtocol
 import Logging
 import Synchronization
@@ -102,7 +104,7 @@ public final class HookSink: GestureSink, HookRuleHolder {
         let timeout = closeTimeout
         let retiring = retiring
         retiring.enter()
-        Thread.detachNewThread {
+        SystemThread.detachNewThread {
             Self.close(leaving, timeout: timeout)
             retiring.leave()
         }

@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import GesturePadSystem
 import GestureProtocol
+import Glibc
 import Logging
 
 /// `gesturepad serve --record DIR`: every touchpad session's input as one replayable trace
@@ -32,7 +33,7 @@ public final class TraceRecorder: InputRecorder {
             try files.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw RecordError("--record: cannot create the folder \(directory): \(error.localizedDescription)")
+            throw RecordError("--record: cannot create the folder \(directory): \(SystemCall.describe(error))")
         }
         do {
             try SystemCall.retrying { access(directory, W_OK | X_OK) }

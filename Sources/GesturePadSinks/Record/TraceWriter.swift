@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import GestureProtocol
+import Glibc
 import Logging
 
 /// The recorder's writer thread: one open file per live touchpad session.
@@ -71,7 +72,7 @@ struct TraceWriter: WorkerConsumer {
                     return nil
                 }
                 // Two servers sharing a folder, or a clock set back: never overwrite a recording.
-                path = directory + "/" + name.replacingOccurrences(of: ".jsonl", with: "-\(attempt).jsonl")
+                path = directory + "/" + name.replacing(".jsonl", with: "-\(attempt).jsonl")
             }
         }
         logger.error("cannot record session: no free file name", metadata: ["record.session": "\(session)"])

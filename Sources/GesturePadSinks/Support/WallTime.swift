@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A wall-clock instant (ms since the Unix epoch, UTC), taken when the server handed an event
 /// to a sink. Cheap to take on the service thread; formatted later on a writer thread.

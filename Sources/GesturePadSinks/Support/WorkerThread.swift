@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import GesturePadSystem
 import Synchronization
 
 /// One dedicated thread: the sinks' only concurrency model. It runs plain calls (a
@@ -117,7 +118,7 @@ final class WorkerThread: TaskExecutor, Sendable {
     }
 
     private func launch() {
-        let thread = Thread { [self] in run() }
+        let thread = SystemThread { [self] in run() }
         thread.name = name
         thread.start()
     }

@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A detached POSIX thread that runs one closure: the workers, waiters and loops that block
+/// outside Swift's cooperative pool. (Foundation's `Thread` did this; it is not in
+/// FoundationEssentials.)
+public final class SystemThread: @unchecked Sendable {
+    /// The thread's name as the system shows it (`/proc/…/task/…/comm`): its first 15 bytes.
+    public var name: String?
+    private let body: @Sendable () -> Void
+
+    public init(block: @escaping @Sendable () -> Void) {
+        body = block
+    }
+
+    /// Starts the thread; it runs `block` once and ends.
+    public func start() {
+        let payload = Unmanaged.passRetained(Payload(name: name, body: body)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        var thread = pthread_t()
+        let result = pthread_create(
+            &thread, &attributes,
+            { raw in
+                guard let raw else { return nil }
+                let payload = Unmanaged<Payload>.fromOpaque(raw).takeRetainedValue()
+                if let name = payload.name { SystemThread.nameThisThread(name) }
+                payload.body()
+                return nil
+            }, payload)
+        if result != 0 {
+            Unmanaged<Payload>.fromOpaque(payload).release()
+            fatalError("cannot start a thread: \(SystemCall.describe(result))")
+        }
+    }
+
+    /// Starts a thread without a name that runs `block`.
+    public static func detachNewThread(_ block: @escaping @Sendable () -> Void) {
+        SystemThread(block: block).start()
+    }
+
+    /// Names the calling thread through `/proc/thread-self/comm` (the kernel keeps 15 bytes).
+    private static func nameThisThread(_ name: String) {
+        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        try? FileIO.write(name.utf8.prefix(15), to: descriptor)
+        close(descriptor)
+    }
+
+    private final class Payload {
+        let name: String?
+        let body: @Sendable () -> Void
+
+        init(name: String?, body: @escaping @Sendable () -> Void) {
+            self.name = name
+            self.body = body
+        }
+    }
+}

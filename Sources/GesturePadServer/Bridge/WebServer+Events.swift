@@ -31,6 +31,7 @@ extension WebServer {
         }
         switch decision {
         case .accept:
+            if request.token?.isEmpty == false, !request.trustedTransport { warnClearCredential(from: address) }
             return 0
         case .refuse(let status, let reason):
             logger.notice(

@@ -54,6 +54,8 @@ public final class WebServer {
     /// The admission of the upgrade just confirmed, for the `established` callback that
     /// follows it at once (lws calls both in one go), keyed by the lws handle's address.
     var admitted: (handle: Int, admission: Admission, name: String)?
+    /// Addresses warned about a `?token=` in clear (`warnClearCredential`).
+    var clearCredentialWarned: Set<String> = []
     /// Connections that must prove what they hold (`?proof=1`), until their answer is judged.
     var proofs: [Int: PendingProof] = [:]
 

@@ -16,7 +16,8 @@ public struct UpgradeRequest: Sendable, Hashable {
     /// (docs/protocol.md "Proof handshake").
     public var proof: Bool
     /// Whether a credential in the address cannot be read on the way: the connection is TLS,
-    /// or comes from this computer (loopback). `?token=` is taken only then.
+    /// or comes from this computer (loopback). PROTOCOL.md "Connecting" takes `?token=` from
+    /// anywhere; elsewhere the server only warns (`WebServer.warnClearCredential`).
     public var trustedTransport: Bool
 
     public init(
@@ -98,10 +99,6 @@ public struct HandshakePolicy: Sendable {
         let admission: Admission
         if request.proof {
             admission = .proving
-        } else if request.token?.isEmpty == false && token != nil && !request.trustedTransport {
-            return .refuse(
-                status: 403,
-                reason: "a credential in the address (?token=) is taken only over TLS or from this computer: use ?proof=1")
         } else {
             switch credentials(of: request.token, key: key) {
             case .success(let who): admission = who

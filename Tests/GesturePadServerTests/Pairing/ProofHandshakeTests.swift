@@ -138,11 +138,15 @@ import Testing
         #expect(fresh.open(frame: pageAgain.seal(typed)) == typed)
     }
 
-    @Test func theTokenInTheAddressOnlyOverATrustedTransport() {
+    /// PROTOCOL.md "Connecting" takes `?token=` from anywhere (the server only warns when it
+    /// crossed in clear); `?proof=1` carries none.
+    @Test func theTokenInTheAddressAsTheContractSays() {
         let policy = HandshakePolicy(token: secret, maxConnections: 4)
         let lan = UpgradeRequest(path: "/ws", token: secret, origin: nil, host: nil, trustedTransport: false)
-        guard case .refuse(403, _) = policy.decide(lan, openConnections: 0, shuttingDown: false) else {
-            Issue.record("a token in clear was taken")
+        #expect(policy.decide(lan, openConnections: 0, shuttingDown: false) == .accept(.pairing))
+        let wrong = UpgradeRequest(path: "/ws", token: "wrong", origin: nil, host: nil, trustedTransport: false)
+        guard case .refuse(403, _) = policy.decide(wrong, openConnections: 0, shuttingDown: false) else {
+            Issue.record("a wrong token was taken")
             return
         }
         let local = UpgradeRequest(path: "/ws", token: secret, origin: nil, host: nil, trustedTransport: true)

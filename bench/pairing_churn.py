@@ -1,16 +1,17 @@
 """Gesture latency while paired phones come and go (issue 32): `gesturepad serve` with pairing
-under the load generator (N connections × R Hz, each paired with the secret), while K other
+under the load generator (N connections × R Hz, all of one paired device), while K other
 paired phones each open a connection, say hello and close it every second. Before the state
 thread, each of those opens and closes rewrote devices.json (lock, JSON, fsync) on the service
 thread, and every upgrade stat'ed the file; the completed-gesture p99 shows what that cost.
 
     python bench/pairing_churn.py GESTUREPAD LOADGEN [--connections 200] [--rate 120]
-                                  [--phones 20] [--seconds 20] [--label NAME]
+                                  [--phones 20] [--seconds 20] [--hold-lock S] [--label NAME]
 
 Prints one JSON object: the load generator's (completed_p99_ms, …) plus the churn's count of
 phone connections and failures. Run it for two binaries in one sitting to compare.
 """
 import argparse
+import fcntl
 import json
 import os
 import socket
@@ -78,6 +79,18 @@ def churn(port: int, keys: list[str], stop: threading.Event, counts: dict) -> No
         time.sleep(max(0.0, next_round - time.monotonic()))
 
 
+def hold_lock(state: str, stop: threading.Event, seconds: float, every: float, counts: dict) -> None:
+    """What `gesturepad devices` (or anyone) does under the lock, made slow: holds devices.lock
+    for `seconds` out of every `every` seconds."""
+    path = os.path.join(state, "gesturepad", "devices.lock")
+    while not stop.wait(every - seconds):
+        with open(path, "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            counts["lockHeld"] += 1
+            stop.wait(seconds)
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("gesturepad")
@@ -87,6 +100,8 @@ def main() -> None:
     parser.add_argument("--phones", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--label", default="")
+    parser.add_argument("--hold-lock", type=float, default=0,
+                        help="hold devices.lock this many seconds out of every 5 (another process editing the list)")
     options = parser.parse_args()
 
     port = free_port()
@@ -98,13 +113,18 @@ def main() -> None:
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     try:
         wait_http(port, server)
-        keys = pair_phones(port, options.phones)
+        # The loaded connections are one paired device's (a device may have many connections):
+        # each connection with the secret would pair a device of its own, and the server keeps
+        # at most 32 (issue 32).
+        load_key, *keys = pair_phones(port, options.phones + 1)
         stop = threading.Event()
-        counts = {"connections": 0, "failures": 0}
+        counts = {"connections": 0, "failures": 0, "lockHeld": 0}
         thread = threading.Thread(target=churn, args=(port, keys, stop, counts), daemon=True)
         thread.start()
+        if options.hold_lock > 0:
+            threading.Thread(target=hold_lock, args=(state, stop, options.hold_lock, 5.0, counts), daemon=True).start()
         load = subprocess.run(
-            [options.loadgen, "--port", str(port), "--token", SECRET, "--connections", str(options.connections),
+            [options.loadgen, "--port", str(port), "--token", load_key, "--connections", str(options.connections),
              "--rate", str(options.rate), "--seconds", str(options.seconds), "--pid", str(server.pid),
              "--label", options.label],
             capture_output=True, text=True, timeout=options.seconds + 120)
@@ -114,6 +134,7 @@ def main() -> None:
         report["churnConnections"] = counts["connections"]
         report["churnFailures"] = counts["failures"]
         report["churnPhones"] = options.phones
+        report["lockHeldTimes"] = counts["lockHeld"]
         print(json.dumps(report))
     finally:
         server.terminate()

@@ -79,6 +79,17 @@ class FifoReader:
                             self.cond.notify_all()
                         x = None
 
+    def first(self, timeout=10.0):
+        """The x of the first frame written (the finger's first position on the device)."""
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while not self.written:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise SystemExit("no frame was written")
+                self.cond.wait(left)
+            return self.written[0][0]
+
     def wait(self, units, timeout=10.0):
         """When the finger first reached x ≥ `units` on the device (a move the server's full
         queue dropped is made up by a later one: what the user sees is when the pointer got
@@ -95,12 +106,6 @@ class FifoReader:
                 self.cond.wait(left)
 
 
-# The device made for a 390 px wide page spans 0 … round(390 × 6.35) units; x is scaled into it.
-MAX_X = int(390 * UNITS_PER_CSS + 0.5)
-
-
-def units(x):
-    return int(x / 390 * MAX_X + 0.5)
 
 
 def main():
@@ -151,7 +156,12 @@ def main():
 
         x = 10.0
         send("down", x, now_ms())
-        reader.wait(units(x))
+        # The surface lies on the device where the server places it (centred on a device of one
+        # size, at its real size: 6.35 units a CSS px): positions are counted from the first.
+        base = reader.first()
+
+        def units(v):
+            return base + int((v - 10.0) * UNITS_PER_CSS + 0.5) - 1
 
         def measure(count):
             nonlocal x

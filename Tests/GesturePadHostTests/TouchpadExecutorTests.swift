@@ -90,6 +90,12 @@ import Testing
         .contact(TouchContact(owner: owner, id: id, phase: phase, x: x, y: y, t: t))
     }
 
+    private func xPositions(_ frames: [[InputEvent]]) -> [Int32] {
+        frames.compactMap { frame in
+            frame.first { $0.type == InputEvent.absoluteType && $0.code == UInt16(ABS_MT_POSITION_X) }?.value
+        }
+    }
+
     private func yPositions(_ frames: [[InputEvent]]) -> [Int32] {
         frames.compactMap { frame in
             frame.first { $0.type == InputEvent.absoluteType && $0.code == UInt16(ABS_MT_POSITION_Y) }?.value
@@ -103,6 +109,21 @@ import Testing
         #expect(h.outputs.count == 1)
         #expect(h.device.spec == TouchpadGeometry.fixed.deviceSpec(name: "GesturePad touchpad"))
         #expect(h.device.frames().isEmpty)
+    }
+
+    /// Other connections saying hello meanwhile (a room full of phones, the load generator's
+    /// 200) leave the owner's surface alone: its finger stays where its surface puts it.
+    @Test func manySurfacesKeepTheOwnersPlace() {
+        let h = Harness(geometry: .fixed)
+        h.batch([.touchSurface(owner: 1, width: 390, height: 844)], at: 0)
+        h.batch([touch(1, .down, x: 100, t: 0)], at: 1_000)
+        let first = xPositions(h.device.frames())
+        h.batch((2...201).map { .touchSurface(owner: $0, width: 1_000, height: 500) }, at: 1_001)
+        h.batch([touch(1, .move, x: 110, t: 100)], at: 1_100)
+        let moved = xPositions(h.device.frames())
+        #expect(first.count == 1 && moved.count == 1)
+        // 10 CSS px further on the same surface: 63.5 units, not the surface's offset of 305 px.
+        #expect(abs((moved.first ?? 0) - (first.first ?? 0) - 64) <= 1, "\(first) → \(moved)")
     }
 
     /// A burst: the first frame at once, the others when due — never before.

@@ -16,11 +16,14 @@ import Logging
 final class TouchpadExecutor: ActionExecutor {
     /// The device's name (`libinput list-devices`, the desktop's settings, the udev rule).
     static let deviceName = "GesturePad touchpad"
-    /// Surfaces remembered, newest last: a connection's contacts are scaled from its surface.
-    private static let surfacesKept = 8
+    /// Surfaces remembered (a connection's contacts are placed by its surface): more than any
+    /// server admits connections at once, so a connected phone's is never forgotten — with 8,
+    /// a ninth phone's `hello` made the first one's finger jump by the surface's offset. Past
+    /// it, the oldest connections' go first (ids grow: the oldest are the likeliest gone), never
+    /// the owner's.
+    static let surfacesKept = 4_096
 
     private struct Surface {
-        var owner: Int
         var width: Double
         var height: Double
     }
@@ -32,7 +35,7 @@ final class TouchpadExecutor: ActionExecutor {
     private var output: (any InputDeviceOutput)?
     /// The device's size (`TouchpadGeometry.fixed`; tests: another).
     let geometry: TouchpadGeometry
-    private var surfaces: [Surface] = []
+    private var surfaces: [Int: Surface] = [:]
     private var slots = TouchpadSlots()
     private var encoder = TouchpadEventEncoder()
     private var pacer: FramePacer
@@ -59,7 +62,7 @@ final class TouchpadExecutor: ActionExecutor {
         self.makeDevice = makeDevice
         self.logger = logger
         pacer = FramePacer(maxHold: maxHold)
-        surfaces.reserveCapacity(Self.surfacesKept)
+        surfaces.reserveCapacity(64)
         changes.reserveCapacity(TouchpadSlots.count)
         events.reserveCapacity(64)
         bytes.reserveCapacity(64 * InputEvent.byteCount)
@@ -159,7 +162,7 @@ final class TouchpadExecutor: ActionExecutor {
     /// its connection had when it came: a frame still waiting when the phone turns keeps its
     /// place (a `resize` reaches the executor before the paced frames sent before it).
     private func placed(_ contact: TouchContact) -> TouchContact {
-        guard let surface = surfaces.last(where: { $0.owner == contact.owner }) else { return contact }
+        guard let surface = surfaces[contact.owner] else { return contact }
         var placed = contact
         (placed.x, placed.y) = geometry.devicePoint(
             x: contact.x, y: contact.y, surfaceWidth: surface.width, surfaceHeight: surface.height)
@@ -185,9 +188,13 @@ final class TouchpadExecutor: ActionExecutor {
     /// on the device, which is made now if it is not yet (tried again at the next surface if
     /// that fails).
     private func noteSurface(owner: Int, width: Double, height: Double) {
-        surfaces.removeAll { $0.owner == owner }
-        if surfaces.count == Self.surfacesKept { surfaces.removeFirst() }
-        surfaces.append(Surface(owner: owner, width: width, height: height))
+        if surfaces[owner] == nil, surfaces.count >= Self.surfacesKept {
+            let kept = slots.owner
+            for old in surfaces.keys.sorted().prefix(Self.surfacesKept / 4) where old != kept {
+                surfaces.removeValue(forKey: old)
+            }
+        }
+        surfaces[owner] = Surface(width: width, height: height)
         guard output == nil else { return }
         encoder.reset()
         do {

@@ -64,9 +64,12 @@ public struct PrivateFolder: Sendable, Hashable {
         } catch {
             throw PrivateFolderError("cannot write \(file(name)): \(error)")
         }
-        var failure = Self.writeAll(contents, to: descriptor)
-        if failure == nil, durable {
-            do { try SystemCall.retrying { fsync(descriptor) } } catch { failure = error }
+        var failure: SystemCallError?
+        do {
+            try FileIO.write(contents, to: descriptor)
+            if durable { try SystemCall.retrying { fsync(descriptor) } }
+        } catch {
+            failure = error
         }
         close(descriptor)
         do {
@@ -128,22 +131,6 @@ public struct PrivateFolder: Sendable, Hashable {
                     throw PrivateFolderError("cannot create the folder \(current): \(error)")
                 }
             }
-        }
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> SystemCallError? {
-        bytes.withUnsafeBytes { buffer -> SystemCallError? in
-            var offset = 0
-            while offset < buffer.count {
-                guard let base = buffer.baseAddress else { return nil }
-                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return SystemCallError(errno: errno)
-                }
-                offset += written
-            }
-            return nil
         }
     }
 }

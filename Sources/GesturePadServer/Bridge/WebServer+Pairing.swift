@@ -5,11 +5,11 @@ import GestureProtocol
 /// and closes, and what pairing decided about connections, handed to the hub as its inputs.
 extension WebServer {
     /// Who the upgrade `request` of `wsi` is: the policy's decision, with where its token stands
-    /// as a device key (the device list is read again first if `gesturepad devices` changed it).
+    /// as a device key (in the device list in memory).
     func judge(_ request: UpgradeRequest, of wsi: OpaquePointer, now: Double) -> HandshakeDecision {
         let decision = policy.decide(
             request, openConnections: handles.count, shuttingDown: shuttingDown,
-            key: standing(ofKey: request.token, now: now))
+            key: standing(ofKey: request.token))
         if case .accept(let admission) = decision {
             // A proving connection keeps its User-Agent: it names the device if the proof pairs one.
             let name =
@@ -25,11 +25,8 @@ extension WebServer {
     }
 
     /// Where `token` stands as a device key (`.unknown` for a server that pairs no devices).
-    func standing(ofKey token: String?, now: Double) -> KeyStanding {
-        guard let pairing else { return .unknown }
-        let lookup = pairing.standing(ofKey: token, now: now)
-        apply(lookup.actions)
-        return lookup.standing
+    func standing(ofKey token: String?) -> KeyStanding {
+        pairing?.standing(ofKey: token) ?? .unknown
     }
 
     /// `GET /pairing?token=TOKEN` (docs/protocol.md "Pairing status"): where the token stands,
@@ -57,7 +54,7 @@ extension WebServer {
             return refuse(403, "a credential in the address (?token=) is taken only over TLS or from this computer")
         }
         let status = policy.status(
-            of: token, key: standing(ofKey: token, now: now), pairingOpen: pairing?.isOpen(now: now) ?? true)
+            of: token, key: standing(ofKey: token), pairingOpen: pairing?.isOpen(now: now) ?? true)
         if status.refuses { refusals.recordRefusal(address, at: now) }
         logger.info("pairing status asked", metadata: ["pairing.state": "\(status.rawValue)", "http.peer": "\(address)"])
         let body = status.json(confirm: pairing?.settings.confirm ?? false)

@@ -32,12 +32,7 @@ extension WebServer {
     func judgeProof(_ id: Int, answer message: [UInt8]) {
         guard let pending = proofs.removeValue(forKey: id) else { return }
         let now = MonotonicClock.nowMilliseconds()
-        var devices: DeviceList?
-        if let pairing {
-            let current = pairing.devices(now: now)
-            apply(current.actions)
-            devices = current.list
-        }
+        let devices = pairing?.devices
         let verdict = ProofAnswer.parse(message).flatMap { answer in
             pending.judge.judge(
                 answer, secret: configuration.token ?? "", devices: devices, pairingOpen: pairing?.isOpen(now: now) ?? true

@@ -83,8 +83,8 @@ final class PairingService {
 
     /// Where the token `key` stands as a device key, in the list in memory (read at start and
     /// whenever `gesturepad devices` signals a change: no file is touched here).
-    func standing(ofKey key: String?, now: Double) -> (standing: KeyStanding, actions: [PairingAction]) {
-        (key.map(desk.list.standing(ofKey:)) ?? .unknown, [])
+    func standing(ofKey key: String?) -> KeyStanding {
+        key.map(desk.list.standing(ofKey:)) ?? .unknown
     }
 
     /// `derivedKey`: the new device's key from the proof handshake (never sent); without it a
@@ -106,9 +106,7 @@ final class PairingService {
 
     /// The device list as it is now, in memory (read at start and whenever `gesturepad
     /// devices` signals a change: no file is touched here).
-    func devices(now: Double) -> (list: DeviceList, actions: [PairingAction]) {
-        (desk.list, [])
-    }
+    var devices: DeviceList { desk.list }
 
     func closed(_ connection: Int, now: Double) -> [PairingAction] {
         guard desk.connections[connection] != nil || desk.waiting[connection] != nil else { return [] }

@@ -41,7 +41,7 @@ struct PortalActionEncoder: Sendable {
     }
 
     /// Buttons down, in press order.
-    private var heldButtons: [Int32] = [] {
+    private var heldButtons = HeldButtons<Int32>() {
         didSet { heldChanges &+= 1 }
     }
     /// Keys down by key actions, in press order.
@@ -80,12 +80,7 @@ struct PortalActionEncoder: Sendable {
             calls.append(.pointerMotion(dx: Double(dx), dy: Double(dy)))
         case .button(let button, let state):
             let code = Int32(EvdevKeys.button(button))
-            let index = heldButtons.firstIndex(of: code)
-            switch (state, index) {
-            case (.down, nil): heldButtons.append(code)
-            case (.up, let index?): heldButtons.remove(at: index)
-            default: return
-            }
+            guard heldButtons.change(code, pressed: state == .down) else { return }
             calls.append(.pointerButton(button: code, pressed: state == .down))
         case .wheel(let dx, let dy):
             if holdsModifier {
@@ -163,7 +158,7 @@ struct PortalActionEncoder: Sendable {
     /// What is held by code, for a record that outlives the process (`PortalLoop`, KDE):
     /// buttons as `b272`, keys as `k29`, comma-separated, in press order; "" for nothing.
     var heldRecord: String {
-        let buttons = heldButtons.map { "b\($0)" }
+        let buttons = heldButtons.codes.map { "b\($0)" }
         let keys = heldKeys.flatMap { entry -> [String] in
             switch entry.held {
             case .keycode(let code): ["k\(code)"]

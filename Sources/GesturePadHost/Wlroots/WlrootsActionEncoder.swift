@@ -43,7 +43,7 @@ struct WlrootsActionEncoder: Sendable {
     /// The keymap uploaded (its spare keys).
     private(set) var keymap: VirtualKeymap
     /// Buttons down, in press order.
-    private var heldButtons: [UInt32] = []
+    private var heldButtons = HeldButtons<UInt32>()
     /// Keys down by key actions, in press order, with the modifiers their stroke needs.
     private var heldKeys: [(key: HostKey, code: UInt32, strokeModifiers: UInt32)] = []
     /// The modifier mask last sent.
@@ -85,12 +85,7 @@ struct WlrootsActionEncoder: Sendable {
             requests.append(.frame)
         case .button(let button, let state):
             let code = UInt32(EvdevKeys.button(button))
-            let index = heldButtons.firstIndex(of: code)
-            switch (state, index) {
-            case (.down, nil): heldButtons.append(code)
-            case (.up, let index?): heldButtons.remove(at: index)
-            default: return
-            }
+            guard heldButtons.change(code, pressed: state == .down) else { return }
             requests.append(.button(code: code, pressed: state == .down))
             requests.append(.frame)
         case .wheel(let dx, let dy):

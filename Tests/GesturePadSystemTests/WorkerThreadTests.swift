@@ -14,7 +14,8 @@ import Testing
     }
 
     /// Nothing runs before the first wake; a turn answering `.idle` ends the thread; the next
-    /// wake starts a new one, which takes its turn; after `.exit`, wakes are ignored.
+    /// wake starts a new one, which takes its turn; after `.exit`, `join` returns (every time)
+    /// and wakes are ignored.
     @Test func startsOnWakeEndsWhenIdleAndForGoodOnExit() {
         let thread = WorkerThread(name: "gesturepad-test")
         let turns = Mutex(0)
@@ -31,10 +32,10 @@ import Testing
         thread.wake()
         #expect(Self.waited(ended))
         while thread.isRunning {}  // the turn signalled; the thread ends right after
-        #expect(turns.withLock { $0 } == 1)
+        #expect(turns.withLock { $0 } == 1 && !thread.join(timeout: 0))  // ended, not for good
         thread.wake()
         #expect(Self.waited(ended))
-        while thread.isRunning {}
+        #expect(thread.join(timeout: 30) && thread.join(timeout: 0))
         thread.wake()
         #expect(turns.withLock { $0 } == 2 && !thread.isRunning)
     }
@@ -78,6 +79,60 @@ import Testing
         thread.wake()
         #expect(Self.waited(turned))
         #expect(seen.withLock { $0 } == [0, 0, 3_600])
+    }
+
+    /// The shape of a device loop (the host's `ActionWorker`): a mailbox whose wake-up is the
+    /// thread's, state made on the thread at the first turn and kept there, a deadline of that
+    /// state's, and the stop: what was posted before it is carried out, then the thread ends
+    /// for good and `join` returns.
+    @Test func carriesAMailboxOutUntilItsStop() {
+        let clock = SteppedClock()
+        let thread = WorkerThread(name: "gesturepad-test", clock: clock)
+        let mailbox = WorkerMailbox<[Posted]>([]) { thread.wake() }
+        let device = ThreadConfined<Device?>(nil)
+        let log = Mutex<[String]>([])
+        thread.setTurn {
+            device.withValue { made in
+                var device = made ?? Device()
+                defer { made = device }
+                if let due = device.due, clock.seconds >= due {
+                    log.withLock { $0.append("timer at \(clock.seconds)") }
+                    device.due = nil
+                }
+                let (posted, stopping) = mailbox.take { queue in
+                    defer { queue.removeAll() }
+                    return queue
+                }
+                for item in posted {
+                    switch item {
+                    case .value(let value):
+                        log.withLock { $0.append("value \(value)") }
+                        if value == 2 { device.due = 10 }
+                    case .barrier(let done): done.signal()
+                    }
+                }
+                guard !stopping else {
+                    log.withLock { $0.append("closed") }
+                    return .exit
+                }
+                return .sleep(until: device.due.map(clock.at))
+            }
+        }
+        func barrier() -> Bool {
+            let done = DispatchSemaphore(value: 0)
+            return mailbox.post { $0.append(.barrier(done)) } && Self.waited(done)
+        }
+        mailbox.post { $0.append(.value(1)) }
+        mailbox.post { $0.append(.value(2)) }
+        #expect(barrier())
+        clock.set(10)
+        thread.wake()
+        #expect(barrier())
+        mailbox.post { $0.append(.value(3)) }
+        mailbox.stop()
+        #expect(thread.join(timeout: 30))
+        #expect(!mailbox.post { $0.append(.value(4)) })
+        #expect(log.withLock { $0 } == ["value 1", "value 2", "timer at 10.0", "value 3", "closed"])
     }
 
     /// Work that arrives while the last turn decides to end is not lost: the wake-up made
@@ -128,4 +183,16 @@ private final class SteppedClock: WorkerClock {
 
     func at(_ seconds: Double) -> ContinuousClock.Instant { origin + .seconds(seconds) }
     func set(_ seconds: Double) { offset.withLock { $0 = seconds } }
+}
+
+/// What `carriesAMailboxOutUntilItsStop` posts: a value, or a semaphore signalled once what
+/// came before it is carried out.
+private enum Posted: Sendable {
+    case value(Int)
+    case barrier(DispatchSemaphore)
+}
+
+/// The thread-confined state of that loop: a timer it wants, in seconds of the clock.
+private struct Device {
+    var due: Double?
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import GesturePadSystem
 
 /// The thread-confined side of a `BackgroundWorker`: built on the worker's own thread and
@@ -19,7 +18,7 @@ protocol WorkerConsumer: SendableMetatype {
 /// the thread (the mailbox's wake-up); a full queue counts the item as dropped.
 final class BackgroundWorker<Item: Sendable>: Sendable {
     private let mailbox: WorkerMailbox<WorkerQueue<Item>>
-    private let finished = DispatchSemaphore(value: 0)
+    private let thread: WorkerThread
     let capacity: Int
 
     /// Prepares the thread; it starts at the first submit, and `makeConsumer` runs on it then.
@@ -28,16 +27,14 @@ final class BackgroundWorker<Item: Sendable>: Sendable {
         let thread = WorkerThread(name: name)
         let mailbox = WorkerMailbox(WorkerQueue<Item>(capacity: capacity)) { thread.wake() }
         self.mailbox = mailbox
+        self.thread = thread
         let consumer = ConfinedConsumer(make: makeConsumer)
-        let finished = finished
         // Each turn drains: the consumer is touched on the worker thread only.
         thread.setTurn {
             var (batch, stopping) = mailbox.take { $0.take(into: &consumer.batch) }
             batch.closing = stopping
             consumer.handle(batch)
-            guard batch.closing else { return .sleep(until: nil) }
-            finished.signal()
-            return .exit
+            return batch.closing ? .exit : .sleep(until: nil)
         }
     }
 
@@ -59,7 +56,7 @@ final class BackgroundWorker<Item: Sendable>: Sendable {
     @discardableResult
     func close(timeout: Double = 2) -> Bool {
         guard mailbox.stop() else { return true }
-        return finished.wait(timeout: .now() + max(0, min(timeout, 3_600))) == .success
+        return thread.join(timeout: timeout)
     }
 }
 

@@ -44,6 +44,8 @@ public final class WorkerThread: Sendable {
     public let clock: any WorkerClock
     private let state = Mutex(State())
     private let semaphore = DispatchSemaphore(value: 0)
+    /// Signalled when a turn answered `.exit` (and again by each `join` that saw it).
+    private let ended = DispatchSemaphore(value: 0)
 
     public init(name: String, clock: any WorkerClock = SystemWorkerClock()) {
         self.name = name
@@ -78,6 +80,14 @@ public final class WorkerThread: Sendable {
     /// Whether a thread is running (it may be asleep).
     public var isRunning: Bool { state.withLock { $0.running } }
 
+    /// Waits up to `timeout` seconds for a turn to answer `.exit` (the owner's stop: the
+    /// thread finished what it had); false if it did not in time (a hung device).
+    public func join(timeout: Double) -> Bool {
+        guard ended.wait(timeout: .now() + max(0, min(timeout, 3_600))) == .success else { return false }
+        ended.signal()
+        return true
+    }
+
     private func start(_ turn: @escaping @Sendable () -> WorkerTurn) {
         let thread = SystemThread { [self] in run(turn) }
         thread.name = name
@@ -102,6 +112,7 @@ public final class WorkerThread: Sendable {
                     s.exited = true
                     s.running = false
                 }
+                ended.signal()
                 return
             }
         }

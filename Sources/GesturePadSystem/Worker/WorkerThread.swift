@@ -18,14 +18,18 @@ public enum WorkerTurn: Sendable, Equatable {
 /// The one worker thread of the server: a dedicated thread (never one of Swift's cooperative
 /// pool) that takes turns, woken by a semaphore, and sleeps between them until woken or until
 /// a deadline on its injectable `WorkerClock` — it never polls. Its owner says what a turn
-/// does (`setTurn`): typically take a `WorkerMailbox`, carry out what it took, and answer
-/// `.sleep(until:)` the earliest timer; other threads call `wake()` (a mailbox's wake-up).
+/// does (`setTurn`); other threads call `wake()`. The usual owner pairs it with a
+/// `WorkerMailbox` whose wake-up is `wake()`, keeps its own state in a `ThreadConfined` made
+/// at the first turn, and each turn takes the mailbox, carries out what it took and answers
+/// `.sleep(until:)` its earliest deadline, or `.exit` once the take says it is stopping; its
+/// `stop` is the mailbox's `stop()` then `join(timeout:)`.
 ///
 /// It starts on the first `wake()` and ends when a turn answers `.idle` (a later wake starts
 /// it again) or `.exit` (for good). The sinks' `WorkerExecutor` (hooks' tasks and timers) and
-/// `BackgroundWorker` (logs, recorder) run on it; so can the host's device loop (`ActionWorker`).
-/// The portal's bus thread and the desktop notifier wait in `poll` on their descriptors and an
-/// eventfd instead — that is how those threads wait (see `WorkerMailbox`), not another worker.
+/// `BackgroundWorker` (logs, recorder) run on it, and the host's device loop (`ActionWorker`)
+/// has its shape. The portal's bus thread and the desktop notifier's keep a wait of their
+/// own: they `poll` the bus's descriptor beside an eventfd their `WorkerMailbox` signals —
+/// that is how those threads wait (see `WorkerMailbox`), which a semaphore cannot replace.
 ///
 /// With a manual clock, a test advances the clock and calls `wake()`: the sleeping thread
 /// looks at the clock again at once.

@@ -9,11 +9,11 @@ import Synchronization
 /// engine of every `ControlBackend`.
 ///
 /// `perform` and `releaseAll` only copy into the queue (a `WorkerMailbox`) under a short lock
-/// and wake the thread once per batch; they never block on the device. The thread sleeps on a
-/// semaphore until woken or until the executor's next deadline (no polling), takes everything
-/// queued at once (swapping buffers, no allocation once warm), carries it out in order and
-/// flushes. `stop` drains the queue, releases what is held, closes the device and waits for the
-/// thread.
+/// and wake the thread once per batch; they never block on the device. The thread (a
+/// `WorkerThread`) makes the executor at its first turn, then sleeps until woken or until the
+/// executor's next deadline (no polling), takes everything queued at once (swapping buffers, no
+/// allocation once warm), carries it out in order and flushes. `stop` drains the queue,
+/// releases what is held, closes the device and waits for the thread.
 ///
 /// **On the caller** (`onCaller`, for devices whose writes never wait: uinput): when the thread
 /// is idle and nothing is queued, `perform` carries the hot actions (motion, buttons, wheel,
@@ -28,9 +28,7 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
     /// The executor, once made on the thread, and who may use it now.
     private let desk: Mutex<ExecutorDesk<Executor>?>
     private let onCaller: Bool
-    private let startupError = Mutex<(any Error)?>(nil)
-    private let wake: DispatchSemaphore
-    private let finished = DispatchSemaphore(value: 0)
+    private let thread: WorkerThread
     private let logger: Logger
     /// How long `stop` waits for the thread before giving up on it (a hung X server).
     private let stopTimeout: Double
@@ -49,19 +47,30 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
         name: String, capacity: Int = 1024, stopTimeout: Double = 2, onCaller: Bool = false, logger: Logger,
         makeExecutor: @escaping @Sendable () throws -> Executor
     ) throws {
-        let wake = DispatchSemaphore(value: 0)
-        self.wake = wake
-        mailbox = WorkerMailbox(ActionQueue(capacity: capacity)) { wake.signal() }
+        let thread = WorkerThread(name: name)
+        self.thread = thread
+        mailbox = WorkerMailbox(ActionQueue(capacity: capacity)) { thread.wake() }
         desk = Mutex(nil)
         self.onCaller = onCaller
         self.logger = logger
         self.stopTimeout = stopTimeout
         let ready = DispatchSemaphore(value: 0)
-        let thread = SystemThread { [self] in
-            run(makeExecutor: makeExecutor, ready: ready)
+        let startupError = Mutex<(any Error)?>(nil)
+        let made = ThreadConfined(false)
+        // Weak: the thread keeps its turn after it ends; the worker must not keep itself.
+        thread.setTurn { [weak self] in
+            guard let self else { return .exit }
+            return made.withValue { made in
+                guard !made else { return turn() }
+                made = true
+                let error = make(makeExecutor)
+                startupError.withLock { $0 = error }
+                ready.signal()
+                // Nothing is queued before `init` returns: sleep until the first wake-up.
+                return error == nil ? .sleep(until: nil) : .exit
+            }
         }
-        thread.name = name
-        thread.start()
+        thread.wake()
         ready.wait()
         if let error = startupError.withLock({ $0 }) { throw error }
     }
@@ -86,7 +95,7 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
     /// the stop timeout) for the thread to end. Later calls return at once.
     public func stop() {
         guard mailbox.stop() else { return }
-        if finished.wait(timeout: .now() + stopTimeout) == .timedOut {
+        if !thread.join(timeout: stopTimeout) {
             logger.error("control: the device thread did not stop within \(stopTimeout) s")
         }
     }
@@ -126,49 +135,46 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
         case nil, .declined?: return false
         case .done?: return true
         case .doneWakingWorker?:
-            wake.signal()
+            thread.wake()
             return true
         }
     }
 
-    /// The thread's body.
-    private func run(makeExecutor: @Sendable () throws -> Executor, ready: DispatchSemaphore) {
+    /// Makes the executor (the thread's first turn): nil, or why it could not be made.
+    private func make(_ makeExecutor: @Sendable () throws -> Executor) -> (any Error)? {
         let capacity = mailbox.read { $0.reservedCapacity }
-        let error = desk.withLock { desk -> (any Error)? in
+        return desk.withLock { desk -> (any Error)? in
             do {
                 desk = ExecutorDesk(executor: try makeExecutor(), capacity: capacity)
+                _ = desk?.waitingUntil()
                 return nil
             } catch {
                 return error
             }
         }
-        if let error {
-            startupError.withLock { $0 = error }
-            ready.signal()
-            finished.signal()
-            return
-        }
-        ready.signal()
-        while true {
-            let deadline = desk.withLock { $0?.waitingUntil() }
-            if let deadline, deadline.isFinite {
-                _ = wake.wait(timeout: DispatchTime(uptimeNanoseconds: UInt64(min(max(deadline, 0), 1e12) * 1_000_000)))
-            } else {
-                wake.wait()
+    }
+
+    /// One turn of the thread: what is due, then everything queued, in order; then sleep until
+    /// the executor's next deadline or a wake-up — or, once stopping, close the device and end.
+    private func turn() -> WorkerTurn {
+        let (dropped, stopping, deadline) = desk.withLock { desk -> (Int, Bool, Double?) in
+            guard let (dropped, stopping) = desk?.carryOutQueued(from: mailbox, now: Self.now()) else {
+                return (0, true, nil)
             }
-            let (dropped, stopping) = desk.withLock { desk -> (Int, Bool) in
-                desk?.carryOutQueued(from: mailbox, now: Self.now()) ?? (0, true)
+            if stopping {
+                desk?.close()
+                desk = nil
+                return (dropped, true, nil)
             }
-            if dropped > 0 {
-                logger.warning("control: dropped \(dropped) actions (motion and wheel first): the device is not keeping up")
-            }
-            if stopping { break }
+            return (dropped, false, desk?.waitingUntil())
         }
-        desk.withLock { desk in
-            desk?.close()
-            desk = nil
+        if dropped > 0 {
+            logger.warning("control: dropped \(dropped) actions (motion and wheel first): the device is not keeping up")
         }
-        finished.signal()
+        if stopping { return .exit }
+        guard let deadline, deadline.isFinite else { return .sleep(until: nil) }
+        let milliseconds = min(max(deadline - Self.now(), 0), 1e9)
+        return .sleep(until: thread.clock.now + .nanoseconds(Int64(milliseconds * 1e6)))
     }
 }
 

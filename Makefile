@@ -85,7 +85,7 @@ deb: $(RELEASE)
 lint:
 	swift format lint --strict -r Sources Package.swift Fuzz bench/Sources bench/Tests bench/Package.swift
 
-# In parallel: hooks start, time out and restart on their sink's own thread (WorkerThread),
+# In parallel: hooks start, time out and restart on their sink's own thread (WorkerExecutor),
 # never on the test process's cooperative pool, so tests keeping the pool busy cannot delay
 # them; the suites that share a process-wide resource are `.serialized` (docs/testing.md).
 swift-test:

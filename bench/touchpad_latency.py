@@ -13,6 +13,12 @@ frame, and when each came out.
 
     python3 bench/touchpad_latency.py BINARY LOADGEN [--moves 300] [--out FILE]
 Prints one JSON object (ms): quiet / load p50, p99, max, and the burst's offsets.
+
+A frame's time is taken from its events' own `timeval`, which the server stamps as it writes
+them (the kernel's stamp for a uinput device; `FileOutput`): when the frame went out, not when
+this script's reading thread got the CPU (under load that thread alone adds milliseconds).
+Each result also gives `read`, the same frames timed by their read, and a binary that does not
+stamp its events is timed by the read alone (`"clock": "read"`).
 """
 import argparse
 import json
@@ -54,7 +60,8 @@ class FifoReader:
 
     def __init__(self, path):
         self.path = path
-        # (x units, monotonic time read) of each frame that moved the finger; x only grows.
+        # (x units, monotonic time written, monotonic time read) of each frame that moved the
+        # finger; x only grows. The time written is the events' stamp (None: not stamped).
         self.written = []
         self.cond = threading.Condition()
         threading.Thread(target=self.run, daemon=True).start()
@@ -69,13 +76,14 @@ class FifoReader:
                 now = time.monotonic()
                 pending += chunk
                 while len(pending) >= EVENT.size:
-                    _, _, type_, code, value = EVENT.unpack_from(pending)
+                    sec, usec, type_, code, value = EVENT.unpack_from(pending)
                     pending = pending[EVENT.size:]
                     if type_ == EV_ABS and code == ABS_MT_POSITION_X:
                         x = value
                     elif type_ == EV_SYN and x is not None:
+                        stamp = sec + usec / 1e6 if sec or usec else None
                         with self.cond:
-                            self.written.append((x, now))
+                            self.written.append((x, stamp, now))
                             self.cond.notify_all()
                         x = None
 
@@ -93,11 +101,11 @@ class FifoReader:
     def wait(self, units, timeout=10.0):
         """When the finger first reached x ≥ `units` on the device (a move the server's full
         queue dropped is made up by a later one: what the user sees is when the pointer got
-        there)."""
+        there): (time written or None, time read)."""
         deadline = time.monotonic() + timeout
         with self.cond:
             while True:
-                reached = next((at for x, at in self.written if x >= units), None)
+                reached = next(((stamp, read) for x, stamp, read in self.written if x >= units), None)
                 if reached is not None:
                     return reached
                 left = deadline - time.monotonic()
@@ -163,17 +171,26 @@ def main():
         def units(v):
             return base + int((v - 10.0) * UNITS_PER_CSS + 0.5) - 1
 
+        def summary(delays):
+            return {"p50": round(percentile(delays, 50), 3), "p99": round(percentile(delays, 99), 3),
+                    "max": round(max(delays), 3)}
+
         def measure(count):
             nonlocal x
-            delays = []
+            written, read = [], []
             for _ in range(count):
                 x += 0.5  # 3.2 units: every frame's x is new
                 sent = time.monotonic()
                 send("move", x, sent * 1000)
-                delays.append((reader.wait(units(x)) - sent) * 1000)
+                stamp, seen = reader.wait(units(x))
+                read.append((seen - sent) * 1000)
+                written.append((stamp if stamp is not None else seen) - sent)
                 time.sleep(max(0.0, 1 / 60 - (time.monotonic() - sent)))
-            return {"p50": round(percentile(delays, 50), 3), "p99": round(percentile(delays, 99), 3),
-                    "max": round(max(delays), 3), "moves": count}
+            return {**summary([d * 1000 for d in written]), "moves": count, "read": summary(read)}
+
+        def at(v):  # when the frame reaching x = v went out: its stamp, else its read
+            stamp, seen = reader.wait(units(v))
+            return stamp if stamp is not None else seen
 
         quiet = measure(args.moves)
         loadgen = subprocess.Popen(
@@ -194,9 +211,10 @@ def main():
             xs.append(x)
             batch.append({"type": "move", "id": 1, "x": x, "y": 400.0, "t": t0 + 8 * k, "pointerType": "touch"})
         ws.send(json.dumps(batch))
-        burst = [round((reader.wait(units(v)) - sent) * 1000, 2) for v in xs]
+        burst = [round((at(v) - sent) * 1000, 2) for v in xs]
         send("up", x, now_ms() + 100)
-        result = {"quiet": quiet, "load": loaded, "burst": burst,
+        stamped = all(stamp is not None for _, stamp, _ in reader.written)
+        result = {"quiet": quiet, "load": loaded, "burst": burst, "clock": "event" if stamped else "read",
                   "loadavg": os.getloadavg()[0]}
         text = json.dumps(result)
         print(text)

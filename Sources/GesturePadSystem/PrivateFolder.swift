@@ -101,10 +101,13 @@ public struct PrivateFolder: Sendable, Hashable {
             close(folder)
             throw PrivateFolderError("the folder \(path) belongs to another user; remove it or fix its owner")
         }
-        if info.st_mode & 0o777 != 0o700, fchmod(folder, 0o700) != 0 {
-            let code = errno
-            close(folder)
-            throw PrivateFolderError("cannot make the folder \(path) private: \(SystemCall.describe(code))")
+        if info.st_mode & 0o777 != 0o700 {
+            do {
+                try SystemCall.retrying { fchmod(folder, 0o700) }
+            } catch {
+                close(folder)
+                throw PrivateFolderError("cannot make the folder \(path) private: \(error)")
+            }
         }
         return folder
     }

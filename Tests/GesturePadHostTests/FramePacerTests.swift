@@ -19,13 +19,13 @@ import Testing
         }
     }
 
-    /// A burst (frames that arrive together) is played at the finger's own speed from the
-    /// first, which waits for nothing; then, as frames are held, at ¾ of their spacing.
+    /// A burst (frames that arrive together) is played from the first, which waits for
+    /// nothing, at ¾ of the finger's spacing (catching up the delay it brought).
     @Test func burstIsSpacedByT() {
         var pacer = FramePacer()
-        #expect(plan(&pacer, [0, 8, 16, 24], at: 500) == [500, 508, 514, 520])
+        #expect(plan(&pacer, [0, 8, 16, 24], at: 500) == [500, 506, 512, 518])
         // The next message continues the timeline (frames still wait).
-        #expect(plan(&pacer, [32], at: 501) == [526])
+        #expect(plan(&pacer, [32], at: 501) == [524])
     }
 
     /// Two messages read together after a delay: the second is not written on the heels of
@@ -33,11 +33,21 @@ import Testing
     @Test func bunchedMessagesAreSpaced() {
         var pacer = FramePacer()
         #expect(plan(&pacer, [0], at: 100) == [100])
-        #expect(plan(&pacer, [8], at: 100.2) == [108])
+        #expect(plan(&pacer, [8], at: 100.2) == [106])
     }
 
-    /// A delay the burst brought is made up: once frames arrive on time again, the hold
-    /// shrinks by a quarter of the spacing each frame (2 ms at 8 ms) and then vanishes.
+    /// A frame that came a little late (under a quarter of the spacing) holds back nothing:
+    /// the next, on time, is written as it arrives — one late frame's delay is not passed on.
+    @Test func aLateFrameDoesNotDelayTheNext() {
+        var pacer = FramePacer()
+        #expect(plan(&pacer, [0], at: 1_000) == [1_000])
+        #expect(plan(&pacer, [16], at: 1_019.5) == [1_019.5])  // 3.5 ms late
+        #expect(plan(&pacer, [32], at: 1_032) == [1_032])  // on time: 12.5 ms after, ≥ ¾ of 16
+        #expect(plan(&pacer, [48], at: 1_048) == [1_048])
+    }
+
+    /// A long delay is made up: once frames arrive on time again, the hold shrinks by a
+    /// quarter of the spacing each frame (2 ms at 8 ms) and then vanishes.
     @Test func holdIsMadeUp() {
         var pacer = FramePacer()
         _ = plan(&pacer, [0], at: 120)  // late by 20
@@ -46,7 +56,7 @@ import Testing
             let arrival = 100 + 8 * Double(k)
             holds.append(plan(&pacer, [Double(8 * k)], at: arrival)[0] - arrival)
         }
-        #expect(holds == [20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0])
+        #expect(holds == [18, 16, 14, 12, 10, 8, 6, 4, 2, 0, 0, 0])
     }
 
     /// No frame is planned more than `maxHold` ahead: a longer burst is squeezed into it,
@@ -64,11 +74,11 @@ import Testing
     /// order; after `reset` the next frame is written at once.
     @Test func ownersOrderAndReset() {
         var pacer = FramePacer()
-        _ = plan(&pacer, [0, 8], at: 0)
+        #expect(plan(&pacer, [0, 8], at: 0) == [0, 6])
         var times = [5.0]
         pacer.plan(&times, owners: [2], arrivedAt: 1)
-        #expect(times == [8])
-        #expect(plan(&pacer, [4], owner: 2, at: 2) == [8])
+        #expect(times == [6])
+        #expect(plan(&pacer, [4], owner: 2, at: 2) == [6])
         pacer.reset()
         #expect(plan(&pacer, [100], owner: 2, at: 3) == [3])
     }

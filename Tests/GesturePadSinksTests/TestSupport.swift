@@ -1,6 +1,7 @@
 import Foundation
 import GestureEngine
 import GestureProtocol
+import GesturePadSystem
 import Logging
 import Synchronization
 import Testing

@@ -33,4 +33,20 @@ import Testing
         #expect(SystemCallError(errno: ENOENT).description == "No such file or directory")
         #expect(SystemCall.describe(EACCES) == "Permission denied")
     }
+
+    /// Reading an empty non-blocking pipe fails with `wouldBlock`; a missing file does not.
+    @Test func tellsAWouldBlockFailureApart() throws {
+        var ends: [Int32] = [-1, -1]
+        try SystemCall.retrying { pipe(&ends) }
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
+        let flags = try SystemCall.retrying { fcntl(ends[0], F_GETFL) }
+        try SystemCall.retrying { fcntl(ends[0], F_SETFL, flags | O_NONBLOCK) }
+        var byte: UInt8 = 0
+        let empty = #expect(throws: SystemCallError.self) { try SystemCall.retrying { read(ends[0], &byte, 1) } }
+        #expect(empty?.wouldBlock == true)
+        #expect(!SystemCallError(errno: ENOENT).wouldBlock)
+    }
 }

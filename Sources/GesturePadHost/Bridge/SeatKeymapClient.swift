@@ -1,5 +1,6 @@
 import CWaylandKeymap
 import Dispatch
+import GesturePadSystem
 import Glibc
 
 /// The Wayland client that fetches the keymap the compositor gives the seat's keyboard
@@ -58,9 +59,11 @@ final class SeatKeymapClient {
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < deadline else { return nil }
             var ready = pollfd(fd: client.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            let count = poll(&ready, 1, Int32(min(Double(deadline - now) / 1e6, 60_000).rounded(.up)))
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0, client.dispatch() else { return nil }
+            let milliseconds = Int32(min(Double(deadline - now) / 1e6, 60_000).rounded(.up))
+            // A signal's interruption polls again for the same time at most: the deadline
+            // above still ends the loop.
+            guard let count = try? SystemCall.retrying({ poll(&ready, 1, milliseconds) }), count > 0, client.dispatch()
+            else { return nil }
         }
     }
 

@@ -2,6 +2,7 @@ import CWaylandKeymap
 import CWaylandVirtualInput
 import Dispatch
 import GestureControl
+import GesturePadSystem
 import Glibc
 
 /// One Wayland connection with a virtual pointer (`zwlr_virtual_pointer_v1`) and a virtual
@@ -158,12 +159,17 @@ final class VirtualInputConnection {
     func flush() -> Bool {
         guard let display else { return false }
         unflushed = 0
-        while wl_display_flush(display) < 0 {
-            guard errno == EAGAIN else { return false }
+        while true {
+            do {
+                try SystemCall.retrying { wl_display_flush(display) }
+                break
+            } catch {
+                guard error.wouldBlock else { return false }
+            }
             var writable = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLOUT), revents: 0)
-            let count = poll(&writable, 1, Self.flushTimeoutMilliseconds)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0, writable.revents & Int16(POLLOUT) != 0 else { return false }
+            guard let count = try? SystemCall.retrying({ poll(&writable, 1, Self.flushTimeoutMilliseconds) }),
+                count > 0, writable.revents & Int16(POLLOUT) != 0
+            else { return false }
         }
         return readPending()
     }

@@ -5,13 +5,17 @@
 /// frames are written: frames written microseconds apart that carry milliseconds of travel look
 /// like a jump and are discarded, and speed (hence acceleration) comes out wrong. So a frame is
 /// written no sooner after the one before it than the page's `t` says it came after it:
-/// - a frame whose place on that timeline has passed (the common case: one move per message,
-///   arriving as fast as the finger made it) is written at once;
+/// - a frame is written no sooner after the one before it than `catchUp` (¾) of their `t`
+///   distance: libinput takes that as a slightly faster finger, never a jump;
+/// - so a frame whose place on that timeline has passed (the common case: one move per
+///   message, arriving as fast as the finger made it) is written at once — and so is one that
+///   follows a late frame by less than its `t` distance but more than ¾ of it: a frame the
+///   network or a busy machine held back by a millisecond or two does not hold back the next
+///   (at 60 Hz ¾ leaves 4 ms of slack; spacing by the whole distance passed each late frame's
+///   delay on to the frames after it, which doubled the tail: BENCHMARKS.md);
 /// - frames that arrive together (a burst the network held back, two messages read in one
-///   go) are spaced by their `t` — played at the finger's own speed;
-/// - while frames are being held, the spacing shrinks to `catchUp` (¾) of the `t` distance,
-///   so a delay a burst introduced is made up within a few frames instead of staying for the
-///   rest of the stroke (libinput takes that as a slightly faster finger, not a jump);
+///   go) are played at ¾ of their `t` distance, so the delay the burst brought is made up
+///   within a few frames instead of staying for the rest of the stroke;
 /// - no frame is planned more than `maxHold` (100 ms) ahead: a batch that would end later is
 ///   played faster to end there;
 /// - another connection's frame is not spaced from the last one (other fingers).
@@ -19,15 +23,15 @@
 struct FramePacer: Sendable {
     /// The longest a frame waits before it is written.
     static let defaultMaxHold = 100.0
-    /// The share of the `t` distance kept between frames while catching up.
+    /// The share of the `t` distance kept between frames at least (a faster finger for
+    /// libinput, not a jump).
     static let catchUp = 0.75
 
     let maxHold: Double
-    /// The last frame planned: its connection, `t`, due time, and whether it was held.
+    /// The last frame planned: its connection, `t` and due time.
     private var lastOwner: Int? = nil
     private var lastT = 0.0
     private(set) var lastDue = -Double.infinity
-    private var lastHeld = false
 
     init(maxHold: Double = FramePacer.defaultMaxHold) {
         self.maxHold = max(maxHold, 0)
@@ -42,14 +46,13 @@ struct FramePacer: Sendable {
             var due = max(now, lastDue)
             if owners[index] == lastOwner {
                 let gap = t - lastT
-                let spacing = gap.isFinite && gap > 0 ? gap * (lastHeld ? Self.catchUp : 1) : 0
+                let spacing = gap.isFinite && gap > 0 ? gap * Self.catchUp : 0
                 due = max(due, lastDue + spacing)
             }
             times[index] = due
             lastOwner = owners[index]
             lastT = t
             lastDue = due
-            lastHeld = due > now
         }
         compress(&times, now: now)
     }
@@ -58,7 +61,6 @@ struct FramePacer: Sendable {
     mutating func reset() {
         lastOwner = nil
         lastDue = -.infinity
-        lastHeld = false
     }
 
     /// The frames planned after `last` were dropped (a connection's touch cancelled while

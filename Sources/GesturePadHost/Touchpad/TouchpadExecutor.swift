@@ -173,7 +173,7 @@ final class TouchpadExecutor: ActionExecutor {
         guard !events.isEmpty else { return }
         for event in events { event.append(to: &bytes) }
         events.removeAll(keepingCapacity: true)
-        if let output, let code = FileDescriptorSink(fileDescriptor: output.fileDescriptor).write(bytes) {
+        if let output, let code = output.write(&bytes) {
             failedWrites += 1
             if failedWrites % 1_000 == 1 {
                 logger.error("control: writing to the touchpad failed: \(errorText(code)) (\(failedWrites) failures)")

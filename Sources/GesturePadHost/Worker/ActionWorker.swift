@@ -9,12 +9,25 @@ import Synchronization
 /// engine of every `ControlBackend`.
 ///
 /// `perform` and `releaseAll` only copy into the queue (a `WorkerMailbox`) under a short lock
-/// and wake the thread once per batch; they never block on the device. The thread sleeps on a semaphore until woken (no polling),
-/// takes everything queued at once (swapping buffers, no allocation once warm), carries it out
-/// in order and flushes. `stop` drains the queue, releases what is held, closes the device and
-/// waits for the thread.
+/// and wake the thread once per batch; they never block on the device. The thread sleeps on a
+/// semaphore until woken or until the executor's next deadline (no polling), takes everything
+/// queued at once (swapping buffers, no allocation once warm), carries it out in order and
+/// flushes. `stop` drains the queue, releases what is held, closes the device and waits for the
+/// thread.
+///
+/// **On the caller** (`onCaller`, for devices whose writes never wait: uinput): when the thread
+/// is idle and nothing is queued, `perform` carries the hot actions (motion, buttons, wheel,
+/// keys, touches) out itself, under the lock the thread holds while it works — so a touch
+/// reaches the device in the call that parsed it, with no hand-off to a thread the scheduler
+/// may not run for milliseconds (BENCHMARKS.md, "The touchpad backend"). The lock is only ever
+/// tried there, never waited for: if the thread is busy, or something waits in the queue, the
+/// actions are queued behind it, so the order is kept. Text, a touch surface (which may make
+/// the device) and the markers always go through the thread.
 public final class ActionWorker<Executor: ActionExecutor>: Sendable {
     private let mailbox: WorkerMailbox<ActionQueue>
+    /// The executor, once made on the thread, and who may use it now.
+    private let desk: Mutex<ExecutorDesk<Executor>?>
+    private let onCaller: Bool
     private let startupError = Mutex<(any Error)?>(nil)
     private let wake: DispatchSemaphore
     private let finished = DispatchSemaphore(value: 0)
@@ -22,20 +35,25 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
     /// How long `stop` waits for the thread before giving up on it (a hung X server).
     private let stopTimeout: Double
 
-    /// Starts the thread and makes the executor on it (so that every device call, opening
-    /// included, happens on that one thread). Throws what `makeExecutor` throws.
+    /// Starts the thread and makes the executor on it (the device is opened there). Throws
+    /// what `makeExecutor` throws.
     ///
     /// - Parameters:
     ///   - name: the thread's name (`gesturepad-x11`).
     ///   - capacity: how many queued items make motion and wheel drop (see `ActionQueue`).
     ///   - stopTimeout: seconds `stop` waits for the thread.
+    ///   - onCaller: the executor's writes never wait (a uinput device: the kernel takes the
+    ///     events or drops them), so `perform` may carry hot actions out on the caller's thread
+    ///     when the worker is idle. Never for a device behind a socket (X11, Wayland).
     public init(
-        name: String, capacity: Int = 1024, stopTimeout: Double = 2, logger: Logger,
+        name: String, capacity: Int = 1024, stopTimeout: Double = 2, onCaller: Bool = false, logger: Logger,
         makeExecutor: @escaping @Sendable () throws -> Executor
     ) throws {
         let wake = DispatchSemaphore(value: 0)
         self.wake = wake
         mailbox = WorkerMailbox(ActionQueue(capacity: capacity)) { wake.signal() }
+        desk = Mutex(nil)
+        self.onCaller = onCaller
         self.logger = logger
         self.stopTimeout = stopTimeout
         let ready = DispatchSemaphore(value: 0)
@@ -48,10 +66,12 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
         if let error = startupError.withLock({ $0 }) { throw error }
     }
 
-    /// Queues `actions` after those of earlier calls. Never blocks; drops what a full queue
-    /// cannot take (see `ActionQueue`). Ignored once `stop` was called.
+    /// Carries `actions` out after those of earlier calls: on the caller when it may (see the
+    /// type), else queued. Never blocks; drops what a full queue cannot take (see
+    /// `ActionQueue`). Ignored once `stop` was called.
     public func perform(_ actions: ArraySlice<HostAction>) {
         guard !actions.isEmpty else { return }
+        if onCaller, carryOutHere(actions) { return }
         mailbox.post { queue in
             for action in actions { queue.append(action) }
         }
@@ -94,48 +114,72 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
         Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000
     }
 
+    /// Carries `actions` out on this thread if the worker is idle, nothing is queued and every
+    /// action is a hot one; false (nothing done) otherwise.
+    private func carryOutHere(_ actions: ArraySlice<HostAction>) -> Bool {
+        guard actions.allSatisfy(\.isHot) else { return false }
+        let outcome = desk.withLockIfAvailable { desk -> ExecutorDesk<Executor>.CallerOutcome in
+            guard mailbox.read(\.isEmpty), !mailbox.isStopping else { return .declined }
+            return desk?.carryOut(actions, now: Self.now()) ?? .declined
+        }
+        switch outcome {
+        case nil, .declined?: return false
+        case .done?: return true
+        case .doneWakingWorker?:
+            wake.signal()
+            return true
+        }
+    }
+
     /// The thread's body.
     private func run(makeExecutor: @Sendable () throws -> Executor, ready: DispatchSemaphore) {
-        var executor: Executor
-        do {
-            executor = try makeExecutor()
-        } catch {
+        let capacity = mailbox.read { $0.reservedCapacity }
+        let error = desk.withLock { desk -> (any Error)? in
+            do {
+                desk = ExecutorDesk(executor: try makeExecutor(), capacity: capacity)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let error {
             startupError.withLock { $0 = error }
             ready.signal()
             finished.signal()
             return
         }
         ready.signal()
-        var batch: [WorkItem] = []
-        batch.reserveCapacity(mailbox.read { $0.reservedCapacity })
         while true {
-            if let deadline = executor.nextDeadline, deadline.isFinite {
+            let deadline = desk.withLock { $0?.waitingUntil() }
+            if let deadline, deadline.isFinite {
                 _ = wake.wait(timeout: DispatchTime(uptimeNanoseconds: UInt64(min(max(deadline, 0), 1e12) * 1_000_000)))
             } else {
                 wake.wait()
             }
-            executor.advance(to: Self.now())
-            let (dropped, stopping) = mailbox.take { queue -> Int in
-                queue.take(into: &batch)
-                return queue.takeDropCount()
+            let (dropped, stopping) = desk.withLock { desk -> (Int, Bool) in
+                desk?.carryOutQueued(from: mailbox, now: Self.now()) ?? (0, true)
             }
             if dropped > 0 {
                 logger.warning("control: dropped \(dropped) actions (motion and wheel first): the device is not keeping up")
             }
-            for item in batch {
-                switch item {
-                case .action(let action): executor.execute(action)
-                case .releaseAll: executor.releaseAll()
-                case .barrier(let done):
-                    executor.flush()
-                    done.signal()
-                }
-            }
-            executor.flush()
-            batch.removeAll(keepingCapacity: true)
             if stopping { break }
         }
-        executor.close()
+        desk.withLock { desk in
+            desk?.close()
+            desk = nil
+        }
         finished.signal()
+    }
+}
+
+extension HostAction {
+    /// Motion, buttons, wheel, keys and touches: what a caller may carry out itself (one short
+    /// write). Text (many keys, perhaps a keymap) and a touch surface (perhaps a new device)
+    /// go through the worker's thread.
+    var isHot: Bool {
+        switch self {
+        case .motion, .button, .wheel, .wheelStop, .key, .contact: true
+        case .text, .touchSurface: false
+        }
     }
 }

@@ -1,3 +1,4 @@
+import GesturePadSystem
 import Glibc
 
 /// Checks, before libwebsockets is asked, that the server can listen where it was told: lws
@@ -32,10 +33,11 @@ enum ListenProbe {
             if entry.pointee.ai_family == AF_INET6 {
                 setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size))
             }
-            if bind(fd, entry.pointee.ai_addr, entry.pointee.ai_addrlen) == 0 {
+            do {
+                try SystemCall.retrying { bind(fd, entry.pointee.ai_addr, entry.pointee.ai_addrlen) }
                 bound += 1
-            } else {
-                problems.append(reason(errno, host: host, port: port))
+            } catch {
+                problems.append(reason(error.errno, host: host, port: port))
             }
             close(fd)
         }

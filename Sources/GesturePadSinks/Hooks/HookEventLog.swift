@@ -1,3 +1,4 @@
+import GesturePadSystem
 import Logging
 import Synchronization
 
@@ -53,7 +54,7 @@ final class HookEventLog: Sendable {
     /// `log`, with the note of a suppression that begins here due on `worker`'s clock.
     func log(
         _ level: Logger.Level, _ message: @autoclosure () -> Logger.Message, metadata: Logger.Metadata = [:],
-        on worker: WorkerThread
+        on worker: WorkerExecutor
     ) {
         guard let wake = log(level, message(), metadata: metadata) else { return }
         Task(executorPreference: worker) {

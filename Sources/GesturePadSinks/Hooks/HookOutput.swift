@@ -42,7 +42,7 @@ final class HookOutput: Sendable {
         self.clock = clock
         self.limits = limits.sanitized
         self.logger = logger
-        let made = (OutputPipe(), OutputPipe(), OutputPipe(nonBlockingWrites: true))
+        let made = (try? OutputPipe(), try? OutputPipe(), try? OutputPipe(nonBlockingWrites: true))
         if let out = made.0, let err = made.1, let wake = made.2 {
             pipes = [(.stdout, out), (.stderr, err)]
             wakePipe = wake

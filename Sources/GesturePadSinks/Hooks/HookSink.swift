@@ -9,7 +9,7 @@ import Synchronization
 
 /// The user's hook rules as a `GestureSink`: each event is matched against every rule on the
 /// service thread (a few comparisons) and handed to that rule's runner, which does everything
-/// else — formatting, processes, waiting — on its own `WorkerThread`. Nothing here blocks.
+/// else — formatting, processes, waiting — on its own `WorkerExecutor`. Nothing here blocks.
 /// A configuration reload replaces the rules (`replaceRules`).
 public final class HookSink: GestureSink, HookRuleHolder {
     enum Runner: Sendable {

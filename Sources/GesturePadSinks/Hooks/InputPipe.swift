@@ -27,7 +27,7 @@ struct InputPipe: Sendable {
     /// A pipe holding `bytes`, its write end closed; throws the failing call's error (no pipe
     /// is left open then).
     init(holding bytes: [UInt8]) throws(SystemCallError) {
-        guard let pipe = OutputPipe(nonBlockingWrites: true) else { throw SystemCallError(errno: errno) }
+        let pipe = try OutputPipe(nonBlockingWrites: true)
         defer { pipe.closeWriteEnd() }
         do throws(SystemCallError) {
             let written = try SystemCall.retrying { write(pipe.writeEnd, bytes, bytes.count) }

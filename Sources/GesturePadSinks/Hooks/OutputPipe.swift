@@ -18,21 +18,25 @@ struct OutputPipe: Sendable {
     let readEnd: Int32
     let writeEnd: Int32
 
-    /// `nil` when the system refuses (out of descriptors).
+    /// Throws the failing call's error when the system refuses (out of descriptors); no end is
+    /// left open then.
     /// - Parameter nonBlockingWrites: the write end too (a wake-up pipe, which must never block).
-    init?(nonBlockingWrites: Bool = false) {
+    init(nonBlockingWrites: Bool = false) throws(SystemCallError) {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return nil }
-        func nonBlocking(_ fd: Int32) -> Bool {
-            let flags = fcntl(fd, F_GETFL)
-            return flags >= 0 && fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0
+        try SystemCall.retrying { pipe(&ends) }
+        func nonBlocking(_ fd: Int32) throws(SystemCallError) {
+            let flags = try SystemCall.retrying { fcntl(fd, F_GETFL) }
+            try SystemCall.retrying { fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
         }
-        guard fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0,
-            nonBlocking(ends[0]), !nonBlockingWrites || nonBlocking(ends[1])
-        else {
+        do throws(SystemCallError) {
+            try SystemCall.retrying { fcntl(ends[0], F_SETFD, FD_CLOEXEC) }
+            try SystemCall.retrying { fcntl(ends[1], F_SETFD, FD_CLOEXEC) }
+            try nonBlocking(ends[0])
+            if nonBlockingWrites { try nonBlocking(ends[1]) }
+        } catch {
             _ = Glibc.close(ends[0])
             _ = Glibc.close(ends[1])
-            return nil
+            throw error
         }
         readEnd = ends[0]
         writeEnd = ends[1]
@@ -53,7 +57,7 @@ struct OutputPipe: Sendable {
             let n = try SystemCall.retrying { Glibc.read(readEnd, &buffer, buffer.count) }
             return n > 0 ? .bytes(n) : .ended
         } catch {
-            return error.errno == EAGAIN || error.errno == EWOULDBLOCK ? .empty : .ended
+            return error.wouldBlock ? .empty : .ended
         }
     }
 

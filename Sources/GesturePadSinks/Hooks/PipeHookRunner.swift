@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import GestureEngine
 import GesturePadSettings
+import GesturePadSystem
 import Logging
 import Subprocess
 import Synchronization
@@ -10,7 +11,7 @@ import SystemPackage
 /// Carries out one `pipe` rule: one long-lived process, started at launch, fed matching
 /// events as JSON lines on its stdin. Restarted with backoff (`RestartBackoff`: 0.1 s doubling
 /// to 5 s; reset after 10 s of life) when it dies. Everything runs on the rule's own
-/// `WorkerThread` (never on the cooperative pool); the backoff is a timer on its clock, and
+/// `WorkerExecutor` (never on the cooperative pool); the backoff is a timer on its clock, and
 /// the process's exit is waited for, not polled. Its stdout and stderr go to the rule's
 /// `HookOutput`; the server's own messages about it go through a `HookEventLog`.
 /// `submit` only touches a bounded `PipeQueue` under a lock.
@@ -33,7 +34,7 @@ final class PipeHookRunner: Sendable {
     let output: HookOutput
     let events: HookEventLog
     private let logger: Logger
-    private let worker: WorkerThread
+    private let worker: WorkerExecutor
     private let state: Mutex<State>
     private let stopped = DispatchSemaphore(value: 0)
 
@@ -48,7 +49,7 @@ final class PipeHookRunner: Sendable {
         self.logger = logger
         output = HookOutput(label: "pipe hook output", limits: outputLimits, logger: logger, clock: clock)
         events = HookEventLog(label: "pipe hook messages", logger: logger, clock: clock)
-        worker = WorkerThread(name: "gesturepad.pipe-hook", clock: clock)
+        worker = WorkerExecutor(name: "gesturepad.pipe-hook", clock: clock)
         state = Mutex(State(queue: PipeQueue(limit: options.queueLimit)))
     }
 

@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import GestureEngine
 import GesturePadSettings
+import GesturePadSystem
 import Logging
 import Subprocess
 import Synchronization
@@ -10,7 +11,7 @@ import SystemPackage
 /// Carries out one `run` rule: the I/O shell of its `RunHookSchedule` (a process per matching
 /// event, at most `concurrency` at once, at most `queueLimit` waiting, each killed with its
 /// whole process group at its deadline). The processes are started and waited for on the
-/// rule's own `WorkerThread`, never on the cooperative pool; the deadlines are timers on the
+/// rule's own `WorkerExecutor`, never on the cooperative pool; the deadlines are timers on the
 /// worker's clock. Their stdout and stderr go to the rule's `HookOutput`; the server's own
 /// messages about them go through a `HookEventLog`. `submit` only takes a lock.
 final class RunHookRunner: Sendable {
@@ -32,7 +33,7 @@ final class RunHookRunner: Sendable {
     let output: HookOutput
     let events: HookEventLog
     private let logger: Logger
-    private let worker: WorkerThread
+    private let worker: WorkerExecutor
     private let state: Mutex<State>
     /// Signalled whenever a process ends: `close` waits on it for the schedule to drain.
     private let ended = DispatchSemaphore(value: 0)
@@ -48,7 +49,7 @@ final class RunHookRunner: Sendable {
         self.logger = logger
         output = HookOutput(label: "run hook output", limits: outputLimits, logger: logger, clock: clock)
         events = HookEventLog(label: "run hook messages", logger: logger, clock: clock)
-        worker = WorkerThread(name: "gesturepad.run-hook", clock: clock)
+        worker = WorkerExecutor(name: "gesturepad.run-hook", clock: clock)
         let schedule = RunHookSchedule<Job>(
             concurrency: options.concurrency, queueLimit: options.queueLimit,
             timeout: .seconds(options.timeout.isFinite ? min(max(options.timeout, 0), 1e9) : 1e9))

@@ -1,6 +1,4 @@
-import Dispatch
 import GesturePadSystem
-import Synchronization
 
 /// The thread-confined side of a `BackgroundWorker`: built on the worker's own thread and
 /// only ever touched there, so it may keep plain mutable state (a file, a buffer).
@@ -16,39 +14,28 @@ protocol WorkerConsumer: SendableMetatype {
 }
 
 /// A bounded queue (`WorkerQueue`, in a `WorkerMailbox`) drained on a dedicated `WorkerThread`.
-/// `submit` never blocks: it appends under a short lock and, when no drain is pending, asks the
-/// thread for one (the mailbox's wake-up); a full queue counts the item as dropped.
+/// `submit` never blocks: it appends under a short lock and, when no drain is pending, wakes
+/// the thread (the mailbox's wake-up); a full queue counts the item as dropped.
 final class BackgroundWorker<Item: Sendable>: Sendable {
     private let mailbox: WorkerMailbox<WorkerQueue<Item>>
     private let thread: WorkerThread
-    private let finished = DispatchSemaphore(value: 0)
     let capacity: Int
 
-    /// Prepares the thread; `makeConsumer` runs on it, at the first drain.
+    /// Prepares the thread; it starts at the first submit, and `makeConsumer` runs on it then.
     init<C: WorkerConsumer>(name: String, capacity: Int, makeConsumer: @escaping @Sendable () -> C) where C.Item == Item {
         self.capacity = capacity
         let thread = WorkerThread(name: name)
-        let consumer = ConfinedConsumer(make: makeConsumer)
-        let finished = finished
-        // The mailbox's wake-up asks the thread for a drain, which takes from the mailbox: the
-        // drain is put in its slot once both exist, before anything can be submitted.
-        let slot = DrainSlot()
-        let mailbox = WorkerMailbox(WorkerQueue<Item>(capacity: capacity)) {
-            if let drain = slot.drain.withLock({ $0 }) { thread.execute(drain) }
-        }
+        let mailbox = WorkerMailbox(WorkerQueue<Item>(capacity: capacity)) { thread.wake() }
         self.mailbox = mailbox
         self.thread = thread
-        // Runs on the worker thread only: the consumer is never touched anywhere else.
-        let drain: @Sendable () -> Void = {
+        let consumer = ConfinedConsumer(make: makeConsumer)
+        // Each turn drains: the consumer is touched on the worker thread only.
+        thread.setTurn {
             var (batch, stopping) = mailbox.take { $0.take(into: &consumer.batch) }
             batch.closing = stopping
             consumer.handle(batch)
-            if batch.closing {
-                thread.stop()
-                finished.signal()
-            }
+            return batch.closing ? .exit : .sleep(until: nil)
         }
-        slot.drain.withLock { [drain] in $0 = drain }
     }
 
     /// Queues an item; `false` when it was dropped (queue full or worker closed).
@@ -69,13 +56,8 @@ final class BackgroundWorker<Item: Sendable>: Sendable {
     @discardableResult
     func close(timeout: Double = 2) -> Bool {
         guard mailbox.stop() else { return true }
-        return finished.wait(timeout: .now() + max(0, min(timeout, 3_600))) == .success
+        return thread.join(timeout: timeout)
     }
-}
-
-/// Where a `BackgroundWorker`'s drain waits for its mailbox's wake-up to find it.
-private final class DrainSlot: Sendable {
-    let drain = Mutex<(@Sendable () -> Void)?>(nil)
 }
 
 /// A `WorkerConsumer` and its batch buffer, touched by the worker thread only (every access

@@ -38,4 +38,8 @@ public struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     public var description: String { SystemCall.describe(errno) }
+
+    /// The call would have blocked a non-blocking descriptor (`EAGAIN` / `EWOULDBLOCK`): try
+    /// again once it is ready.
+    public var wouldBlock: Bool { errno == EAGAIN || errno == EWOULDBLOCK }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import GestureControl
+import Glibc
 import Synchronization
 
 @testable import GesturePadHost
@@ -16,6 +17,7 @@ enum ExecutorCall: Equatable, Sendable {
 /// executor on one action until `open()`, to fill the worker's queue.
 final class CallLog: Sendable {
     private let calls = Mutex<[ExecutorCall]>([])
+    private let callThreads = Mutex<[pthread_t]>([])
     private let gate = DispatchSemaphore(value: 0)
     private let reachedGate = DispatchSemaphore(value: 0)
     let blockingAction: HostAction?
@@ -25,6 +27,8 @@ final class CallLog: Sendable {
     }
 
     var all: [ExecutorCall] { calls.withLock { $0 } }
+    /// The thread of each call, in order.
+    var threads: [pthread_t] { callThreads.withLock { $0 } }
 
     /// The executed actions only.
     var actions: [HostAction] {
@@ -36,6 +40,7 @@ final class CallLog: Sendable {
 
     func record(_ call: ExecutorCall) {
         calls.withLock { $0.append(call) }
+        callThreads.withLock { $0.append(pthread_self()) }
         if case .execute(let action) = call, action == blockingAction {
             reachedGate.signal()
             gate.wait()

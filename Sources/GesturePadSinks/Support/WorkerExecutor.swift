@@ -1,25 +1,24 @@
-import Dispatch
 import FoundationEssentials
 import GesturePadSystem
 import Synchronization
 
-/// One dedicated thread: the sinks' only concurrency model. It runs plain calls (a
-/// `BackgroundWorker`'s drain: the logs, the recorder), a hook's async work
-/// (`Task(executorPreference:)`) and timers, so no sink ever waits for a thread of Swift's
-/// cooperative pool: a test or a server that keeps those threads busy cannot delay a log
-/// line, a hook's start, its timeout or its restart.
+/// The sinks' only concurrency model: a `TaskExecutor` on one `WorkerThread`. It runs plain
+/// calls, a hook's async work (`Task(executorPreference:)`) and timers, so no sink ever waits
+/// for a thread of Swift's cooperative pool: a test or a server that keeps those threads busy
+/// cannot delay a hook's start, its timeout or its restart.
 ///
-/// Timers are deadlines on the worker's `WorkerClock`; the thread sleeps until the earliest
-/// one (or new work) and never polls. The thread ends once `stop()` was called and nothing is
-/// queued; work that arrives later starts a fresh thread, so no job is ever lost.
-final class WorkerThread: TaskExecutor, Sendable {
+/// Timers are deadlines on the thread's `WorkerClock`; each turn runs what is queued and what
+/// is due, then sleeps until the earliest deadline (or new work). The thread ends once `stop()`
+/// was called and nothing is queued; work that arrives later starts a fresh thread, so no job
+/// is ever lost.
+final class WorkerExecutor: TaskExecutor, Sendable {
     private struct Timer {
         var id: Int
         var deadline: ContinuousClock.Instant
         var continuation: CheckedContinuation<Void, any Error>
     }
 
-    /// What the thread runs: a task's job, or a plain call (a `BackgroundWorker`'s drain).
+    /// What the thread runs: a task's job, or a plain call.
     private enum Work {
         case job(UnownedJob)
         case call(@Sendable () -> Void)
@@ -34,19 +33,21 @@ final class WorkerThread: TaskExecutor, Sendable {
         /// when it registers, so a cancellation that comes after its timer fired finds it in
         /// neither table and leaves nothing behind.
         var unregistered: [Int: Bool] = [:]
-        var running = false
         var stopping = false
     }
 
-    let name: String
-    let clock: any WorkerClock
+    private let thread: WorkerThread
     private let state = Mutex(State())
-    private let wake = DispatchSemaphore(value: 0)
+    /// The turn's job buffer, swapped with the queue (touched on the thread only).
+    private let taken = ThreadConfined<[Work]>([])
 
     init(name: String, clock: any WorkerClock = SystemWorkerClock()) {
-        self.name = name
-        self.clock = clock
+        thread = WorkerThread(name: name, clock: clock)
+        thread.setTurn { [weak self] in self?.turn() ?? .idle }
     }
+
+    /// The clock the timers follow.
+    var clock: any WorkerClock { thread.clock }
 
     func enqueue(_ job: consuming ExecutorJob) {
         submit(.job(UnownedJob(job)))
@@ -58,11 +59,8 @@ final class WorkerThread: TaskExecutor, Sendable {
     }
 
     private func submit(_ work: Work) {
-        let start = state.withLock { s -> Bool in
-            s.jobs.append(work)
-            return startIfNeeded(&s)
-        }
-        if start { launch() } else { wake.signal() }
+        state.withLock { $0.jobs.append(work) }
+        thread.wake()
     }
 
     /// Suspends until the clock reaches `deadline`; throws `CancellationError` when the task is
@@ -75,16 +73,12 @@ final class WorkerThread: TaskExecutor, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let registered = state.withLock { s -> Bool? in
-                    guard s.unregistered.removeValue(forKey: id) == false else { return nil }
+                let registered = state.withLock { s -> Bool in
+                    guard s.unregistered.removeValue(forKey: id) == false else { return false }
                     s.timers.append(Timer(id: id, deadline: deadline, continuation: continuation))
-                    return startIfNeeded(&s)
+                    return true
                 }
-                switch registered {
-                case nil: continuation.resume(throwing: CancellationError())
-                case true?: launch()
-                case false?: wake.signal()
-                }
+                if registered { thread.wake() } else { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
             let cancelled = state.withLock { s -> Timer? in
@@ -103,56 +97,38 @@ final class WorkerThread: TaskExecutor, Sendable {
     var pendingSleeps: Int { state.withLock { $0.unregistered.count + $0.timers.count } }
 
     /// Wakes the thread to look at the clock again (a manual clock was advanced).
-    func poke() { wake.signal() }
+    func poke() { thread.wake() }
 
     /// Lets the thread end once it has nothing left to run.
     func stop() {
         state.withLock { $0.stopping = true }
-        wake.signal()
+        thread.wake()
     }
 
-    private func startIfNeeded(_ s: inout State) -> Bool {
-        guard !s.running else { return false }
-        s.running = true
-        return true
-    }
-
-    private func launch() {
-        let thread = SystemThread { [self] in run() }
-        thread.name = name
-        thread.start()
-    }
-
-    private func run() {
-        var jobs: [Work] = []
-        while true {
-            let now = clock.now
-            let (due, next, finished) = state.withLock { s -> ([Timer], ContinuousClock.Instant?, Bool) in
+    /// One turn of the thread: the jobs queued and the timers due, then what to wait for.
+    private func turn() -> WorkerTurn {
+        let now = thread.clock.now
+        let (due, next, finished) = taken.withValue { jobs in
+            state.withLock { s -> ([Timer], ContinuousClock.Instant?, Bool) in
                 swap(&jobs, &s.jobs)
                 let due = s.timers.filter { $0.deadline <= now }
                 s.timers.removeAll { $0.deadline <= now }
                 let finished = s.stopping && jobs.isEmpty && due.isEmpty && s.timers.isEmpty
-                if finished { s.running = false }
                 return (due, s.timers.map(\.deadline).min(), finished)
             }
-            if finished { return }
-            for timer in due { timer.continuation.resume() }
+        }
+        if finished { return .idle }
+        for timer in due { timer.continuation.resume() }
+        let ran = taken.withValue { jobs -> Bool in
+            defer { jobs.removeAll(keepingCapacity: true) }
             for work in jobs {
                 switch work {
                 case .job(let job): job.runSynchronously(on: asUnownedTaskExecutor())
                 case .call(let call): call()
                 }
             }
-            guard jobs.isEmpty, due.isEmpty else {
-                jobs.removeAll(keepingCapacity: true)
-                continue
-            }
-            if let next {
-                let wait = (next - clock.now).nonNegativeSeconds
-                _ = wake.wait(timeout: .now() + .nanoseconds(Int(min(wait, 60) * 1e9 + 1)))
-            } else {
-                wake.wait()
-            }
+            return !jobs.isEmpty
         }
+        return ran || !due.isEmpty ? .again : .sleep(until: next)
     }
 }

@@ -2,13 +2,13 @@ import Testing
 
 @testable import GesturePadSinks
 
-/// The sinks' thread's timers (`WorkerThread.sleep(until:)`) on a manual clock.
-@Suite struct WorkerThreadTests {
+/// The sinks' executor's timers (`WorkerExecutor.sleep(until:)`) on a manual clock.
+@Suite struct WorkerExecutorTests {
     /// A sleep whose task is cancelled before it registers throws at once; one that fires
     /// returns; neither leaves anything behind in the thread's tables.
     @Test func sleepsLeaveNothingBehind() async throws {
         let clock = ManualClock()
-        let thread = WorkerThread(name: "gesturepad-test-sleeps", clock: clock)
+        let thread = WorkerExecutor(name: "gesturepad-test-sleeps", clock: clock)
         defer { thread.stop() }
         let cancelled = Task(executorPreference: thread) { () async throws -> Void in
             withUnsafeCurrentTask { $0?.cancel() }

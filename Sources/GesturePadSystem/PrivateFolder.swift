@@ -38,17 +38,7 @@ public struct PrivateFolder: Sendable, Hashable {
         guard let descriptor = try? SystemCall.retrying({ openat(folder, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) })
         else { return nil }
         defer { close(descriptor) }
-        var contents: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while contents.count <= limit {
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                (try? SystemCall.retrying { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }) ?? -1
-            }
-            if count < 0 { return nil }
-            if count == 0 { return contents }
-            contents.append(contentsOf: chunk[..<count])
-        }
-        return nil
+        return try? FileIO.readToEnd(descriptor, limit: limit)
     }
 
     /// Replaces file `name` with `contents` (0600, atomically; `durable`: synced, see the type).

@@ -18,18 +18,19 @@ final class PortalLoop {
     /// Which implementation serves the portal, and what the encoder corrects of it.
     private var desktop: PortalDesktop
     private var keymap: SeatKeymapClient?
-    private let logger: Logger
+    let logger: Logger
     /// Signalled once, when the first session request is answered (active or refused).
     private let answered: DispatchSemaphore
     private var hasAnswered = false
 
-    private var bus: SDBusConnection?
+    // What is not private here, the bus's side uses too (PortalLoop+Bus.swift).
+    var bus: SDBusConnection?
     private var uniqueName = ""
     private(set) var info = PortalProbe.Info(version: 0, deviceTypes: 0)
-    private var session = PortalSession()
+    var session = PortalSession()
     private var encoder: PortalActionEncoder
     private var notifies: [PortalNotify] = []
-    private var refusedCalls = 0
+    var refusedCalls = 0
     /// KDE: what is held, kept on disk for the next server (nil elsewhere, or without a state folder).
     private var leftovers: PortalLeftovers?
 
@@ -152,7 +153,7 @@ final class PortalLoop {
         apply(session.handle(.begin(uniqueName: uniqueName, version: info.version, restoreToken: token)))
     }
 
-    private func apply(_ actions: [PortalSession.Action]) {
+    func apply(_ actions: [PortalSession.Action]) {
         for action in actions {
             switch action {
             case .call(let call):
@@ -243,55 +244,6 @@ final class PortalLoop {
 
     /// How long a Notify call may take to be answered (a portal that hangs costs this per call).
     static let notifyTimeout = 1.0
-
-    // MARK: - The bus
-
-    /// Reads and writes what is pending and handles what arrived, until nothing is left.
-    private func pumpBus() {
-        while let bus {
-            if let error = bus.process() {
-                lose(error.message)
-                return
-            }
-            let incoming = bus.takeInbox()
-            if incoming.isEmpty { return }
-            for message in incoming { handle(message) }
-        }
-    }
-
-    private func handle(_ message: SDBusIncoming) {
-        switch message {
-        case .signal(let signal) where signal.interface == PortalBus.request && signal.member == "Response":
-            let code = signal.arguments.first?.uint32 ?? 2
-            let results = signal.arguments.count > 1 ? signal.arguments[1].entries : [:]
-            apply(session.handle(.response(path: signal.path, code: code, results: results)))
-        case .signal(let signal) where signal.interface == PortalBus.session && signal.member == "Closed":
-            apply(session.handle(.sessionClosed(path: signal.path)))
-        case .signal(let signal) where signal.member == "NameOwnerChanged":
-            // (name, old owner, new owner): an old owner that is gone or replaced took its sessions.
-            let owners = signal.arguments.compactMap(\.text)
-            if owners.count == 3, owners[0] == PortalBus.service, !owners[1].isEmpty {
-                apply(session.handle(.portalGone))
-            }
-        case .signal:
-            break
-        case .callFailed(let text):
-            refused(text)
-        }
-    }
-
-    private func refused(_ text: String) {
-        refusedCalls += 1
-        if refusedCalls == 1 || refusedCalls.isMultiple(of: 1000) {
-            logger.warning("control: the portal refused a call (\(refusedCalls) so far): \(text)")
-        }
-    }
-
-    private func lose(_ message: String) {
-        bus?.close()
-        bus = nil
-        apply(session.handle(.connectionLost(message)))
-    }
 
     private func shutDown() {
         if session.activeSession != nil {

@@ -62,9 +62,9 @@ public enum WireProof {
     /// digest, salted with both nonces, as 43 base64url characters (the shape of every device
     /// key). Both sides compute it; it is never sent.
     public static func deviceKey(secret: SymmetricKey, server: [UInt8], client: [UInt8]) -> String {
-        let bytes = HKDF<SHA256>.deriveKey(
+        let derived = HKDF<SHA256>.deriveKey(
             inputKeyMaterial: secret, salt: server + client, info: Array(Label.deviceKey.utf8), outputByteCount: 32)
-        return base64URL(bytes.withUnsafeBytes { Array($0) })
+        return base64URL(derived.bytes)
     }
 
     /// The connection's two sealing keys (page → server, server → page): HKDF-SHA256 of the
@@ -74,7 +74,7 @@ public enum WireProof {
     ) {
         let both = HKDF<SHA256>.deriveKey(
             inputKeyMaterial: key, salt: server + client, info: Array(Label.sessionKeys.utf8), outputByteCount: 64)
-        let bytes = both.withUnsafeBytes { Array($0) }
+        let bytes = both.bytes
         return (SymmetricKey(data: bytes[0..<32]), SymmetricKey(data: bytes[32..<64]))
     }
 

@@ -47,8 +47,13 @@ public enum FileIO {
     public static func readFile(_ path: String) throws(SystemCallError) -> [UInt8] {
         let descriptor = try SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC) }
         defer { close(descriptor) }
+        return try readToEnd(descriptor, limit: .max) ?? []
+    }
+
+    /// The bytes from `descriptor` to its end; nil when there are more than `limit`.
+    public static func readToEnd(_ descriptor: Int32, limit: Int) throws(SystemCallError) -> [UInt8]? {
         var bytes: [UInt8] = []
-        while true {
+        while bytes.count <= limit {
             var failure: SystemCallError?
             let chunk = [UInt8](unsafeUninitializedCapacity: 1 << 16) { buffer, initialized in
                 do throws(SystemCallError) {
@@ -62,6 +67,7 @@ public enum FileIO {
             if chunk.isEmpty { return bytes }
             bytes += chunk
         }
+        return nil
     }
 
     /// `contents` as the file at `path` (created 0600 or truncated), flushed to the disk.

@@ -34,23 +34,24 @@ public struct ProtocolSession: Sendable {
     /// The smallest `arrival − t` seen (PROTOCOL.md "Time"): server time = page time + offset.
     public private(set) var clockOffset: Double? = nil
 
-    private var gate = ConnectionGate()
+    // What is not private below, the message handlers change too (ProtocolSession+Messages.swift).
+    var gate = ConnectionGate()
     /// The engine and control mapper, from a touchpad's `hello` on.
-    private(set) var core: TouchpadCore? = nil
+    var core: TouchpadCore? = nil
     /// Server time of the last message, for releasing what a silent connection holds.
     private var lastArrival: Double = 0
     private var bucket: TokenBucket
-    private var errorsInARow = 0
+    var errorsInARow = 0
     /// Server time until which a held move step waits for more moves with the same `t`.
     private var holdUntil: Double? = nil
     /// Server time by which a `hello` must have arrived (set by `start(at:)`).
-    private var helloDeadline: Double? = nil
-    private let sessionLiteral: [UInt8]
+    var helloDeadline: Double? = nil
+    let sessionLiteral: [UInt8]
     private var decoded: [DecodedMessage] = []
     /// What the page was last told the mapper holds (the `held` notice).
     private var heldReport = HeldReport()
     /// Set while the message being handled came out of a sealed box.
-    private var receivingSealed = false
+    private(set) var receivingSealed = false
 
     public init(
         sessionID: String, connectionNumber: Int = 0, config: GestureConfig, limits: ProtocolLimits,
@@ -192,98 +193,7 @@ public struct ProtocolSession: Sendable {
         core = nil
     }
 
-    // MARK: - Messages
-
-    private mutating func handle(
-        _ message: DecodedMessage, index: Int?, _ text: Span<UInt8>, _ arrival: Double, _ output: inout SessionOutput
-    ) {
-        if let type = message.type, let refusal = gate.refusal(for: type) {
-            refuse(refusal, index: index, &output)
-            return
-        }
-        let accepted: ClientMessage
-        switch message.result {
-        case .failure(let error):
-            refuse(error, index: index, &output)
-            return
-        case .success(let m):
-            accepted = m
-        }
-        if let t = accepted.time { noteTime(t, arrival: arrival) }
-        switch accepted {
-        case .hello(let hello):
-            gate.open(as: hello.role)
-            helloDeadline = nil
-            let status: ControlContext.Status
-            if hello.role == .touchpad {
-                core = TouchpadCore(
-                    config: config, width: hello.width, height: hello.height, maxPointers: limits.maxPointers,
-                    control: control.isActive ? control.settings : nil,
-                    routing: control.capabilities.touchRouting(owner: connectionNumber),
-                    maxTicksPerAdvance: ProtocolLimits.liveTicksPerAdvance)
-                core?.start(actions: &output.actions)
-                status = control.status
-            } else {
-                status = .inactive(reason: "observers do not control the computer")
-            }
-            output.helloRole = hello.role
-            output.frames.append(.reply) { [device, identity] in
-                MessageEncoder.appendWelcome(
-                    session: sessionID, config: config, control: status, device: device, identity: identity, to: &$0)
-            }
-            // The key goes to the page once, in this welcome; the session keeps it no longer.
-            device?.key = nil
-            errorsInARow = 0
-        case .unpair:
-            output.unpairRequested = true
-            errorsInARow = 0
-        case .ping(let t, let echo):
-            process(.clock(t: t), &output)
-            output.frames.append(.reply) {
-                MessageEncoder.appendPong(frame: text, echo: echo, serverTime: arrival, to: &$0)
-            }
-            errorsInARow = 0
-        case .control(let command):
-            if sealedControl && !receivingSealed {
-                refuse(.sealRequired(ClientMessage.control(command).type), index: index, &output)
-            } else if !control.isActive {
-                refuse(.controlOff(ClientMessage.control(command).type, reason: controlOffReason), index: index, &output)
-            } else if let refusal = control.refusal(for: command) {
-                refuse(refusal, index: index, &output)
-            } else {
-                core?.command(command, actions: &output.actions)
-                reportHeld(&output)
-                output.notes.append(.command(command))
-                output.frames.append(.command) { [sessionLiteral] in
-                    MessageEncoder.appendCommandNotice(command, sessionLiteral: sessionLiteral, to: &$0)
-                }
-                errorsInARow = 0
-            }
-        case .settings(let update):
-            guard control.isActive, let settings = core?.apply(update) else {
-                refuse(.controlOff(.settings, reason: controlOffReason), index: index, &output)
-                return
-            }
-            output.frames.append(.reply) { MessageEncoder.appendSettings(settings, to: &$0) }
-            errorsInARow = 0
-        case .input(let input):
-            if process(input, &output) == .tooManyPointers {
-                refuse(.tooManyPointers(input, maxPointers: limits.maxPointers), index: index, &output)
-            } else {
-                errorsInARow = 0
-            }
-        }
-    }
-
-    /// Runs one input through the engine (touchpads only) and encodes its events.
-    @discardableResult
-    private mutating func process(_ input: PointerInput, _ output: inout SessionOutput) -> EngineResult {
-        let start = output.events.count
-        let result = core?.process(input, events: &output.events, actions: &output.actions) ?? .accepted
-        encodeEvents(from: start, &output)
-        reportHeld(&output)
-        return result
-    }
+    // MARK: - Shared by the messages (ProtocolSession+Messages.swift)
 
     /// After a frame: judge a pending move step now, or hold it briefly (see `ProtocolLimits.stepHoldMs`).
     private mutating func settleStep(isBatch: Bool, arrival: Double, _ output: inout SessionOutput) {
@@ -305,21 +215,21 @@ public struct ProtocolSession: Sendable {
     /// Tells the page what the mapper holds, if that changed (`HeldReport`). Stored properties
     /// all the way down to the version: a computed one on the way copies the core (callgrind:
     /// ~260 instructions more per message).
-    private mutating func reportHeld(_ output: inout SessionOutput) {
+    mutating func reportHeld(_ output: inout SessionOutput) {
         guard control.isActive || heldReport.hasMapper else { return }
         if heldReport.moved(to: core?.mapper?.heldVersion) { heldReport.update(core, into: &output.frames) }
     }
 
-    private var controlOffReason: String {
+    var controlOffReason: String {
         if case .inactive(let why) = control.status { why } else { "" }
     }
 
-    private mutating func noteTime(_ t: Double, arrival: Double) {
+    mutating func noteTime(_ t: Double, arrival: Double) {
         let offset = arrival - t
         clockOffset = min(clockOffset ?? offset, offset)
     }
 
-    private mutating func refuse(_ error: ProtocolError, index: Int?, _ output: inout SessionOutput) {
+    mutating func refuse(_ error: ProtocolError, index: Int?, _ output: inout SessionOutput) {
         output.frames.appendError(error, index: index)
         errorsInARow += 1
         if errorsInARow > limits.maxErrorsInARow {
@@ -332,7 +242,7 @@ public struct ProtocolSession: Sendable {
         output.close = (code: code, reason: reason)
     }
 
-    private func encodeEvents(from start: Int, _ output: inout SessionOutput) {
+    func encodeEvents(from start: Int, _ output: inout SessionOutput) {
         var i = start
         while i < output.events.count {
             output.frames.appendGesture(output.events[i], sessionLiteral: sessionLiteral)

@@ -1,9 +1,54 @@
 import CWaylandKeymap
+import Glibc
 
-extension XKBKeymap {
-    /// Every layout of `keymap`, its keys in the order compositors search them for a keysym
-    /// (key code, then level; `min ..< max`, as mutter and KWin loop).
-    static func layouts(of keymap: OpaquePointer) -> [KeymapLayout] {
+/// One keymap compiled by xkbcommon (an `xkb_keymap *`, released with the handle): the one code
+/// that calls xkbcommon and holds its pointers. `XKBKeymap` makes one, reads its text and
+/// layouts, and lets it go. Confined to the thread that made it.
+final class XKBKeymapHandle {
+    /// `xkb_keymap *`: an incomplete C type, hence opaque.
+    private let keymap: OpaquePointer
+
+    private init(_ keymap: OpaquePointer) {
+        self.keymap = keymap
+    }
+
+    deinit { xkb_keymap_unref(keymap) }
+
+    /// The keymap of `layout` and `variant` ("us", "de", "us,ru") from the system's XKB data;
+    /// nil when xkbcommon cannot compile it.
+    convenience init?(layout: String, variant: String) {
+        let compiled = Self.withContext { context in
+            layout.withCString { layoutName in
+                variant.withCString { variantName in
+                    var names = xkb_rule_names(
+                        rules: nil, model: nil, layout: layoutName, variant: variantName, options: nil)
+                    return xkb_keymap_new_from_names(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS)
+                }
+            }
+        }
+        guard let compiled else { return nil }
+        self.init(compiled)
+    }
+
+    /// Keymap `text` (a compositor's, XKB_KEYMAP_FORMAT_TEXT_V1) compiled; nil when it does not compile.
+    convenience init?(text: String) {
+        let compiled = Self.withContext { context in
+            xkb_keymap_new_from_string(context, text, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS)
+        }
+        guard let compiled else { return nil }
+        self.init(compiled)
+    }
+
+    /// The keymap written again by xkbcommon as text (XKB_KEYMAP_FORMAT_TEXT_V1); nil when it cannot.
+    var text: String? {
+        guard let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else { return nil }
+        defer { free(text) }
+        return String(cString: text)
+    }
+
+    /// Every layout (XKB group) of the keymap, its keys in the order compositors search them for
+    /// a keysym (key code, then level; `min ..< max`, as mutter and KWin loop).
+    var layouts: [KeymapLayout] {
         let minimum = xkb_keymap_min_keycode(keymap)
         let maximum = xkb_keymap_max_keycode(keymap)
         let masks = ModifierMasks(keymap)
@@ -27,6 +72,16 @@ extension XKBKeymap {
             let name = xkb_keymap_layout_get_name(keymap, layout).map { String(cString: $0) } ?? "layout \(layout + 1)"
             return KeymapLayout(name: name, keys: keys)
         }
+    }
+
+    /// Runs `body` with a new xkbcommon context that logs nothing below critical (a name or
+    /// text that does not compile is the caller's to say, in one line: not xkbcommon's ten on
+    /// stderr). The keymap it returns keeps the context alive as long as it needs it.
+    private static func withContext(_ body: (OpaquePointer) -> OpaquePointer?) -> OpaquePointer? {
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return nil }
+        defer { xkb_context_unref(context) }
+        xkb_context_set_log_level(context, XKB_LOG_LEVEL_CRITICAL)
+        return body(context)
     }
 
     /// The real modifiers of a keymap that select levels GesturePad can reach by pressing keys:

@@ -100,12 +100,28 @@ import Testing
     }
 }
 
+/// A deadline the executor has from the start (wlroots checks its compositor even when idle)
+/// is kept with nothing performed: the worker's first sleep ends there.
+@Suite struct ActionWorkerFirstDeadlineTests {
+    @Test func theExecutorsFirstDeadlineIsKept() throws {
+        let written = DispatchSemaphore(value: 0)
+        let worker = try ActionWorker(name: "test-first-deadline", logger: Logger(label: "test.worker.deadline")) {
+            PacedExecutor(written: written, dueAtStart: true)
+        }
+        #expect(written.wait(timeout: .now() + 5) == .success)
+        worker.stop()
+    }
+}
+
 /// Holds each contact for 2 ms of the worker's clock, then "writes" it (signals).
 private final class PacedExecutor: ActionExecutor {
     private let written: DispatchSemaphore
     private var due: Double?
 
-    init(written: DispatchSemaphore) { self.written = written }
+    init(written: DispatchSemaphore, dueAtStart: Bool = false) {
+        self.written = written
+        if dueAtStart { due = ActionWorker<PacedExecutor>.now() + 2 }
+    }
 
     func execute(_ action: HostAction) {
         if case .contact = action { due = ActionWorker<PacedExecutor>.now() + 2 }

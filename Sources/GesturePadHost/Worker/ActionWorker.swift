@@ -63,11 +63,12 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
             return made.withValue { made in
                 guard !made else { return turn() }
                 made = true
-                let error = make(makeExecutor)
-                startupError.withLock { $0 = error }
+                let made = make(makeExecutor)
+                startupError.withLock { $0 = made.error }
                 ready.signal()
-                // Nothing is queued before `init` returns: sleep until the first wake-up.
-                return error == nil ? .sleep(until: nil) : .exit
+                // Nothing is queued before `init` returns: sleep until the first wake-up, or
+                // until the executor's first deadline (wlroots checks its compositor).
+                return made.error == nil ? sleeping(until: made.deadline) : .exit
             }
         }
         thread.wake()
@@ -140,16 +141,16 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
         }
     }
 
-    /// Makes the executor (the thread's first turn): nil, or why it could not be made.
-    private func make(_ makeExecutor: @Sendable () throws -> Executor) -> (any Error)? {
+    /// Makes the executor (the thread's first turn): why it could not be made, or its first
+    /// deadline.
+    private func make(_ makeExecutor: @Sendable () throws -> Executor) -> (error: (any Error)?, deadline: Double?) {
         let capacity = mailbox.read { $0.reservedCapacity }
-        return desk.withLock { desk -> (any Error)? in
+        return desk.withLock { desk -> ((any Error)?, Double?) in
             do {
                 desk = ExecutorDesk(executor: try makeExecutor(), capacity: capacity)
-                _ = desk?.waitingUntil()
-                return nil
+                return (nil, desk?.waitingUntil())
             } catch {
-                return error
+                return (error, nil)
             }
         }
     }
@@ -171,7 +172,11 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
         if dropped > 0 {
             logger.warning("control: dropped \(dropped) actions (motion and wheel first): the device is not keeping up")
         }
-        if stopping { return .exit }
+        return stopping ? .exit : sleeping(until: deadline)
+    }
+
+    /// Sleep until `deadline` (the worker's clock, ms; nil or not finite: until woken).
+    private func sleeping(until deadline: Double?) -> WorkerTurn {
         guard let deadline, deadline.isFinite else { return .sleep(until: nil) }
         let milliseconds = min(max(deadline - Self.now(), 0), 1e9)
         return .sleep(until: thread.clock.now + .nanoseconds(Int64(milliseconds * 1e6)))

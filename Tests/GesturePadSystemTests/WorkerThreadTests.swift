@@ -57,15 +57,10 @@ import Testing
     @Test func sleepsUntilTheDeadlineOnItsClock() {
         let clock = SteppedClock()
         let thread = WorkerThread(name: "gesturepad-test", clock: clock)
-        let seen = Mutex<[Double]>([])
-        let turned = DispatchSemaphore(value: 0)
+        let log = TurnLog(clock)
+        let turned = log.turned
         thread.setTurn {
-            let count = seen.withLock { s -> Int in
-                s.append(clock.seconds)
-                return s.count
-            }
-            turned.signal()
-            switch count {
+            switch log.note() {
             // The deadline is now: the next turn comes at once, without a wake-up.
             case 1: return .sleep(until: clock.at(0))
             // An hour ahead on this clock (a real wait of a minute at most).
@@ -78,7 +73,50 @@ import Testing
         clock.set(3_600)
         thread.wake()
         #expect(Self.waited(turned))
-        #expect(seen.withLock { $0 } == [0, 0, 3_600])
+        #expect(log.seen == [0, 0, 3_600])
+    }
+
+    /// A thread whose turns wait by themselves (the portal's and the notifier's `poll` beside
+    /// an eventfd; here a semaphore of the test's): a `start()` before the turn is set is kept;
+    /// a `start()` while a turn waits in its own wait starts no second thread (no two turns
+    /// ever overlap) and does not end that wait — the turn's own wait is what wakes it; such a
+    /// thread may still sleep on its clock and be woken; after `.exit` a start is ignored.
+    @Test func aTurnThatWaitsByItself() {
+        let clock = SteppedClock()
+        let thread = WorkerThread(name: "gesturepad-test", clock: clock)
+        let own = DispatchSemaphore(value: 0)
+        let log = TurnLog(clock)
+        let turned = log.turned
+        let inTurn = Mutex((now: 0, most: 0))
+        thread.start()
+        thread.setTurn {
+            inTurn.withLock { turns in
+                turns.now += 1
+                turns.most = max(turns.most, turns.now)
+            }
+            defer { inTurn.withLock { $0.now -= 1 } }
+            switch log.note() {
+            case 1, 2:
+                _ = own.wait(timeout: .now() + 30)
+                return .again
+            case 3: return .sleep(until: clock.at(3_600))
+            default: return .exit
+            }
+        }
+        #expect(Self.waited(turned))
+        for _ in 0..<3 { thread.start() }  // running, in its own wait: nothing happens
+        #expect(thread.isRunning && log.seen.count == 1)
+        own.signal()
+        #expect(Self.waited(turned))
+        thread.start()
+        own.signal()
+        #expect(Self.waited(turned))  // the third turn answers `.sleep` an hour ahead
+        clock.set(3_600)
+        thread.wake()
+        #expect(Self.waited(turned))
+        #expect(thread.join(timeout: 30))
+        thread.start()
+        #expect(!thread.isRunning && log.seen == [0, 0, 0, 3_600] && inTurn.withLock { $0.most } == 1)
     }
 
     /// The shape of a device loop (the host's `ActionWorker`): a mailbox whose wake-up is the
@@ -183,6 +221,28 @@ private final class SteppedClock: WorkerClock {
 
     func at(_ seconds: Double) -> ContinuousClock.Instant { origin + .seconds(seconds) }
     func set(_ seconds: Double) { offset.withLock { $0 = seconds } }
+}
+
+/// The clock's time at each turn of a thread, and a semaphore signalled at each.
+private final class TurnLog: Sendable {
+    let turned = DispatchSemaphore(value: 0)
+    private let clock: SteppedClock
+    private let times = Mutex<[Double]>([])
+
+    init(_ clock: SteppedClock) { self.clock = clock }
+
+    /// The clock's time at each turn so far.
+    var seen: [Double] { times.withLock { $0 } }
+
+    /// Notes a turn (on the thread) and signals `turned`; returns its number (1 for the first).
+    func note() -> Int {
+        let count = times.withLock { t -> Int in
+            t.append(clock.seconds)
+            return t.count
+        }
+        turned.signal()
+        return count
+    }
 }
 
 /// What `carriesAMailboxOutUntilItsStop` posts: a value, or a semaphore signalled once what

@@ -2,8 +2,9 @@ import CSDBus
 import GesturePadSystem
 import Glibc
 
-/// An eventfd that other threads write to wake the portal backend's thread out of `poll`, and
-/// the `poll` itself (on the bus descriptor and this one): the thread's only wait. Owns the
+/// An eventfd that other threads write (a `WorkerMailbox`'s wake-up) to wake the portal
+/// backend's or the desktop notifier's thread out of `poll`, and the `poll` itself (on the
+/// bus descriptor and this one): the wait of those `WorkerThread`s' turns. Owns the
 /// descriptor.
 final class EventWakeup: Sendable {
     let fileDescriptor: Int32

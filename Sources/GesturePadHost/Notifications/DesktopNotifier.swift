@@ -1,42 +1,46 @@
-import Dispatch
 import FoundationEssentials
 import GesturePadSystem
 import Logging
 import Synchronization
 
 /// Desktop notifications over D-Bus (org.freedesktop.Notifications, sd-bus), from a thread of
-/// its own (`NotificationLoop`): `show` and `withdraw` only queue and wake it, so the caller
-/// (the server's service thread) never waits on the bus. The bus is opened at the first notice;
-/// without a session bus or a notification server the observer hears `.unavailable` once and
-/// nothing else happens. Buttons pressed come back to the observer as `.invoked`.
+/// its own: `show` and `withdraw` only queue and wake it, so the caller (the server's service
+/// thread) never waits on the bus. The thread is a `WorkerThread` started at the first notice,
+/// whose turns (`NotificationLoop`) wait by themselves, in a `poll` on the bus and on the
+/// eventfd the `WorkerMailbox` signals. The bus is opened at the first notice; without a
+/// session bus or a notification server the observer hears `.unavailable` once and nothing
+/// else happens. Buttons pressed come back to the observer as `.invoked`.
 public final class DesktopNotifier: Sendable {
     enum Request: Sendable {
         case show(DesktopNotice)
         case withdraw(String)
     }
 
-    private struct State {
-        var started = false
-        var observer: (@Sendable (DesktopNotifierEvent) -> Void)?
-    }
-
-    private let state = Mutex(State())
+    private let observer = Mutex<(@Sendable (DesktopNotifierEvent) -> Void)?>(nil)
     /// The requests for the thread; its wake-up is the eventfd it polls beside the bus.
     private let mailbox: WorkerMailbox<[Request]>
-    private let wakeup: EventWakeup
-    private let finished = DispatchSemaphore(value: 0)
-    private let logger: Logger
+    private let thread = WorkerThread(name: "gesturepad-notify")
 
     public init(logger: Logger = Logger(label: "gesturepad.notify")) throws {
         let wakeup = try EventWakeup()
-        self.wakeup = wakeup
         mailbox = WorkerMailbox([]) { wakeup.signal() }
-        self.logger = logger
+        // The loop is made on the thread at its first turn and kept there; it holds the
+        // notifier until the stop (`.exit`) lets it go.
+        let confined = ThreadConfined<NotificationLoop?>(nil)
+        thread.setTurn { [weak self] in
+            confined.withValue { loop -> WorkerTurn in
+                if loop == nil, let self { loop = NotificationLoop(notifier: self, wakeup: wakeup, logger: logger) }
+                guard let current = loop else { return .exit }
+                let next = current.turn()
+                if next == .exit { loop = nil }
+                return next
+            }
+        }
     }
 
     /// `handler` hears every event, on the notifier's thread.
     public func observe(_ handler: @escaping @Sendable (DesktopNotifierEvent) -> Void) {
-        state.withLock { $0.observer = handler }
+        observer.withLock { $0 = handler }
     }
 
     /// Shows `notice` (replacing the one with the same tag).
@@ -49,20 +53,15 @@ public final class DesktopNotifier: Sendable {
         post(.withdraw(tag))
     }
 
-    /// Stops the thread (waits up to a second for it).
+    /// Stops the thread (waits up to a second for it, when it was started).
     public func stop() {
-        mailbox.stop()
-        let started = state.withLock { $0.started }
-        if started { _ = finished.wait(timeout: .now() + 1) }
+        guard mailbox.stop(), thread.isRunning else { return }
+        _ = thread.join(timeout: 1)
     }
 
     private func post(_ request: Request) {
         guard mailbox.post({ $0.append(request) }) else { return }
-        let start = state.withLock { s -> Bool in
-            defer { s.started = true }
-            return !s.started
-        }
-        if start { startThread() }
+        thread.start()
     }
 
     /// What the thread takes at once: the requests, and whether to stop (after draining its
@@ -76,16 +75,7 @@ public final class DesktopNotifier: Sendable {
     }
 
     func tell(_ event: DesktopNotifierEvent) {
-        let observer = state.withLock { $0.observer }
+        let observer = self.observer.withLock { $0 }
         observer?(event)
-    }
-
-    private func startThread() {
-        let thread = SystemThread { [self] in
-            NotificationLoop(notifier: self, wakeup: wakeup, logger: logger).run()
-            finished.signal()
-        }
-        thread.name = "gesturepad-notify"
-        thread.start()
     }
 }

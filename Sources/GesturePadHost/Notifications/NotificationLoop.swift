@@ -1,8 +1,9 @@
+import GesturePadSystem
 import Logging
 
-/// The notifier's thread: owns the bus connection and which notification id is which tag,
-/// sends `Notify` / `CloseNotification`, and turns `ActionInvoked` into events. Waits in one
-/// `poll` on the bus and on the notifier's eventfd.
+/// The notifier's thread's state and turn: owns the bus connection and which notification id
+/// is which tag, sends `Notify` / `CloseNotification`, and turns `ActionInvoked` into events.
+/// Each turn waits by itself, in one `poll` on the bus and on the notifier's eventfd.
 final class NotificationLoop {
     private let notifier: DesktopNotifier
     private let wakeup: EventWakeup
@@ -24,18 +25,21 @@ final class NotificationLoop {
         self.logger = logger
     }
 
-    func run() {
-        while true {
-            wakeup.drain()
-            let (requests, stopping) = notifier.take()
-            if stopping { break }
-            for request in requests { carryOut(request) }
-            pump()
-            let poll = bus?.pollRequest()
-            wakeup.wait(bus: poll.map { ($0.fileDescriptor, $0.events) }, timeoutMilliseconds: poll?.timeoutMilliseconds ?? -1)
+    /// One turn of the `WorkerThread`: what was posted, then what the bus has, then a wait in
+    /// `poll` until either has more (`.again`); `.exit`, the bus closed, once stopping.
+    func turn() -> WorkerTurn {
+        wakeup.drain()
+        let (requests, stopping) = notifier.take()
+        guard !stopping else {
+            bus?.close()
+            bus = nil
+            return .exit
         }
-        bus?.close()
-        bus = nil
+        for request in requests { carryOut(request) }
+        pump()
+        let poll = bus?.pollRequest()
+        wakeup.wait(bus: poll.map { ($0.fileDescriptor, $0.events) }, timeoutMilliseconds: poll?.timeoutMilliseconds ?? -1)
+        return .again
     }
 
     private func carryOut(_ request: DesktopNotifier.Request) {

@@ -7,7 +7,8 @@ import Synchronization
 
 /// The `portal` backend: drives a Wayland desktop (GNOME, KDE) through the
 /// xdg-desktop-portal RemoteDesktop interface on the session bus, with sd-bus, from a thread
-/// of its own (`PortalLoop`). The desktop asks the user once; with RemoteDesktop version 2 and
+/// of its own: a `WorkerThread` whose turns (`PortalLoop`) wait by themselves, in a `poll` on
+/// the bus beside the eventfd its mailbox signals. The desktop asks the user once; with RemoteDesktop version 2 and
 /// later the permission is kept through a restore token (`PortalTokenStore`). The session may
 /// end at any time (revoked, the compositor restarted): the backend then reports inactive,
 /// and asks again when `requestControl()` is called (a touchpad connects).
@@ -27,12 +28,12 @@ public final class PortalBackend: ControlBackend {
     private let mailbox: PortalMailbox
     private let relay: ValueRelay<ControlBackendStatus>
     private let answered: DispatchSemaphore
-    private let finished: DispatchSemaphore
+    private let thread: WorkerThread
     private let logger: Logger
 
     private init(
         info: PortalProbe.Info, tokenStore: PortalTokenStore?, layouts: ValueRelay<DesktopLayout.Table?>,
-        mailbox: PortalMailbox, relay: ValueRelay<ControlBackendStatus>, answered: DispatchSemaphore, finished: DispatchSemaphore,
+        mailbox: PortalMailbox, relay: ValueRelay<ControlBackendStatus>, answered: DispatchSemaphore, thread: WorkerThread,
         logger: Logger
     ) {
         self.info = info
@@ -41,7 +42,7 @@ public final class PortalBackend: ControlBackend {
         self.mailbox = mailbox
         self.relay = relay
         self.answered = answered
-        self.finished = finished
+        self.thread = thread
         self.logger = logger
     }
 
@@ -57,31 +58,42 @@ public final class PortalBackend: ControlBackend {
         let mailbox = try PortalMailbox(capacity: 1024)
         let relay = ValueRelay<ControlBackendStatus>(.inactive(reason: PortalSession.Reason.waiting))
         let answered = DispatchSemaphore(value: 0)
-        let finished = DispatchSemaphore(value: 0)
         let ready = DispatchSemaphore(value: 0)
         let outcome = OpenOutcome()
         let layouts = ValueRelay<DesktopLayout.Table?>(nil)
-        let thread = SystemThread {
-            let loop = PortalLoop(
-                mailbox: mailbox, relay: relay, tokenStore: tokenStore, layouts: layouts,
-                desktop: desktop, answered: answered, logger: logger)
-            do {
-                try loop.connect()
-                outcome.set(.success(loop.info))
-            } catch {
-                outcome.set(.failure(error))
+        let thread = WorkerThread(name: "gesturepad-portal")
+        let confined = ThreadConfined<PortalLoop?>(nil)
+        thread.setTurn {
+            confined.withValue { loop -> WorkerTurn in
+                if let current = loop {
+                    let next = current.turn()
+                    if next == .exit { loop = nil }
+                    return next
+                }
+                // The first turn: connect, tell `open`, then ask for a session.
+                let made = PortalLoop(
+                    mailbox: mailbox, relay: relay, tokenStore: tokenStore, layouts: layouts,
+                    desktop: desktop, answered: answered, logger: logger)
+                do {
+                    try made.connect()
+                    outcome.set(.success(made.info))
+                } catch {
+                    outcome.set(.failure(error))
+                    ready.signal()
+                    return .exit
+                }
+                ready.signal()
+                made.begin()
+                loop = made
+                return .again
             }
-            ready.signal()
-            if case .success = outcome.get() { loop.run() }
-            finished.signal()
         }
-        thread.name = "gesturepad-portal"
         thread.start()
         ready.wait()
         let info = try outcome.get().get()
         return PortalBackend(
             info: info, tokenStore: tokenStore, layouts: layouts, mailbox: mailbox, relay: relay,
-            answered: answered, finished: finished, logger: logger)
+            answered: answered, thread: thread, logger: logger)
     }
 
     /// Waits (up to `timeout` seconds) for the desktop's first answer, and returns the status.
@@ -121,7 +133,7 @@ public final class PortalBackend: ControlBackend {
     /// thread.
     public func stop() {
         guard mailbox.postStop() else { return }
-        if finished.wait(timeout: .now() + 2) == .timedOut {
+        if !thread.join(timeout: 2) {
             logger.error("control: the portal thread did not stop within 2 s")
         }
     }

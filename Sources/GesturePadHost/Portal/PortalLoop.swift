@@ -1,15 +1,16 @@
 import Dispatch
 import GestureControl
+import GesturePadSystem
 import Logging
 
-/// The portal backend's thread: owns the bus connection, the session state machine, the
-/// action encoder and the Wayland connection that follows the desktop's keyboard layout, and
-/// waits in one `poll` on the bus, the mailbox's eventfd and the Wayland display. Carries
-/// out what `PortalSession` returns (calls, the token file, status reports) and sends each
-/// host action's Notify calls in order while the session is active (actions before that, or
-/// after it ended, are dropped: nothing reaches the desktop then). Reports each new layout
-/// (`layouts`), the table its encoder types with from then on, to the server, whose protocol
-/// layer refuses what it cannot type.
+/// The portal backend's thread's state and turn (a `WorkerThread`): owns the bus connection,
+/// the session state machine, the action encoder and the Wayland connection that follows the
+/// desktop's keyboard layout; each turn waits by itself, in one `poll` on the bus, the
+/// mailbox's eventfd and the Wayland display. Carries out what `PortalSession` returns
+/// (calls, the token file, status reports) and sends each host action's Notify calls in order
+/// while the session is active (actions before that, or after it ended, are dropped: nothing
+/// reaches the desktop then). Reports each new layout (`layouts`), the table its encoder types
+/// with from then on, to the server, whose protocol layer refuses what it cannot type.
 final class PortalLoop {
     private let mailbox: PortalMailbox
     private let relay: ValueRelay<ControlBackendStatus>
@@ -30,6 +31,8 @@ final class PortalLoop {
     var session = PortalSession()
     private var encoder: PortalActionEncoder
     private var notifies: [PortalNotify] = []
+    /// What a turn took from the mailbox (kept: no allocation once warm).
+    private var batch: [WorkItem] = []
     var refusedCalls = 0
     /// KDE: what is held, kept on disk for the next server (nil elsewhere, or without a state folder).
     private var leftovers: PortalLeftovers?
@@ -82,32 +85,38 @@ final class PortalLoop {
         )
     }
 
-    /// The thread's body, after a successful `connect`: asks for a session, then serves the
-    /// mailbox, the bus and the keymap until stopped.
-    func run() {
+    /// The thread's first turn, after a successful `connect`: follows the keymap and asks for
+    /// a session.
+    func begin() {
         followKeymap()
         beginSession()
-        var batch: [WorkItem] = []
         batch.reserveCapacity(mailbox.reservedCapacity)
-        while true {
-            let taken = mailbox.take(into: &batch)
-            if taken.dropped > 0 {
-                logger.warning("control: dropped \(taken.dropped) motion/wheel actions: the portal is not keeping up")
-            }
-            if taken.requestControl { beginSession() }
-            for item in batch { carryOut(item) }
-            batch.removeAll(keepingCapacity: true)
-            if taken.stopping { break }
-            pumpBus()
-            keymap?.flush()
-            let request = bus?.pollRequest()
-            let keymapReady = mailbox.wakeup.wait(
-                bus: request.map { ($0.fileDescriptor, $0.events) }, watched: keymap?.fileDescriptor,
-                timeoutMilliseconds: request?.timeoutMilliseconds ?? -1)
-            if keymapReady { readKeymap() }
+    }
+
+    /// One turn of the `WorkerThread`: what was posted, then what the bus has, then a wait in
+    /// one `poll` on the bus, the mailbox's eventfd and the Wayland display until one has more
+    /// (`.again`); once stopping, releases what is held, closes everything and answers `.exit`.
+    func turn() -> WorkerTurn {
+        let taken = mailbox.take(into: &batch)
+        if taken.dropped > 0 {
+            logger.warning("control: dropped \(taken.dropped) motion/wheel actions: the portal is not keeping up")
         }
-        keymap?.close()
-        shutDown()
+        if taken.requestControl { beginSession() }
+        for item in batch { carryOut(item) }
+        batch.removeAll(keepingCapacity: true)
+        if taken.stopping {
+            keymap?.close()
+            shutDown()
+            return .exit
+        }
+        pumpBus()
+        keymap?.flush()
+        let request = bus?.pollRequest()
+        let keymapReady = mailbox.wakeup.wait(
+            bus: request.map { ($0.fileDescriptor, $0.events) }, watched: keymap?.fileDescriptor,
+            timeoutMilliseconds: request?.timeoutMilliseconds ?? -1)
+        if keymapReady { readKeymap() }
+        return .again
     }
 
     // MARK: - The keyboard layout

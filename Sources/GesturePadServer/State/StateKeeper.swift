@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import GesturePadSystem
 import Synchronization
@@ -7,6 +6,10 @@ import Synchronization
 /// conditional write and fsync) and `server.json` (who is connected). The service thread only
 /// posts requests and takes results between two service passes, so no connection waits for
 /// the disk or for another process's lock (docs/server.md "The state directory").
+///
+/// The thread is a `WorkerThread` fed by a `WorkerMailbox` of jobs; each turn takes every job
+/// at once, carries them out and sleeps until the next post. The outcomes go back through a
+/// second `WorkerMailbox`, whose wake-up is the service loop's.
 final class StateKeeper: Sendable {
     /// What the keeper did, for the service thread.
     enum Outcome: Sendable {
@@ -19,39 +22,38 @@ final class StateKeeper: Sendable {
         case failed(String)
     }
 
+    /// What is asked of the thread: one of each at most (a newer request replaces the last).
     private struct Jobs: Sendable {
         var save: (list: DeviceList, basedOn: DeviceStore.FileVersion?)?
         var read = false
         var presence: DevicePresence?
-        var stopping = false
-        var isEmpty: Bool { save == nil && !read && presence == nil }
     }
 
     private let store: DeviceStore
     private let presence: (@Sendable (DevicePresence) -> Void)?
-    private let wake: @Sendable () -> Void
-    private let jobs = Mutex(Jobs())
-    private let outcomes = Mutex<[Outcome]>([])
-    private let signal = DispatchSemaphore(value: 0)
-    private let finished = DispatchSemaphore(value: 0)
+    private let jobs: WorkerMailbox<Jobs>
+    private let outcomes: WorkerMailbox<[Outcome]>
+    private let thread: WorkerThread
     private let started = Atomic<Bool>(false)
 
-    /// `wake` is called (on the keeper's thread) after each outcome is posted: it wakes the
-    /// service loop. `presence` writes `server.json`'s connected devices, on the keeper's thread.
+    /// `wake` is called (on the keeper's thread) when an outcome is posted and the service
+    /// thread has not taken since the last one: it wakes the service loop, which takes them
+    /// all. `presence` writes `server.json`'s connected devices, on the keeper's thread.
     init(store: DeviceStore, presence: (@Sendable (DevicePresence) -> Void)?, wake: @escaping @Sendable () -> Void) {
         self.store = store
         self.presence = presence
-        self.wake = wake
+        let thread = WorkerThread(name: "gesturepad-state")
+        self.thread = thread
+        jobs = WorkerMailbox(Jobs()) { thread.wake() }
+        outcomes = WorkerMailbox([], wake: wake)
     }
 
+    /// Lets the thread run: it starts now if something is queued, else at the first request.
+    /// Requests made before are kept. Later calls do nothing.
     func start() {
         guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let thread = SystemThread { [self] in
-            run()
-            finished.signal()
-        }
-        thread.name = "gesturepad-state"
-        thread.start()
+        // Weak: the thread keeps its turn after it ends; the keeper must not keep itself.
+        thread.setTurn { [weak self] in self?.turn() ?? .exit }
     }
 
     /// Write `list` if the file is still at `basedOn` (else the file comes back as `.read`).
@@ -72,47 +74,40 @@ final class StateKeeper: Sendable {
 
     /// What happened since the last call, in order.
     func take() -> [Outcome] {
-        outcomes.withLock { list in
+        outcomes.take { list in
             defer { list.removeAll() }
             return list
-        }
+        }.taken
     }
 
     /// Carries out what is queued, then ends the thread; waits up to `timeout` seconds.
     /// Returns false when the thread did not finish in time (a lock held elsewhere).
     @discardableResult
     func stop(timeout: Double = 5) -> Bool {
-        guard started.load(ordering: .acquiring) else { return true }
-        post { $0.stopping = true }
-        return finished.wait(timeout: .now() + timeout) == .success
+        guard started.load(ordering: .acquiring), jobs.stop() else { return true }
+        return thread.join(timeout: timeout)
     }
 
     private func post(_ change: (inout Jobs) -> Void) {
-        jobs.withLock { change(&$0) }
-        signal.signal()
+        jobs.post(change)
     }
 
-    private func run() {
-        while true {
-            signal.wait()
-            let taken = jobs.withLock { current -> Jobs in
-                defer {
-                    let stopping = current.stopping
-                    current = Jobs()
-                    current.stopping = stopping
-                }
-                return current
-            }
-            if let save = taken.save { record(write(save.list, basedOn: save.basedOn)) }
-            if taken.read { record(.read(store.read(), version: store.version(), requested: true)) }
-            if let current = taken.presence { presence?(current) }
-            if taken.stopping && jobs.withLock({ $0.isEmpty }) { return }
+    /// One turn of the thread: every job queued (the latest save, a read, the latest
+    /// presence), then sleep until the next request — or, once stopping, end: the take that
+    /// says so holds everything posted before the stop.
+    private func turn() -> WorkerTurn {
+        let (taken, stopping) = jobs.take { current -> Jobs in
+            defer { current = Jobs() }
+            return current
         }
+        if let save = taken.save { record(write(save.list, basedOn: save.basedOn)) }
+        if taken.read { record(.read(store.read(), version: store.version(), requested: true)) }
+        if let current = taken.presence { presence?(current) }
+        return stopping ? .exit : .sleep(until: nil)
     }
 
     private func record(_ outcome: Outcome) {
-        outcomes.withLock { $0.append(outcome) }
-        wake()
+        outcomes.post { $0.append(outcome) }
     }
 
     /// Under the lock: writes `list` when the file is at `basedOn`, else reads it back.

@@ -1,12 +1,14 @@
 import Synchronization
 
 /// What other threads hand one worker thread, and the one way they wake it: the host's
-/// backends (`ActionWorker`'s device thread, the portal's bus thread), the desktop notifier
-/// and the sinks' logs and recorder (`BackgroundWorker`) share it. Posting changes `Contents`
-/// under a short lock and wakes the thread once per batch — not per post: the thread takes
-/// everything at once, and only a post after that take wakes it again. Nothing here blocks;
-/// how the thread waits is `wake`'s business: a `WorkerThread`'s `wake()` where the thread has
-/// nothing else to wait on, an eventfd where it polls other descriptors too.
+/// backends (`ActionWorker`'s device thread, the portal's bus thread), the desktop notifier,
+/// the server's state files (`StateKeeper`: the jobs to its thread, the outcomes back to the
+/// service loop) and the sinks' logs and recorder (`BackgroundWorker`) share it. Posting
+/// changes `Contents` under a short lock and wakes the thread once per batch — not per post:
+/// the thread takes everything at once, and only a post after that take wakes it again.
+/// Nothing here blocks; how the thread waits is `wake`'s business: a `WorkerThread`'s `wake()`
+/// where the thread has nothing else to wait on, an eventfd where it polls other descriptors
+/// too (`WorkerThread.start()`), the service loop's own wake-up.
 ///
 /// The thread's side: consume its wake-up signal, then `take` (so a post made after the take
 /// wakes it again and none is lost), handle what it took, wait for the next signal.

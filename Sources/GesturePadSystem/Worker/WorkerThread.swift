@@ -3,7 +3,8 @@ import Synchronization
 
 /// What a `WorkerThread`'s turn asks for next.
 public enum WorkerTurn: Sendable, Equatable {
-    /// Take another turn at once (work came in while this one ran).
+    /// Take another turn at once (work came in while this one ran, or the turn waited by
+    /// itself: see `WorkerThread.start()`).
     case again
     /// Sleep until woken (`wake()`) or until the thread's clock reaches `deadline` (nil: until
     /// woken), then take another turn.
@@ -17,19 +18,21 @@ public enum WorkerTurn: Sendable, Equatable {
 
 /// The one worker thread of the server: a dedicated thread (never one of Swift's cooperative
 /// pool) that takes turns, woken by a semaphore, and sleeps between them until woken or until
-/// a deadline on its injectable `WorkerClock` — it never polls. Its owner says what a turn
-/// does (`setTurn`); other threads call `wake()`. The usual owner pairs it with a
-/// `WorkerMailbox` whose wake-up is `wake()`, keeps its own state in a `ThreadConfined` made
-/// at the first turn, and each turn takes the mailbox, carries out what it took and answers
-/// `.sleep(until:)` its earliest deadline, or `.exit` once the take says it is stopping; its
-/// `stop` is the mailbox's `stop()` then `join(timeout:)`.
+/// a deadline on its injectable `WorkerClock` — it never looks again on a timer of its own.
+/// Its owner says what a turn does (`setTurn`); other threads call `wake()`. The usual owner
+/// pairs it with a `WorkerMailbox` whose wake-up is `wake()`, keeps its own state in a
+/// `ThreadConfined` made at the first turn, and each turn takes the mailbox, carries out what
+/// it took and answers `.sleep(until:)` its earliest deadline, or `.exit` once the take says
+/// it is stopping; its `stop` is the mailbox's `stop()` then `join(timeout:)`.
 ///
 /// It starts on the first `wake()` and ends when a turn answers `.idle` (a later wake starts
 /// it again) or `.exit` (for good). The sinks' `WorkerExecutor` (hooks' tasks and timers) and
-/// `BackgroundWorker` (logs, recorder) run on it, and the host's device loop (`ActionWorker`)
-/// has its shape. The portal's bus thread and the desktop notifier's keep a wait of their
-/// own: they `poll` the bus's descriptor beside an eventfd their `WorkerMailbox` signals —
-/// that is how those threads wait (see `WorkerMailbox`), which a semaphore cannot replace.
+/// `BackgroundWorker` (logs, recorder), the host's device loop (`ActionWorker`) and the
+/// server's state files (`StateKeeper`) run on it. The portal's bus thread and the desktop
+/// notifier's do too, but their turns wait by themselves: each handles what is ready, then
+/// blocks in a `poll` on the bus's descriptor beside an eventfd its `WorkerMailbox` signals
+/// (which a semaphore cannot replace) and answers `.again`; their owner starts them with
+/// `start()`, not `wake()`.
 ///
 /// With a manual clock, a test advances the clock and calls `wake()`: the sleeping thread
 /// looks at the clock again at once.
@@ -66,19 +69,23 @@ public final class WorkerThread: Sendable {
             s.running = true
             return true
         }
-        if launch { start(turn) }
+        if launch { spawn(turn) }
     }
 
     /// Starts the thread when it is not running, or wakes it from its sleep. From any thread;
     /// never blocks. Ignored after a turn answered `.exit`.
     public func wake() {
-        let launch = state.withLock { s -> (@Sendable () -> WorkerTurn)? in
-            s.woken = true
-            guard !s.exited, !s.running, let turn = s.turn else { return nil }
-            s.running = true
-            return turn
-        }
-        if let launch { start(launch) } else { semaphore.signal() }
+        if !launch() { semaphore.signal() }
+    }
+
+    /// Starts the thread when it is not running, and leaves a running one alone — for an owner
+    /// whose turns wait by themselves: a `poll` on a bus's descriptor beside the eventfd its
+    /// `WorkerMailbox` signals, then `.again` (or `.exit` once the take says it is stopping).
+    /// Such a thread is woken through that eventfd, not by `wake()`: a `start()` never cuts a
+    /// `.sleep` short. From any thread; never blocks. Ignored after a turn answered `.exit`; a
+    /// `start()` before `setTurn` is kept like a `wake()`.
+    public func start() {
+        _ = launch()
     }
 
     /// Whether a thread is running (it may be asleep).
@@ -92,7 +99,21 @@ public final class WorkerThread: Sendable {
         return true
     }
 
-    private func start(_ turn: @escaping @Sendable () -> WorkerTurn) {
+    /// Marks the thread woken and starts it when it is not running; false when it was
+    /// running (or ended for good, or has no turn yet).
+    private func launch() -> Bool {
+        let launch = state.withLock { s -> (@Sendable () -> WorkerTurn)? in
+            s.woken = true
+            guard !s.exited, !s.running, let turn = s.turn else { return nil }
+            s.running = true
+            return turn
+        }
+        guard let launch else { return false }
+        spawn(launch)
+        return true
+    }
+
+    private func spawn(_ turn: @escaping @Sendable () -> WorkerTurn) {
         let thread = SystemThread { [self] in run(turn) }
         thread.name = name
         thread.start()

@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import GesturePadSystem
 import Logging
@@ -10,16 +9,13 @@ import SystemPackage
 /// process it leaves running (a daemon) can keep writing. One thread reads both at the
 /// limiter's pace and carries out its decisions: log these lines, log this note first, pause
 /// reading until then (the pipes fill, the writers wait), wake up then for a note.
+///
+/// The thread is a `WorkerThread` whose turns wait by themselves, in a `poll` on both pipes
+/// and a wake pipe (started with `start()`); what other threads tell it (a process ended, the
+/// close) goes through a `WorkerMailbox` whose wake-up rings that pipe.
 final class HookOutput: Sendable {
     enum Stream: String, Sendable {
         case stdout, stderr
-    }
-
-    private struct Control {
-        var closing = false
-        var endings = 0
-        var logged = 0
-        var suppressed = 0
     }
 
     let limits: HookOutputLimits
@@ -30,8 +26,11 @@ final class HookOutput: Sendable {
     private let wakePipe: OutputPipe?
     private let label: String
     private let logger: Logger
-    private let control = Mutex(Control())
-    private let finished = DispatchSemaphore(value: 0)
+    /// Processes of the hook that ended since the thread last looked; its stop is the close.
+    private let endings: WorkerMailbox<Int>
+    private let thread: WorkerThread
+    /// The limiter's counts as the thread last published them.
+    private let counts = Mutex((logged: 0, suppressed: 0))
     private let started: Bool
     private let clock: any WorkerClock
 
@@ -61,38 +60,39 @@ final class HookOutput: Sendable {
             standardOutput = null
             standardError = null
         }
+        let ring = wakePipe
+        endings = WorkerMailbox(0) { ring?.ring() }
+        thread = WorkerThread(name: "gesturepad-hook-output", clock: clock)
         started = wakePipe != nil
         guard started else { return }
-        let thread = SystemThread { [self] in
-            readUntilClosed()
-            finished.signal()
+        let reader = ThreadConfined<Reader?>(nil)
+        thread.setTurn { [weak self] in
+            guard let self else { return .exit }
+            return reader.withValue { reader in
+                var current = reader ?? makeReader()
+                defer { reader = current }
+                return turn(&current)
+            }
         }
-        thread.name = "gesturepad-hook-output"
         thread.start()
     }
 
     /// Lines logged and suppressed so far.
     var statistics: (logged: Int, suppressed: Int) {
-        control.withLock { ($0.logged, $0.suppressed) }
+        counts.withLock { $0 }
     }
 
     /// The hook's end (a `pipe` process exited): once what it wrote is read, the note of the
     /// lines suppressed since the last one, if any.
     func processEnded() {
-        control.withLock { $0.endings += 1 }
-        wakePipe?.ring()
+        endings.post { $0 += 1 }
     }
 
     /// Reads what is left (a bounded amount), logs the last note and stops the thread,
     /// waiting at most `timeout` seconds. Call once no process of the hook runs any more.
     func close(timeout: Double = 1) {
-        let first = control.withLock { c -> Bool in
-            defer { c.closing = true }
-            return !c.closing
-        }
-        guard first, started else { return }
-        wakePipe?.ring()
-        _ = finished.wait(timeout: .now() + timeout)
+        guard endings.stop(), started else { return }
+        _ = thread.join(timeout: timeout)
     }
 
     // MARK: - The reading thread
@@ -108,44 +108,54 @@ final class HookOutput: Sendable {
         var failed: Set<Int> = []
     }
 
-    private func readUntilClosed() {
-        guard let wakePipe else { return }
-        var reader = Reader(
+    private func makeReader() -> Reader {
+        Reader(
             limiter: HookOutputLimiter(limits: limits),
             lines: pipes.map { _ in HookOutputLines(maxBytes: limits.maxLineBytes) })
-        var handledEndings = 0
-        while true {
-            let now = clock.now
-            if let note = reader.limiter.expire(at: now) { logNote(note) }
-            if let resume = reader.resumeAt, now >= resume { reader.resumeAt = nil }
-            let (closing, endings) = control.withLock { ($0.closing, $0.endings) }
-            if closing { break }
-            if endings > handledEndings {
-                // A process ended: what it wrote is read, its unfinished lines end with it.
-                handledEndings = endings
-                drain(&reader)
-                flushUnfinishedLines(&reader)
-                if let note = reader.limiter.finish(at: clock.now) { logNote(note) }
-            }
-            // Wait for output (unless paused), the wake pipe, or the next deadline.
-            var deadline = reader.limiter.wake
-            if let resume = reader.resumeAt { deadline = min(deadline ?? resume, resume) }
-            let open = pipes.indices.filter { !reader.failed.contains($0) }
-            let watched = [wakePipe.readEnd] + (reader.resumeAt == nil ? open.map { pipes[$0].pipe.readEnd } : [])
-            let ready = OutputPipe.wait(for: watched, timeout: deadline.map { $0 - now })
-            if ready.contains(wakePipe.readEnd) { _ = wakePipe.read(into: &reader.buffer) }
-            for index in open where ready.contains(pipes[index].pipe.readEnd) {
-                let result = pipes[index].pipe.read(into: &reader.buffer)
-                if result == .ended { reader.failed.insert(index) }
-                guard case .bytes(let n) = result else { continue }
-                if case .pause(let until) = handle(n, from: index, &reader) {
-                    reader.resumeAt = until
-                    break
-                }
+    }
+
+    /// One turn of the thread: notes that are due, a process's end, then a wait for output
+    /// (unless paused), the wake pipe or the next deadline; once closing, the last of it.
+    private func turn(_ reader: inout Reader) -> WorkerTurn {
+        guard let wakePipe else { return .exit }
+        let now = clock.now
+        if let note = reader.limiter.expire(at: now) { logNote(note) }
+        if let resume = reader.resumeAt, now >= resume { reader.resumeAt = nil }
+        let (ended, closing) = endings.take { count -> Int in
+            defer { count = 0 }
+            return count
+        }
+        if closing {
+            finish(&reader, wakePipe: wakePipe)
+            return .exit
+        }
+        if ended > 0 {
+            // A process ended: what it wrote is read, its unfinished lines end with it.
+            drain(&reader)
+            flushUnfinishedLines(&reader)
+            if let note = reader.limiter.finish(at: clock.now) { logNote(note) }
+        }
+        var deadline = reader.limiter.wake
+        if let resume = reader.resumeAt { deadline = min(deadline ?? resume, resume) }
+        let open = pipes.indices.filter { !reader.failed.contains($0) }
+        let watched = [wakePipe.readEnd] + (reader.resumeAt == nil ? open.map { pipes[$0].pipe.readEnd } : [])
+        let ready = OutputPipe.wait(for: watched, timeout: deadline.map { $0 - now })
+        if ready.contains(wakePipe.readEnd) { _ = wakePipe.read(into: &reader.buffer) }
+        for index in open where ready.contains(pipes[index].pipe.readEnd) {
+            let result = pipes[index].pipe.read(into: &reader.buffer)
+            if result == .ended { reader.failed.insert(index) }
+            guard case .bytes(let n) = result else { continue }
+            if case .pause(let until) = handle(n, from: index, &reader) {
+                reader.resumeAt = until
+                break
             }
         }
-        // Closing: no process of the hook runs; what is in the pipes is read (bounded), the
-        // unfinished lines logged, the last note given.
+        return .again
+    }
+
+    /// Closing: no process of the hook runs; what is in the pipes is read (bounded), the
+    /// unfinished lines logged, the last note given, the pipes closed.
+    private func finish(_ reader: inout Reader, wakePipe: OutputPipe) {
         for entry in pipes { entry.pipe.closeWriteEnd() }
         drain(&reader)
         flushUnfinishedLines(&reader)
@@ -204,9 +214,6 @@ final class HookOutput: Sendable {
     }
 
     private func publish(_ limiter: HookOutputLimiter) {
-        control.withLock { c in
-            c.logged = limiter.loggedLines
-            c.suppressed = limiter.suppressedLines
-        }
+        counts.withLock { $0 = (limiter.loggedLines, limiter.suppressedLines) }
     }
 }

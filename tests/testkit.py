@@ -41,6 +41,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def private_env() -> dict:
+    """The environment for a `gesturepad` a test starts: never the user's own state directory
+    (the remembered token, the paired devices, the TLS keys) nor the user's configuration file
+    (~/.config/gesturepad/config.yaml is read without --config) — a fresh one of each."""
+    env = dict(os.environ)
+    env["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="gesturepad-state-")
+    env["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="gesturepad-config-")
+    return env
+
+
 class Server:
     """A running `gesturepad serve` on 127.0.0.1. Use as a context manager; `stop()` sends
     SIGTERM and returns the exit status."""
@@ -69,13 +79,9 @@ class Server:
         self.args = args
         self.out = tempfile.NamedTemporaryFile(prefix="gesturepad-out-", delete=False)
         self.err = tempfile.NamedTemporaryFile(prefix="gesturepad-err-", delete=False)
-        full_env = dict(os.environ)
+        full_env = private_env()
         full_env.pop("GESTUREPAD_TOKEN", None)
-        # Never the user's own state directory (the remembered token, the TLS keys), nor the
-        # user's configuration file (~/.config/gesturepad/config.yaml is read without --config).
-        self.state_home = tempfile.mkdtemp(prefix="gesturepad-state-")
-        full_env["XDG_STATE_HOME"] = self.state_home
-        full_env["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="gesturepad-config-")
+        self.state_home = full_env["XDG_STATE_HOME"]
         for name, value in (env or {}).items():
             if value is None:
                 full_env.pop(name, None)

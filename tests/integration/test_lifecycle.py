@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from testkit import Server, binary, close_code, hello, sinks_available
+from testkit import Server, binary, close_code, hello, private_env, sinks_available
 
 needs_sinks = pytest.mark.skipif(not sinks_available(), reason="the JSON log (output layer) has not landed")
 
@@ -20,7 +20,7 @@ def test_startup_prints_url_with_token_and_port(server):
 
 def test_port_zero_prints_the_real_port(page_dir):
     process = subprocess.Popen([str(binary()), "serve", "--host", "127.0.0.1", "--port", "0", "--token", "t0", "--control", "off",
-                                "--public", str(page_dir), "--no-qr"], stdout=subprocess.PIPE, text=True)
+                                "--public", str(page_dir), "--no-qr"], stdout=subprocess.PIPE, text=True, env=private_env())
     try:
         line = process.stdout.readline()
         port = int(re.search(r"port (\d+)", line).group(1))
@@ -34,7 +34,7 @@ def test_port_zero_prints_the_real_port(page_dir):
 
 def test_qr_code_is_drawn_at_start(page_dir):
     process = subprocess.Popen([str(binary()), "serve", "--host", "127.0.0.1", "--port", "0", "--token", "t0", "--control", "off",
-                                "--public", str(page_dir)], stdout=subprocess.PIPE, text=True)
+                                "--public", str(page_dir)], stdout=subprocess.PIPE, text=True, env=private_env())
     try:
         lines = [process.stdout.readline() for _ in range(12)]
         assert any("\u2588" in line or "\u2580" in line for line in lines)
@@ -64,14 +64,16 @@ def test_sighup_keeps_serving(server):
 
 def test_missing_public_folder_fails_clearly(tmp_path):
     result = subprocess.run([str(binary()), "serve", "--host", "127.0.0.1", "--port", "0",
-                             "--public", str(tmp_path / "nowhere")], capture_output=True, text=True, timeout=10)
+                             "--public", str(tmp_path / "nowhere")], capture_output=True, text=True, timeout=10,
+                            env=private_env())
     assert result.returncode != 0
     assert "nowhere" in result.stderr
 
 
 def test_port_in_use_fails_clearly(server):
     result = subprocess.run([str(binary()), "serve", "--host", "127.0.0.1", "--port", str(server.port),
-                             "--public", str(server.public)], capture_output=True, text=True, timeout=10)
+                             "--public", str(server.public)], capture_output=True, text=True, timeout=10,
+                            env=private_env())
     assert result.returncode != 0
     assert str(server.port) in result.stderr
 
@@ -151,7 +153,7 @@ def _global_ipv4_addresses() -> list[str]:
 
 def test_all_interfaces_lists_every_lan_address_first(page_dir):
     process = subprocess.Popen([str(binary()), "serve", "--port", "0", "--token", "lan", "--public", str(page_dir),
-                                "--no-qr"], stdout=subprocess.PIPE, text=True)
+                                "--no-qr", "--control", "off"], stdout=subprocess.PIPE, text=True, env=private_env())
     try:
         lines = []
         while not lines or "Press Ctrl-C" not in lines[-1]:
@@ -182,7 +184,7 @@ def test_ipv6_loopback_host(page_dir):
     except OSError:
         pytest.skip("no IPv6 loopback")
     process = subprocess.Popen([str(binary()), "serve", "--host", "::1", "--port", "0", "--token", "v6",
-                                "--public", str(page_dir), "--no-qr"], stdout=subprocess.PIPE, text=True)
+                                "--public", str(page_dir), "--no-qr"], stdout=subprocess.PIPE, text=True, env=private_env())
     try:
         port = int(re.search(r"port (\d+)", process.stdout.readline()).group(1))
         assert f"http://[::1]:{port}/#token=v6" in process.stdout.readline() + process.stdout.readline()

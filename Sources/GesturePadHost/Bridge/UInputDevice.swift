@@ -59,10 +59,18 @@ final class UInputDevice {
         return device
     }
 
-    /// Removes the device and closes the descriptor (once).
+    /// How long `destroy` lets readers take the last events first (ms): a removed device's
+    /// unread events are lost — evdev answers a read of a device that is gone with ENODEV before
+    /// its buffer — so the releases written at the stop would reach libinput (and any other
+    /// reader) only as libinput's own release on removal, or not at all.
+    static let lastEventsGraceMilliseconds: UInt32 = 20
+
+    /// Removes the device, `lastEventsGraceMilliseconds` after the last events were written,
+    /// and closes the descriptor (once).
     func destroy() {
         guard isOpen else { return }
         isOpen = false
+        _ = usleep(Self.lastEventsGraceMilliseconds * 1_000)
         _ = gp_uinput_destroy(fileDescriptor)
         Glibc.close(fileDescriptor)
     }

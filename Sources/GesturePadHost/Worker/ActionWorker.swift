@@ -56,19 +56,19 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
         self.stopTimeout = stopTimeout
         let ready = DispatchSemaphore(value: 0)
         let startupError = Mutex<(any Error)?>(nil)
-        let made = ThreadConfined(false)
+        let started = ThreadConfined(false)
         // Weak: the thread keeps its turn after it ends; the worker must not keep itself.
         thread.setTurn { [weak self] in
             guard let self else { return .exit }
-            return made.withValue { made in
-                guard !made else { return turn() }
-                made = true
-                let made = make(makeExecutor)
-                startupError.withLock { $0 = made.error }
+            return started.withValue { started in
+                guard !started else { return turn() }
+                started = true
+                let first = make(makeExecutor)
+                startupError.withLock { $0 = first.error }
                 ready.signal()
                 // Nothing is queued before `init` returns: sleep until the first wake-up, or
                 // until the executor's first deadline (wlroots checks its compositor).
-                return made.error == nil ? sleeping(until: made.deadline) : .exit
+                return first.error == nil ? sleeping(until: first.deadline) : .exit
             }
         }
         thread.wake()

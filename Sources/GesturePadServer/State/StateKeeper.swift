@@ -59,17 +59,17 @@ final class StateKeeper: Sendable {
     /// Write `list` if the file is still at `basedOn` (else the file comes back as `.read`).
     /// A newer save replaces one not yet started.
     func save(_ list: DeviceList, basedOn version: DeviceStore.FileVersion?) {
-        post { $0.save = (list, version) }
+        jobs.post { $0.save = (list, version) }
     }
 
     /// Read the file (`gesturepad devices` changed it).
     func read() {
-        post { $0.read = true }
+        jobs.post { $0.read = true }
     }
 
     /// The paired devices connected now and the reloads taken in (only the latest is written).
     func publish(_ presence: DevicePresence) {
-        post { $0.presence = presence }
+        jobs.post { $0.presence = presence }
     }
 
     /// What happened since the last call, in order.
@@ -86,10 +86,6 @@ final class StateKeeper: Sendable {
     func stop(timeout: Double = 5) -> Bool {
         guard started.load(ordering: .acquiring), jobs.stop() else { return true }
         return thread.join(timeout: timeout)
-    }
-
-    private func post(_ change: (inout Jobs) -> Void) {
-        jobs.post(change)
     }
 
     /// One turn of the thread: every job queued (the latest save, a read, the latest

@@ -136,7 +136,7 @@ struct ControlStatusHubTests {
         h.send(pad, HubHarness.pointer("move", x: 108, y: 98, t: 1020), at: 5)
         h.send(pad, HubHarness.pointer("up", x: 108, y: 98, t: 1600), at: 5)
         h.send(pad, HubHarness.pointer("down", id: 2, x: 300, y: 300, t: 2000), at: 6)
-        h.send(pad, HubHarness.pointer("move", id: 2, x: 304, y: 300, t: 2010), at: 6)
+        h.send(pad, HubHarness.pointer("move", id: 2, x: 304, y: 300, t: 2010), at: 16)
         let motions = backend.actions.filter { if case .motion = $0 { true } else { false } }
         #expect(motions == [.motion(dx: 4, dy: -2), .motion(dx: 8, dy: 0)])
         let late = h.open()

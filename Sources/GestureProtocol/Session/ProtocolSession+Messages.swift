@@ -93,6 +93,7 @@ extension ProtocolSession {
     mutating func process(_ input: PointerInput, _ output: inout SessionOutput) -> EngineResult {
         let start = output.events.count
         let result = core?.process(input, events: &output.events, actions: &output.actions) ?? .accepted
+        markPlayout(input, output)
         encodeEvents(from: start, &output)
         reportHeld(&output)
         return result

@@ -52,6 +52,10 @@ public struct ProtocolSession: Sendable {
     private var heldReport = HeldReport()
     /// Set while the message being handled came out of a sealed box.
     private(set) var receivingSealed = false
+    /// When the host actions are carried out (made at the first action: an idle or observer
+    /// connection holds none), and where each input's actions end in the call in progress.
+    private var playout: ActionPlayout? = nil
+    private var playoutMarks: [PlayoutMark] = []
 
     public init(
         sessionID: String, connectionNumber: Int = 0, config: GestureConfig, limits: ProtocolLimits,
@@ -68,10 +72,12 @@ public struct ProtocolSession: Sendable {
 
     /// The server-clock time (ms) at which `fire(now:into:)` must be called next, if any:
     /// the engine's or the mapper's next deadline mapped through the clock offset, the end of a
-    /// held step, or the silence after which what the connection holds is released.
+    /// held step, the silence after which what the connection holds is released, or the next
+    /// host actions' playout (`ActionPlayout`).
     public var nextWakeup: Double? {
         if role == nil { return helloDeadline }
         var wakeup = holdUntil
+        if let due = playout?.nextDue { wakeup = min(wakeup ?? .infinity, due) }
         if let deadline = core?.nextDeadline, let offset = clockOffset {
             wakeup = min(wakeup ?? .infinity, deadline + offset)
         }
@@ -105,6 +111,8 @@ public struct ProtocolSession: Sendable {
             return
         }
         let shape = FrameDecoder.decode(text, into: &decoded)
+        let actionStart = output.actions.count
+        playoutMarks.removeAll(keepingCapacity: true)
         guard bucket.take(max(decoded.count, 1), at: arrival) else {
             requestClose(.policyViolation, "rate limit of \(limits.maxMessagesPerSecond) messages/s exceeded", &output)
             return
@@ -121,6 +129,26 @@ public struct ProtocolSession: Sendable {
             }
             settleStep(isBatch: isBatch, arrival: arrival, &output)
         }
+        admitToPlayout(&output.actions, from: actionStart, arrival: arrival)
+    }
+
+    /// The input `input` just added its actions to `output` (`ProtocolSession+Messages`).
+    mutating func markPlayout(_ input: PointerInput, _ output: SessionOutput) {
+        guard output.actions.count > (playoutMarks.last?.end ?? 0) || playout != nil else { return }
+        let settles: Bool
+        switch input {
+        case .move, .clock: settles = false
+        case .down, .up, .cancel, .leave, .resize: settles = true
+        }
+        playoutMarks.append(PlayoutMark(end: output.actions.count, t: input.time, settles: settles))
+    }
+
+    /// Hands the actions made since `start` to the playout, which leaves those due now.
+    private mutating func admitToPlayout(_ actions: inout [HostAction], from start: Int, arrival: Double) {
+        guard actions.count > start || (playout != nil && !playoutMarks.isEmpty) else { return }
+        if playout == nil { playout = ActionPlayout() }
+        playout?.admit(&actions, from: start, marks: playoutMarks[...], arrival: arrival)
+        playoutMarks.removeAll(keepingCapacity: true)
     }
 
     /// The server read nothing from this connection from `start` to `end` (server clock, ms):
@@ -141,6 +169,8 @@ public struct ProtocolSession: Sendable {
             return
         }
         let start = output.events.count
+        playout?.release(now: now, into: &output.actions)
+        let timerActions = output.actions.count
         if let until = holdUntil, now >= until {
             holdUntil = nil
             core?.flush(events: &output.events, actions: &output.actions)
@@ -148,7 +178,10 @@ public struct ProtocolSession: Sendable {
         if let offset = clockOffset, let deadline = core?.nextDeadline, deadline + offset <= now {
             core?.advance(to: max(now - offset, deadline), events: &output.events, actions: &output.actions)
         }
+        playoutMarks.removeAll(keepingCapacity: true)
+        admitToPlayout(&output.actions, from: timerActions, arrival: now)
         if core?.isHolding == true, now >= lastArrival + control.settings.releaseAfterSilence {
+            playout?.flushAll(now: now, into: &output.actions)
             let first = output.actions.count
             core?.releaseAll(actions: &output.actions)
             output.notes.append(
@@ -166,6 +199,7 @@ public struct ProtocolSession: Sendable {
         guard newControl != control else { return }
         control = newControl
         guard role == .touchpad else { return }
+        if !newControl.isActive { playout?.flushAll(now: lastArrival, into: &output.actions) }
         core?.setControl(newControl.isActive ? newControl.settings : nil, actions: &output.actions)
         reportHeld(&output)
         output.frames.append(.reply) { MessageEncoder.appendControlNotice(newControl.status, to: &$0) }
@@ -185,6 +219,8 @@ public struct ProtocolSession: Sendable {
         helloDeadline = nil
         holdUntil = nil
         guard core != nil else { return }
+        playout?.flushAll(now: now, into: &output.actions)
+        playout = nil
         let start = output.events.count
         core?.flush(events: &output.events, actions: &output.actions)
         let pageNow = clockOffset.map { now - $0 } ?? core?.now ?? 0

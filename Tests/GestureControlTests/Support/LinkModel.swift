@@ -1,0 +1,156 @@
+import GestureControl
+
+/// A seeded generator (SplitMix64): the same seed, the same link.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The links of issue 41 as arrival-time models of one TCP stream (head-of-line: a frame never
+/// arrives before the one sent before it). The same shapes as tests/wifi's proxy profiles.
+enum LinkProfile: String, CaseIterable, Sendable {
+    case loopback, home, busy, loss, powersave
+
+    /// The arrival time (ms) of each frame sent at `sends`.
+    func arrivals(of sends: [Double], seed: UInt64) -> [Double] {
+        var random = SeededGenerator(seed: seed)
+        var bursts: [Double] = []
+        if self == .powersave {
+            var b = Double.random(in: 0..<60, using: &random)
+            while b < (sends.last ?? 0) + 500 {
+                bursts.append(b)
+                b += Double.random(in: 40...100, using: &random)
+            }
+        }
+        var previous = -Double.infinity
+        var burst = 0
+        return sends.map { t in
+            let delay: Double
+            switch self {
+            case .loopback: delay = 0.3
+            case .home: delay = 0.3 + Double.random(in: 1...5, using: &random)
+            case .busy:
+                // Mostly 4–12 ms, 0.8 % of frames held 40–70 ms more (a busy channel's tail).
+                var d = 4 + 8 * Double.random(in: 0..<1, using: &random)
+                if Double.random(in: 0..<1, using: &random) < 0.008 { d += Double.random(in: 40...70, using: &random) }
+                delay = d
+            case .loss:
+                delay =
+                    0.3 + Double.random(in: 1...5, using: &random)
+                    + (Double.random(in: 0..<1, using: &random) < 0.02 ? 40 : 0)
+            case .powersave:
+                while bursts[burst] < t + 0.3 { burst += 1 }
+                delay = bursts[burst] - t
+            }
+            previous = max(t + delay, previous)
+            return previous
+        }
+    }
+}
+
+/// What a display at 60 Hz shows of one stroke played through an `ActionPlayout` on a virtual
+/// clock: the stroke of issue 41 (600 px in 3 s at 120 Hz, one px of motion per px of finger).
+struct StrokeThroughLink {
+    struct Result {
+        var latencyP50: Double
+        var latencyP99: Double
+        var frozenShare: Double
+        var largestJump: Double
+        var finalX: Int
+        var strokeX: Int
+    }
+
+    static let frameMs = 1000.0 / 120
+    static let displayMs = 1000.0 / 60
+    static let speed = 0.2  // px per ms: 600 px in 3 s
+
+    static func run(_ profile: LinkProfile, seed: UInt64, config: PlayoutConfig = PlayoutConfig()) -> Result {
+        let count = Int(3000 / frameMs) + 1
+        let sends = (0..<count).map { Double($0) * frameMs }
+        let arrivals = profile.arrivals(of: sends, seed: seed)
+        // Whole-pixel motion per frame, with the remainder carried as the mapper does.
+        var motions: [Int] = []
+        var carried = 0.0
+        for index in sends.indices {
+            let step = index == 0 ? 0 : (sends[index] - sends[index - 1]) * speed + carried
+            let whole = Int(step.rounded(.towardZero))
+            carried = step - Double(whole)
+            motions.append(whole)
+        }
+        var playout = ActionPlayout(config: config)
+        var x = 0
+        var played: [(at: Double, x: Int)] = []
+        var actions: [HostAction] = []
+        var next = 0
+        var now = 0.0
+        func carryOut(_ at: Double) {
+            for action in actions {
+                if case .motion(let dx, _) = action { x += dx }
+            }
+            if !actions.isEmpty { played.append((at, x)) }
+            actions.removeAll()
+        }
+        while next < count || playout.nextDue != nil {
+            let arrival = next < count ? arrivals[next] : .infinity
+            if let due = playout.nextDue, due < arrival {
+                now = max(now, due)
+                playout.release(now: now, into: &actions)
+                carryOut(now)
+                continue
+            }
+            now = arrival
+            if motions[next] != 0 { actions.append(.motion(dx: motions[next], dy: 0)) }
+            let last = next == count - 1
+            playout.admit(
+                &actions, from: 0, marks: [PlayoutMark(end: actions.count, t: sends[next], settles: last)][...],
+                arrival: now)
+            carryOut(now)
+            next += 1
+        }
+        let total = motions.reduce(0, +)
+        // Latency: from a frame's send until the pointer first reached where it puts the finger.
+        var latencies: [Double] = []
+        var reached = 0
+        var target = 0
+        for index in sends.indices {
+            target += motions[index]
+            while reached < played.count, played[reached].x < target { reached += 1 }
+            guard reached < played.count else { break }
+            latencies.append(played[reached].at - sends[index])
+        }
+        latencies.sort()
+        // The display: where the pointer is at each 60 Hz frame while the stroke is under way.
+        var samples: [Int] = []
+        var sample = displayMs / 3
+        var cursor = 0
+        var shown = 0
+        while sample < now + displayMs {
+            while cursor < played.count, played[cursor].at <= sample {
+                shown = played[cursor].x
+                cursor += 1
+            }
+            samples.append(shown)
+            sample += displayMs
+        }
+        var frozen = 0
+        var counted = 0
+        var jump = 0
+        for index in samples.indices.dropFirst() where samples[index - 1] > 0 && samples[index - 1] < total {
+            counted += 1
+            let step = samples[index] - samples[index - 1]
+            if step == 0 { frozen += 1 }
+            jump = max(jump, abs(step))
+        }
+        return Result(
+            latencyP50: latencies[latencies.count / 2], latencyP99: latencies[latencies.count * 99 / 100],
+            frozenShare: Double(frozen) / Double(max(counted, 1)),
+            largestJump: Double(jump) / (displayMs * speed), finalX: x, strokeX: total)
+    }
+}

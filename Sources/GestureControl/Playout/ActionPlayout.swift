@@ -60,6 +60,11 @@ public struct ActionPlayout: Sendable {
     /// Nothing waits.
     public var isEmpty: Bool { nextGroup == groups.count }
 
+    /// The actions waiting, in the order they will be carried out (predicted motion aside).
+    public var pending: ArraySlice<HostAction> {
+        isEmpty ? [] : waiting[groups[nextGroup].start...]
+    }
+
     /// The playout delay now (ms): what the jitter buffer adds to a frame's fastest arrival.
     public var delay: Double {
         min(max(jitter.lateness(quantile: config.quantile) - config.tolerance, 0), config.maxDelay)
@@ -165,7 +170,7 @@ public struct ActionPlayout: Sendable {
     /// that showed such lateness, and for no longer than it showed.
     private var nextPredictionTime: Double? {
         // The horizon first: on a clean link it is nil at the cost of one comparison.
-        guard strokeMoving, lastT != nil, let horizon = predictionHorizon, prediction.velocity != nil else {
+        guard strokeMoving, lastT != nil, let horizon = predictionHorizon(at: lastAt), prediction.velocity != nil else {
             return nil
         }
         // The first step once the next frame is clearly late (half a frame spacing past it).
@@ -173,18 +178,21 @@ public struct ActionPlayout: Sendable {
         return step <= lastAt + horizon ? step : nil
     }
 
-    /// How long past the last real frame a stroke may be carried: the lateness the link showed
-    /// (nil: it showed none worth bridging), at most `maxPrediction`.
-    private var predictionHorizon: Double? {
-        let lateness = jitter.lateness(quantile: config.predictionQuantile)
-        return lateness > config.tolerance ? min(lateness, config.maxPrediction) : nil
+    /// How long past the last real frame a stroke may be carried: `predictionReach` times the
+    /// most a frame was late in the last ten seconds (nil: none was late beyond the tolerance),
+    /// at most `maxPrediction`.
+    /// Ten seconds, not the delay's two: a busy channel may hold a frame back only every few
+    /// seconds, and each unbridged one is a freeze.
+    private func predictionHorizon(at now: Double) -> Double? {
+        let lateness = jitter.peak(at: now)
+        return lateness > config.tolerance ? min(lateness * config.predictionReach, config.maxPrediction) : nil
     }
 
     /// When motion played ahead is taken back if no real frame came to pay it: a step after
     /// the prediction ended.
     private var repayTime: Double? {
         guard prediction.hasDebt else { return nil }
-        return lastAt + (predictionHorizon ?? 0) + config.strokeGap
+        return lastAt + (predictionHorizon(at: lastAt) ?? 0) + config.strokeGap
     }
 
     // MARK: - Playing

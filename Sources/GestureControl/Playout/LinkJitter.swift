@@ -5,7 +5,8 @@
 /// way). Lateness is counted in 1 ms buckets, each sample also kept in a ring to leave the
 /// counts when it is older than the window: adding, expiring and the quantile cost no
 /// allocation once made, and the quantile is only searched for when enough frames were late
-/// for it to pass `tolerance` (on a clean link, never).
+/// for it to pass `tolerance` (on a clean link, never). Apart from that window, the most a frame
+/// was late in each of the last ten seconds is kept (`peak(at:)`).
 struct LinkJitter: Sendable {
     /// Buckets of 1 ms; the last holds everything later.
     static let bucketCount = 256
@@ -22,6 +23,11 @@ struct LinkJitter: Sendable {
     private var lateCount = 0
     private let tolerance: Double
     private let window: Double
+    /// The latest frame of each of the last `peakSlots` seconds (server time): what a link
+    /// showed lately, even if it held a frame back only once in a while.
+    private var peaks: [Double]
+    private var peakSeconds: [Int]
+    static let peakSlots = 10
 
     init(tolerance: Double, window: Double) {
         self.tolerance = max(tolerance, 0)
@@ -29,6 +35,8 @@ struct LinkJitter: Sendable {
         buckets = Array(repeating: 0, count: Self.bucketCount)
         ringArrival = Array(repeating: 0, count: Self.capacity)
         ringBucket = Array(repeating: 0, count: Self.capacity)
+        peaks = Array(repeating: 0, count: Self.peakSlots)
+        peakSeconds = Array(repeating: Int.min, count: Self.peakSlots)
     }
 
     /// A frame of page time `t` arrived at `arrival` (server ms).
@@ -45,6 +53,23 @@ struct LinkJitter: Sendable {
         count += 1
         buckets[Int(bucket)] += 1
         if Double(bucket) > tolerance { lateCount += 1 }
+        let second = Int((arrival / 1000).rounded(.down))
+        let peakSlot = ((second % Self.peakSlots) + Self.peakSlots) % Self.peakSlots
+        if peakSeconds[peakSlot] != second {
+            peakSeconds[peakSlot] = second
+            peaks[peakSlot] = 0
+        }
+        peaks[peakSlot] = max(peaks[peakSlot], sample - (offset ?? sample))
+    }
+
+    /// The most a frame was late in the last `peakSlots` seconds before `now` (ms).
+    func peak(at now: Double) -> Double {
+        let second = Int((now / 1000).rounded(.down))
+        var peak = 0.0
+        for slot in 0..<Self.peakSlots where peakSeconds[slot] > second - Self.peakSlots {
+            peak = max(peak, peaks[slot])
+        }
+        return peak
     }
 
     /// The lateness (ms) that a `share` of the frames in the window did not exceed — 0 unless

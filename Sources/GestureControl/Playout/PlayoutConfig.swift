@@ -18,9 +18,6 @@ public struct PlayoutConfig: Sendable, Hashable {
     public var maxDelay: Double
     /// The share of recent frames the delay is chosen to absorb (its quantile of lateness).
     public var quantile: Double
-    /// The share of recent frames whose lateness prediction may bridge: a busy channel holds
-    /// back only a frame in a hundred, but for tens of ms, and every frame behind it waits too.
-    public var predictionQuantile: Double
     /// How far back (server ms) lateness is remembered: long enough to see several
     /// power-save bursts (40–100 ms apart), short enough to shrink again within two seconds
     /// of the link calming.
@@ -28,14 +25,23 @@ public struct PlayoutConfig: Sendable, Hashable {
     /// The longest stretch a stroke is carried along its recent velocity while its frames are
     /// late (only on a link that showed such lateness, and never past the lateness it showed).
     public var maxPrediction: Double
+    /// How far past the worst lateness seen prediction may reach: the first frames late
+    /// beyond `tolerance` tell that a link has a tail, not how deep it goes. On a busy channel
+    /// the body's worst frames are late by 13–20 ms and a held frame by 40–70: three times the
+    /// worst seen bridges the first held frame too (once bridged only as far as seen, it
+    /// left 1.7 % of display frames frozen and a 2.1× jump; three times, 0.6 % and 1.5×, over
+    /// 20 seeded busy links in `PlayoutSimulationTests`' model).
+    public var predictionReach: Double
     /// The page time over which the stroke's velocity is measured for prediction.
     public var velocityWindow: Double
     /// How often a predicted step is made (≈ the page's 120 Hz input).
     public var predictionStep: Double
     /// How quickly predicted motion slows down: at this many ms past the last real frame it
-    /// goes at half the stroke's velocity. A finger that stopped while its frames were held
-    /// is overshot by at most about its velocity × this × ln(1 + horizon / this) — 30 px for
-    /// a brisk 500 px/s and the longest horizon, taken back when the frames arrive.
+    /// goes at half the stroke's velocity. Slow enough that a stroke still moving through a
+    /// power-save gap of 100 ms keeps about ⅔ of its speed (40 ms halved it: the pointer
+    /// crawled, then caught up in a visible jump); a finger that stopped while its frames were
+    /// held is overshot by at most about its velocity × this × ln(1 + horizon / this) — 39 px
+    /// for a brisk 500 px/s and the longest horizon, taken back when the frames arrive.
     public var predictionDecay: Double
     /// Frames further apart than this in page time belong to different strokes: the second
     /// is not spaced from the first, nor predicted from it.
@@ -43,18 +49,18 @@ public struct PlayoutConfig: Sendable, Hashable {
 
     public init(
         catchUp: Double = 0.75, maxHold: Double = 100, tolerance: Double = 12, maxDelay: Double = 10,
-        quantile: Double = 0.9, predictionQuantile: Double = 1, window: Double = 2_000, maxPrediction: Double = 100,
+        quantile: Double = 0.9, window: Double = 2_000, maxPrediction: Double = 100, predictionReach: Double = 3,
         velocityWindow: Double = 50,
-        predictionStep: Double = 8, predictionDecay: Double = 40, strokeGap: Double = 100
+        predictionStep: Double = 8, predictionDecay: Double = 160, strokeGap: Double = 100
     ) {
         self.catchUp = catchUp
         self.maxHold = maxHold
         self.tolerance = tolerance
         self.maxDelay = maxDelay
         self.quantile = quantile
-        self.predictionQuantile = predictionQuantile
         self.window = window
         self.maxPrediction = maxPrediction
+        self.predictionReach = predictionReach
         self.velocityWindow = velocityWindow
         self.predictionStep = predictionStep
         self.predictionDecay = predictionDecay

@@ -70,6 +70,11 @@ public struct ProtocolSession: Sendable {
         self.sessionLiteral = MessageEncoder.sessionLiteral(sessionID)
     }
 
+    /// The host actions made but not yet handed over (the playout holds them until due): a
+    /// `held` notice reports a press as soon as it is made, up to `PlayoutConfig.maxHold`
+    /// before the computer carries it out.
+    public var pendingActions: ArraySlice<HostAction> { playout?.pending ?? [] }
+
     /// The server-clock time (ms) at which `fire(now:into:)` must be called next, if any:
     /// the engine's or the mapper's next deadline mapped through the clock offset, the end of a
     /// held step, the silence after which what the connection holds is released, or the next

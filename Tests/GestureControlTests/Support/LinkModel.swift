@@ -1,3 +1,4 @@
+import Foundation
 import GestureControl
 
 /// A seeded generator (SplitMix64): the same seed, the same link.
@@ -37,10 +38,13 @@ enum LinkProfile: String, CaseIterable, Sendable {
             case .loopback: delay = 0.3
             case .home: delay = 0.3 + Double.random(in: 1...5, using: &random)
             case .busy:
-                // Mostly 4–12 ms, 0.8 % of frames held 40–70 ms more (a busy channel's tail).
-                var d = 4 + 8 * Double.random(in: 0..<1, using: &random)
-                if Double.random(in: 0..<1, using: &random) < 0.008 { d += Double.random(in: 40...70, using: &random) }
-                delay = d
+                // tests/wifi/linkshaper.py's: lognormal, median 6 ms, σ 0.5 (Box–Muller); 1 % of
+                // frames held 40–70 ms more (a busy channel's tail); at most 250 ms.
+                let u = Double.random(in: Double.ulpOfOne..<1, using: &random)
+                let v = Double.random(in: 0..<1, using: &random)
+                var d = 6 * exp(0.5 * (-2 * log(u)).squareRoot() * cos(2 * .pi * v))
+                if Double.random(in: 0..<1, using: &random) < 0.01 { d += Double.random(in: 40...70, using: &random) }
+                delay = min(d, 250)
             case .loss:
                 delay =
                     0.3 + Double.random(in: 1...5, using: &random)

@@ -1,0 +1,333 @@
+"""One finger stroke from a real WebSocket client, and a judge of what the pointer did.
+
+The driver (`run_stroke`) says hello as a touchpad and moves one finger `distance` CSS px to
+the right in `duration` seconds at `rate` Hz: `down`, one `move` frame per touch sample, `up`.
+Each message's `t` is the sample's time on the sender's monotonic clock in ms, as a phone's
+digitizer stamps it (evenly spaced; the frame goes out at that time, or as soon after as the
+sender manages). Meanwhile a `Sampler` reads the pointer at `frame_rate` Hz — the display's
+frames — through any callable returning (x, y): XQueryPointer here, sway's or the kernel's
+cursor elsewhere.
+
+The judge (`judge`, pure) compares the send times with the samples, for a server that moves
+the pointer 1:1 (speed 1, flat acceleration), so move i should bring the pointer
+floor((i + 1) × step) px right of where it started:
+
+- latency from the send: for each move, its send → the first sample at or past its position;
+  the sampling adds what a display adds (up to one frame);
+- frozen frames: samples between the first and the last move's arrival (the first samples
+  showing them) where the pointer had not moved since the previous sample, of all samples then;
+- the largest jump between two consecutive samples, in px and × the ideal step
+  (distance / (duration × frame_rate): 3.3 px for 600 px in 3 s at 60 Hz);
+- the final position, read once the `up` has been handled: start + (distance, 0), exactly.
+"""
+from __future__ import annotations
+
+import bisect
+import inspect
+import json
+import math
+import threading
+import time
+from dataclasses import dataclass, field
+from collections.abc import Callable
+
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from linkshaper import Chunk, LinkShaper
+
+PointerReader = Callable[[], tuple[int, int]]
+
+# websockets ≥ 15 honours proxy environment variables unless told `proxy=None`.
+_CONNECT_TAKES_PROXY = "proxy" in inspect.signature(connect).parameters
+
+
+@dataclass(frozen=True)
+class StrokePlan:
+    distance: float = 600.0       # CSS px, rightwards
+    duration: float = 3.0         # s
+    rate: float = 120.0           # touch samples (move frames) per second
+    frame_rate: float = 60.0      # pointer samples per second: the display
+    finger: tuple[float, float] = (100.0, 600.0)  # where the finger lands on the surface
+    surface: tuple[int, int] = (1600, 1200)       # the page's size in `hello`, CSS px
+
+    @property
+    def moves(self) -> int:
+        return round(self.duration * self.rate)
+
+    @property
+    def ideal_step(self) -> float:
+        """The pointer's travel per display frame at an even pace."""
+        return self.distance / (self.duration * self.frame_rate)
+
+    def travel(self, move: int) -> float:
+        """The finger's travel after move `move` (from 0)."""
+        return self.distance * (move + 1) / self.moves
+
+
+@dataclass
+class Recording:
+    """What one stroke sent and what the sampler saw (times: time.monotonic() seconds)."""
+    plan: StrokePlan
+    start: tuple[int, int]                # the pointer before the stroke
+    sends: list[float] = field(default_factory=list)     # each move's send time
+    lateness: list[float] = field(default_factory=list)  # each move's send − its sample time
+    samples: list[tuple[float, int, int]] = field(default_factory=list)
+    final: tuple[int, int] | None = None  # the pointer after the up was handled
+
+
+@dataclass(frozen=True)
+class Verdict:
+    latency_p50_ms: float | None
+    latency_p99_ms: float | None
+    reached: int                  # moves whose position the pointer reached
+    moves: int
+    frozen: int                   # frozen display frames during the stroke
+    frames: int                   # display frames during the stroke
+    largest_jump_px: float
+    ideal_step_px: float
+    final: tuple[int, int] | None
+    expected_final: tuple[int, int]
+    sender_late_ms: float         # the latest a move went out after its sample time
+    sampler_gap_ms: float         # the longest gap between two samples during the stroke
+    latencies_ms: tuple[float, ...] = field(default=(), repr=False)  # each reached move's
+
+    @property
+    def frozen_share(self) -> float:
+        return self.frozen / self.frames if self.frames else 0.0
+
+    @property
+    def jump_ratio(self) -> float:
+        return self.largest_jump_px / self.ideal_step_px
+
+    @property
+    def exact(self) -> bool:
+        return self.final == self.expected_final
+
+    def disturbed(self, plan: StrokePlan) -> str | None:
+        """Why the stroke was not played or watched as written, if it was not: a move sent after
+        the next one was due, or a display frame missed by the sampler (a loaded machine)."""
+        reasons = []
+        if self.sender_late_ms > 1000 / plan.rate:
+            reasons.append(f"a move went out {self.sender_late_ms:.1f} ms late")
+        if self.sampler_gap_ms > 1.5 * 1000 / plan.frame_rate:
+            reasons.append(f"two pointer reads {self.sampler_gap_ms:.1f} ms apart")
+        return "; ".join(reasons) or None
+
+    def describe(self) -> str:
+        """One line with every number, for test output and failure messages."""
+        def ms(value):
+            return "n/a" if value is None else f"{value:.1f}"
+        return (f"latency p50 {ms(self.latency_p50_ms)} / p99 {ms(self.latency_p99_ms)} ms "
+                f"({self.reached}/{self.moves} moves reached); frozen {self.frozen}/{self.frames} frames "
+                f"({self.frozen_share:.1%}); largest jump {self.largest_jump_px:.1f} px "
+                f"({self.jump_ratio:.1f}x the ideal {self.ideal_step_px:.2f}); final {self.final}, "
+                f"expected {self.expected_final} ({'exact' if self.exact else 'NOT exact'}); "
+                f"sender at most {self.sender_late_ms:.1f} ms late, samples at most "
+                f"{self.sampler_gap_ms:.1f} ms apart")
+
+
+def percentile(values: list[float], p: float) -> float | None:
+    """Nearest rank: the smallest value with at least p % of the values at or below it."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
+
+
+def judge(recording: Recording) -> Verdict:
+    plan, samples = recording.plan, recording.samples
+    x0, y0 = recording.start
+    times = [s[0] for s in samples]
+
+    # Each move's arrival: the first sample, not before its send, at or past its position.
+    arrivals: list[float | None] = []
+    for move, sent in enumerate(recording.sends):
+        target = math.floor(plan.travel(move) + 1e-6)
+        j = next((i for i in range(bisect.bisect_left(times, sent), len(samples))
+                  if samples[i][1] - x0 >= target), None)
+        arrivals.append(None if j is None else times[j])
+    latencies = [(a - s) * 1000 for a, s in zip(arrivals, recording.sends, strict=True) if a is not None]
+
+    # A read less than half a frame after the one before is the sampler catching up after a
+    # late read, not a display frame: no move need have come in so short a time.
+    frozen = frames = 0
+    gap = 0.0
+    first = next((a for a in arrivals if a is not None), None)
+    if first is not None:
+        last = arrivals[-1] if arrivals[-1] is not None else times[-1]
+        for i in range(1, len(samples)):
+            if first < times[i] <= last:
+                gap = max(gap, times[i] - times[i - 1])
+                if times[i] - times[i - 1] >= 0.5 / plan.frame_rate:
+                    frames += 1
+                    frozen += samples[i][1:] == samples[i - 1][1:]
+
+    jump = max((math.dist(samples[i][1:], samples[i - 1][1:]) for i in range(1, len(samples))), default=0.0)
+    return Verdict(
+        latency_p50_ms=percentile(latencies, 50), latency_p99_ms=percentile(latencies, 99),
+        reached=len(latencies), moves=plan.moves, frozen=frozen, frames=frames,
+        largest_jump_px=jump, ideal_step_px=plan.ideal_step, final=recording.final,
+        expected_final=(x0 + round(plan.distance), y0),
+        sender_late_ms=max(recording.lateness, default=0.0) * 1000, sampler_gap_ms=gap * 1000,
+        latencies_ms=tuple(latencies))
+
+
+class Sampler:
+    """Reads the pointer `rate` times a second on a thread of its own, on a fixed schedule
+    (a late read is not made up for: the next one keeps to the schedule)."""
+
+    def __init__(self, read_pointer: PointerReader, rate: float):
+        self._read = read_pointer
+        self._period = 1.0 / rate
+        self.samples: list[tuple[float, int, int]] = []
+        self._stop = threading.Event()
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="pointer-sampler", daemon=True)
+
+    def start(self) -> Sampler:
+        self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        due = time.monotonic()
+        try:
+            while not self._stop.is_set():
+                x, y = self._read()
+                self.samples.append((time.monotonic(), x, y))
+                due += self._period
+                now = time.monotonic()
+                if due < now:  # the read or the machine was late: the next frame on the grid
+                    due += math.ceil((now - due) / self._period) * self._period
+                self._stop.wait(due - now)
+        except BaseException as error:  # noqa: BLE001 — raised by stop()
+            self._error = error
+
+    def latest(self) -> tuple[int, int] | None:
+        return self.samples[-1][1:] if self.samples else None
+
+    def stop(self) -> list[tuple[float, int, int]]:
+        self._stop.set()
+        self._thread.join(timeout=5)
+        if self._error is not None:
+            raise RuntimeError(f"reading the pointer failed: {self._error!r}")
+        return self.samples
+
+
+class TouchClient:
+    """A touchpad connection: `hello` answered by `welcome`, then a thread that reads (and
+    keeps) everything the server sends, so its gesture events never stall the socket."""
+
+    def __init__(self, url: str, surface: tuple[int, int], timeout: float = 10.0):
+        options = {"proxy": None} if _CONNECT_TAKES_PROXY else {}
+        # the connection itself (websockets ≥ 17.1 warns when connect() is not entered)
+        self.ws = connect(url, compression=None, open_timeout=timeout, close_timeout=3,
+                          ping_interval=None, **options).__enter__()
+        self.ws.send(json.dumps({"type": "hello", "protocol": 1, "role": "touchpad", "width": surface[0],
+                                 "height": surface[1], "dpr": 3, "client": "wifi-stroke"}))
+        self.welcome = json.loads(self.ws.recv(timeout=timeout))
+        if self.welcome.get("type") != "welcome":
+            self.ws.close()
+            raise RuntimeError(f"hello was answered with {self.welcome}")
+        self.messages: list[dict] = []
+        self._reader = threading.Thread(target=self._read, name="stroke-reader", daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        try:
+            while True:
+                self.messages.append(json.loads(self.ws.recv()))
+        except (ConnectionClosed, OSError, RuntimeError):
+            pass
+
+    def pointer(self, kind: str, x: float, y: float, t: float) -> None:
+        self.ws.send(json.dumps({"type": kind, "id": 1, "x": round(x, 3), "y": round(y, 3), "t": round(t, 3),
+                                 "pointerType": "touch"}))
+
+    def sync(self, timeout: float = 5.0) -> None:
+        """A ping after everything sent: its pong means the server has handled all of it."""
+        probe = round(time.monotonic() * 1000, 3)
+        self.ws.send(json.dumps({"type": "ping", "t": probe}))
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if any(m.get("type") == "pong" and m.get("t") == probe for m in list(self.messages)):
+                return
+            time.sleep(0.002)
+        raise TimeoutError(f"no pong within {timeout} s")
+
+    def close(self) -> None:
+        self.ws.close()
+        self._reader.join(timeout=3)
+
+
+def run_stroke(url: str, read_pointer: PointerReader, plan: StrokePlan = StrokePlan(),
+               settle: float = 2.0) -> Recording:
+    """Connects to `url` (the server's /ws, or a link shaper's), strokes, and returns the
+    recording. After the `up` and a ping's answer, waits up to `settle` s for the pointer to
+    reach the stroke's end, then two quiet frames more."""
+    client = TouchClient(url, plan.surface)
+    try:
+        recording = Recording(plan, read_pointer())
+        goal = (recording.start[0] + round(plan.distance), recording.start[1])
+        sampler = Sampler(read_pointer, plan.frame_rate).start()
+        try:
+            time.sleep(3 / plan.frame_rate)  # a few still frames first
+            x, y = plan.finger
+            begin = time.monotonic()
+            client.pointer("down", x, y, begin * 1000)
+            for move in range(plan.moves):
+                due = begin + (move + 1) / plan.rate
+                pause = due - time.monotonic()
+                if pause > 0:
+                    time.sleep(pause)
+                sent = time.monotonic()
+                client.pointer("move", x + plan.travel(move), y, due * 1000)
+                recording.sends.append(sent)
+                recording.lateness.append(sent - due)
+            due = begin + (plan.moves + 1) / plan.rate
+            time.sleep(max(0.0, due - time.monotonic()))
+            client.pointer("up", x + plan.distance, y, due * 1000)
+            client.sync()
+            deadline = time.monotonic() + settle
+            while sampler.latest() != goal and time.monotonic() < deadline:
+                time.sleep(1 / plan.frame_rate)
+            time.sleep(2 / plan.frame_rate)
+        finally:
+            recording.samples = sampler.stop()
+        recording.final = read_pointer()
+        return recording
+    finally:
+        client.close()
+
+
+@dataclass
+class LinkStroke:
+    """A stroke through a link shaper: its verdict, the link's shaped chunks (linkshaper.Chunk)
+    and why each earlier attempt was played again."""
+    verdict: Verdict
+    chunks: list[Chunk]
+    replays: list[str]
+
+
+def stroke_through_link(server_port: int, token: str | None, profile: str, read_pointer: PointerReader,
+                        seed: int | str = 0, plan: StrokePlan = StrokePlan(), attempts: int = 3,
+                        reset: Callable[[], None] | None = None,
+                        keep: Callable[[Verdict], bool] | None = None) -> LinkStroke:
+    """The stroke to a server on 127.0.0.1:`server_port` through a fresh `profile` link shaper.
+    A stroke the machine disturbed (`Verdict.disturbed`) is played again with the same seed —
+    unless `keep(verdict)` says it will do anyway (it met its targets) — up to `attempts`
+    strokes in all; the last is returned whatever it is. `reset()` runs before each (put the
+    pointer back)."""
+    replays: list[str] = []
+    query = f"?token={token}" if token is not None else ""
+    for attempt in range(1, attempts + 1):
+        if reset is not None:
+            reset()
+        with LinkShaper(("127.0.0.1", server_port), profile, seed) as link:
+            recording = run_stroke(f"ws://127.0.0.1:{link.port}/ws{query}", read_pointer, plan)
+        verdict = judge(recording)
+        why = verdict.disturbed(plan)
+        if why is None or attempt == attempts or (keep is not None and keep(verdict)):
+            return LinkStroke(verdict, link.chunks, replays)
+        replays.append(why)
+    raise ValueError("attempts must be at least 1")

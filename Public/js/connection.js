@@ -218,7 +218,7 @@ export class Connection {
   deliver(m) {
     const st = this.state;
     if (m.type === 'pong') {
-      if (typeof m.t === 'number' && !this.batcher.keptAlive(m.t)) {
+      if (typeof m.t === 'number' && this.batcher.pong(m.t)) {
         st.rtt = Math.max(0, performance.now() - m.t);
         this.onRtt(st.rtt);
       }

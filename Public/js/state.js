@@ -18,7 +18,10 @@ export function createPageState(role) {
   current = {
     role, status: 'connecting', detail: '', session: null, host: null, run: null, config: null, control: null, rtt: null,
     device: null,
-    sent: [], received: [], batches: [], batchesSent: 0, framesSent: 0, connects: 0, errors: [], closes: []
+    sent: [], received: [], batches: [], batchesSent: 0, framesSent: 0, connects: 0, errors: [], closes: [],
+    // While the link is backed up (batcher.js): how often the queue was held, the moves merged
+    // into a newer one, the most moves of one pointer in a held queue; the probes sent.
+    backlog: { held: 0, merged: 0, most: 0, probes: 0 }
   };
   return current;
 }

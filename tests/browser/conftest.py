@@ -22,7 +22,7 @@ else:
 
 try:
     from browser_cdp import CHROMIUM, Browser
-    from browser_harness import ARTIFACTS, BIN, Server, forget_prefs, open_ctl_pad, open_pad
+    from browser_harness import ARTIFACTS, BIN, Server, forget_prefs, no_console_errors, open_ctl_pad, open_pad
 except ImportError as error:  # no `websockets` in this Python: skip the suite, loudly
     if REQUIRED:
         raise
@@ -80,6 +80,18 @@ def pad(browser, server):
 
 
 # ---- a server that drives a private X display --------------------------------------------
+
+@pytest.fixture(scope="module")
+def blank(browser, server):
+    """A document of the server's origin that runs no script (the manifest), where a test
+    imports one of the page's modules by itself."""
+    page = browser.new_page()
+    page.navigate(f"{server.origin}/manifest.json")
+    page.wait_for("document.readyState === 'complete'")
+    yield page
+    no_console_errors(page)
+    page.close()
+
 
 @pytest.fixture(scope="session")
 def xserver():

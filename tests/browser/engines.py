@@ -230,7 +230,11 @@ class WebKitPage(EnginePage):
 
     def tap_at(self, x: float, y: float, hold_ms: float = 60) -> None:
         """A tap as real input: the mouse, through W3C actions (the driver's touch is the mouse)."""
-        self._cmd("POST", "/actions", {"actions": Touches().down(0, f1=(x, y)).up(hold_ms).actions("mouse")})
+        self.play_mouse(Touches().down(0, f1=(x, y)).up(hold_ms))
+
+    def play_mouse(self, touches: Touches) -> None:
+        """One finger's script as real input: the mouse, through W3C actions, in real time."""
+        self._cmd("POST", "/actions", {"actions": touches.actions("mouse")})
         self._cmd("DELETE", "/actions")
 
     def _keys(self, text: str) -> None:

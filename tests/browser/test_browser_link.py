@@ -9,24 +9,12 @@ import json
 
 import pytest
 
-from browser_harness import no_console_errors
 
 UNPAIRED = "This phone is not paired any more: scan the code on the computer to pair it again."
 FAKE = "The computer’s answer did not prove it knows this phone"
 SECRET = {"token": "the-secret", "key": "", "id": ""}
 KEY = {"token": "the-key", "key": "the-key", "id": "dev1"}
 WELCOME = {"type": "welcome", "session": 7, "host": "desk", "device": {"id": "dev1", "name": "Pixel 8"}}
-
-
-@pytest.fixture(scope="module")
-def blank(browser, server):
-    """A document of the server's origin that runs no script (the manifest)."""
-    page = browser.new_page()
-    page.navigate(f"{server.origin}/manifest.json")
-    page.wait_for("document.readyState === 'complete'")
-    yield page
-    no_console_errors(page)
-    page.close()
 
 
 def run(page, events, role="touchpad", token="the-secret"):

@@ -46,10 +46,11 @@ struct TLSOptions: ParsableArguments {
         }
         guard enabled else { return nil }
         let addresses = InterfaceList.current().filter { !$0.isLinkLocal }.map(\.address)
-        let names = LocalAuthority.Names.covering(hostName: ProcessInfo.processInfo.hostName, addresses: addresses)
+        let hostName = ProcessInfo.processInfo.hostName
+        let names = LocalAuthority.Names.covering(hostName: hostName, addresses: addresses)
         let material: LocalAuthority.Material
         do {
-            material = try LocalAuthority(directory: state).prepare(for: names)
+            material = try LocalAuthority(directory: state).prepare(for: names, hostName: hostName)
         } catch {
             throw ServeCommand.Failure(error.description)
         }

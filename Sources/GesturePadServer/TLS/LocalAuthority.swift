@@ -8,9 +8,12 @@ import X509
 /// trusts the CA once (`/ca.crt`, `/trust`) opens the page over HTTPS with no warning.
 ///
 /// Files (all 0600, in `StateDirectory`): `ca-key.pem` (the CA's P-256 key, never leaves the
-/// folder), `ca.crt` (the CA certificate, 10 years), `server-key.pem` and `server.crt` (P-256,
-/// 397 days: under the 398 days browsers accept). The server certificate is issued again when
-/// the names it must cover change (a new address, a new host name) or within 30 days of its end.
+/// folder), `ca.crt` (the CA certificate, 2 years, constrained to this computer's names and
+/// private addresses: `AuthorityScope`), `server-key.pem` and `server.crt` (P-256, 397 days:
+/// under the 398 days browsers accept). The server certificate is issued again when the names
+/// it must cover change (a new address, a new host name) or within 30 days of its end; the CA
+/// is made again within 30 days of its end, when the host name changed, or when it has not
+/// the constraints (a CA of an earlier version): a phone then trusts the new one once.
 public struct LocalAuthority: Sendable {
     /// What the server needs: the files lws loads, and what `/ca.crt` and `/trust` show.
     public struct Material: Sendable {
@@ -35,7 +38,8 @@ public struct LocalAuthority: Sendable {
         }
 
         /// `localhost`, the host name and its `.local` mDNS name, the loopback addresses and
-        /// every address given, without repeats.
+        /// every address given that the CA may sign for (`AuthorityScope`: a public address
+        /// would make browsers refuse the whole certificate), without repeats.
         public static func covering(hostName: String, addresses: [String]) -> Names {
             var dns = ["localhost"]
             let short = hostName.split(separator: ".").first.map(String.init) ?? hostName
@@ -44,6 +48,7 @@ public struct LocalAuthority: Sendable {
             }
             var ips: [String] = []
             for address in ["127.0.0.1", "::1"] + addresses where !ips.contains(address) {
+                guard let bytes = IPAddressBytes.parse(address), AuthorityScope.permits(address: bytes) else { continue }
                 ips.append(address)
             }
             return Names(dnsNames: dns, ipAddresses: ips)
@@ -61,14 +66,16 @@ public struct LocalAuthority: Sendable {
     static let serverKeyFile = "server-key.pem"
     static let serverFile = "server.crt"
     static let serverLifetime: TimeInterval = 397 * 86_400
-    static let caLifetime: TimeInterval = 3_650 * 86_400
+    /// Two years: a stolen `ca-key.pem` stays useful for no longer, and the constraints of a
+    /// renamed computer are renewed; each renewal asks every phone to trust the CA again.
+    static let caLifetime: TimeInterval = 730 * 86_400
     static let renewBefore: TimeInterval = 30 * 86_400
 
     /// The CA (made if missing or unusable) and a server certificate for `names` (issued
     /// again when needed).
-    public func prepare(for names: Names, now: Date = Date()) throws(StateError) -> Material {
+    public func prepare(for names: Names, hostName: String, now: Date = Date()) throws(StateError) -> Material {
         do {
-            let (caKey, ca) = try authority(now: now)
+            let (caKey, ca) = try authority(scope: AuthorityScope(hostName: hostName), now: now)
             var issued = false
             if try !serverCertificateFits(names, ca: ca, now: now) {
                 try issueServerCertificate(for: names, caKey: caKey, ca: ca, now: now)
@@ -97,12 +104,14 @@ public struct LocalAuthority: Sendable {
 
     // MARK: - The CA
 
-    private func authority(now: Date) throws -> (P256.Signing.PrivateKey, Certificate) {
+    private func authority(scope: AuthorityScope, now: Date) throws -> (P256.Signing.PrivateKey, Certificate) {
         if let keyData = directory.read(Self.caKeyFile), let certData = directory.read(Self.caFile),
             let key = try? P256.Signing.PrivateKey(pemRepresentation: String(decoding: keyData, as: UTF8.self)),
             let ca = try? Certificate(pemEncoded: String(decoding: certData, as: UTF8.self)),
             ca.publicKey == Certificate.PrivateKey(key).publicKey,
-            ca.notValidAfter > now.addingTimeInterval(Self.renewBefore)
+            ca.notValidAfter > now.addingTimeInterval(Self.renewBefore),
+            let constraints = try? ca.extensions.nameConstraints, constraints == scope.constraints,
+            ca.extensions[oid: .X509ExtensionID.nameConstraints]?.critical == true
         {
             return (key, ca)
         }
@@ -115,6 +124,7 @@ public struct LocalAuthority: Sendable {
         let extensions = try Certificate.Extensions {
             Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
             Critical(KeyUsage(digitalSignature: true, keyCertSign: true, cRLSign: true))
+            Critical(scope.constraints)
             SubjectKeyIdentifier(hash: signer.publicKey)
         }
         let ca = try Certificate(

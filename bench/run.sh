@@ -6,7 +6,9 @@
 #   BENCH_SECONDS (measured seconds per load run, default 5), BENCH_NO_INSTALL=1 (never
 #   install packages), BENCH_NO_VALGRIND=1 (skip allocation counting), BENCH_GESTUREPAD=PATH
 #   (benchmark that gesturepad binary instead of this tree's release build),
-#   BENCH_PAGE_SECONDS (seconds of touch input per page and rate in the page latency rows, default 4).
+#   BENCH_PAGE_SECONDS (seconds of touch input per page and rate in the page latency rows, default 4),
+#   BENCH_WIFI_RUNS (3 s strokes per link profile in the Wi-Fi table, default 1; 0 skips it),
+#   BENCH_WIFI_AGAINST=PATH (a previous gesturepad binary, stroked beside this one: A/B columns).
 #   bench/run.sh --build-only builds what the benchmarks run and stops (make release-noop).
 # The release configuration is scripts/build-release.sh's: the app's gesturepad in .build, the
 # bench package's gesturepad-bench and gesturepad-loadgen (bench/Package.swift) in bench/.build.
@@ -23,7 +25,7 @@ fi
 ROOT=$PWD
 OUT=$ROOT/bench/out
 mkdir -p "$OUT"
-rm -f "$OUT"/*.json "$OUT"/*.jsonl "$OUT"/*.log
+rm -f "$OUT"/*.json "$OUT"/*.jsonl "$OUT"/*.log "$OUT"/wifi.md
 SECONDS_PER_RUN=${BENCH_SECONDS:-5}
 SERVER_CPU=0
 CLIENT_CPU=1
@@ -190,6 +192,18 @@ if [ "$HAVE_SERVE" = 1 ] && command -v Xvfb >/dev/null; then
     say "control latency: frame -> X pointer (Xvfb)"
     "${PIN_CLIENT[@]}" "$PYTHON" bench/control_latency.py "$GESTUREPAD" --moves 300 --out "$OUT/control-latency.json" >&2 \
         || say "control latency failed"
+fi
+
+# A stroke over Wi-Fi (issue 41): 600 px in 3 s at 120 Hz through each link profile of the
+# link shaper (tests/wifi), the X pointer read at 60 Hz, under a private Xvfb (bench/wifi.py).
+# Its own table, printed after the main one (bench/table.py).
+if [ "$HAVE_SERVE" = 1 ] && command -v Xvfb >/dev/null && [ "${BENCH_WIFI_RUNS:-1}" -gt 0 ] \
+        && "$PYTHON" -c 'import Xlib' 2>/dev/null; then
+    say "Wi-Fi stroke: each link profile -> X pointer (Xvfb)"
+    AGAINST=()
+    if [ -n "${BENCH_WIFI_AGAINST:-}" ]; then AGAINST=(--against "$BENCH_WIFI_AGAINST"); fi
+    "$PYTHON" bench/wifi.py "$GESTUREPAD" "${AGAINST[@]}" --runs "${BENCH_WIFI_RUNS:-1}" --markdown "$OUT/wifi.md" \
+        --json "$OUT/wifi.json" > /dev/null || say "Wi-Fi stroke failed"
 fi
 
 # The touchpad backend: a frame sent → its contact written to the device (a FIFO in place of

@@ -243,3 +243,13 @@ with open(os.path.join(out, "table.md"), "w") as f:
     f.write("| " + " | ".join(header) + " |\n|" + "---|" * 4 + "\n")
     for r in rows:
         f.write("| " + " | ".join(str(v) for v in r) + " |\n")
+
+# The Wi-Fi strokes (bench/wifi.py) have columns of their own: their table as it wrote it.
+wifi = os.path.join(out, "wifi.md")
+if os.path.exists(wifi):
+    with open(wifi) as f:
+        text = f.read()
+    print("\nA stroke over Wi-Fi (issue 41), per link profile:\n")
+    print(text, end="")
+    with open(os.path.join(out, "table.md"), "a") as f:
+        f.write("\n### A stroke over Wi-Fi (issue 41)\n\n" + text)

@@ -51,13 +51,13 @@ export function deviceKey() { return stored(DEVICE_KEY); }
 export function deviceName() { return stored(DEVICE_NAME); }
 
 /** `welcome.device`: keeps the device's name and id, and `key` — the key this connection
- * derived when it paired this browser (proof.js), or, from a server that still hands keys out
- * over a trusted transport, `welcome.device.key`; a paired browser keeps no secret. Returns
- * true when the key is new. */
+ * derived when it paired this browser (proof.js); a paired browser keeps no secret. A key
+ * the server sends (`welcome.device.key`, given to `?token=` clients) is never taken: on the
+ * wire it could be an attacker's. Returns true when the key is new. */
 export function keepDevice(device, key) {
   if (!device || typeof device !== 'object') return false;
   if (typeof device.name === 'string') store(DEVICE_NAME, device.name);
-  const given = key || (typeof device.key === 'string' ? device.key : '');
+  const given = key || '';
   if (!given) return false;
   store(SECRET_KEY, '');
   store(DEVICE_KEY, given);

@@ -26,7 +26,7 @@ export const PHASES = ['idle', 'connecting', 'proving', 'waiting', 'live', 'retr
 export function initial(role, token) {
   return {
     role, token: token || '', phase: 'idle', status: '', detail: '',
-    socket: 0, lastSocket: 0, presented: null, opened: false, serverProof: null, deviceKey: null,
+    socket: 0, lastSocket: 0, presented: null, opened: false, serverProof: null, deviceKey: null, handshake: '',
     attempt: 0, everLive: false, paired: false, unpairing: false, timer: 0, ask: 0
   };
 }
@@ -96,7 +96,7 @@ class Transition {
   open() {
     const s = this.s;
     const id = s.lastSocket + 1;
-    this.set({ phase: 'connecting', socket: id, lastSocket: id, opened: false, presented: null, serverProof: null, deviceKey: null });
+    this.set({ phase: 'connecting', socket: id, lastSocket: id, opened: false, presented: null, serverProof: null, deviceKey: null, handshake: '' });
     if (s.status !== 'refused') {
       this.status(s.attempt === 0 && !s.everLive ? 'connecting' : 'reconnecting', s.attempt ? 'attempt ' + (s.attempt + 1) : '');
     }
@@ -227,23 +227,59 @@ class Transition {
     }
   }
 
+  /** The handshake, once per socket and in this order (docs/security.md "An attacker on the
+   * path"): `challenge`; with a credential, `authenticated` carrying the server's proof; then
+   * `welcome`. Until the server proved itself nothing else is believed (ignored, not
+   * delivered); anything out of order, repeated, or a challenge that asks a page holding a
+   * credential for no proof (`auth: false`: a stripped handshake would leave the page unsealed)
+   * hangs up. The `handshake` field says how far it got: '' → 'open' (challenge without proof:
+   * a server without authentication, and the page holds nothing) or 'challenged' → 'proven' →
+   * 'welcomed'. Returns false when the message must go no further. */
+  handshake(m) {
+    const s = this.s;
+    const credential = !!(s.presented && s.presented.token);
+    const fake = () => { this.hangUp(forRole(REFUSAL_TEXT.fakeServer, s.role)); return false; };
+    switch (m.type) {
+      case 'challenge':
+        if (s.handshake !== '') return fake();
+        if (m.auth === false) {
+          if (credential) return fake();
+          this.set({ handshake: 'open' });
+          this.emit({ do: 'answer', socket: s.socket, challenge: m, presented: s.presented, prove: false });
+          return true;
+        }
+        if (!credential) {
+          // Nothing to prove with: not paired, and no link opened.
+          this.hangUp(s.role === 'observer' ? OBSERVER_NONE : REFUSAL_TEXT.none);
+          return true;
+        }
+        this.set({ handshake: 'challenged' });
+        this.emit({ do: 'answer', socket: s.socket, challenge: m, presented: s.presented, prove: true });
+        return true;
+      case 'authenticated':
+        if (s.handshake !== 'challenged' || !s.serverProof || m.proof !== s.serverProof) return fake();
+        this.set({ handshake: 'proven' });
+        return true;
+      case 'welcome':
+        if (s.handshake !== 'proven' && s.handshake !== 'open') return fake();
+        this.set({ handshake: 'welcomed' });
+        return true;
+      default:
+        // Before the proof, nothing is believed.
+        return s.handshake === 'welcomed' || s.handshake === 'proven' || s.handshake === 'open';
+    }
+  }
+
   message(m) {
     const s = this.s;
     this.emit({ do: 'received', message: m });
-    if (m.type === 'challenge') {
-      if (m.auth !== false && !(s.presented && s.presented.token)) {
-        // Nothing to prove with: not paired, and no link opened.
-        this.hangUp(s.role === 'observer' ? OBSERVER_NONE : REFUSAL_TEXT.none);
-      } else {
-        this.emit({ do: 'answer', socket: s.socket, challenge: m, presented: s.presented, prove: m.auth !== false });
-      }
-    } else if (m.type === 'authenticated') {
-      if (!s.serverProof || m.proof !== s.serverProof) { this.hangUp(forRole(REFUSAL_TEXT.fakeServer, s.role)); return; }
-    } else if (m.type === 'welcome') {
+    if (!this.handshake(m)) return;
+    if (m.type === 'welcome') {
       this.set({ attempt: 0, everLive: true, phase: 'live' });
       if (m.device && typeof m.device === 'object') {
         // Paired: the key this connection derived is kept, the secret is not needed any more.
-        this.emit({ do: 'device', device: m.device, key: s.deviceKey || '' });
+        // A key on the wire is never taken: a device key is derived on both sides, never sent.
+        this.emit({ do: 'device', device: { id: m.device.id, name: m.device.name }, key: s.deviceKey || '' });
         this.set({ token: '', paired: true });
       }
       this.emit({ do: 'welcome', welcome: m });

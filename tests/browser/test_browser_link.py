@@ -195,3 +195,78 @@ def test_a_link_opened_while_live_changes_nothing(blank):
     same = run(blank, [{"type": "start"}, *opened(1), {"type": "message", "socket": 1, "message": unpaired_welcome},
                        {"type": "token", "token": "the-secret"}, {"type": "token", "token": "other"}])
     assert same[-2]["effects"] == [] and kinds(same[-1])[:2] == ["close", "drop"]
+
+
+# An attacker on the path (issue 40): the page believes nothing before the server proved
+# itself, takes the handshake once per socket in its order, and never takes a key from the wire.
+
+def msg(socket, message):
+    return {"type": "message", "socket": socket, "message": message}
+
+
+def hung_up_as_fake(step):
+    assert kinds(step)[:4] == ["received", "close", "drop", "status"], kinds(step)
+    assert "deliver" not in kinds(step) and "answer" not in kinds(step)
+    assert status(step)[0][0] == "refused" and status(step)[0][1].startswith(FAKE)
+    assert step["state"]["phase"] == "stopped"
+
+
+@pytest.mark.parametrize("presented", [SECRET, KEY], ids=["secret", "key"])
+def test_a_challenge_asking_no_proof_of_a_page_with_a_credential_is_hung_up_on(blank, presented):
+    events = [{"type": "start"}, *opened(1, presented)[:2], msg(1, {"type": "challenge", "auth": False}),
+              msg(1, WELCOME)]
+    steps = run(blank, events, token=presented["token"] if presented is SECRET else "")
+    hung_up_as_fake(steps[3])
+    assert steps[4]["effects"] == [] and steps[4]["state"]["phase"] == "stopped"
+
+
+def test_a_page_with_nothing_follows_a_server_without_authentication(blank):
+    nothing = {"token": "", "key": "", "id": ""}
+    events = [{"type": "start"}, *opened(1, nothing, auth=False), msg(1, {"type": "welcome", "session": 3})]
+    steps = run(blank, events, token="")
+    assert steps[3]["effects"][1]["do"] == "answer" and steps[3]["effects"][1]["prove"] is False
+    assert steps[-1]["state"]["phase"] == "live" and "device" not in kinds(steps[-1])
+
+
+@pytest.mark.parametrize("presented", [SECRET, KEY], ids=["secret", "key"])
+def test_a_welcome_without_the_servers_proof_is_hung_up_on(blank, presented):
+    events = [{"type": "start"}, *opened(1, presented)[:-1], msg(1, dict(WELCOME, device={"id": "evil", "name": "x", "key": "EVIL"}))]
+    steps = run(blank, events, token=presented["token"] if presented is SECRET else "")
+    hung_up_as_fake(steps[-1])
+    assert "device" not in kinds(steps[-1]) and not steps[-1]["state"]["paired"]
+
+
+def test_a_key_in_a_proven_welcome_is_never_taken(blank):
+    welcome = dict(WELCOME, device={"id": "dev1", "name": "Pixel 8", "key": "EVIL"})
+    steps = run(blank, [{"type": "start"}, *opened(1), msg(1, welcome)])
+    device = [e for e in steps[-1]["effects"] if e["do"] == "device"]
+    assert device == [{"do": "device", "device": {"id": "dev1", "name": "Pixel 8"}, "key": "DK"}]
+
+
+@pytest.mark.parametrize("order", ["challenge twice", "authenticated first", "authenticated twice", "welcome twice"])
+def test_a_handshake_out_of_order_or_repeated_is_hung_up_on(blank, order):
+    challenge = msg(1, {"type": "challenge", "nonce": "n"})
+    authenticated = msg(1, {"type": "authenticated", "proof": "P"})
+    if order == "challenge twice":
+        events = [{"type": "start"}, *opened(1), challenge]
+    elif order == "authenticated first":
+        events = [{"type": "start"}, *opened(1)[:2], {"type": "proof", "socket": 1, "serverProof": "P", "deviceKey": "DK"},
+                  authenticated]
+    elif order == "authenticated twice":
+        events = [{"type": "start"}, *opened(1), authenticated]
+    else:
+        events = [{"type": "start"}, *opened(1), msg(1, WELCOME), msg(1, WELCOME)]
+    steps = run(blank, events)
+    hung_up_as_fake(steps[-1])
+
+
+@pytest.mark.parametrize("early", [
+    {"type": "pairing", "state": "waiting", "seconds": 60},
+    {"type": "device", "device": {"id": "dev1", "name": "Evil"}},
+    {"type": "error", "code": "x", "message": "y"},
+    {"type": "held", "buttons": ["left"], "keys": []},
+], ids=["pairing", "device", "error", "held"])
+def test_before_the_proof_nothing_is_believed(blank, early):
+    steps = run(blank, [{"type": "start"}, *opened(1)[:4], msg(1, early)])
+    last = steps[-1]
+    assert kinds(last) == ["received"] and last["state"]["phase"] == "proving"

@@ -16,7 +16,7 @@ import time
 import pytest
 
 from browser_harness import Server, key_event, no_console_errors, tap_element
-from wire_capture import RecordingProxy, client_view, parse_frames, server_frames, split_head
+from wire_capture import behind_proxy, client_view, parse_frames, server_frames, split_head
 
 TYPED = "correct horse battery staple"
 LIVE = ("window.gesturepad && window.gesturepad.status === 'live' && !!window.gesturepad.settings")
@@ -28,17 +28,6 @@ def wired(xserver):
     secret = "wire-proof-" + os.urandom(12).hex()
     yield from behind_proxy(
         Server(token=secret, control="x11", env={"DISPLAY": xserver.name}, log_name="browser-wire-proof.log"))
-
-
-def behind_proxy(server: Server):
-    """Starts `server` and a recording proxy in front of it; yields both, stops both."""
-    server.start()
-    proxy = RecordingProxy(server.port)
-    try:
-        yield server, proxy
-    finally:
-        proxy.close()
-        server.stop()
 
 
 def open_keyboard(page) -> None:

@@ -217,3 +217,15 @@ class RecordingProxy:
     def close(self) -> None:
         self.stopped = True
         self.listener.close()
+
+
+def behind_proxy(server):
+    """Starts `server` (a browser_harness.Server) and a recording proxy in front of it; yields
+    both, stops both."""
+    server.start()
+    proxy = RecordingProxy(server.port)
+    try:
+        yield server, proxy
+    finally:
+        proxy.close()
+        server.stop()

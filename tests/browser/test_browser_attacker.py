@@ -1,0 +1,105 @@
+"""An attacker on the path, not just a listener (issue 40; docs/security.md "An attacker on the
+path"): the real page in Chromium, Firefox and WebKit pairs with the real server through a
+proxy (wire_capture.py) that rewrites one of the server's handshake messages on the way — the
+challenge turned into one that asks no proof (`auth: false`), the server's proof replaced by a
+welcome carrying a key of the attacker's, a second challenge in place of the proof, or a key
+added to the genuine welcome. The page must hang up on the first three, say that the computer
+did not prove itself, keep no key and send nothing more — above all no input in clear — and
+on the last pair with the key it derived itself, never the one on the wire."""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from browser_harness import Server
+from wire_capture import behind_proxy, client_view
+
+EVIL_KEY = "attacker-chosen-key-" + "A" * 23
+REFUSED = "window.gesturepad && window.gesturepad.status === 'refused'"
+LIVE = "window.gesturepad && window.gesturepad.status === 'live'"
+
+
+def rewrite(kind: str, change):
+    """alter_down for the proxy: the first server frame whose message (or a batch's message) is
+    of type `kind` becomes change(message) → the message(s) sent in its place."""
+    def alter(payload: bytes) -> bytes | None:
+        try:
+            data = json.loads(payload)
+        except ValueError:
+            return None
+        messages = data if isinstance(data, list) else [data]
+        if not any(isinstance(m, dict) and m.get("type") == kind for m in messages):
+            return None
+        out = []
+        for m in messages:
+            out += change(m) if isinstance(m, dict) and m.get("type") == kind else [m]
+        return json.dumps(out if len(out) != 1 else out[0], separators=(",", ":")).encode()
+    return alter
+
+
+ATTACKS = {
+    # A stripped handshake: the server "needs no proof", so the page would keep no seal.
+    "no proof asked": ("challenge", lambda m: [{"type": "challenge", "auth": False}]),
+    # The server's proof dropped, a welcome with the attacker's key in its place.
+    "welcome before the proof": ("authenticated", lambda m: [
+        {"type": "welcome", "session": 1, "host": "evil", "device": {"id": "evil", "name": "evil", "key": EVIL_KEY}}]),
+    # The handshake again, out of order.
+    "a second challenge": ("authenticated", lambda m: [{"type": "challenge", "nonce": "AAAAAAAAAAAAAAAAAAAAAA"}]),
+}
+
+
+@pytest.fixture
+def attacked():
+    """A server of its own behind a proxy that can rewrite what the page receives."""
+    yield from behind_proxy(Server(token="attacked-" + os.urandom(12).hex(), log_name="browser-attacker.log"))
+
+
+def page_messages(proxy) -> list[dict]:
+    """Every message the page sent over WebSocket through the proxy, batches flattened."""
+    out: list[dict] = []
+    for recording in proxy.snapshot():
+        for frame in client_view(recording)[1]:
+            if frame.opcode == 1:
+                data = json.loads(frame.payload)
+                out += data if isinstance(data, list) else [data]
+    return out
+
+
+@pytest.mark.parametrize("attack", list(ATTACKS))
+def test_a_rewritten_handshake_is_refused(engine, attacked, attack):
+    server, proxy = attacked
+    kind, change = ATTACKS[attack]
+    proxy.alter_down = rewrite(kind, change)
+    page = engine.page()
+    try:
+        page.open(f"http://127.0.0.1:{proxy.port}/#token={server.token}")
+        page.wait_for(REFUSED, 10)
+        assert proxy.alter_down is None, "the rewritten message never came"
+        assert "did not prove it knows this phone" in page.eval("window.gesturepad.detail")
+        assert page.eval("localStorage.getItem('gesturepad.deviceKey')") in (None, "")
+        assert page.eval("window.gesturepad.device") is None
+        sent = page_messages(proxy)
+        # At most the proof of the secret and the hello that goes with it; no input, no text.
+        assert [m.get("type") for m in sent] in ([], ["auth", "hello"]), sent
+        assert page.eval("window.gesturepad.closes.length") <= 1
+        assert page.console_errors() == []
+    finally:
+        page.close()
+
+
+def test_a_key_on_the_wire_is_never_taken(engine, attacked):
+    server, proxy = attacked
+    proxy.alter_down = rewrite("welcome", lambda m: [
+        dict(m, device=dict(m.get("device") or {}, key=EVIL_KEY))])
+    page = engine.page()
+    try:
+        page.open(f"http://127.0.0.1:{proxy.port}/#token={server.token}")
+        page.wait_for(LIVE, 10)
+        assert proxy.alter_down is None, "the welcome never came"
+        key = page.wait_for("localStorage.getItem('gesturepad.deviceKey')")
+        assert key != EVIL_KEY and len(key) == 43
+        assert page.console_errors() == []
+    finally:
+        page.close()

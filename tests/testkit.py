@@ -24,6 +24,8 @@ from pathlib import Path
 from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: F401 (re-exported)
 from websockets.sync.client import connect as ws_connect
 
+from sealing import PageSeal, hkdf  # noqa: F401 (the tests import them from here)
+
 REPO = Path(__file__).resolve().parent.parent
 # websockets ≥ 15 honours proxy environment variables unless told `proxy=None`; older ones have no such option.
 _CONNECT_TAKES_PROXY = "proxy" in inspect.signature(ws_connect).parameters
@@ -582,15 +584,3 @@ def pad_opener():
             pad.close()
         except Exception:  # noqa: BLE001 — already closed by the test
             pass
-
-
-def hkdf(ikm: bytes, salt: bytes, info: bytes, length: int) -> bytes:
-    """HKDF-SHA256 (RFC 5869) with Python's own hmac: the reference the page's and the server's
-    are checked against (docs/protocol.md "Proof handshake")."""
-    prk = hmac.new(salt or bytes(32), ikm, hashlib.sha256).digest()
-    out, block, counter = b"", b"", 1
-    while len(out) < length:
-        block = hmac.new(prk, block + info + bytes([counter]), hashlib.sha256).digest()
-        out += block
-        counter += 1
-    return out[:length]

@@ -309,7 +309,9 @@ export class Batcher {
       this.lastPingAt = now;
       this.state.backlog.probes++;
     }
-    this.sendFrame(JSON.stringify(batch), batch, true, frame, early);
+    // On a proven connection every frame goes sealed (docs/protocol.md "Sealed messages").
+    const seal = this.seal();
+    this.sendFrame(seal ? seal.seal(batch) : JSON.stringify(batch), batch, true, frame, early);
   }
 
   /** Sends one frame (`text`, the messages `msgs` it carries) and records it. */

@@ -211,7 +211,7 @@ export class Connection {
       this.ws.send(JSON.stringify(answered.message));
     }
     const hello = this.makeHello();
-    this.batcher.sendFrame(JSON.stringify(hello), [hello], false);
+    this.batcher.sendFrame(this.seal ? this.seal.seal(hello) : JSON.stringify(hello), [hello], false);
   }
 
   /** What the page hears of a message: the round trip of a pong, a server error, and the rest. */

@@ -15,10 +15,19 @@ const LABEL = {
 };
 const NONCE_BYTES = 32;
 
-/** The messages sealed on a proven connection. */
+/** The messages that go in a sealed frame of their own, never batched (every frame is sealed
+ * on a proven connection; these also keep their place between batches). */
 export const SEALED_TYPES = { text: 1, key: 1, button: 1 };
 
 function transcript(label, server, client) { return concat(utf8(label), Uint8Array.of(0), server, client); }
+
+/** The length a plaintext of `count` bytes is padded to: 64, 128, 256, 512 or 1,024 bytes, then
+ * the next multiple of 1,024 (the server pads the same way, SealedChannel.paddedLength). */
+export function paddedLength(count) {
+  let size = 64;
+  while (size < count && size < 1024) size *= 2;
+  return count <= size ? size : Math.ceil(count / 1024) * 1024;
+}
 
 /** The nonce of message `n` of one direction: four zero bytes, then `n` as 8 bytes LE. */
 export function sealNonce(n) {
@@ -35,9 +44,13 @@ export class Seal {
     this.sent = 0; this.received = 0;
   }
 
-  /** The frame that carries `message` sealed. */
+  /** The frame that carries `message` (one message or a batch) sealed, its text padded with
+   * spaces to a size class (`paddedLength`): a frame's length does not tell what it holds. */
   seal(message) {
-    const box = seal(this.toServer, sealNonce(this.sent++), utf8(JSON.stringify(message)));
+    const bytes = utf8(JSON.stringify(message));
+    const plain = new Uint8Array(paddedLength(bytes.length)).fill(32); // spaces after the JSON
+    plain.set(bytes);
+    const box = seal(this.toServer, sealNonce(this.sent++), plain);
     return '{"type":"sealed","box":"' + toBase64Url(box) + '"}';
   }
 

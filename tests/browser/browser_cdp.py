@@ -162,6 +162,7 @@ class Page:
         self.console_errors: list[str] = []
         self.frames_sent: list[str] = []
         self.frames_received: list[str] = []
+        self.secret: str | None = None
         browser.listeners.append(self._event)
         for method in ("Runtime.enable", "Network.enable", "Page.enable"):
             self.call(method)
@@ -199,7 +200,18 @@ class Page:
         self.call("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
 
     def navigate(self, url: str) -> None:
+        if "#token=" in url:  # the pairing secret of the link: opens the page's sealed frames (wire_sent)
+            self.secret = url.split("#token=", 1)[1].split("&", 1)[0]
         self.call("Page.navigate", {"url": url})
+
+    def wire_sent(self) -> list[str]:
+        """The frames the tab sent (CDP, the real wire), each sealed one opened with the keys
+        of its connection's handshake (tests/sealing.py): after the proof every frame goes
+        sealed (docs/protocol.md "Sealed messages"), so this is how a test reads them."""
+        from sealing import open_page_frames
+
+        return open_page_frames(list(self.frames_sent), list(self.frames_received), self.secret,
+                                lambda: self.eval("localStorage.getItem('gesturepad.deviceKey')"))
 
     def eval(self, expression: str) -> Any:
         r = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})

@@ -256,27 +256,30 @@ def has_gesture(name: str, phase: str | None = None) -> str:
 
 
 def check_wire(page, state: dict) -> list[list]:
-    """The first frame is the proof (`auth`, docs/protocol.md "Proof handshake"), then `hello`;
-    every later frame is one JSON array, or one sealed message; together they are exactly what
-    the page says it sent."""
+    """The first frame is the proof (`auth`, docs/protocol.md "Proof handshake"); every later
+    frame is sealed (docs/protocol.md "Sealed messages") and holds the `hello`, then one JSON
+    array or one `text` / `key` / `button` each; together they are exactly what the page says
+    it sent."""
     deadline = time.monotonic() + 2
     # The proof is the one frame the page does not count as sent.
     while len(page.frames_sent) < state["framesSent"] + 1 and time.monotonic() < deadline:
         time.sleep(0.02)
-    frames = [json.loads(f) for f in page.frames_sent]
+    raw = list(page.frames_sent)
+    assert all(f.startswith('{"type":"sealed","box":"') for f in raw[1:]), "a frame after the proof went plain"
+    frames = [json.loads(f) for f in page.wire_sent()[:len(raw)]]
     auth, hello = frames[0], frames[1]
     assert isinstance(auth, dict) and auth["type"] == "auth" and len(auth["proof"]) == 43
     assert isinstance(hello, dict) and hello["type"] == "hello" and hello["role"] == "touchpad"
     assert (hello["protocol"], hello["width"], hello["height"], hello["dpr"]) == (1, 390, 844, 3)
     later = frames[2:]
     batches = [f for f in later if isinstance(f, list)]
-    sealed = [f for f in later if isinstance(f, dict) and f.get("type") == "sealed"]
-    assert len(batches) + len(sealed) == len(later), "every later frame is a JSON array or a sealed message"
+    singles = [f for f in later if isinstance(f, dict) and f.get("type") in SEALED_TYPES]
+    assert len(batches) + len(singles) == len(later), "every later frame is a JSON array or a text, key or button"
     assert all(batches), "no batch is empty"
     assert len(batches) == state["batchesSent"]
     flat = [m for b in batches for m in b]
     assert flat == [m for m in state["sent"][1:] if m["type"] not in SEALED_TYPES]
-    assert len(sealed) == len([m for m in state["sent"] if m["type"] in SEALED_TYPES])
+    assert singles == [m for m in state["sent"] if m["type"] in SEALED_TYPES]
     stamps = [b["frame"] for b in state["batches"] if b["frame"] is not None]
     assert len(stamps) == len(set(stamps)), "at most one batch per animation frame"
     return batches
@@ -352,20 +355,12 @@ SEALED_TYPES = ("text", "key", "button")
 
 def wire_messages(page, types: tuple[str, ...] = CONTROL_TYPES) -> list[dict]:
     """The messages of the given types in the WebSocket frames the tab really sent (CDP
-    Network.webSocketFrameSent), in order — the page's output, not what it says it sent. A
-    sealed frame (docs/protocol.md "Sealed messages": `text`, `key`, `button`) cannot be read
-    here: it stands for the next such message the page recorded as sent, one frame each (what
-    they become is checked where they land: the X window, the server's answers)."""
+    Network.webSocketFrameSent), in order — the page's output, not what it says it sent —
+    sealed frames opened with the keys of their connection's handshake (`Page.wire_sent`)."""
     out = []
-    frames = list(page.frames_sent)
-    recorded = iter([])
-    if any('"type":"sealed"' in frame for frame in frames):
-        recorded = iter([m for m in page.state()["sent"] if m.get("type") in SEALED_TYPES])
-    for frame in frames:
+    for frame in page.wire_sent():
         data = json.loads(frame)
         for m in data if isinstance(data, list) else [data]:
-            if isinstance(m, dict) and m.get("type") == "sealed":
-                m = next(recorded, {"type": "sealed"})
             if isinstance(m, dict) and m.get("type") in types:
                 out.append(m)
     return out

@@ -13,6 +13,7 @@ REQUIRED = bool(os.environ.get("GESTUREPAD_REQUIRE_BROWSER"))
 # The control tests' private X server and recorder window (tests/control/x11_harness.py),
 # for the tests that run the server with `--control x11`.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "control"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: sealing.py
 try:
     from x11_harness import XWatcher, Xvfb, xvfb_path
 except ImportError as error:  # no python-xlib

@@ -129,12 +129,13 @@ def test_only_moves_merge_and_nothing_crosses_another_message(blank):
     r = run(blank, steps, sealed=True)
     wire = sent(r)[1:]
     sealed = lambda m: {"type": "sealed", "box": m}  # noqa: E731
+    # On a proven connection the batches go sealed too (docs/protocol.md "Sealed messages").
     assert wire == [
-        [move(1, 20), down(2, 25), down(2, 25), move(1, 30), move(2, 30)],
+        sealed([move(1, 20), down(2, 25), down(2, 25), move(1, 30), move(2, 30)]),
         sealed(text), sealed(text),
-        [move(2, 40), move(1, 42), up(2, 45), move(1, 46)],
+        sealed([move(2, 40), move(1, 42), up(2, 45), move(1, 46)]),
         sealed(key), sealed(button),
-        [resize, cancel, move(1, 50), up(1, 55)],
+        sealed([resize, cancel, move(1, 50), up(1, 55)]),
     ], json.dumps(wire)
     assert r["backlog"]["merged"] == 2
 
@@ -210,4 +211,4 @@ def test_a_sealed_message_on_a_link_that_keeps_up_goes_at_once(blank):
     """Not backed up: a sealed message goes at once, after what was queued before it."""
     r = run(blank, [["send", down(1, 0)], ["task"], ["pong"], ["send", move(1, 8)],
                     ["send", {"type": "key", "key": "Enter"}]], sealed=True)
-    assert r["frames"][4] == [[move(1, 8)], {"type": "sealed", "box": {"type": "key", "key": "Enter"}}]
+    assert r["frames"][4] == [{"type": "sealed", "box": [move(1, 8)]}, {"type": "sealed", "box": {"type": "key", "key": "Enter"}}]

@@ -66,7 +66,7 @@ def test_controls_shown_with_control_and_settings_sent_after_welcome(ctl_pad):
     sent = wire_messages(ctl_pad, ("settings",))
     assert sent[0] == {"type": "settings"}
     # frames_sent[0] is the proof (auth), [1] the hello.
-    first_batch = json.loads(ctl_pad.frames_sent[2])
+    first_batch = json.loads(ctl_pad.wire_sent()[2])
     assert {"type": "settings"} in first_batch
     assert st["settings"]["speed"] == 1 and st["settings"]["acceleration"] == "adaptive"
     check_wire(ctl_pad, ctl_pad.state())
@@ -213,10 +213,11 @@ def test_settings_persist_across_reload_and_are_sent_after_welcome(ctl_pad):
     assert ctl_pad.eval("JSON.parse(localStorage.getItem('gesturepad.settings'))") == {"speed": speed, "acceleration": "flat"}
 
     ctl_pad.frames_sent.clear()
+    ctl_pad.frames_received.clear()
     ctl_pad.call("Page.reload")
     ctl_pad.wait_for("window.gesturepad && window.gesturepad.status === 'live' && !!window.gesturepad.settings "
                      "&& window.gesturepad.settings.acceleration === 'flat'", 8)
-    first = [m for m in json.loads(ctl_pad.frames_sent[2]) if m["type"] == "settings"]  # after auth and hello
+    first = [m for m in json.loads(ctl_pad.wire_sent()[2]) if m["type"] == "settings"]  # after auth and hello
     assert first == [{"type": "settings"}, {"type": "settings", "speed": speed, "acceleration": "flat"}]
     st = ctl_pad.state()
     assert st["settings"]["speed"] == speed and st["settings"]["acceleration"] == "flat"

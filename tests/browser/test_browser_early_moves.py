@@ -70,7 +70,7 @@ def open_page(browser, server, scripts: list[str]):
 def wire_moves(page) -> list[list[dict]]:
     """The moves of each WebSocket frame the tab sent, frame by frame (CDP, the real wire)."""
     out = []
-    for frame in page.frames_sent:
+    for frame in page.wire_sent():
         data = json.loads(frame)
         batch = data if isinstance(data, list) else [data]
         out.append([m for m in batch if isinstance(m, dict) and m.get("type") == "move"])

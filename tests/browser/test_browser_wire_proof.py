@@ -107,10 +107,16 @@ def test_nothing_secret_on_the_wire(browser, wired, x):
         assert len(sockets) == 2, [head for head, _ in sockets]
         for head, messages in sockets:
             assert head.startswith(b"GET /ws?proof=1 HTTP/1.1\r\n"), head
-            assert messages[0]["type"] == "auth" and messages[1]["type"] == "hello"
+            # After the proof, nothing the page sends is plain: the hello, every batch of
+            # moves, the pings, the typing — all sealed.
+            assert messages[0]["type"] == "auth" and len(messages) >= 3
+            assert all(m.get("type") == "sealed" for m in messages[1:]), [m.get("type") for m in messages]
         assert [messages[0]["with"] for _, messages in sockets] == ["secret", "device"]
-        typing = sockets[1][1]
-        assert [m["type"] for m in typing if m.get("type") in ("sealed", "text", "key")] == ["sealed", "sealed"]
+        # The server's replies after its proof (welcome, pong, held …) are sealed too.
+        for recording in recordings:
+            replies = [json.loads(f.payload) for f in server_frames(recording) if f.opcode == 1]
+            after = [m for m in replies if isinstance(m, dict) and m.get("type") not in ("challenge", "authenticated")]
+            assert all(m.get("type") in ("sealed", "gesture") for m in after), [m.get("type") for m in after]
         page_load = [h for r in recordings for h in client_view(r)[0] if h.startswith(b"GET / ")]
         assert page_load and all(server.token.encode() not in h for h in page_load)
 

@@ -14,7 +14,7 @@ import json
 import os
 from pathlib import Path
 
-from testkit import Server, close_code, eventually, hello, hkdf, recv_json
+from testkit import PageSeal, Server, close_code, eventually, hello, hkdf, recv_json
 
 SECRET = "proof-integration-" + os.urandom(8).hex()
 
@@ -65,7 +65,11 @@ def test_pairing_and_reconnecting_by_proof():
             answer = recv_json(ws)
             assert answer == {"type": "authenticated",
                               "proof": b64(mac(digest, "gesturepad/1 server proof", server_nonce, client))}
-            welcome = hello(ws)
+            seal = PageSeal(digest, server_nonce, client)
+            # After the proof everything is sealed, both ways: a plain hello is refused.
+            ws.send(json.dumps({"type": "hello", "protocol": 1, "role": "touchpad", "width": 1, "height": 1}))
+            assert seal.recv(ws)["code"] == "seal_required"
+            welcome = seal.hello(ws)
             assert welcome["type"] == "welcome" and "key" not in welcome["device"]
             device_id = welcome["device"]["id"]
         # The key derived here is the one the server keeps the digest of.
@@ -73,16 +77,27 @@ def test_pairing_and_reconnecting_by_proof():
         assert stored_digests(server) == [hashlib.sha256(key.encode()).hexdigest()]
 
         with server.connect(token=None, path="/ws?proof=1") as ws:
-            prove(ws, key, device=device_id)
+            _, server_nonce, client = prove(ws, key, device=device_id)
             assert recv_json(ws)["type"] == "authenticated"
-            assert hello(ws)["device"] == {"id": device_id, "name": welcome["device"]["name"]}
-            # Typing must come sealed: a plain text is refused, and types nothing.
-            ws.send(json.dumps({"type": "text", "text": "injected"}))
-            refused = recv_json(ws)
-            assert refused["type"] == "error" and refused["code"] == "seal_required"
-            # Sealed is one exact shape (the page's); spelled otherwise it is no message at all.
+            seal = PageSeal(hashlib.sha256(key.encode()).digest(), server_nonce, client)
+            assert seal.hello(ws)["device"] == {"id": device_id, "name": welcome["device"]["name"]}
+            # Every message must come sealed: a plain text, click or unpair is refused, does
+            # nothing, and the refusal itself goes sealed.
+            for plain in ({"type": "text", "text": "injected"}, {"type": "unpair"},
+                          [{"type": "down", "id": 1, "x": 5, "y": 5, "t": 1, "pointerType": "mouse", "buttons": 1},
+                           {"type": "up", "id": 1, "x": 5, "y": 5, "t": 2, "pointerType": "mouse"}]):
+                ws.send(json.dumps(plain))
+                frame = ws.recv(timeout=3)
+                assert json.loads(frame)["type"] == "sealed"
+                refused = seal.open(frame)
+                assert refused["type"] == "error" and refused["code"] == "seal_required"
+            # A sealed ping is answered, sealed.
+            ws.send(seal.seal({"type": "ping", "t": 7}))
+            pong = seal.recv(ws)
+            assert pong["type"] == "pong" and pong["t"] == 7
+            # Sealed is one exact shape (the page's); spelled otherwise it is a plain frame.
             ws.send(json.dumps({"type": "sealed", "box": b64(os.urandom(40))}))
-            assert recv_json(ws)["code"] == "unknown_type"
+            assert seal.recv(ws)["code"] == "seal_required"
             # A forged sealed message closes the connection.
             ws.send(json.dumps({"type": "sealed", "box": b64(os.urandom(40))}, separators=(",", ":")))
             assert close_code(ws) == 4413
@@ -105,13 +120,14 @@ def test_a_forgotten_device_and_a_malformed_answer():
         with server.connect(token=None, path="/ws?proof=1") as ws:
             _, server_nonce, client = prove(ws, SECRET)
             recv_json(ws)
-            device_id = hello(ws)["device"]["id"]
+            device_id = PageSeal(hashlib.sha256(SECRET.encode()).digest(), server_nonce, client).hello(ws)["device"]["id"]
         key = b64(hkdf(hashlib.sha256(SECRET.encode()).digest(), server_nonce + client, b"gesturepad/1 device key", 32))
         with server.connect(token=None, path="/ws?proof=1") as ws:
-            prove(ws, key, device=device_id)
+            _, server_nonce, client = prove(ws, key, device=device_id)
             recv_json(ws)
-            hello(ws)
-            ws.send(json.dumps({"type": "unpair"}))
+            seal = PageSeal(hashlib.sha256(key.encode()).digest(), server_nonce, client)
+            seal.hello(ws)
+            ws.send(seal.seal({"type": "unpair"}))
             assert close_code(ws) == 4403
         with server.connect(token=None, path="/ws?proof=1") as ws:
             prove(ws, key, device=device_id)
@@ -178,6 +194,6 @@ def test_a_token_in_the_address_from_another_machine_as_the_contract_says():
                 f"http://{address}:{server.port}/pairing?token={SECRET}", timeout=5)
         assert status.value.code == 403
         with connect(f"ws://{address}:{server.port}/ws?proof=1", open_timeout=5, proxy=None) as ws:
-            prove(ws, SECRET)
+            _, server_nonce, client = prove(ws, SECRET)
             assert recv_json(ws)["type"] == "authenticated"
-            assert hello(ws)["device"]["id"]
+            assert PageSeal(hashlib.sha256(SECRET.encode()).digest(), server_nonce, client).hello(ws)["device"]["id"]

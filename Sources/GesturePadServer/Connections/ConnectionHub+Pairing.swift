@@ -20,7 +20,7 @@ extension ConnectionHub {
         guard let role = connection.role else { return }
         var bytes: [UInt8] = []
         MessageEncoder.appendDeviceNotice(device, to: &bytes)
-        transition(connection, .queued(bytes[...], now: now))
+        queueSealed(bytes[...], to: connection, now: now)
         if role == .touchpad, touchpads.contains(connection.id) {
             broadcastToObservers(notice(of: connection, open: true)[...], now: now)
         }

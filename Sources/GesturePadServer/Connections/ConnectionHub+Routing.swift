@@ -11,7 +11,9 @@ extension ConnectionHub {
             let frame = output.frames.bytes[range]
             switch kind {
             case .reply:
-                transition(connection, .queued(frame, now: now))
+                // The replies (welcome, held, settings, control, pong, error): sealed on a
+                // connection that proved its credential.
+                queueSealed(frame, to: connection, now: now)
             case .gesture:
                 if connection.role != .observer { transition(connection, .queued(frame, now: now)) }
                 broadcastToObservers(frame, except: connection.id, now: now)

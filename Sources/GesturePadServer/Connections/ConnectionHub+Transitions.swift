@@ -160,14 +160,14 @@ extension ConnectionHub {
         case (.open(let flow), .hold(let device, let now)):
             // A fresh session, not started: no `hello` deadline while the computer's user decides.
             connection.session = makeSession(id)
-            connection.session.sealedControl = connection.seal != nil
+            connection.session.sealedInput = connection.seal != nil
             // What arrived while its proof was judged stays unread until it is admitted.
             connection.state = .waiting(
                 .init(readingPausedAt: flow.readingPausedAt, held: flow.held, heldBytes: flow.heldBytes))
             if flow.wakeup != nil { actions.append(.cancelWakeup(id)) }
             var notice: [UInt8] = []
             MessageEncoder.appendPairingWaiting(device: device, to: &notice)
-            transition(connection, .queued(notice[...], now: now))
+            queueSealed(notice[...], to: connection, now: now)
         case (.waiting, .hold), (.closing, .hold), (.closeSent, .hold):
             break
         case (.waiting(let waiting), .admit(let device, let now)):
@@ -191,7 +191,7 @@ extension ConnectionHub {
             flow.proof = .none
             connection.state = .open(flow)
             connection.seal = seal
-            connection.session.sealedControl = true
+            connection.session.sealedInput = true
             transition(connection, .queued(Self.authenticated(serverProof: serverProof)[...], now: now))
         case (.open(var flow), .release(let now)):
             // What arrived while the proof was judged is read now.

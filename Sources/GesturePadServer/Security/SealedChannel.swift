@@ -9,7 +9,8 @@ import FoundationEssentials
 ///
 /// On the wire a sealed message is `{"type":"sealed","box":"…"}`, its own frame; `box` is the
 /// base64url (no padding) of the ciphertext followed by the 16-byte tag, the plaintext the
-/// JSON text of one message.
+/// JSON text of one message or batch, padded with spaces to a size class (`paddedLength`) so a
+/// frame's length tells a listener no more than its class — not how long a word typed was.
 public struct SealedChannel {
     private let toServer: SymmetricKey
     private let toPage: SymmetricKey
@@ -52,11 +53,21 @@ public struct SealedChannel {
         return Array(plain)
     }
 
-    /// Seals `message` (the JSON text of one message) for the page, as a whole frame.
+    /// The length a plaintext of `count` bytes is padded to: 64, 128, 256, 512 or 1,024 bytes,
+    /// then the next multiple of 1,024 (the page pads the same way, `js/proof.js`).
+    public static func paddedLength(_ count: Int) -> Int {
+        var size = 64
+        while size < count && size < 1_024 { size *= 2 }
+        return count <= size ? size : (count + 1_023) / 1_024 * 1_024
+    }
+
+    /// Seals `message` (the JSON text of one message) for the page, padded, as a whole frame.
     public mutating func seal(_ message: [UInt8]) -> [UInt8] {
         defer { sent += 1 }
+        var padded = message
+        padded.append(contentsOf: repeatElement(UInt8(ascii: " "), count: Self.paddedLength(message.count) - message.count))
         guard let nonce = try? ChaChaPoly.Nonce(data: Self.nonce(sent)),
-            let box = try? ChaChaPoly.seal(message, using: toPage, nonce: nonce)
+            let box = try? ChaChaPoly.seal(padded, using: toPage, nonce: nonce)
         else { return [] }
         return Self.prefix + Array(WireProof.base64URL(Array(box.ciphertext) + Array(box.tag)).utf8) + Self.suffix
     }

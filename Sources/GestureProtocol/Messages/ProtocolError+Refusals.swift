@@ -15,6 +15,10 @@ extension ProtocolError {
         ProtocolError(.sealRequired, "\(type.name): must come sealed on this connection (docs/protocol.md \"Sealed messages\")")
     }
 
+    /// A plain frame on a connection that proved its credential: every message comes sealed.
+    public static let sealRequiredFrame = ProtocolError(
+        .sealRequired, "every message must come sealed on this connection (docs/protocol.md \"Sealed messages\")")
+
     public static func controlOff(_ type: MessageType, reason: String) -> ProtocolError {
         ProtocolError(.controlOff, "\(type.name): this server does not control the computer (\(reason))")
     }

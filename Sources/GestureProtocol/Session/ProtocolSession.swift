@@ -25,9 +25,10 @@ public struct ProtocolSession: Sendable {
     /// The computer and the server's run, for `welcome.host` / `welcome.run` (additive); nil in a replay.
     public var identity: ServerIdentity? = nil
 
-    /// Whether `text`, `key` and `button` must come sealed (the connection proved its
-    /// credential: docs/protocol.md "Sealed messages"); plain ones are refused `seal_required`.
-    public var sealedControl = false
+    /// Whether every message must come sealed (the connection proved its credential:
+    /// docs/protocol.md "Sealed messages"); a plain frame is refused whole, `seal_required`,
+    /// and nothing in it is read — an attacker on the path can inject no move or click.
+    public var sealedInput = false
 
     /// `nil` until a valid `hello` (the gate keeps it).
     public var role: ConnectionRole? { gate.role }
@@ -113,6 +114,10 @@ public struct ProtocolSession: Sendable {
         }
         guard UTF8Validator.isValid(text) else {
             requestClose(.invalidPayload, "text frame is not valid UTF-8", &output)
+            return
+        }
+        guard sealed || !sealedInput else {
+            refuse(.sealRequiredFrame, index: nil, &output)
             return
         }
         let shape = FrameDecoder.decode(text, into: &decoded)

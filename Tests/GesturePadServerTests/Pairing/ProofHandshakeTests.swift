@@ -120,7 +120,7 @@ import Testing
         #expect(SealedChannel.isSealed(first) && !String(decoding: first, as: UTF8.self).contains("horse"))
         // Out of order: the second does not open first (and a failure moves no count).
         #expect(server.open(frame: second) == nil)
-        #expect(server.open(frame: first) == typed)
+        #expect(server.open(frame: first).map(Self.unpadded) == typed)
         // Replayed: the first again is the wrong number now.
         #expect(server.open(frame: first) == nil)
         // Altered: one bit of the box.
@@ -135,7 +135,28 @@ import Testing
         var reflecting = SealedChannel(toServer: keys.toServer, toPage: keys.toPage)
         #expect(fresh.open(frame: reflecting.seal(typed)) == nil)
         var pageAgain = SealedChannel(toServer: keys.toPage, toPage: keys.toServer)
-        #expect(fresh.open(frame: pageAgain.seal(typed)) == typed)
+        #expect(fresh.open(frame: pageAgain.seal(typed)).map(Self.unpadded) == typed)
+    }
+
+    /// A plaintext without its padding (the spaces after the JSON).
+    static func unpadded(_ plain: [UInt8]) -> [UInt8] {
+        Array(plain[..<(plain.lastIndex { $0 != UInt8(ascii: " ") }.map { $0 + 1 } ?? 0)])
+    }
+
+    /// A sealed frame's length tells only its size class: "a" and "correct horse" typed seal to
+    /// frames of one length; the classes are 64 … 1,024 bytes, then multiples of 1,024.
+    @Test func sealedFramesArePaddedToSizeClasses() {
+        let keys = WireProof.sessionKeys(WireProof.credentialDigest(secret), server: WireProof.nonce(), client: WireProof.nonce())
+        var page = SealedChannel(toServer: keys.toPage, toPage: keys.toServer)
+        var server = SealedChannel(toServer: keys.toServer, toPage: keys.toPage)
+        let short = page.seal(Array(#"{"type":"text","text":"a"}"#.utf8))
+        let long = page.seal(Array(#"{"type":"text","text":"correct horse"}"#.utf8))
+        #expect(short.count == long.count)
+        #expect(server.open(frame: short).map(Self.unpadded) == Array(#"{"type":"text","text":"a"}"#.utf8))
+        #expect(server.open(frame: short)?.count == nil)  // its number is spent
+        #expect(server.open(frame: long)?.count == 64)
+        #expect([1, 64, 65, 128, 129, 700, 1_024, 1_025, 5_000].map(SealedChannel.paddedLength)
+                == [64, 64, 128, 128, 256, 1_024, 1_024, 2_048, 5_120])
     }
 
     /// PROTOCOL.md "Connecting" takes `?token=` from anywhere (the server only warns when it
@@ -160,21 +181,33 @@ import Testing
     }
 }
 
-/// The session's side of sealing: a plain `text` on a proven connection types nothing.
+/// The session's side of sealing: on a proven connection every plain frame is refused whole —
+/// a `text` types nothing, a `down` / `up` clicks nothing, a plain `hello` opens no session.
 @Suite struct SealRequiredTests {
-    @Test func plainControlIsRefusedOnAProvenConnection() {
+    @Test func everyPlainFrameIsRefusedOnAProvenConnection() {
         var session = ProtocolSession(
             sessionID: "1", config: GestureConfig(), limits: ProtocolLimits(),
             control: ControlContext(status: .active(backend: "x11"), capabilities: .init(characters: .anyUnicode)))
-        session.sealedControl = true
+        session.sealedInput = true
         var output = SessionOutput()
         let hello = Array(#"{"type":"hello","protocol":1,"role":"touchpad","width":300,"height":600}"#.utf8)
         session.receive(text: hello.span, arrival: 0, into: &output)
+        #expect(session.role == nil && String(decoding: output.frames.bytes, as: UTF8.self).contains("seal_required"))
+        output.removeAll()
+        session.receive(text: hello.span, arrival: 0, sealed: true, into: &output)
+        #expect(session.role == .touchpad)
         output.removeAll()
         let text = Array(#"{"type":"text","text":"injected"}"#.utf8)
         session.receive(text: text.span, arrival: 1, into: &output)
         #expect(output.actions.isEmpty && output.notes.isEmpty)
         #expect(String(decoding: output.frames.bytes, as: UTF8.self).contains("seal_required"))
+        output.removeAll()
+        let click = Array(
+            (#"[{"type":"down","id":1,"x":10,"y":10,"t":5,"pointerType":"mouse","buttons":1},"#
+                + #"{"type":"up","id":1,"x":10,"y":10,"t":6,"pointerType":"mouse"}]"#).utf8)
+        session.receive(text: click.span, arrival: 5, into: &output)
+        session.fire(now: 1_000, into: &output)
+        #expect(output.actions.isEmpty && output.events.isEmpty)
         output.removeAll()
         session.receive(text: text.span, arrival: 2, sealed: true, into: &output)
         #expect(!output.notes.isEmpty)

@@ -8,7 +8,10 @@
 #                             tests/control), dbus (a private session bus for tests/portal and
 #                             tests/pairing), a headless GNOME with its RemoteDesktop portal and
 #                             AT-SPI, driven by Debian's python3-dbus / python3-gi (tests/gnome,
-#                             about 400 MB), what tests/kernel builds and runs a User-Mode Linux
+#                             about 400 MB), a headless KDE Plasma's kwin_wayland and portal
+#                             (tests/kde) with its consent dialog's QML (plasma-workspace's few
+#                             folders extracted from its .debs into .build/kde-dialog, not
+#                             installed), what tests/kernel builds and runs a User-Mode Linux
 #                             kernel with (Debian's kernel source and its build tools, udev,
 #                             libinput's tools), a Python venv (.venv) with tests/requirements.txt
 #                             (pytest, websockets, python-xlib, dbus-fast, pytest-xdist, evdev,
@@ -37,8 +40,11 @@ case $mode in
             adwaita-icon-theme gsettings-desktop-schemas libglib2.0-bin at-spi2-core python3-dbus python3-gi
             gir1.2-atspi-2.0 libgl1-mesa-dri)
         # tests/kde: kwin_wayland (headless), KDE's RemoteDesktop portal and Qt's Wayland plugin;
-        # the recorder window is GTK 3 from Debian's own Python.
+        # the recorder window is GTK 3 from Debian's own Python. The consent dialog's QML imports
+        # (the rest of it is extracted from plasma-workspace's .debs below).
         packages+=(kwin-wayland xdg-desktop-portal-kde qtwayland5 gir1.2-gtk-3.0)
+        packages+=(qml-module-org-kde-kirigami2 qml-module-qtquick-controls2 qml-module-qtquick-layouts
+            qml-module-qtquick-window2 qml-module-qtgraphicaleffects qml-module-qtquick2)
         # tests/integration/test_state_io.py: strace shows the service thread touches no file.
         packages+=(strace)
         # tests/sway: a headless sway (wlroots) for the wlroots backend, as `nobody` (setpriv is
@@ -72,6 +78,32 @@ if ((${#missing[@]})); then
     fi
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# tests/kde's consent dialog: plasma-workspace's org.kde.plasma.workspace.dialogs and lookandfeel
+# QML modules (with the look-and-feel package structure plugin) and the Breeze look-and-feel
+# package (plasma-workspace-data), under 1 MB of two .debs whose installation pulls ~180 MB.
+# Downloaded (apt-get download) and extracted into .build/kde-dialog once; "complete" last.
+kde_dialog=.build/kde-dialog
+if [[ "$mode" == "--test" && ! -f $kde_dialog/complete ]]; then
+    echo "setup: extracting KDE's consent dialog from plasma-workspace's .debs into $kde_dialog"
+    debs=$(mktemp -d)
+    trap 'rm -rf "$debs"' EXIT
+    # apt-get download run as root fetches as _apt, which must write there.
+    if [[ $(id -u) -eq 0 ]] && id _apt >/dev/null 2>&1; then chown _apt "$debs"; fi
+    # Without package lists (nothing else was installed, so no update ran): update, once.
+    if ! (cd "$debs" && apt-get download -qq plasma-workspace plasma-workspace-data 2>/dev/null); then
+        $([[ $(id -u) -ne 0 ]] && echo sudo) apt-get update -qq
+        (cd "$debs" && apt-get download -qq plasma-workspace plasma-workspace-data)
+    fi
+    rm -rf "$kde_dialog"
+    mkdir -p "$kde_dialog"
+    dpkg-deb --fsys-tarfile "$debs"/plasma-workspace_*.deb | tar -x -C "$kde_dialog" --wildcards \
+        './usr/lib/*/qt5/qml/org/kde/plasma/workspace/dialogs' './usr/lib/*/qt5/qml/org/kde/plasma/lookandfeel' \
+        './usr/lib/*/qt5/plugins/kpackage/packagestructure/plasma_lookandfeel.so'
+    dpkg-deb --fsys-tarfile "$debs"/plasma-workspace-data_*.deb | tar -x -C "$kde_dialog" \
+        './usr/share/plasma/look-and-feel/org.kde.breeze.desktop'
+    (cd "$debs" && ls ./*.deb) >"$kde_dialog/complete"
 fi
 
 if ! command -v swift >/dev/null; then

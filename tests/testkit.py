@@ -523,6 +523,41 @@ def private_session_folders(root: Path) -> dict[str, str]:
     return env
 
 
+def activated_pids(runtime: Path, own: set[int]) -> list[int]:
+    """Processes with `runtime` as their XDG_RUNTIME_DIR that are not in `own` (nor this one):
+    what a private session bus activated (the AT-SPI bus, dconf, portal backends…)."""
+    marker = f"XDG_RUNTIME_DIR={runtime}".encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) in own or int(entry.name) == os.getpid():
+            continue
+        try:
+            environ = (entry / "environ").read_bytes()
+        except OSError:
+            continue
+        if marker in environ.split(b"\0"):
+            found.append(int(entry.name))
+    return found
+
+
+def end_activated(runtime: Path, own: set[int], grace: float = 3.0) -> None:
+    """Ends what `activated_pids` finds, by PID: SIGTERM, then SIGKILL what is left after
+    `grace` seconds (a session's teardown, after its own processes ended)."""
+    for pid in activated_pids(runtime, own):
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    deadline = time.monotonic() + grace
+    while (left := activated_pids(runtime, own)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    for pid in left:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
 def skip_under(directory: Path, items: list, reason: str | None) -> None:
     """For a conftest's pytest_collection_modifyitems: marks every test collected under
     `directory` skipped with `reason` (none when `reason` is None)."""

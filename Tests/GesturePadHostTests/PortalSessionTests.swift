@@ -8,6 +8,8 @@ import Testing
     static let name = ":1.42"
     static let requests = "/org/freedesktop/portal/desktop/request/1_42/"
     static let session = "/org/freedesktop/portal/desktop/session/1_42/gesturepad_session_2"
+    /// The virtual clock's origin: SelectDevices is answered (and Start called) here.
+    static let origin = ContinuousClock.now
 
     /// Runs `begin` and the CreateSession and SelectDevices answers; returns the Start call.
     private func startUp(
@@ -23,7 +25,7 @@ import Testing
         let created = machine.handle(
             .response(
                 path: Self.requests + "gesturepad_request_1", code: 0,
-                results: ["session_handle": .string(Self.session)]))
+                results: ["session_handle": .string(Self.session)], at: Self.origin))
         let persist = version >= 2
         #expect(
             created == [
@@ -32,13 +34,17 @@ import Testing
                         session: Self.session, handleToken: "gesturepad_request_3", types: 3,
                         persistMode: persist ? 2 : nil, restoreToken: persist ? token : nil))
             ])
-        let selected = machine.handle(.response(path: Self.requests + "gesturepad_request_3", code: 0, results: [:]))
+        let selected = machine.handle(
+            .response(path: Self.requests + "gesturepad_request_3", code: 0, results: [:], at: Self.origin))
         #expect(selected == [.call(.start(session: Self.session, handleToken: "gesturepad_request_4"))])
         return selected
     }
 
-    private func startResponse(_ results: [String: DBusValue], code: UInt32 = 0) -> PortalSession.Event {
-        .response(path: Self.requests + "gesturepad_request_4", code: code, results: results)
+    /// Start's answer, `after` the call (a second: a person's pace).
+    private func startResponse(
+        _ results: [String: DBusValue], code: UInt32 = 0, after: Duration = .seconds(1)
+    ) -> PortalSession.Event {
+        .response(path: Self.requests + "gesturepad_request_4", code: code, results: results, at: Self.origin + after)
     }
 
     /// CreateSession → SelectDevices (keyboard|pointer, persist_mode 2, the stored token) →
@@ -76,6 +82,56 @@ import Testing
         #expect(machine.activeSession == nil)
     }
 
+    /// A 1 to Start sooner than anyone can see a dialog (KDE's portal without its dialog's QML
+    /// answers in 4–40 ms) says the dialog could not be shown, with the time it took; from
+    /// `fastestAnswer` on it is a person declining.
+    @Test(arguments: [(4, true), (40, true), (99, true), (100, false), (138, false), (1000, false)])
+    func refusalTooSoonForAPerson(milliseconds: Int, unseen: Bool) {
+        var machine = PortalSession()
+        _ = startUp(&machine)
+        let actions = machine.handle(startResponse([:], code: 1, after: .milliseconds(milliseconds)))
+        let reason =
+            unseen ? PortalSession.Reason.refusedUnseen(after: .milliseconds(milliseconds)) : PortalSession.Reason.declined
+        #expect(actions == [.report(.inactive(reason: reason))])
+        #expect(machine.activeSession == nil)
+    }
+
+    /// The unseen refusal's reason names the time, that no dialog could be shown, and KDE's
+    /// missing modules — never "declined".
+    @Test func unseenRefusalWording() {
+        let reason = PortalSession.Reason.refusedUnseen(after: .milliseconds(32))
+        #expect(reason.contains("after 32 ms"))
+        #expect(reason.contains("could not show"))
+        #expect(reason.contains("plasma-workspace"))
+        #expect(!reason.contains("declined"))
+    }
+
+    /// The time runs from Start's call, not from the session's first request: a slow
+    /// CreateSession does not make a quick refusal look like a person's.
+    @Test func refusalTimeRunsFromStart() {
+        var machine = PortalSession()
+        _ = machine.handle(.begin(uniqueName: Self.name, version: 1, restoreToken: nil))
+        _ = machine.handle(
+            .response(
+                path: Self.requests + "gesturepad_request_1", code: 0, results: ["session_handle": .string(Self.session)],
+                at: Self.origin))
+        _ = machine.handle(
+            .response(path: Self.requests + "gesturepad_request_3", code: 0, results: [:], at: Self.origin + .seconds(5)))
+        let refused = machine.handle(
+            .response(
+                path: Self.requests + "gesturepad_request_4", code: 1, results: [:],
+                at: Self.origin + .seconds(5) + .milliseconds(40)))
+        #expect(refused == [.report(.inactive(reason: PortalSession.Reason.refusedUnseen(after: .milliseconds(40))))])
+    }
+
+    /// Another code than 1 to Start, however soon, is "ended (response N)".
+    @Test func otherCodesAreNotRefusals() {
+        var machine = PortalSession()
+        _ = startUp(&machine)
+        let actions = machine.handle(startResponse([:], code: 2, after: .milliseconds(20)))
+        #expect(actions == [.report(.inactive(reason: PortalSession.Reason.ended(2)))])
+    }
+
     /// No pointer granted: not active.
     @Test func pointerRequired() {
         var machine = PortalSession()
@@ -109,8 +165,9 @@ import Testing
     private func startUpRemainder(_ machine: inout PortalSession) -> [PortalSession.Action] {
         _ = machine.handle(
             .response(
-                path: Self.requests + "gesturepad_request_1", code: 0, results: ["session_handle": .objectPath(Self.session)]))
-        _ = machine.handle(.response(path: Self.requests + "gesturepad_request_3", code: 0, results: [:]))
+                path: Self.requests + "gesturepad_request_1", code: 0, results: ["session_handle": .objectPath(Self.session)],
+                at: Self.origin))
+        _ = machine.handle(.response(path: Self.requests + "gesturepad_request_3", code: 0, results: [:], at: Self.origin))
         return machine.handle(startResponse([:]))
     }
 
@@ -118,7 +175,7 @@ import Testing
     @Test func strayResponses() {
         var machine = PortalSession()
         _ = machine.handle(.begin(uniqueName: Self.name, version: 2, restoreToken: nil))
-        #expect(machine.handle(.response(path: Self.requests + "other", code: 0, results: [:])) == [])
+        #expect(machine.handle(.response(path: Self.requests + "other", code: 0, results: [:], at: Self.origin)) == [])
         #expect(machine.handle(startResponse([:])) == [])
     }
 
@@ -128,7 +185,7 @@ import Testing
         _ = machine.handle(.begin(uniqueName: Self.name, version: 2, restoreToken: nil))
         _ = machine.handle(.requestHandle("/custom/request"))
         let actions = machine.handle(
-            .response(path: "/custom/request", code: 0, results: ["session_handle": .string(Self.session)]))
+            .response(path: "/custom/request", code: 0, results: ["session_handle": .string(Self.session)], at: Self.origin))
         #expect(actions.count == 1)
     }
 

@@ -22,13 +22,13 @@ import json
 import os
 import sys
 import time
+from pathlib import Path
 
 import dbus
 
-import gi
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-gi.require_version("Atspi", "2.0")
-from gi.repository import Atspi  # noqa: E402
+from atspi_nodes import Atspi, GLib, applications, has_state, subtree  # noqa: E402
 
 PORTAL_APP = "xdg-desktop-portal-gnome"
 
@@ -46,31 +46,15 @@ class Agent:
         return json.loads(result) if result else None
 
     # -- AT-SPI -------------------------------------------------------------------------------------
-    @staticmethod
-    def _apps(name: str):
-        desktop = Atspi.get_desktop(0)
-        for i in range(desktop.get_child_count()):
-            app = desktop.get_child_at_index(i)
-            if app is not None and app.get_name() == name:
-                yield app
-
-    @staticmethod
-    def _walk(node, depth=0):
-        if node is None or depth > 40:
-            return
-        yield node
-        for i in range(node.get_child_count()):
-            yield from Agent._walk(node.get_child_at_index(i), depth + 1)
-
     def _dialog_nodes(self):
         """(check box, share button, cancel button) of an open RemoteDesktop dialog, or None."""
-        for app in self._apps(PORTAL_APP):
+        for app in applications(PORTAL_APP):
             for i in range(app.get_child_count()):
                 window = app.get_child_at_index(i)
-                if window is None or not self._has(window, Atspi.StateType.SHOWING):
+                if window is None or not has_state(window, Atspi.StateType.SHOWING):
                     continue
                 check = share = cancel = None
-                for node in self._walk(window):
+                for node in subtree(window):
                     role = node.get_role()
                     name = node.get_name() or ""
                     if role == Atspi.Role.CHECK_BOX and check is None:
@@ -83,18 +67,10 @@ class Agent:
                     return check, share, cancel
         return None
 
-    @staticmethod
-    def _has(node, state) -> bool:
-        try:
-            return node.get_state_set().contains(state)
-        except gi.repository.GLib.Error:
-            return False
-
-
     def dialog_open(self) -> bool:
         try:
             return self._dialog_nodes() is not None
-        except gi.repository.GLib.Error:
+        except GLib.Error:
             return False
 
     def dialog(self, answer: str, timeout: float) -> bool:
@@ -104,7 +80,7 @@ class Agent:
         while time.monotonic() < deadline:
             try:
                 nodes = self._dialog_nodes()
-            except gi.repository.GLib.Error:
+            except GLib.Error:
                 nodes = None
             if nodes is None:
                 time.sleep(0.05)
@@ -113,17 +89,17 @@ class Agent:
             if answer == "cancel":
                 cancel.do_action(0)
                 return True
-            if check is not None and not self._has(check, Atspi.StateType.CHECKED):
+            if check is not None and not has_state(check, Atspi.StateType.CHECKED):
                 check.do_action(0)
-            while time.monotonic() < deadline and not self._has(share, Atspi.StateType.SENSITIVE):
+            while time.monotonic() < deadline and not has_state(share, Atspi.StateType.SENSITIVE):
                 time.sleep(0.02)
             share.do_action(0)
             return True
         return False
 
     def entry_text(self, app_name: str) -> str | None:
-        for app in self._apps(app_name):
-            for node in self._walk(app):
+        for app in applications(app_name):
+            for node in subtree(app):
                 if node.get_role() in (Atspi.Role.ENTRY, Atspi.Role.TEXT):
                     text = node.get_text_iface()
                     if text is not None:
@@ -153,7 +129,7 @@ def main() -> None:
                 names = []
                 for i in range(desktop.get_child_count()):
                     app = desktop.get_child_at_index(i)
-                    names.append([app.get_name(), [f"{n.get_role_name()}:{n.get_name()}" for n in agent._walk(app)][:40] if app.get_name() != "xdg-desktop-portal-gnome" else [f"{n.get_role_name()}:{n.get_name()}:{[s.value_nick for s in n.get_state_set().get_states()]}" for n in agent._walk(app)]])
+                    names.append([app.get_name(), [f"{n.get_role_name()}:{n.get_name()}" for n in subtree(app)][:40] if app.get_name() != "xdg-desktop-portal-gnome" else [f"{n.get_role_name()}:{n.get_name()}:{[s.value_nick for s in n.get_state_set().get_states()]}" for n in subtree(app)]])
                 answer = {"ok": True, "apps": names}
             elif op == "quit":
                 print(json.dumps({"ok": True}), flush=True)

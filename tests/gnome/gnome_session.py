@@ -24,13 +24,12 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
 import subprocess
 import tempfile
 import time
 from pathlib import Path
 
-from testkit import dbus_config, private_session_folders
+from testkit import dbus_config, end_activated, private_session_folders
 
 HERE = Path(__file__).resolve().parent
 SYSTEM_PYTHON = "/usr/bin/python3"
@@ -300,22 +299,8 @@ class HeadlessGnome:
         return path.read_bytes().decode(errors="replace") if path and path.exists() else ""
 
     # -- teardown ---------------------------------------------------------------------------------
-    def activated_pids(self) -> list[int]:
-        """Processes with this session's XDG_RUNTIME_DIR in their environment that it did not
-        start itself (what the buses activated: the AT-SPI bus, dconf, portal backends…)."""
-        marker = f"XDG_RUNTIME_DIR={self.root / 'runtime'}".encode()
-        own = {p.pid for p in self.processes} | ({self.agent.pid} if self.agent else set())
-        found = []
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit() or int(entry.name) in own or int(entry.name) == os.getpid():
-                continue
-            try:
-                environ = (entry / "environ").read_bytes()
-            except OSError:
-                continue
-            if marker in environ.split(b"\0"):
-                found.append(int(entry.name))
-        return found
+    def _own_pids(self) -> set[int]:
+        return {p.pid for p in self.processes} | ({self.agent.pid} if self.agent else set())
 
     def close(self) -> None:
         if self.agent is not None and self.agent.poll() is None:
@@ -328,19 +313,7 @@ class HeadlessGnome:
         # Newest first: the portals, the shell, then the buses.
         for process in reversed(self.processes):
             _terminate(process)
-        for pid in self.activated_pids():
-            try:
-                os.kill(pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-        deadline = time.monotonic() + 3
-        while (left := self.activated_pids()) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        for pid in left:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        end_activated(self.root / "runtime", self._own_pids())
         shutil.rmtree(self.root, ignore_errors=True)
 
 

@@ -20,7 +20,7 @@ extension PortalLoop {
         case .signal(let signal) where signal.interface == PortalBus.request && signal.member == "Response":
             let code = signal.arguments.first?.uint32 ?? 2
             let results = signal.arguments.count > 1 ? signal.arguments[1].entries : [:]
-            apply(session.handle(.response(path: signal.path, code: code, results: results)))
+            apply(session.handle(.response(path: signal.path, code: code, results: results, at: clock.now)))
         case .signal(let signal) where signal.interface == PortalBus.session && signal.member == "Closed":
             apply(session.handle(.sessionClosed(path: signal.path)))
         case .signal(let signal) where signal.member == "NameOwnerChanged":

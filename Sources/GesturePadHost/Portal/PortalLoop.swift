@@ -20,6 +20,8 @@ final class PortalLoop {
     private var desktop: PortalDesktop
     private var keymap: SeatKeymapClient?
     let logger: Logger
+    /// When each Response arrived (the session tells a refusal no one saw by how soon it came).
+    let clock: any WorkerClock
     /// Signalled once, when the first session request is answered (active or refused).
     private let answered: DispatchSemaphore
     private var hasAnswered = false
@@ -39,7 +41,8 @@ final class PortalLoop {
 
     init(
         mailbox: PortalMailbox, relay: ValueRelay<ControlBackendStatus>, tokenStore: PortalTokenStore?,
-        layouts: ValueRelay<DesktopLayout.Table?>, desktop: PortalDesktop, answered: DispatchSemaphore, logger: Logger
+        layouts: ValueRelay<DesktopLayout.Table?>, desktop: PortalDesktop, answered: DispatchSemaphore, logger: Logger,
+        clock: any WorkerClock = SystemWorkerClock()
     ) {
         self.mailbox = mailbox
         self.relay = relay
@@ -48,6 +51,7 @@ final class PortalLoop {
         self.desktop = desktop
         self.answered = answered
         self.logger = logger
+        self.clock = clock
         notifies.reserveCapacity(64)
         encoder = PortalActionEncoder(desktop: desktop)
         if desktop.releasesLeftovers, let tokenStore {

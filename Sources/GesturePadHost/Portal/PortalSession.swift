@@ -13,6 +13,9 @@ import GestureControl
 ///   `CreateSession`; each step goes through its Request object: the call returns the
 ///   Request's path (known beforehand from the handle token), and the portal answers with
 ///   that Request's `Response` signal (0 success, 1 declined by the user, 2 ended otherwise).
+/// - A 1 to `Start` sooner than anyone can answer a dialog (`fastestAnswer` after the call) is
+///   a desktop that could not show its dialog — KDE Plasma's portal without plasma-workspace's
+///   dialog modules answers so in 4–40 ms — not a person declining: the reason says which.
 /// - `SelectDevices` asks for keyboard and pointer (types 3); on RemoteDesktop version 2 and
 ///   later also `persist_mode` 2 (kept until revoked) and the stored `restore_token`, if any,
 ///   so the dialog appears once. `Start`'s results carry the next `restore_token`: saved.
@@ -29,8 +32,8 @@ struct PortalSession: Sendable {
         case requestHandle(String)
         /// The call asked for failed (error reply, timeout).
         case callFailed(String)
-        /// A Request's `Response` signal.
-        case response(path: String, code: UInt32, results: [String: DBusValue])
+        /// A Request's `Response` signal, which arrived `at`.
+        case response(path: String, code: UInt32, results: [String: DBusValue], at: ContinuousClock.Instant)
         /// A Session's `Closed` signal.
         case sessionClosed(path: String)
         /// The bus connection broke.
@@ -59,15 +62,29 @@ struct PortalSession: Sendable {
         case inactive
         case creating(request: String)
         case selecting(session: String, request: String)
-        case starting(session: String, request: String)
+        /// `since`: when `Start` was called (the instant of the answer that led to it).
+        case starting(session: String, request: String, since: ContinuousClock.Instant)
         case active(session: String)
         case stopped
     }
+
+    /// A refusal of `Start` sooner than this after the call was made by no person: the dialog
+    /// has to appear before anyone can answer it. Seen on KDE Plasma 5.27.5 (tests/kde, headless,
+    /// 2 busy cores): the portal that cannot load its dialog answers in 4–40 ms; a dialog that
+    /// did show was answered at the earliest after 138 ms, by AT-SPI pressing Cancel the moment
+    /// it appeared — a person needs a few hundred ms more to see it and react.
+    static let fastestAnswer: Duration = .milliseconds(100)
 
     /// The user-facing reasons, kept together so that they read alike.
     enum Reason {
         static let waiting = "waiting for the desktop's permission (answer its remote control dialog)"
         static let declined = "remote control was declined in the desktop's dialog; reconnect the page to ask again"
+        static func refusedUnseen(after elapsed: Duration) -> String {
+            let milliseconds = max(0, Int((elapsed / .milliseconds(1)).rounded()))
+            return "the desktop refused remote control after \(milliseconds) ms, too soon for anyone to have seen "
+                + "its dialog: it could not show one (KDE Plasma: plasma-workspace's dialog modules are missing); "
+                + "reconnect the page to ask again"
+        }
         static let closed =
             "the desktop ended the remote control session (revoked, or the compositor restarted); reconnect the page to ask again"
         static let noPointer = "the desktop did not allow pointer control; reconnect the page to ask again"
@@ -131,9 +148,9 @@ struct PortalSession: Sendable {
             return end(reason: Reason.failed(message), closing: currentSession)
         case (_, .callFailed):
             return []
-        case (_, .response(let path, let code, let results)):
+        case (_, .response(let path, let code, let results, let at)):
             guard path == currentRequest else { return [] }
-            return respond(code: code, results: results)
+            return respond(code: code, results: results, at: at)
         case (_, .sessionClosed(let path)):
             guard path == currentSession else { return [] }
             return end(reason: Reason.closed, closing: nil)
@@ -146,15 +163,15 @@ struct PortalSession: Sendable {
         }
     }
 
-    /// A Response to the current Request.
-    private mutating func respond(code: UInt32, results: [String: DBusValue]) -> [Action] {
+    /// A Response to the current Request, which arrived `at`.
+    private mutating func respond(code: UInt32, results: [String: DBusValue], at: ContinuousClock.Instant) -> [Action] {
         guard code == 0 else {
             // xdg-desktop-portal closes the session itself when Start is refused (remote-desktop.c,
             // seen in 1.16 with GNOME and KDE): a Close then only fails with UnknownMethod.
-            let closedByPortal: Bool
-            if case .starting = state { closedByPortal = true } else { closedByPortal = false }
-            return end(
-                reason: code == 1 ? Reason.declined : Reason.ended(code), closing: closedByPortal ? nil : currentSession)
+            guard case .starting(_, _, let since) = state else {
+                return end(reason: code == 1 ? Reason.declined : Reason.ended(code), closing: currentSession)
+            }
+            return end(reason: refusal(code: code, after: since.duration(to: at)), closing: nil)
         }
         switch state {
         case .creating:
@@ -172,9 +189,9 @@ struct PortalSession: Sendable {
             ]
         case .selecting(let session, _):
             let handleToken = nextToken("request")
-            state = .starting(session: session, request: requestPath(handleToken))
+            state = .starting(session: session, request: requestPath(handleToken), since: at)
             return [.call(.start(session: session, handleToken: handleToken))]
-        case .starting(let session, _):
+        case .starting(let session, _, _):
             let devices = results["devices"]?.uint32 ?? (PortalBus.keyboard | PortalBus.pointer)
             guard devices & PortalBus.pointer != 0 else { return end(reason: Reason.noPointer, closing: session) }
             state = .active(session: session)
@@ -195,6 +212,12 @@ struct PortalSession: Sendable {
         }
     }
 
+    /// Why `Start` was refused with `code`, answered `elapsed` after the call.
+    private func refusal(code: UInt32, after elapsed: Duration) -> String {
+        guard code == 1 else { return Reason.ended(code) }
+        return elapsed < Self.fastestAnswer ? Reason.refusedUnseen(after: elapsed) : Reason.declined
+    }
+
     /// Back to inactive with `reason`, closing `session` if it is still open.
     private mutating func end(reason: String, closing session: String?) -> [Action] {
         state = .inactive
@@ -206,14 +229,14 @@ struct PortalSession: Sendable {
 
     private var currentRequest: String? {
         switch state {
-        case .creating(let request), .selecting(_, let request), .starting(_, let request): request
+        case .creating(let request), .selecting(_, let request), .starting(_, let request, _): request
         case .inactive, .active, .stopped: nil
         }
     }
 
     private var currentSession: String? {
         switch state {
-        case .selecting(let session, _), .starting(let session, _), .active(let session): session
+        case .selecting(let session, _), .starting(let session, _, _), .active(let session): session
         case .inactive, .creating, .stopped: nil
         }
     }
@@ -223,7 +246,7 @@ struct PortalSession: Sendable {
         switch state {
         case .creating: state = .creating(request: path)
         case .selecting(let session, _): state = .selecting(session: session, request: path)
-        case .starting(let session, _): state = .starting(session: session, request: path)
+        case .starting(let session, _, let since): state = .starting(session: session, request: path, since: since)
         case .inactive, .active, .stopped: break
         }
     }

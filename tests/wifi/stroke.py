@@ -5,8 +5,9 @@ the right in `duration` seconds at `rate` Hz: `down`, one `move` frame per touch
 Each message's `t` is the sample's time on the sender's monotonic clock in ms, as a phone's
 digitizer stamps it (evenly spaced; the frame goes out at that time, or as soon after as the
 sender manages). Meanwhile a `Sampler` reads the pointer at `frame_rate` Hz — the display's
-frames — through any callable returning (x, y): XQueryPointer here, sway's or the kernel's
-cursor elsewhere.
+frames — through any callable returning (x, y): XQueryPointer here, sway's window's pointer
+elsewhere. A reader whose positions carry their own times (the kernel's event stamps) passes a
+`display` instead (stamped_display.py): the frames are then taken from those times.
 
 The judge (`judge`, pure) compares the send times with the samples, for a server that moves
 the pointer 1:1 (speed 1, flat acceleration), so move i should bring the pointer
@@ -30,6 +31,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from collections.abc import Callable
+from typing import Protocol
 
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -37,6 +39,18 @@ from websockets.sync.client import connect
 from linkshaper import Chunk, LinkShaper
 
 PointerReader = Callable[[], tuple[int, int]]
+
+
+class Display(Protocol):
+    """What watches the pointer during a stroke (`Sampler`, or a display made from stamped
+    positions): started before the first move, asked for the latest position while the stroke
+    settles, stopped after it; `stop()` returns the display frames (time, x, y)."""
+
+    def start(self) -> Display: ...
+
+    def latest(self) -> tuple[int, int] | None: ...
+
+    def stop(self) -> list[tuple[float, int, int]]: ...
 
 # websockets ≥ 15 honours proxy environment variables unless told `proxy=None`.
 _CONNECT_TAKES_PROXY = "proxy" in inspect.signature(connect).parameters
@@ -261,15 +275,16 @@ class TouchClient:
 
 
 def run_stroke(url: str, read_pointer: PointerReader, plan: StrokePlan = StrokePlan(),
-               settle: float = 2.0) -> Recording:
+               settle: float = 2.0, display: Callable[[PointerReader, float], Display] = Sampler) -> Recording:
     """Connects to `url` (the server's /ws, or a link shaper's), strokes, and returns the
-    recording. After the `up` and a ping's answer, waits up to `settle` s for the pointer to
-    reach the stroke's end, then two quiet frames more."""
+    recording, its frames from `display(read_pointer, plan.frame_rate)`. After the `up` and a
+    ping's answer, waits up to `settle` s for the pointer to reach the stroke's end, then two
+    quiet frames more."""
     client = TouchClient(url, plan.surface)
     try:
         recording = Recording(plan, read_pointer())
         goal = (recording.start[0] + round(plan.distance), recording.start[1])
-        sampler = Sampler(read_pointer, plan.frame_rate).start()
+        sampler = display(read_pointer, plan.frame_rate).start()
         try:
             time.sleep(3 / plan.frame_rate)  # a few still frames first
             x, y = plan.finger
@@ -312,19 +327,20 @@ class LinkStroke:
 def stroke_through_link(server_port: int, token: str | None, profile: str, read_pointer: PointerReader,
                         seed: int | str = 0, plan: StrokePlan = StrokePlan(), attempts: int = 3,
                         reset: Callable[[], None] | None = None,
-                        keep: Callable[[Verdict], bool] | None = None) -> LinkStroke:
+                        keep: Callable[[Verdict], bool] | None = None,
+                        display: Callable[[PointerReader, float], Display] = Sampler) -> LinkStroke:
     """The stroke to a server on 127.0.0.1:`server_port` through a fresh `profile` link shaper.
     A stroke the machine disturbed (`Verdict.disturbed`) is played again with the same seed —
     unless `keep(verdict)` says it will do anyway (it met its targets) — up to `attempts`
     strokes in all; the last is returned whatever it is. `reset()` runs before each (put the
-    pointer back)."""
+    pointer back); `display` watches the pointer (`run_stroke`)."""
     replays: list[str] = []
     query = f"?token={token}" if token is not None else ""
     for attempt in range(1, attempts + 1):
         if reset is not None:
             reset()
         with LinkShaper(("127.0.0.1", server_port), profile, seed) as link:
-            recording = run_stroke(f"ws://127.0.0.1:{link.port}/ws{query}", read_pointer, plan)
+            recording = run_stroke(f"ws://127.0.0.1:{link.port}/ws{query}", read_pointer, plan, display=display)
         verdict = judge(recording)
         why = verdict.disturbed(plan)
         if why is None or attempt == attempts or (keep is not None and keep(verdict)):

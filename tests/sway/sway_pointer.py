@@ -1,0 +1,58 @@
+"""The pointer as the headless sway's window sees it, for tests/wifi's stroke: each motion event
+the recorder window received (root coordinates), stamped with the time it got it."""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "wifi"))
+
+from stamped_display import Stamped, StampedDisplay  # noqa: E402
+
+
+class WindowPointer:
+    """reader() → (x, y) of the last motion the window received; `display` makes the stroke's
+    60 Hz frames from the motions' own times; `warp` puts the pointer somewhere first."""
+
+    def __init__(self, desktop):
+        self._desktop = desktop
+        self._file = open(desktop.events_path, "rb")
+        self._file.seek(0, 2)  # what came before is not this reader's
+        self._pending = b""
+        self.motions: list[Stamped] = []
+
+    def _read(self) -> list[Stamped]:
+        self._pending += self._file.read()
+        *lines, self._pending = self._pending.split(b"\n")
+        for line in lines:
+            event = json.loads(line) if line.strip() else {}
+            if event.get("type") == "motion":
+                self.motions.append((event["at"], round(event["x"]), round(event["y"])))
+        return self.motions
+
+    def __call__(self) -> tuple[int, int]:
+        motions = self._read()
+        if not motions:
+            raise RuntimeError("the window has seen no pointer motion yet")
+        return motions[-1][1:]
+
+    def display(self, read_pointer, rate: float) -> StampedDisplay:
+        return StampedDisplay(self._read, read_pointer, rate)
+
+    def warp(self, x: int, y: int, timeout: float = 5.0) -> None:
+        """sway's own `seat - cursor set` (a compositor move, not the server's), once the window
+        has seen the pointer there."""
+        result = self._desktop.swaymsg("seat", "-", "cursor", "set", str(x), str(y))
+        if result.returncode != 0:
+            raise RuntimeError(f"swaymsg seat - cursor set: {result.stdout}{result.stderr}")
+        deadline = time.monotonic() + timeout
+        while not self._read() or self.motions[-1][1:] != (x, y):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the window did not see the pointer go to {(x, y)}: "
+                                   f"{self.motions[-1:] or 'no motion'}")
+            time.sleep(0.005)
+
+    def close(self) -> None:
+        self._file.close()

@@ -181,4 +181,73 @@ struct ActionPlayoutTests {
         #expect(pressAt == 480)
         #expect(x == 480)
     }
+
+    static func contact(_ id: Int, _ phase: TouchContact.Phase, x: Double, t: Double) -> HostAction {
+        .contact(TouchContact(owner: 1, id: id, phase: phase, x: x, y: 50, t: t))
+    }
+
+    /// Plays a link that holds every tenth frame 50 ms (and those behind it) for `frames`
+    /// frames of `inputs(i, t)`; returns every contact written, with when.
+    static func playHeld(
+        _ p: inout ActionPlayout, frames: Int, _ inputs: (Int, Double) -> [HostAction]
+    ) -> [(at: Double, contact: TouchContact)] {
+        var written: [(at: Double, contact: TouchContact)] = []
+        func carry(_ actions: [HostAction], _ now: Double) {
+            for case .contact(let c) in actions { written.append((now, c)) }
+        }
+        var held = -Double.infinity
+        var now = 0.0
+        for i in 0..<frames {
+            let t = Double(i) * 8
+            let arrival = max(t + Self.offset + (i % 10 == 5 ? 50 : 0), held)
+            held = arrival
+            while let due = p.nextDue, due < arrival {
+                now = max(now, due)
+                carry(Self.release(&p, at: now), now)
+            }
+            now = arrival
+            let input = inputs(i, t)
+            carry(Self.admit(&p, input, t: t, at: now, settles: i == 0 || i == frames - 1), now)
+        }
+        while let due = p.nextDue {
+            now = max(now, due)
+            carry(Self.release(&p, at: now), now)
+        }
+        return written
+    }
+
+    /// The touchpad's one finger: while its frames are held, its contact is carried on (written
+    /// ahead of the last real position, `t` never going back), and it lifts exactly where the
+    /// finger lifted.
+    @Test func oneFingersContactIsCarriedThroughAGap() {
+        var p = ActionPlayout()
+        let written = Self.playHeld(&p, frames: 240) { i, t in
+            [Self.contact(1, i == 0 ? .down : i == 239 ? .up : .move, x: 100 + Double(i) * 2, t: t)]
+        }
+        let ts = written.map(\.contact.t)
+        #expect(zip(ts, ts.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(written.last?.contact.phase == .up && written.last?.contact.x == 100 + 239 * 2)
+        // Some contact was written beyond every real position received by then: predicted.
+        var realSoFar = -Double.infinity
+        var ahead = 0
+        for (_, c) in written where c.phase == .move {
+            if c.x > realSoFar + 0.5, c.t > (written.first?.contact.t ?? 0) { ahead += 1 }
+            realSoFar = max(realSoFar, c.x)
+        }
+        #expect(ahead > 0)
+        #expect(written.filter { $0.contact.phase == .move }.count > 238, "every real frame is written")
+    }
+
+    /// Two fingers (a scroll, a pinch): paced, never carried on — every contact written is one
+    /// the page sent, in order.
+    @Test func twoFingersAreNeverPredicted() {
+        var p = ActionPlayout()
+        let written = Self.playHeld(&p, frames: 240) { i, t in
+            if i == 0 { return [Self.contact(1, .down, x: 100, t: t), Self.contact(2, .down, x: 300, t: t)] }
+            if i == 239 { return [Self.contact(1, .up, x: 100 + 478, t: t), Self.contact(2, .up, x: 300 + 478, t: t)] }
+            return [Self.contact(1, .move, x: 100 + Double(i) * 2, t: t), Self.contact(2, .move, x: 300 + Double(i) * 2, t: t)]
+        }
+        let expected = (0..<240).flatMap { i -> [Double] in [100 + Double(i) * 2, 300 + Double(i) * 2] }
+        #expect(written.map(\.contact.x) == expected)
+    }
 }

@@ -9,6 +9,7 @@ and libinput may complain of nothing (the scenario's docstring says why).
 """
 from __future__ import annotations
 
+import re
 import sys
 import warnings
 from pathlib import Path
@@ -25,14 +26,16 @@ def run(run_scenario):
 
 
 # Where the touchpad falls short of the Wi-Fi targets (issue 41, measured 2026-12-06 in this test:
-# docs/testing.md). The playout paces a touchpad's contacts but never predicts them (the desktop
-# tracks their positions itself: docs/control.md "Bridging a gap"), so every gap the link leaves
-# beyond the playout delay stands still on the desktop. These rows still fail on anything else:
-# a finger not exact, libinput complaining.
+# docs/testing.md). Since one finger's contact is carried through gaps like the pointer
+# (docs/control.md "Bridging a gap"), power save and the busy link's frozen frames meet them;
+# what is left is a busy stroke's largest jump at 2.1× the ideal step on one seed (the target
+# is 2×), in libinput's unaccelerated motion; it was the same before prediction, and the x11 and
+# wlroots rows of the same strokes stay at 1.5×, so the guest's timing is the likely cause (not
+# established). Only a jump up to 2.5× is expected to miss: a frozen share, a latency, an
+# inexact finger or libinput complaining still fail.
 SHORT_OF_TARGET = {
-    "busy": "the touchpad's contacts are not carried through a held frame (busy: 4–8 % frozen, target 2 %)",
-    "powersave": "the touchpad's contacts are not carried through power-save gaps (14 % frozen, p50 75 ms; "
-                 "targets 10 %, 60 ms)",
+    "busy": ("a jump of", "a busy stroke's largest jump in the guest (2.1x on one seed, target 2x; "
+             "the x11 and wlroots rows stay at 1.5x)"),
 }
 
 
@@ -49,5 +52,8 @@ def test_stroke_over_wifi(run, profile):
     assert not inexact, f"{profile}: libinput's motion did not add up to the finger's: {inexact}\n" + \
         "\n".join(seg["rows"])
     if seg["missed"] and profile in SHORT_OF_TARGET:
-        pytest.xfail(SHORT_OF_TARGET[profile] + ":\n" + "\n".join(seg["missed"]))
+        kind, why = SHORT_OF_TARGET[profile]
+        ratios = [re.search(r"([0-9.]+)x the ideal step", line) for line in seg["missed"]]
+        if all(kind in line and r and float(r.group(1)) <= 2.5 for line, r in zip(seg["missed"], ratios)):
+            pytest.xfail(why + ":\n" + "\n".join(seg["missed"]))
     assert not seg["missed"], f"{profile}: " + "\n".join(seg["missed"])

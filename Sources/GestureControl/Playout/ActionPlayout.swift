@@ -28,7 +28,7 @@ public struct ActionPlayout: Sendable {
         var end: Int
         var t: Double?
         var arrival: Double
-        /// Only pointer motion (prediction may follow it, debt may cover it).
+        /// Only pointer motion or contact moves (prediction may follow it, debt may cover it).
         var motionOnly: Bool
         var settles: Bool
     }
@@ -48,6 +48,8 @@ public struct ActionPlayout: Sendable {
     private var lastPredictionAt: Double? = nil
     /// The page time the predicted motion reaches (nil: nothing played ahead).
     private var predictedThrough: Double? = nil
+    /// The touchpad backend's contacts: one finger's stroke is predicted as its contact.
+    private var contacts = ContactStroke()
 
     public init(config: PlayoutConfig = PlayoutConfig()) {
         self.config = config
@@ -110,11 +112,11 @@ public struct ActionPlayout: Sendable {
         guard !played else { return }
         if let step = nextPredictionTime, step <= now {
             predict(now: now, into: &actions)
-        } else if let repay = repayTime, repay <= now, let back = prediction.repay() {
+        } else if let repay = repayTime, repay <= now, prediction.hasDebt {
             // The stroke's frames stayed away for long after the prediction ended (the finger
             // stopped, or the link is stalled): the pointer goes back to where the last real
             // frame put it.
-            actions.append(.motion(dx: back.dx, dy: back.dy))
+            takeBack(into: &actions)
             prediction.forgetVelocity()
             strokeMoving = false
             predictedThrough = nil
@@ -129,7 +131,7 @@ public struct ActionPlayout: Sendable {
             nextGroup += 1
         }
         compact()
-        if let back = prediction.repay() { actions.append(.motion(dx: back.dx, dy: back.dy)) }
+        takeBack(into: &actions)
         prediction.forgetVelocity()
         strokeMoving = false
         predictedThrough = nil
@@ -153,11 +155,21 @@ public struct ActionPlayout: Sendable {
     private func covered(_ group: Group) -> Bool {
         var dx = 0
         var dy = 0
+        var contactStep: (dx: Int, dy: Int)? = nil
         for action in waiting[group.start..<group.end] {
-            if case .motion(let x, let y) = action {
+            switch action {
+            case .motion(let x, let y):
                 dx += x
                 dy += y
+            case .contact(let contact) where contacts.isTracked(contact):
+                contactStep = contacts.delta(to: contact)
+            default:
+                continue
             }
+        }
+        if let contactStep {
+            dx += contactStep.dx
+            dy += contactStep.dy
         }
         return Self.within(dx, prediction.debtX) && Self.within(dy, prediction.debtY)
     }
@@ -200,17 +212,33 @@ public struct ActionPlayout: Sendable {
     private mutating func play(_ group: Group, now: Double, into actions: inout [HostAction]) {
         var realX = 0
         var realY = 0
+        var predictable = group.motionOnly
         for action in waiting[group.start..<group.end] {
-            guard case .motion(let dx, let dy) = action else {
-                // Anything but motion lands where the finger really is.
-                if let back = prediction.repay() { actions.append(.motion(dx: back.dx, dy: back.dy)) }
-                actions.append(action)
-                continue
+            switch action {
+            case .motion(let dx, let dy):
+                realX += dx
+                realY += dy
+                let left = prediction.pay(dx: dx, dy: dy)
+                if left.dx != 0 || left.dy != 0 { actions.append(.motion(dx: left.dx, dy: left.dy)) }
+            case .contact(let contact) where contacts.isTracked(contact):
+                // One finger's contact: written at its real position plus what is still ahead.
+                let step = contacts.advance(to: contact)
+                realX += step.dx
+                realY += step.dy
+                _ = prediction.pay(dx: step.dx, dy: step.dy)
+                if let placed = contacts.placed(debtX: prediction.debtX, debtY: prediction.debtY, t: contact.t) {
+                    actions.append(placed)
+                }
+            default:
+                // Anything else lands where the finger really is.
+                takeBack(into: &actions)
+                if case .contact(let contact) = action {
+                    actions.append(.contact(contacts.note(contact)))
+                } else {
+                    actions.append(action)
+                }
+                predictable = false
             }
-            realX += dx
-            realY += dy
-            let left = prediction.pay(dx: dx, dy: dy)
-            if left.dx != 0 || left.dy != 0 { actions.append(.motion(dx: left.dx, dy: left.dy)) }
         }
         if let t = group.t {
             if let lastT, t - lastT > config.strokeGap { prediction.forgetVelocity() }
@@ -218,16 +246,14 @@ public struct ActionPlayout: Sendable {
         }
         lastAt = now
         lastPredictionAt = nil
-        if group.motionOnly, !group.settles, let t = group.t {
+        if predictable, !group.settles, let t = group.t {
             prediction.noteReal(dx: realX, dy: realY, t: t)
             strokeMoving = true
             // The real frames reached the page time the prediction played: what is still
             // ahead of them was too far (the finger slowed down).
-            if let through = predictedThrough, t >= through, let back = prediction.repay() {
-                actions.append(.motion(dx: back.dx, dy: back.dy))
-            }
-        } else if group.settles || !group.motionOnly {
-            if let back = prediction.repay() { actions.append(.motion(dx: back.dx, dy: back.dy)) }
+            if let through = predictedThrough, t >= through { takeBack(into: &actions) }
+        } else if group.settles || !predictable {
+            takeBack(into: &actions)
             prediction.forgetVelocity()
             strokeMoving = false
         }
@@ -241,7 +267,23 @@ public struct ActionPlayout: Sendable {
         guard let step = prediction.predict(for: now - since, since: now - lastAt, decay: config.predictionDecay) else {
             return
         }
-        actions.append(.motion(dx: step.dx, dy: step.dy))
+        if contacts.isActive {
+            let t = predictedThrough ?? lastT ?? 0
+            if let placed = contacts.placed(debtX: prediction.debtX, debtY: prediction.debtY, t: t) { actions.append(placed) }
+        } else {
+            actions.append(.motion(dx: step.dx, dy: step.dy))
+        }
+    }
+
+    /// Takes back what was played ahead and not paid by real motion: the pointer moved back,
+    /// or the contact placed back where the finger really is.
+    private mutating func takeBack(into actions: inout [HostAction]) {
+        guard let back = prediction.repay() else { return }
+        if contacts.isActive, let placed = contacts.placed(debtX: 0, debtY: 0, t: lastT ?? 0) {
+            actions.append(placed)
+        } else {
+            actions.append(.motion(dx: back.dx, dy: back.dy))
+        }
     }
 
     // MARK: - Storage
@@ -252,6 +294,7 @@ public struct ActionPlayout: Sendable {
         var motionOnly = !slice.isEmpty
         for action in slice {
             if case .motion = action { continue }
+            if case .contact(let contact) = action, contact.phase == .move { continue }
             motionOnly = false
             break
         }

@@ -69,13 +69,19 @@ struct StrokeThroughLink {
         var largestJump: Double
         var finalX: Int
         var strokeX: Int
+        /// Contacts written with a `t` before one written earlier (the backend paces by `t`).
+        var contactTimeReversals = 0
     }
 
     static let frameMs = 1000.0 / 120
     static let displayMs = 1000.0 / 60
     static let speed = 0.2  // px per ms: 600 px in 3 s
 
-    static func run(_ profile: LinkProfile, seed: UInt64, config: PlayoutConfig = PlayoutConfig()) -> Result {
+    /// `contacts`: the stroke as the touchpad backend gets it — one finger's contact landing,
+    /// moving (positions, CSS px) and lifting — and the display shows the contact's position.
+    static func run(
+        _ profile: LinkProfile, seed: UInt64, config: PlayoutConfig = PlayoutConfig(), contacts: Bool = false
+    ) -> Result {
         let count = Int(3000 / frameMs) + 1
         let sends = (0..<count).map { Double($0) * frameMs }
         let arrivals = profile.arrivals(of: sends, seed: seed)
@@ -94,12 +100,28 @@ struct StrokeThroughLink {
         var actions: [HostAction] = []
         var next = 0
         var now = 0.0
+        var lastContactT = -Double.infinity
+        var reversals = 0
         func carryOut(_ at: Double) {
             for action in actions {
-                if case .motion(let dx, _) = action { x += dx }
+                switch action {
+                case .motion(let dx, _): x += dx
+                case .contact(let contact):
+                    x = Int(contact.x.rounded(.down))
+                    if contact.t < lastContactT { reversals += 1 }
+                    lastContactT = max(lastContactT, contact.t)
+                default: break
+                }
             }
             if !actions.isEmpty { played.append((at, x)) }
             actions.removeAll()
+        }
+        // The finger's position at each frame (contacts), its whole pixels matching the motions.
+        var positions: [Double] = []
+        var sum = 0
+        for motion in motions {
+            sum += motion
+            positions.append(Double(sum))
         }
         while next < count || playout.nextDue != nil {
             let arrival = next < count ? arrivals[next] : .infinity
@@ -110,10 +132,16 @@ struct StrokeThroughLink {
                 continue
             }
             now = arrival
-            if motions[next] != 0 { actions.append(.motion(dx: motions[next], dy: 0)) }
             let last = next == count - 1
+            if contacts {
+                let phase: TouchContact.Phase = next == 0 ? .down : last ? .up : .move
+                actions.append(.contact(TouchContact(owner: 1, id: 1, phase: phase, x: positions[next], y: 0, t: sends[next])))
+            } else if motions[next] != 0 {
+                actions.append(.motion(dx: motions[next], dy: 0))
+            }
             playout.admit(
-                &actions, from: 0, marks: [PlayoutMark(end: actions.count, t: sends[next], settles: last)][...],
+                &actions, from: 0,
+                marks: [PlayoutMark(end: actions.count, t: sends[next], settles: last || (contacts && next == 0))][...],
                 arrival: now)
             carryOut(now)
             next += 1
@@ -155,6 +183,6 @@ struct StrokeThroughLink {
         return Result(
             latencyP50: latencies[latencies.count / 2], latencyP99: latencies[latencies.count * 99 / 100],
             frozenShare: Double(frozen) / Double(max(counted, 1)),
-            largestJump: Double(jump) / (displayMs * speed), finalX: x, strokeX: total)
+            largestJump: Double(jump) / (displayMs * speed), finalX: x, strokeX: total, contactTimeReversals: reversals)
     }
 }

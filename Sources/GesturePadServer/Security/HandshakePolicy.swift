@@ -36,7 +36,9 @@ public struct UpgradeRequest: Sendable, Hashable {
 
 /// Who an accepted upgrade is (docs/server.md "Pairing").
 public enum Admission: Sendable, Hashable {
-    /// Authentication is off (`--no-auth`), or the server pairs no devices (`--test-echo`).
+    /// Authentication is off (`--no-auth`), the server pairs no devices (`--test-echo`), or
+    /// the pairing secret came in the address over plain HTTP from another machine: connected
+    /// as an outside client, not paired (no device, no key).
     case open
     /// The token is the key of the paired device with this id.
     case device(String)
@@ -101,6 +103,11 @@ public struct HandshakePolicy: Sendable {
             admission = .proving
         } else {
             switch credentials(of: request.token, key: key) {
+            case .success(.pairing) where !request.trustedTransport:
+                // The secret in the address, over plain HTTP from another machine (PROTOCOL.md's
+                // `?token=`): it connects, but pairs no device — a device key in its welcome would
+                // cross in clear, a permanent credential for any listener (docs/security.md).
+                admission = .open
             case .success(let who): admission = who
             case .failure(let refusal): return refusal.decision
             }

@@ -160,11 +160,12 @@ import Testing
     }
 
     /// PROTOCOL.md "Connecting" takes `?token=` from anywhere (the server only warns when it
-    /// crossed in clear); `?proof=1` carries none.
+    /// crossed in clear) — but over plain HTTP from another machine it pairs no device, so no
+    /// device key crosses in clear; `?proof=1` carries none.
     @Test func theTokenInTheAddressAsTheContractSays() {
         let policy = HandshakePolicy(token: secret, maxConnections: 4)
         let lan = UpgradeRequest(path: "/ws", token: secret, origin: nil, host: nil, trustedTransport: false)
-        #expect(policy.decide(lan, openConnections: 0, shuttingDown: false) == .accept(.pairing))
+        #expect(policy.decide(lan, openConnections: 0, shuttingDown: false) == .accept(.open))
         let wrong = UpgradeRequest(path: "/ws", token: "wrong", origin: nil, host: nil, trustedTransport: false)
         guard case .refuse(403, _) = policy.decide(wrong, openConnections: 0, shuttingDown: false) else {
             Issue.record("a wrong token was taken")

@@ -99,10 +99,7 @@ enum ControlSetup {
         }
     }
 
-    private static func reasonText(_ status: ControlBackendStatus) -> String {
-        if case .inactive(let reason) = status { return reason }
-        return ""
-    }
+    private static func reasonText(_ status: ControlBackendStatus) -> String { status.reason ?? "" }
 
     /// Why the wlroots protocols drive the computer, for the banner.
     static func wlrootsNote(mode: ControlMode) -> String {

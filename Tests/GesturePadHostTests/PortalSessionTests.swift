@@ -18,7 +18,7 @@ import Testing
         let begun = machine.handle(.begin(uniqueName: Self.name, version: version, restoreToken: token))
         #expect(
             begun == [
-                .report(.inactive(reason: PortalSession.Reason.waiting)),
+                .report(.notAllowed(reason: PortalSession.Reason.waiting)),
                 .call(.createSession(handleToken: "gesturepad_request_1", sessionToken: "gesturepad_session_2")),
             ])
         _ = machine.handle(.requestHandle(Self.requests + "gesturepad_request_1"))
@@ -78,7 +78,7 @@ import Testing
     @Test func declined() {
         var machine = PortalSession()
         _ = startUp(&machine)
-        #expect(machine.handle(startResponse([:], code: 1)) == [.report(.inactive(reason: PortalSession.Reason.declined))])
+        #expect(machine.handle(startResponse([:], code: 1)) == [.report(.notAllowed(reason: PortalSession.Reason.declined))])
         #expect(machine.activeSession == nil)
     }
 
@@ -90,9 +90,12 @@ import Testing
         var machine = PortalSession()
         _ = startUp(&machine)
         let actions = machine.handle(startResponse([:], code: 1, after: .milliseconds(milliseconds)))
-        let reason =
-            unseen ? PortalSession.Reason.refusedUnseen(after: .milliseconds(milliseconds)) : PortalSession.Reason.declined
-        #expect(actions == [.report(.inactive(reason: reason))])
+        // A person's No is not a fault (a notice); a dialog that could not be shown is.
+        let status: ControlBackendStatus =
+            unseen
+            ? .inactive(reason: PortalSession.Reason.refusedUnseen(after: .milliseconds(milliseconds)))
+            : .notAllowed(reason: PortalSession.Reason.declined)
+        #expect(actions == [.report(status)])
         #expect(machine.activeSession == nil)
     }
 

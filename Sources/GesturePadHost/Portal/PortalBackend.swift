@@ -56,7 +56,7 @@ public final class PortalBackend: ControlBackend {
     ) throws -> PortalBackend {
         let desktop = PortalDesktop(currentDesktop: environment["XDG_CURRENT_DESKTOP"])
         let mailbox = try PortalMailbox(capacity: 1024)
-        let relay = ValueRelay<ControlBackendStatus>(.inactive(reason: PortalSession.Reason.waiting))
+        let relay = ValueRelay<ControlBackendStatus>(.notAllowed(reason: PortalSession.Reason.waiting))
         let answered = DispatchSemaphore(value: 0)
         let ready = DispatchSemaphore(value: 0)
         let outcome = OpenOutcome()

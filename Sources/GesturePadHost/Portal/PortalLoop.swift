@@ -185,7 +185,7 @@ final class PortalLoop {
                     sendNotifies()
                 }
                 relay.report(status)
-                if status != .inactive(reason: PortalSession.Reason.waiting), !hasAnswered {
+                if status != .notAllowed(reason: PortalSession.Reason.waiting), !hasAnswered {
                     hasAnswered = true
                     answered.signal()
                 }

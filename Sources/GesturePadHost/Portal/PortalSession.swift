@@ -135,7 +135,7 @@ struct PortalSession: Sendable {
             let handleToken = nextToken("request")
             state = .creating(request: PortalBus.requestPath(uniqueName: name, token: handleToken))
             return [
-                .report(.inactive(reason: Reason.waiting)),
+                .report(.notAllowed(reason: Reason.waiting)),
                 .call(.createSession(handleToken: handleToken, sessionToken: nextToken("session"))),
             ]
         case (_, .begin):
@@ -145,7 +145,7 @@ struct PortalSession: Sendable {
             return []
         case (.creating, .callFailed(let message)), (.selecting, .callFailed(let message)),
             (.starting, .callFailed(let message)):
-            return end(reason: Reason.failed(message), closing: currentSession)
+            return end(.inactive(reason: Reason.failed(message)), closing: currentSession)
         case (_, .callFailed):
             return []
         case (_, .response(let path, let code, let results, let at)):
@@ -153,13 +153,13 @@ struct PortalSession: Sendable {
             return respond(code: code, results: results, at: at)
         case (_, .sessionClosed(let path)):
             guard path == currentSession else { return [] }
-            return end(reason: Reason.closed, closing: nil)
+            return end(.inactive(reason: Reason.closed), closing: nil)
         case (.inactive, .connectionLost), (.inactive, .portalGone):
             return []
         case (_, .portalGone):
-            return end(reason: Reason.portalGone, closing: nil)
+            return end(.inactive(reason: Reason.portalGone), closing: nil)
         case (_, .connectionLost(let message)):
-            return end(reason: Reason.lost(message), closing: nil)
+            return end(.inactive(reason: Reason.lost(message)), closing: nil)
         }
     }
 
@@ -169,14 +169,14 @@ struct PortalSession: Sendable {
             // xdg-desktop-portal closes the session itself when Start is refused (remote-desktop.c,
             // seen in 1.16 with GNOME and KDE): a Close then only fails with UnknownMethod.
             guard case .starting(_, _, let since) = state else {
-                return end(reason: code == 1 ? Reason.declined : Reason.ended(code), closing: currentSession)
+                return end(code == 1 ? .notAllowed(reason: Reason.declined) : .inactive(reason: Reason.ended(code)), closing: currentSession)
             }
-            return end(reason: refusal(code: code, after: since.duration(to: at)), closing: nil)
+            return end(refusal(code: code, after: since.duration(to: at)), closing: nil)
         }
         switch state {
         case .creating:
             guard let session = results["session_handle"]?.text, !session.isEmpty else {
-                return end(reason: Reason.failed("CreateSession returned no session handle"), closing: nil)
+                return end(.inactive(reason: Reason.failed("CreateSession returned no session handle")), closing: nil)
             }
             let handleToken = nextToken("request")
             state = .selecting(session: session, request: requestPath(handleToken))
@@ -193,7 +193,7 @@ struct PortalSession: Sendable {
             return [.call(.start(session: session, handleToken: handleToken))]
         case .starting(let session, _, _):
             let devices = results["devices"]?.uint32 ?? (PortalBus.keyboard | PortalBus.pointer)
-            guard devices & PortalBus.pointer != 0 else { return end(reason: Reason.noPointer, closing: session) }
+            guard devices & PortalBus.pointer != 0 else { return end(.inactive(reason: Reason.noPointer), closing: session) }
             state = .active(session: session)
             var actions: [Action] = []
             if let token = results["restore_token"]?.text, !token.isEmpty {
@@ -212,18 +212,20 @@ struct PortalSession: Sendable {
         }
     }
 
-    /// Why `Start` was refused with `code`, answered `elapsed` after the call.
-    private func refusal(code: UInt32, after elapsed: Duration) -> String {
-        guard code == 1 else { return Reason.ended(code) }
-        return elapsed < Self.fastestAnswer ? Reason.refusedUnseen(after: elapsed) : Reason.declined
+    /// Why `Start` was refused with `code`, answered `elapsed` after the call: declined by the
+    /// person (not a fault), or a desktop that could not ask.
+    private func refusal(code: UInt32, after elapsed: Duration) -> ControlBackendStatus {
+        guard code == 1 else { return .inactive(reason: Reason.ended(code)) }
+        return elapsed < Self.fastestAnswer
+            ? .inactive(reason: Reason.refusedUnseen(after: elapsed)) : .notAllowed(reason: Reason.declined)
     }
 
-    /// Back to inactive with `reason`, closing `session` if it is still open.
-    private mutating func end(reason: String, closing session: String?) -> [Action] {
+    /// Back to inactive (`status`), closing `session` if it is still open.
+    private mutating func end(_ status: ControlBackendStatus, closing session: String?) -> [Action] {
         state = .inactive
         var actions: [Action] = []
         if let session { actions.append(.call(.closeSession(session: session))) }
-        actions.append(.report(.inactive(reason: reason)))
+        actions.append(.report(status))
         return actions
     }
 

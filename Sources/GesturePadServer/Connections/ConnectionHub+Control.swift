@@ -12,12 +12,14 @@ extension ConnectionHub {
         let updated: ControlContext.Status
         switch status {
         case .active: updated = .active(backend: backendName)
-        case .inactive(let reason): updated = .inactive(reason: reason)
+        case .inactive(let reason), .notAllowed(let reason): updated = .inactive(reason: reason)
         }
         guard updated != control.status else { return nil }
         switch status {
         case .active: logger.notice("control is on: the phone drives this computer through \(backendName)")
         case .inactive(let reason): logger.warning("control is off: \(reason)")
+        // The person has not allowed it (yet): their choice, not a fault.
+        case .notAllowed(let reason): logger.notice("control is off: \(reason)")
         }
         return updated
     }

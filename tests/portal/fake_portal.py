@@ -6,7 +6,7 @@ call it receives, one JSON object per line, in the log file.
 
     python fake_portal.py --log FILE [--version 2] [--devices 7] [--start-response 0]
                           [--granted 3] [--no-restore-token] [--no-remote-desktop]
-                          [--forward-delay MS]
+                          [--forward-delay MS] [--answer-after MS]
 
 `--forward-delay MS` behaves like xdg-desktop-portal, which handles every method call in a
 thread of its own: each Notify call is passed on to the desktop (recorded as `delivered`) after
@@ -130,7 +130,9 @@ class FakePortal:
             elif state:
                 state["closed"] = True
                 state["refused"] = True
-            self.answer(request, code, results)
+            # A person answers the dialog after reading it (--answer-after); a desktop that
+            # cannot show one answers at once.
+            self.answer(request, code, results, after=self.options.answer_after / 1000)
             return Message.new_method_return(msg, "o", [request])
         if member.startswith("Notify"):
             state = self.sessions.get(body[0])
@@ -150,12 +152,13 @@ class FakePortal:
         delay = random.uniform(0, self.options.forward_delay) / 1000
         asyncio.get_running_loop().call_later(delay, forward)
 
-    def answer(self, request: str, code: int, results: dict) -> None:
-        """The Request's Response signal, shortly after the call's reply (as the portal does)."""
+    def answer(self, request: str, code: int, results: dict, after: float = 0.01) -> None:
+        """The Request's Response signal, `after` s after the call's reply (10 ms: as the portal
+        does when it asks nobody)."""
         def emit():
             self.record({"event": "Response", "path": request, "code": code, "results": plain(results)})
             self.bus.send(Message.new_signal(request, REQUEST, "Response", "ua{sv}", [code, results]))
-        asyncio.get_running_loop().call_later(0.01, emit)
+        asyncio.get_running_loop().call_later(max(after, 0.01), emit)
 
     # -- commands from the test --------------------------------------------------------------------
     def command(self, line: str) -> bool:
@@ -186,6 +189,7 @@ async def main() -> None:
     parser.add_argument("--no-restore-token", action="store_true")
     parser.add_argument("--no-remote-desktop", action="store_true")
     parser.add_argument("--forward-delay", type=float, default=0.0)
+    parser.add_argument("--answer-after", type=float, default=10.0)  # ms before Start's Response
     options = parser.parse_args()
     bus = await MessageBus().connect()
     with open(options.log, "a", buffering=1) as log:

@@ -118,9 +118,9 @@ def test_portal_leaving_the_bus_turns_control_off(portals, start_server, pads):
 
 
 def test_declined_dialog_keeps_serving_and_asks_again(portals, start_server, pads):
-    """The user declines (Response 1): the server runs on without control and says why; the next
-    touchpad connection asks again."""
-    portal = portals("--start-response", "1")
+    """The user declines (Response 1, after reading the dialog for 300 ms): the server runs on
+    without control and says why; the next touchpad connection asks again."""
+    portal = portals("--start-response", "1", "--answer-after", "300")
     server = start_server()
     assert "declined" in server.stdout(), server.stdout()[-800:]
     pad = pads(server)
@@ -134,6 +134,16 @@ def test_declined_dialog_keeps_serving_and_asks_again(portals, start_server, pad
     pads(server)
     back = pad.wait_message(lambda m: m.get("type") == "control" and m.get("active"), mark)
     assert back is not None, f"control did not come back: {pad.messages(mark)} {portal.session_flow()}"
+
+
+def test_a_refusal_too_soon_for_a_person_is_not_called_declined(portals, start_server, pads):
+    """Response 1 within 10 ms of Start — as KDE's portal answers when it cannot show its dialog:
+    the server says the desktop could not show one, never that it was declined."""
+    portals("--start-response", "1", "--answer-after", "10")
+    server = start_server()
+    assert "could not show" in server.stdout() and "declined" not in server.stdout(), server.stdout()[-800:]
+    control = pads(server).welcome.get("control", {})
+    assert control.get("active") is False and "could not show" in control.get("reason", ""), control
 
 
 def test_no_remote_desktop_on_the_bus(portals, bus, state_home):

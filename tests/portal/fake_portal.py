@@ -2,7 +2,8 @@
 tests/portal: it answers CreateSession / SelectDevices / Start like xdg-desktop-portal does (each
 call returns a Request object path at once; the answer follows as that Request's `Response`
 signal), keeps Session objects (`Close`, and the `Closed` signal on demand) and records every
-call it receives, one JSON object per line, in the log file.
+call it receives, one JSON object per line, in the log file; a RemoteDesktop call with `at`,
+its arrival on time.monotonic()'s clock (CLOCK_MONOTONIC, the same in every process here).
 
     python fake_portal.py --log FILE [--version 2] [--devices 7] [--start-response 0]
                           [--granted 3] [--no-restore-token] [--no-remote-desktop]
@@ -29,6 +30,7 @@ import asyncio
 import json
 import random
 import sys
+import time
 
 from dbus_fast import Message, MessageType, Variant
 from dbus_fast.aio import MessageBus
@@ -74,7 +76,7 @@ class FakePortal:
         if msg.interface == REMOTE_DESKTOP and msg.path == ROOT:
             if self.options.no_remote_desktop:
                 return Message.new_error(msg, "org.freedesktop.DBus.Error.UnknownMethod", "No such interface")
-            self.record({"call": msg.member, "sender": msg.sender, "args": plain(msg.body)})
+            self.record({"call": msg.member, "sender": msg.sender, "args": plain(msg.body), "at": time.monotonic()})
             return self.remote_desktop(msg)
         if msg.interface == SESSION and msg.member == "Close":
             self.record({"call": "Session.Close", "path": msg.path})

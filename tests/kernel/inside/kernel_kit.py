@@ -10,10 +10,12 @@ condition with a generous deadline and asserts values, never durations.
 """
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
 import signal
+import struct
 import subprocess
 import sys
 import threading
@@ -28,6 +30,8 @@ REPO = Path(os.environ.get("GP_REPO", Path(__file__).resolve().parents[3]))
 OUT = Path(os.environ.get("GP_OUT", "."))
 sys.path.insert(0, str(REPO / "tests"))
 sys.path.insert(0, str(REPO / "tests" / "control"))
+
+EVIOCSCLOCKID = 0x400445A0  # _IOW('E', 0xa0, int)
 
 # libinput's complaints about a device: each is a failure for a device we make.
 LIBINPUT_WARNINGS = re.compile(r"kernel bug|jump|Invalid fake finger|event processing lagging|client bug", re.I)
@@ -178,6 +182,13 @@ class Evdev:
         """Waits until no new event has come for `quiet` s (the backend's thread has written
         what the server handed it)."""
         wait_quiet(lambda: len(self.snapshot()), quiet, timeout)
+
+    def stamp_monotonic(self) -> Evdev:
+        """Has the kernel stamp this reader's events on CLOCK_MONOTONIC, libinput's and
+        time.monotonic()'s clock, not the realtime clock evdev stamps by default (python-evdev
+        reads the stamps of the clock its file descriptor asks for)."""
+        fcntl.ioctl(self.device.fd, EVIOCSCLOCKID, struct.pack("i", time.CLOCK_MONOTONIC))
+        return self
 
     def active_keys(self) -> list[int]:
         """EVIOCGKEY: the keys and buttons the kernel holds down on this device now."""

@@ -22,21 +22,15 @@ What is judged, and why so (docs/testing.md "A Wi-Fi link in user space"):
 """
 from __future__ import annotations
 
-import fcntl
 import math
-import os
 import re
-import struct
-import sys
-import time
 
-from kernel_kit import REPO, Libinput, Results, event_node, serve, warnings
+from kernel_kit import Libinput, Results, event_node, serve, warnings
 from touch_input import Pad
+from wifi_kit import realtime, stroke_profiles
 
-sys.path.insert(0, str(REPO / "tests" / "wifi"))
-from stamped_display import StampedDisplay  # noqa: E402
-from stroke import StrokePlan  # noqa: E402
-from wifi_rows import PROFILES, stroke_profile  # noqa: E402
+from stamped_display import StampedDisplay  # tests/wifi, on the path wifi_kit gives
+from stroke import StrokePlan
 
 NAME = "GesturePad touchpad"
 # A phone held sideways: smaller than the device, so it lies on it at its real size (centred),
@@ -44,7 +38,6 @@ NAME = "GesturePad touchpad"
 PLAN = StrokePlan(finger=(100.0, 200.0), surface=(844, 390))
 FIXED_SIDE = 1000  # TouchpadGeometry.fixedSide, CSS px
 UNITS_PER_CSS = 25.4 / 160 * 40  # 6.35 device units a CSS px
-EVIOCSCLOCKID = 0x400445A0  # _IOW('E', 0xa0, int)
 EV_SYN, EV_ABS, SYN_REPORT, ABS_MT_POSITION_X, ABS_MT_TRACKING_ID = 0, 3, 0, 53, 57
 MOTION = re.compile(r"POINTER_MOTION\s+([-+]?[\d.]+)s\s+([-+]?[\d.]+)/\s*([-+]?[\d.]+)\s*"
                     r"\(\s*([-+]?[\d.]+)/\s*([-+]?[\d.]+)\s*\)")
@@ -62,9 +55,7 @@ class RawFrames:
     libinput's and time.monotonic()'s clock, not the realtime clock evdev stamps by default."""
 
     def __init__(self, lib: Libinput):
-        self._device = lib.raw.device
-        # python-evdev reads the stamps of the clock this file descriptor asks for
-        fcntl.ioctl(self._device.fd, EVIOCSCLOCKID, struct.pack("i", time.CLOCK_MONOTONIC))
+        lib.raw.stamp_monotonic()
         self._lib = lib
 
     def since(self, mark: int) -> list[tuple[int, int, int, float]]:
@@ -186,27 +177,14 @@ class LibinputPointer:
 
 
 def main() -> None:
-    # The UML kernel has one CPU, shared by the server, libinput and this process; with every
-    # system call trapping, a sender at normal priority goes out tens of ms late (a late move
-    # is a worse link than the profile's). Real time for this process (its threads inherit it)
-    # keeps the finger on time; it sleeps between moves, so the others still run.
-    os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(10))
+    realtime()
     server = serve("--control", "touchpad")
     warm = Pad(server, surface=PLAN.surface)  # the device is made at the first touchpad's hello
     node = event_node(NAME)
     warm.close()
     pointer = LibinputPointer(node)
-    for profile in PROFILES:
-        with results.segment(profile) as seg:
-            run = stroke_profile(profile, server.port, server.token, pointer, reset=pointer.reset, plan=PLAN,
-                                 display=pointer.display, check=pointer.check)
-            seg.update(rows=run.rows, missed=run.missed, checks=run.checks, replays=run.replays,
-                       accelerated=pointer.accelerated(), motions=len(pointer.motions()),
-                       verdicts=[{"latency_p50_ms": v.latency_p50_ms, "latency_p99_ms": v.latency_p99_ms,
-                                  "frozen": v.frozen, "frames": v.frames, "jump_ratio": v.jump_ratio,
-                                  "final": v.final, "expected_final": v.expected_final}
-                                 for v in run.verdicts])
-            print("\n".join(run.rows + run.missed + run.replays), flush=True)
+    stroke_profiles(results, server, pointer, PLAN, check=pointer.check,
+                    facts=lambda: {"accelerated": pointer.accelerated(), "motions": len(pointer.motions())})
     pointer.lib.stop()
     server.stop()
 

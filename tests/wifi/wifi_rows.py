@@ -39,13 +39,16 @@ def link_delays(chunks) -> str:
     return f"{percentile(delays, 50):.1f} / {percentile(delays, 99):.1f}"
 
 
-def targets_missed(profile: str, verdict: Verdict, strokes: int = 1) -> list[str]:
-    """What one stroke missed; of several strokes judged together, each may freeze up to 3 %."""
+def targets_missed(profile: str, verdict: Verdict, strokes: int = 1, clean_slack: int = 0) -> list[str]:
+    """What one stroke missed; of several strokes judged together, each may freeze up to 3 %.
+    `clean_slack`: frozen frames a clean link (loopback, home) may show where the machine, not
+    the link, can hold a frame back (the UML guest's one CPU)."""
     missed = []
     if not verdict.exact:
         missed.append(f"the pointer ended at {verdict.final}, not {verdict.expected_final}")
-    if profile in ("loopback", "home") and verdict.frozen:
-        missed.append(f"{verdict.frozen} frozen frames (target: none)")
+    if profile in ("loopback", "home") and verdict.frozen > clean_slack:
+        most = "none" if not clean_slack else f"at most {clean_slack}"
+        missed.append(f"{verdict.frozen} frozen frames (target: {most})")
     if profile == "busy":
         most = 0.02 if strokes == 1 else 0.03
         if verdict.frozen_share > most:
@@ -85,7 +88,7 @@ class ProfileRun:
 def stroke_profile(profile: str, port: int, token: str | None, read_pointer: PointerReader,
                    reset: Callable[[], None] | None = None, plan: StrokePlan = PLAN, attempts: int = ATTEMPTS,
                    display: Callable[[PointerReader, float], Display] = Sampler,
-                   check: Callable[[Verdict], list[str]] | None = None) -> ProfileRun:
+                   check: Callable[[Verdict], list[str]] | None = None, clean_slack: int = 0) -> ProfileRun:
     """Strokes `profile`'s seeds through the link shaper into the server on `port` and judges
     them by the targets above; `check(verdict)` adds a backend's own (what else the stroke it
     just judged missed, read from its reader)."""
@@ -94,7 +97,7 @@ def stroke_profile(profile: str, port: int, token: str | None, read_pointer: Poi
     frozen = frames = 0
 
     def missed_by(verdict: Verdict) -> list[str]:
-        return targets_missed(profile, verdict, len(seeds)) + (check(verdict) if check else [])
+        return targets_missed(profile, verdict, len(seeds), clean_slack) + (check(verdict) if check else [])
 
     for seed in seeds:
         stroke = stroke_through_link(port, token, profile, read_pointer, seed, plan, attempts=attempts, reset=reset,

@@ -169,7 +169,9 @@ struct PortalSession: Sendable {
             // xdg-desktop-portal closes the session itself when Start is refused (remote-desktop.c,
             // seen in 1.16 with GNOME and KDE): a Close then only fails with UnknownMethod.
             guard case .starting(_, _, let since) = state else {
-                return end(code == 1 ? .notAllowed(reason: Reason.declined) : .inactive(reason: Reason.ended(code)), closing: currentSession)
+                return end(
+                    code == 1 ? .notAllowed(reason: Reason.declined) : .inactive(reason: Reason.ended(code)),
+                    closing: currentSession)
             }
             return end(refusal(code: code, after: since.duration(to: at)), closing: nil)
         }

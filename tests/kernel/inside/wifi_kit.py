@@ -33,8 +33,10 @@ def stroke_profiles(results: Results, server, pointer, plan: StrokePlan,
     verdict's numbers, and what `facts()` adds."""
     for profile in PROFILES:
         with results.segment(profile) as seg:
+            # The guest's one CPU may hold a frame back on a clean link too: one frozen frame
+            # there is the machine's (the touchpad's loopback row showed one in a full make test).
             run = stroke_profile(profile, server.port, server.token, pointer, reset=pointer.reset, plan=plan,
-                                 display=pointer.display, check=check)
+                                 display=pointer.display, check=check, clean_slack=1)
             seg.update(rows=run.rows, missed=run.missed, checks=run.checks, replays=run.replays,
                        verdicts=[{"latency_p50_ms": v.latency_p50_ms, "latency_p99_ms": v.latency_p99_ms,
                                   "frozen": v.frozen, "frames": v.frames, "jump_ratio": v.jump_ratio,

@@ -24,10 +24,11 @@ RATE = 3000          # bytes a second, page → server
 DRIVER_RATE = 1500   # for a driver's stroke: a move every 16 ms, half what CDP plays
 STROKE_MS = 3000     # Chromium: a move every 8 ms, some 11 KB a second with the page's batches
 START, END = (40.0, 150.0), (340.0, 650.0)
-# The finger lifts; the server hears it within this (s): 0.4–1 s measured in the three engines,
-# on a loaded machine too. Behind a queue of stale moves it waits for the rest of the queue:
-# 6–9 s here.
-HEARD_WITHIN = 2.0
+# The finger lifts; the server hears it within this (s): 0.4–1 s measured in the three engines
+# with plain frames; 1.4–2.0 s since every frame after the proof goes sealed and padded (about
+# twice the bytes per move on this 1.5–3 KB/s link; issue 40). Behind a queue of stale moves it
+# waits for the rest of the queue: 6–9 s with plain frames, longer sealed.
+HEARD_WITHIN = 3.0
 FIRST_PONG = "window.gesturepad.received.some(function (m) { return m.type === 'pong'; })"
 
 
@@ -71,6 +72,7 @@ def judge(state, link: SlowLink, folder: Path, heard: float) -> dict:
     page held one move of the finger at most, and sent exactly what the server got (once the
     link has carried the rest). `state()`: the page state now. Returns it."""
     pointer = [m for m in recorded(folder) if m.get("type") in ("down", "move", "up")]
+    print(f"the server heard the lift {heard:.2f} s after it")
     assert pointer and pointer[-1]["type"] == "up", f"the server never heard the lift: {pointer[-3:]}"
     assert heard < HEARD_WITHIN, f"the server heard the lift {heard:.1f} s after it: stale moves queued"
     last_move, lift = pointer[-2], pointer[-1]

@@ -50,9 +50,11 @@ struct HelpCommand: ParsableCommand {
         }
         lines.append("")
         lines.append("Commands (gesturepad help COMMAND):")
-        for command in GesturePad.configuration.subcommands where command._commandName != "help" {
-            let name = command._commandName
-            lines.append("  " + padded(name, to: 14) + command.configuration.abstract)
+        let commands = GesturePad.configuration.subcommands.filter { $0._commandName != "help" }
+        // The column as wide as the longest name, so no name runs into its line (issue 42).
+        let nameWidth = commands.map { $0._commandName.count }.max() ?? 0
+        for command in commands {
+            lines.append("  " + padded(command._commandName, to: nameWidth + 2) + command.configuration.abstract)
         }
         lines.append("")
         lines.append("The manual page: man gesturepad.")

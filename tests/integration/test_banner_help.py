@@ -102,6 +102,13 @@ def test_help_topics_exist_and_the_overview_lists_them():
     assert rename.returncode == 0 and "USAGE: gesturepad devices rename" in rename.stdout
     wrong = help_of("no-such-topic")
     assert wrong.returncode == 1 and "no topic or command" in wrong.stderr
+    # Every command's name stands apart from its line, in one column (the longest,
+    # x11-release-guard, once ran into its text: issue 42).
+    commands = overview.stdout.split("Commands (gesturepad help COMMAND):\n", 1)[1].split("\n\n", 1)[0]
+    rows = [line for line in commands.splitlines() if line.strip()]
+    assert any(row.split()[0] == "x11-release-guard" for row in rows), rows
+    starts = {len(row) - len(row[2:].split("  ", 1)[1].lstrip()) for row in rows if "  " in row[2:]}
+    assert len(starts) == 1 and all("  " in row[2:] for row in rows), rows
 
 
 def test_a_missing_display_points_to_gesturepad_help(tmp_path):

@@ -234,7 +234,7 @@ struct ServeCommand: ParsableCommand {
             recorder?.close()
             control.backend?.stop()
             pairing?.notifier?.stop()
-            throw Failure(error.description)
+            throw Failure(StartFailure.message(error, port: configuration.port, state: state))
         }
         if configuration.token != nil {
             notes.insert(Self.pairingLine(pairingSettings), at: 0)

@@ -6,6 +6,8 @@ import shutil
 import subprocess
 import time
 
+from pathlib import Path
+
 import pytest
 
 from testkit import REPO, binary, free_port, hello
@@ -113,6 +115,16 @@ def test_a_port_in_use_fails_fast(tmp_path, server):
     status, lines, seconds, stdout = fails_fast(["--host", "127.0.0.1", "--port", str(server.port)], tmp_path)
     assert status != 0 and seconds < 1.0
     assert len(lines) == 1 and f"port {server.port} is in use" in lines[0]
+    assert "listening" not in stdout
+
+
+def test_a_port_held_by_gesturepad_itself_says_so(server):
+    """A second `serve` with the same state directory, on the port the first one serves: it
+    names GesturePad, its pid and `gesturepad url`, not "another program" (issue 42)."""
+    status, lines, seconds, stdout = fails_fast(["--port", str(server.port)], Path(server.state_home))
+    assert status != 0 and seconds < 1.0
+    assert len(lines) == 1 and lines[0].startswith(f"Error: GesturePad already serves on port {server.port} (pid "), lines
+    assert "gesturepad url" in lines[0] and "another program" not in lines[0]
     assert "listening" not in stdout
 
 

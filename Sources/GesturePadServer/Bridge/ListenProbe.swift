@@ -6,19 +6,25 @@ import Glibc
 /// with nothing listening. A probe socket is bound and closed again; its errno names the
 /// reason in words a user can act on.
 enum ListenProbe {
+    /// Why a port cannot be bound: in words, and whether another program holds it.
+    struct Problem: Sendable {
+        var text: String
+        var inUse: Bool
+    }
+
     /// nil when `host` (an IP literal, or nil for every interface) and `port` can be bound,
     /// else why not.
-    static func problem(host: String?, port: Int) -> String? {
+    static func problem(host: String?, port: Int) -> Problem? {
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         hints.ai_flags = AI_PASSIVE | AI_NUMERICHOST | AI_NUMERICSERV
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let first = list else {
-            return "\(host ?? "*") is not an IP address (\(String(cString: gai_strerror(status))))"
+            return Problem(text: "\(host ?? "*") is not an IP address (\(String(cString: gai_strerror(status))))", inUse: false)
         }
         defer { freeaddrinfo(first) }
-        var problems: [String] = []
+        var problems: [Problem] = []
         var bound = 0
         var node: UnsafeMutablePointer<addrinfo>? = first
         while let entry = node {
@@ -37,14 +43,14 @@ enum ListenProbe {
                 try SystemCall.retrying { bind(fd, entry.pointee.ai_addr, entry.pointee.ai_addrlen) }
                 bound += 1
             } catch {
-                problems.append(reason(error.errno, host: host, port: port))
+                problems.append(Problem(text: reason(error.errno, host: host, port: port), inUse: error.errno == EADDRINUSE))
             }
             close(fd)
         }
-        if let problem = problems.first, host != nil || bound == 0 || problems.contains(where: { $0.contains("in use") }) {
+        if let problem = problems.first(where: \.inUse) ?? problems.first, host != nil || bound == 0 || problem.inUse {
             return problem
         }
-        return bound > 0 ? nil : "no address to listen on"
+        return bound > 0 ? nil : Problem(text: "no address to listen on", inUse: false)
     }
 
     private static func reason(_ code: Int32, host: String?, port: Int) -> String {

@@ -8,6 +8,8 @@ import Logging
 /// Why the server could not start.
 public struct ServerStartError: Error, CustomStringConvertible {
     public var description: String
+    /// The port is held by another program (perhaps another GesturePad: the caller can tell).
+    public var portInUse = false
 }
 
 /// The GesturePad server on libwebsockets (default poll loop, one service thread): serves the
@@ -113,7 +115,9 @@ public final class WebServer {
             let problem = ListenProbe.problem(host: configuration.host, port: configuration.port)
         {
             throw ServerStartError(
-                description: "cannot listen on \(configuration.host ?? "all interfaces") port \(configuration.port): \(problem)")
+                description:
+                    "cannot listen on \(configuration.host ?? "all interfaces") port \(configuration.port): \(problem.text)",
+                portInUse: problem.inUse)
         }
         var contextInfo = lws_context_creation_info()
         contextInfo.options = CLWS_OPTION_EXPLICIT_VHOSTS

@@ -17,6 +17,8 @@ public struct SealedChannel {
     /// The number of the next message each way.
     public private(set) var received: UInt64 = 0
     public private(set) var sent: UInt64 = 0
+    /// The last box read, its storage kept for the next (every frame of the connection).
+    private var box: [UInt8] = []
 
     /// The frame's start and end around the box.
     static let prefix = Array(#"{"type":"sealed","box":""#.utf8)
@@ -43,10 +45,12 @@ public struct SealedChannel {
     /// a message that opened.
     public mutating func open(frame: [UInt8]) -> [UInt8]? {
         guard Self.isSealed(frame) else { return nil }
-        let text = String(decoding: frame[Self.prefix.count..<(frame.count - Self.suffix.count)], as: UTF8.self)
-        guard let box = WireProof.bytes(base64URL: text), box.count >= 16,
+        box.removeAll(keepingCapacity: true)
+        let digits = frame[Self.prefix.count..<(frame.count - Self.suffix.count)]
+        guard WireProof.appendBytes(base64URL: digits, to: &box), box.count >= 16,
             let nonce = try? ChaChaPoly.Nonce(data: Self.nonce(received)),
-            let sealed = try? ChaChaPoly.SealedBox(nonce: nonce, ciphertext: box.dropLast(16), tag: box.suffix(16)),
+            let sealed = try? ChaChaPoly.SealedBox(
+                nonce: nonce, ciphertext: box[..<(box.count - 16)], tag: box[(box.count - 16)...]),
             let plain = try? ChaChaPoly.open(sealed, using: toServer)
         else { return nil }
         received += 1

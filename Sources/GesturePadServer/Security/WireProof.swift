@@ -94,11 +94,46 @@ public enum WireProof {
 
     /// The bytes of base64url `text` (no padding); nil when it is not base64url.
     public static func bytes(base64URL text: String) -> [UInt8]? {
-        guard text.utf8.allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "=") })
-        else { return nil }
-        var standard = text.replacing("-", with: "+").replacing("_", with: "/")
-        standard += String(repeating: "=", count: (4 - standard.utf8.count % 4) % 4)
-        return Data(base64Encoded: standard).map { Array($0) }
+        var out: [UInt8] = []
+        return appendBytes(base64URL: text.utf8, to: &out) ? out : nil
+    }
+
+    /// Appends the bytes of unpadded base64url `digits` (RFC 4648 §5) to `out`, with no copy of
+    /// the text (a sealed frame is read this way, every frame of a proven connection); false,
+    /// and `out` as it was, when `digits` is not that: another alphabet, `=`, or a length of
+    /// 1 mod 4.
+    public static func appendBytes(base64URL digits: some Collection<UInt8>, to out: inout [UInt8]) -> Bool {
+        let start = out.count
+        var accumulator: UInt32 = 0
+        var bits = 0
+        for digit in digits {
+            guard let value = sextet(digit) else {
+                out.removeSubrange(start...)
+                return false
+            }
+            accumulator = ((accumulator << 6) | UInt32(value)) & 0xFFFF
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                out.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+            }
+        }
+        guard digits.count % 4 != 1 else {
+            out.removeSubrange(start...)
+            return false
+        }
+        return true
+    }
+
+    private static func sextet(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): digit - UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): digit - UInt8(ascii: "a") + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0") + 52
+        case UInt8(ascii: "-"): 62
+        case UInt8(ascii: "_"): 63
+        default: nil
+        }
     }
 
     private static func mac(_ key: SymmetricKey, label: String, server: [UInt8], client: [UInt8]) -> [UInt8] {

@@ -9,16 +9,12 @@ extension ProtocolError {
         return ProtocolError(.tooManyPointers, "down: pointer\(id) ignored: at most \(maxPointers) pointers may be down")
     }
 
-    /// A `text`, `key`, `button` or `settings` message where nothing controls the computer;
-    /// `reason` says why (the server's control status, or replay's missing `--control`).
-    public static func sealRequired(_ type: MessageType) -> ProtocolError {
-        ProtocolError(.sealRequired, "\(type.name): must come sealed on this connection (docs/protocol.md \"Sealed messages\")")
-    }
-
     /// A plain frame on a connection that proved its credential: every message comes sealed.
     public static let sealRequiredFrame = ProtocolError(
         .sealRequired, "every message must come sealed on this connection (docs/protocol.md \"Sealed messages\")")
 
+    /// A `text`, `key`, `button` or `settings` message where nothing controls the computer;
+    /// `reason` says why (the server's control status, or replay's missing `--control`).
     public static func controlOff(_ type: MessageType, reason: String) -> ProtocolError {
         ProtocolError(.controlOff, "\(type.name): this server does not control the computer (\(reason))")
     }

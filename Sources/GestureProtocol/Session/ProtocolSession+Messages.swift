@@ -57,9 +57,7 @@ extension ProtocolSession {
             }
             errorsInARow = 0
         case .control(let command):
-            if sealedInput && !receivingSealed {
-                refuse(.sealRequired(ClientMessage.control(command).type), index: index, &output)
-            } else if !control.isActive {
+            if !control.isActive {
                 refuse(.controlOff(ClientMessage.control(command).type, reason: controlOffReason), index: index, &output)
             } else if let refusal = control.refusal(for: command) {
                 refuse(refusal, index: index, &output)

@@ -51,8 +51,6 @@ public struct ProtocolSession: Sendable {
     private var decoded: [DecodedMessage] = []
     /// What the page was last told the mapper holds (the `held` notice).
     private var heldReport = HeldReport()
-    /// Set while the message being handled came out of a sealed box.
-    private(set) var receivingSealed = false
     /// When the host actions are carried out (made at the first action: an idle or observer
     /// connection holds none), and where each input's actions end in the call in progress.
     private var playout: ActionPlayout? = nil
@@ -105,8 +103,6 @@ public struct ProtocolSession: Sendable {
     public mutating func receive(
         text: Span<UInt8>, arrival: Double, sealed: Bool = false, into output: inout SessionOutput
     ) {
-        receivingSealed = sealed
-        defer { receivingSealed = false }
         lastArrival = max(lastArrival, arrival)
         guard text.count <= limits.maxMessageBytes else {
             requestClose(.messageTooBig, "message of \(text.count) bytes exceeds \(limits.maxMessageBytes)", &output)

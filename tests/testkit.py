@@ -59,13 +59,19 @@ class Server:
 
     def __init__(self, public: Path | str | None = None, token: str | None = "test-token",
                  extra: list[str] | None = None, env: dict[str, str | None] | None = None,
-                 drop_public: bool = False, program: Path | str | None = None, cwd: Path | str | None = None):
+                 drop_public: bool = False, program: Path | str | None = None, cwd: Path | str | None = None,
+                 port: int | None = None, address_flags: bool = True):
         """`env` entries override the environment (None removes a variable); `program` is
-        another binary than $GESTUREPAD_BIN (an installed one); `cwd` its working directory."""
-        self.port = free_port()
+        another binary than $GESTUREPAD_BIN (an installed one); `cwd` its working directory.
+        `address_flags=False` passes neither --host nor --port: the configuration file (or the
+        defaults) decide, and `port` says where the server is expected to answer."""
+        self.port = port or free_port()
         self.token = token
         self.public = Path(public) if public else REPO / "Public"
-        args = [str(program or binary()), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--no-qr"]
+        args = [str(program or binary()), "serve"]
+        if address_flags:
+            args += ["--host", "127.0.0.1", "--port", str(self.port)]
+        args += ["--no-qr"]
         if not drop_public:
             args += ["--public", str(self.public)]
         if token is not None:

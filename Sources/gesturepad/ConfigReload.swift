@@ -16,6 +16,10 @@ struct ConfigReload {
     /// The running backend's kind, whose defaults the settings start from (nil: control is off).
     var backend: BackendKind?
     var environment: [String: String]
+    /// The file's `server:` section as the server started, and the command line's server
+    /// flags: a reload that changes where the server listens says it needs a restart.
+    var startServer: ServeSettings
+    var serverFlags: ServeSettings
 
     /// The hooks, thresholds and control settings of the file as it is now, or every problem
     /// it has (`FILE:LINE:COLUMN: error: …`, as `check-config` prints them).
@@ -38,8 +42,11 @@ struct ConfigReload {
                 flags: pointer, backendAcceleration: $0.defaultAcceleration,
                 backendKineticScrolling: $0.defaultKineticScrolling)
         }
+        let notes = ListenChange.notes(
+            before: startServer, after: file.server, flags: serverFlags, file: location?.path ?? "the configuration")
         return .success(
             ReloadedSettings(
-                gestures: file.gestures, control: control, hooks: file.hookRules(flags: flags), source: location?.path))
+                gestures: file.gestures, control: control, hooks: file.hookRules(flags: flags), source: location?.path,
+                restartNotes: notes))
     }
 }

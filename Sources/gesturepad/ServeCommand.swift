@@ -225,7 +225,7 @@ struct ServeCommand: ParsableCommand {
         do {
             let reload = ConfigReload(
                 options: output, flags: outputFlags, pointer: pointer.update, backend: control.kind,
-                environment: environment)
+                environment: environment, startServer: fileSettings, serverFlags: flags)
             server = try WebServer(
                 configuration: configuration, sinks: sinks, backend: control.backend, recorder: recorder,
                 pairing: pairing?.setup, reload: reload.read, logger: logger)
@@ -239,6 +239,22 @@ struct ServeCommand: ParsableCommand {
         if configuration.token != nil {
             notes.insert(Self.pairingLine(pairingSettings), at: 0)
         }
+        // Another GesturePad still running keeps its own port: its phones lose nothing.
+        let pid = getpid()
+        let replaced = ServerRecord.replaced(in: state, by: pid, isRunning: ProcessProbe.isGesturePad)
+        if replaced == nil {
+            if let moved = LastAddress.movedLine(
+                previous: LastAddress.read(from: state), port: server.port,
+                pairedDevices: pairing == nil || pairingOptions.forgetDevices ? 0 : Self.pairedCount(in: state))
+            {
+                notes.insert(moved, at: 0)
+            }
+            do {
+                try LastAddress(port: server.port).write(to: state)
+            } catch {
+                logger.warning("the next start cannot tell whether the port changed", metadata: ["error": "\(error)"])
+            }
+        }
 
         if let recorder {
             notes.append(
@@ -249,8 +265,6 @@ struct ServeCommand: ParsableCommand {
             server: server, configuration: configuration, tokenNote: tokenNote, tlsNote: secure?.note,
             controlNote: control.note, notes: notes)
         // `gesturepad url` finds this server (the systemd unit's, say) through the state directory.
-        let pid = getpid()
-        let replaced = ServerRecord.replaced(in: state, by: pid, isRunning: ProcessProbe.isGesturePad)
         let record = ServerRecord(
             pid: pid, port: server.port, secure: configuration.tls != nil, host: configuration.host,
             token: configuration.token == nil ? .none : (remembered != nil ? .remembered : .given), started: Date(),
@@ -262,6 +276,12 @@ struct ServeCommand: ParsableCommand {
         ServerRecord.release(in: state, pid: pid, restoring: replaced, isRunning: ProcessProbe.isGesturePad)
         // Every connection has closed and released what it held; the backend lets go of the rest.
         control.backend?.stop()
+    }
+
+    /// How many devices `devices.json` holds paired now (0 when it cannot be read).
+    static func pairedCount(in state: StateDirectory) -> Int {
+        guard case .list(let list) = DeviceStore(directory: state).read() else { return 0 }
+        return list.devices.count { $0.state == .paired }
     }
 
     /// The banner's line on pairing.

@@ -348,5 +348,7 @@ import Testing
         #expect(config.controlBackend == .auto)
         #expect(config.controlAcceleration == nil)  // the backend's: never twice
         #expect(config.control == ControlSettings())
+        // Copied as it is, it never moves the server (issue 42): where it listens stays the default.
+        #expect(config.server.host == nil && config.server.port == nil)
     }
 }

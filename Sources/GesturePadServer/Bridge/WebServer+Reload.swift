@@ -17,6 +17,7 @@ extension WebServer {
             logger.notice(
                 "configuration reloaded: \(hooks) hook\(hooks == 1 ? "" : "s") from now on; gesture thresholds and control settings for the connections opened from now on",
                 metadata: ["config.file": "\(settings.source ?? "none")"])
+            for note in settings.restartNotes { logger.warning("\(note)") }
         case .failure(let failure):
             // As `check-config` prints them, one whole write(2) on stderr (no stdio buffer).
             let text = Array((failure.lines.joined(separator: "\n") + "\n").utf8)

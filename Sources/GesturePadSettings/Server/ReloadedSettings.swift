@@ -15,12 +15,18 @@ public struct ReloadedSettings: Sendable, Hashable {
     public var hooks: [HookRule]
     /// The file they were read from (nil: none was found), for the log line.
     public var source: String?
+    /// What the file changed that only a restart can apply (`ListenChange`), one warning each.
+    public var restartNotes: [String]
 
-    public init(gestures: GestureConfig, control: ControlSettings?, hooks: [HookRule], source: String?) {
+    public init(
+        gestures: GestureConfig, control: ControlSettings?, hooks: [HookRule], source: String?,
+        restartNotes: [String] = []
+    ) {
         self.gestures = gestures
         self.control = control
         self.hooks = hooks
         self.source = source
+        self.restartNotes = restartNotes
     }
 }
 

@@ -161,7 +161,8 @@ def test_every_wrong_token_is_refused_in_the_handshake(paired_server):
     ws, welcome = pair(server)
     ws.close()
     kept = welcome["device"]["key"]
-    forgotten_ws, forgotten = pair(server)
+    # Another client (another User-Agent): the same one would take its entry back.
+    forgotten_ws, forgotten = pair(server, agent=PIXEL.replace("Chrome/120", "Chrome/121"))
     forgotten_ws.close()
     devices(server, "forget", forgotten["device"]["name"])
     assert server.refused_upgrade(None) == 401
@@ -252,7 +253,9 @@ def test_rotating_the_secret_keeps_paired_devices(tmp_path):
         with pytest.raises(InvalidStatus) as refused:
             connect(f"ws://127.0.0.1:{port}/ws?token={old}", proxy=None)
         assert refused.value.response.status_code == 403
-        with connect(f"ws://127.0.0.1:{port}/ws?token={new}", proxy=None) as ws:
+        # A second phone (its own User-Agent: the first client pairing again takes its entry).
+        with connect(f"ws://127.0.0.1:{port}/ws?token={new}", proxy=None,
+                     additional_headers={"User-Agent": "second-phone"}) as ws:
             assert hello(ws)["device"]["key"] != key
     finally:
         stop(second)

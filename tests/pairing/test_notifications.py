@@ -17,8 +17,8 @@ def serve(notifications, *extra, notify="pairing"):
                   env={"DBUS_SESSION_BUS_ADDRESS": notifications.bus.address})
 
 
-def pair(server):
-    ws = server.connect(token=SECRET, additional_headers={"User-Agent": PIXEL})
+def pair(server, agent=PIXEL):
+    ws = server.connect(token=SECRET, additional_headers={"User-Agent": agent})
     return ws
 
 
@@ -109,8 +109,9 @@ def test_notify_connections_tells_each_reconnection(notifications):
 def test_a_bus_without_a_notification_server_is_a_terminal_line(empty_bus):
     """A session bus but no notification server: pairing works, and the terminal says so once."""
     with Server(token=SECRET, extra=["--notify", "pairing"], env={"DBUS_SESSION_BUS_ADDRESS": empty_bus.address}) as server:
-        for _ in range(2):
-            ws = pair(server)
+        # Two phones (two User-Agents: the same one pairing again would take its entry back).
+        for agent in (PIXEL, PIXEL.replace("Chrome/120", "Chrome/121")):
+            ws = pair(server, agent)
             assert len(hello(ws)["device"]["key"]) == 43
             ws.close()
         deadline = time.monotonic() + 5

@@ -12,14 +12,16 @@ extension WebServer {
             key: standing(ofKey: request.token))
         if case .accept(let admission) = decision {
             // A proving connection keeps its User-Agent: it names the device if the proof pairs one.
+            let agent = header(wsi, WSI_TOKEN_HTTP_USER_AGENT)
             let name =
                 switch admission {
-                case .pairing:
-                    DeviceName.make(userAgent: header(wsi, WSI_TOKEN_HTTP_USER_AGENT), model: queryArgument(wsi, name: "model"))
-                case .proving: header(wsi, WSI_TOKEN_HTTP_USER_AGENT) ?? ""
+                case .pairing: DeviceName.make(userAgent: agent, model: queryArgument(wsi, name: "model"))
+                case .proving: agent ?? ""
                 case .open, .device: ""
                 }
-            admitted = (Int(bitPattern: wsi), admission, name)
+            // `.pairing` here is always `?token=SECRET`: the page's proof pairs later, in `proven`.
+            let client = admission == .pairing ? DeviceName.client(userAgent: agent) : nil
+            admitted = (Int(bitPattern: wsi), admission, name, client)
         }
         return decision
     }
@@ -69,7 +71,7 @@ extension WebServer {
             return challenge(id, userAgent: admitted.name, address: peer(wsi), now: now)
         }
         guard let pairing else { return }
-        apply(pairing.opened(id, as: admitted.admission, name: admitted.name, now: now))
+        apply(pairing.opened(id, as: admitted.admission, name: admitted.name, now: now, client: admitted.client))
     }
 
     func pairingClosed(_ id: Int, now: Double) {

@@ -55,7 +55,8 @@ public final class WebServer {
     let reloader: SettingsReloader?
     /// The admission of the upgrade just confirmed, for the `established` callback that
     /// follows it at once (lws calls both in one go), keyed by the lws handle's address.
-    var admitted: (handle: Int, admission: Admission, name: String)?
+    /// `client`: who a `?token=` pairing is (`DeviceName.client`), nil for any other.
+    var admitted: (handle: Int, admission: Admission, name: String, client: String?)?
     /// Addresses warned about a `?token=` in clear (`warnClearCredential`).
     var clearCredentialWarned: Set<String> = []
     /// Connections that must prove what they hold (`?proof=1`), until their answer is judged.

@@ -13,13 +13,23 @@ public enum DeviceName {
     /// "DEVICE · BROWSER" for a request's `User-Agent` and the page's model hint.
     public static func make(userAgent: String?, model: String?) -> String {
         let agent = userAgent ?? ""
-        let device = model.flatMap(sanitized) ?? self.device(in: agent)
+        let device = model.flatMap { sanitized($0) } ?? self.device(in: agent)
         return sanitized("\(device) · \(browser(in: agent))") ?? "Device"
     }
 
+    /// The longest `User-Agent` kept to recognise an outside client again (characters).
+    public static let maxClientLength = 200
+
+    /// Who an outside client pairing with `/ws?token=SECRET` is, to find the entry it made
+    /// before (`PairedDevice.tokenClient`): its whole `User-Agent`, cleaned like a name but
+    /// kept longer, or "" when it sends none.
+    public static func client(userAgent: String?) -> String {
+        userAgent.flatMap { sanitized($0, limit: maxClientLength) } ?? ""
+    }
+
     /// `text` made fit to show: control characters dropped, runs of white space one space,
-    /// trimmed, at most `maxLength` characters; nil when nothing is left.
-    public static func sanitized(_ text: String) -> String? {
+    /// trimmed, at most `limit` characters; nil when nothing is left.
+    public static func sanitized(_ text: String, limit: Int = maxLength) -> String? {
         var out = ""
         var space = false
         for scalar in text.unicodeScalars {
@@ -34,7 +44,7 @@ public enum DeviceName {
             space = false
             out.unicodeScalars.append(scalar)
         }
-        if out.count > maxLength { out = String(out.prefix(maxLength)).trimmingSuffixSpaces() }
+        if out.count > limit { out = String(out.prefix(limit)).trimmingSuffixSpaces() }
         return out.isEmpty ? nil : out
     }
 

@@ -25,9 +25,16 @@ public struct PairedDevice: Codable, Sendable, Hashable {
     public var paired: String
     /// When a connection of it last opened or closed (ISO 8601, UTC).
     public var lastSeen: String?
+    /// Set only for an entry an outside client made by naming the pairing secret in the
+    /// address (`/ws?token=SECRET`): that client's `User-Agent` (`DeviceName.client`). The
+    /// next such pairing with the same `User-Agent` takes this entry again, with a new key,
+    /// instead of adding one; an entry without it (a phone's) is never taken. Absent from files
+    /// written before it existed, and from every phone's entry.
+    public var tokenClient: String?
 
     public init(
-        id: String, name: String, state: State, keySHA256: String? = nil, paired: String, lastSeen: String? = nil
+        id: String, name: String, state: State, keySHA256: String? = nil, paired: String, lastSeen: String? = nil,
+        tokenClient: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -35,6 +42,7 @@ public struct PairedDevice: Codable, Sendable, Hashable {
         self.keySHA256 = keySHA256
         self.paired = paired
         self.lastSeen = lastSeen
+        self.tokenClient = tokenClient
     }
 }
 

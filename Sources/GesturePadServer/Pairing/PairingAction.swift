@@ -4,6 +4,9 @@ import GestureProtocol
 public enum PairingEvent: Sendable, Hashable {
     /// A new device was paired (its key handed to its page).
     case paired(PairedDevice)
+    /// An outside client paired again with the secret in the address (`?token=`): its
+    /// earlier entry (the same `User-Agent`) was taken again, with a new key.
+    case repaired(PairedDevice)
     /// A paired device connected, with no other connection open.
     case connected(PairedDevice)
     /// A new device asks to pair and waits this many seconds for an answer.

@@ -66,8 +66,11 @@ struct PairingDesk: Sendable {
 
     /// Connection `connection` was admitted as `admission`; `name` names a new device,
     /// `fresh` its id and key (told to the page, or derived by both sides and never sent).
+    /// `client` is who an outside client pairing with `?token=SECRET` is (`DeviceName.client`):
+    /// the entry such a pairing made before for the same client is taken again.
     mutating func opened(
-        _ connection: Int, as admission: Admission, name: String, at time: PairingTime, fresh: FreshDevice
+        _ connection: Int, as admission: Admission, name: String, at time: PairingTime, fresh: FreshDevice,
+        client: String? = nil
     ) -> [PairingAction] {
         switch admission {
         case .open, .proving:
@@ -89,6 +92,11 @@ struct PairingDesk: Sendable {
                     .close([connection], code: .pairingClosed, reason: "pairing is closed: run gesturepad pair on the computer")
                 ]
             }
+            // A key told in `welcome` means `?token=`: never a phone's page, which proves.
+            let client = fresh.told ? client : nil
+            if let client, !settings.confirm, let earlier = tokenEntry(of: client) {
+                return repair(earlier, connection: connection, key: fresh.key, at: time)
+            }
             guard list.devices.count < DeviceList.maxDevices else {
                 return [
                     .close(
@@ -97,7 +105,8 @@ struct PairingDesk: Sendable {
                 ]
             }
             var device = PairedDevice(
-                id: fresh.id, name: list.uniqueName(name), state: .paired, paired: time.stamp, lastSeen: time.stamp)
+                id: fresh.id, name: list.uniqueName(name), state: .paired, paired: time.stamp, lastSeen: time.stamp,
+                tokenClient: client)
             guard settings.confirm else {
                 device.keySHA256 = DeviceKey.digest(fresh.key)
                 list.devices.append(device)
@@ -215,6 +224,27 @@ struct PairingDesk: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// The paired entry an earlier `?token=` pairing of `client` made (never a phone's: only
+    /// entries marked `tokenClient` are looked at).
+    private func tokenEntry(of client: String) -> PairedDevice? {
+        list.devices.first { $0.state == .paired && $0.tokenClient == client }
+    }
+
+    /// `device`, an outside client's entry, is taken again by connection `connection`: its key
+    /// becomes `key` (told in `welcome`; the earlier one opens nothing from now on), its name
+    /// and when it was paired stay. Its other open connections stay: they were admitted.
+    private mutating func repair(
+        _ device: PairedDevice, connection: Int, key: String, at time: PairingTime
+    ) -> [PairingAction] {
+        list.update(device.id) {
+            $0.keySHA256 = DeviceKey.digest(key)
+            $0.lastSeen = time.stamp
+        }
+        connections[connection] = device.id
+        let current = list.device(device.id) ?? device
+        return [.greet(connection, current.greeting(key: key)), .announce(.repaired(current))]
+    }
 
     private func waitingConnection(of id: String) -> Int? {
         waiting.first { $0.value.device.id == id }?.key

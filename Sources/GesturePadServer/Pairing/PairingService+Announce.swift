@@ -19,6 +19,11 @@ extension PairingService {
             notify(
                 device, "\(device.name) paired", "It can use this computer as a touchpad from now on.",
                 [(NoticeKey.forget, "Forget")], when: .pairing)
+        case .repaired(let device):
+            // No desktop notification: the computer's user was told when this client first paired.
+            logger.notice(
+                "an outside client paired again with the secret (?token=): \(device.name) keeps its entry, with a new key; its earlier key no longer works",
+                metadata: ["device.id": "\(device.id)"])
         case .connected(let device):
             logger.info("device connected: \(device.name)", metadata: ["device.id": "\(device.id)"])
             notify(

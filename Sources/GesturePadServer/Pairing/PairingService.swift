@@ -88,9 +88,11 @@ final class PairingService {
     }
 
     /// `derivedKey`: the new device's key from the proof handshake (never sent); without it a
-    /// fresh key is drawn and told in `welcome`.
+    /// fresh key is drawn and told in `welcome`. `client`: who a `?token=` pairing is
+    /// (`PairingDesk.opened`).
     func opened(
-        _ connection: Int, as admission: Admission, name: String, now: Double, derivedKey: String? = nil
+        _ connection: Int, as admission: Admission, name: String, now: Double, derivedKey: String? = nil,
+        client: String? = nil
     ) -> [PairingAction] {
         guard admission != .open, admission != .proving else { return [] }
         var fresh = Self.fresh()
@@ -98,7 +100,9 @@ final class PairingService {
             fresh.key = derivedKey
             fresh.told = false
         }
-        return transact(now: now) { desk, time in desk.opened(connection, as: admission, name: name, at: time, fresh: fresh) }
+        return transact(now: now) { desk, time in
+            desk.opened(connection, as: admission, name: name, at: time, fresh: fresh, client: client)
+        }
     }
 
     /// Whether the pairing secret pairs a new device now (`PairingDesk.isOpen(at:)`).

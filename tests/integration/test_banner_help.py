@@ -4,6 +4,7 @@ its QR code and the fingerprint; `/trust` in the page's dark look, its fingerpri
 between bytes; and messages that point to `gesturepad help TOPIC` — which exists — rather than
 to files of the source tree. The real binary, a real server on a loopback port.
 """
+import json
 import os
 import re
 import shutil
@@ -141,6 +142,47 @@ def test_the_manual_page_lists_every_help_topic():
     page = (REPO / "dist" / "man" / "gesturepad.1").read_text()
     section = page.split(".SH HELP TOPICS", 1)[1].split("\n.SH ", 1)[0]
     assert re.findall(r"^\.TP\n\.B (\S+)$", section, re.M) == list(TOPICS)
+
+
+def command_paths(command: dict, prefix: tuple = ()) -> list[str]:
+    """Every command path of swift-argument-parser's dump of the command tree, hidden ones too
+    ("devices rename", "x11-release-guard"), in order, once each."""
+    paths = []
+    for sub in command.get("subcommands") or []:
+        path = prefix + (sub["commandName"],)
+        paths.append(" ".join(path))
+        paths += command_paths(sub, path)
+    return list(dict.fromkeys(paths))
+
+
+def manual_entries() -> list[str]:
+    """The tag of every entry of the manual page's COMMANDS section, as man prints it (the
+    line after each .TP, its roff fonts and escapes taken away)."""
+    page = (REPO / "dist" / "man" / "gesturepad.1").read_text()
+    section = page.split(".SH COMMANDS", 1)[1].split("\n.SH ", 1)[0]
+    tags = re.findall(r"^\.TP\n(.*)$", section, re.M)
+    plain = []
+    for tag in tags:
+        tag = re.sub(r"^\.[A-Z]+ ", "", tag).replace("\\-", "-").replace("\\fR", "").replace("\\fP", "")
+        plain.append(" ".join(tag.replace('"', " ").split()))
+    return plain
+
+
+def test_the_manual_page_has_an_entry_for_every_command():
+    """Walks the commands the binary has (its argument parser's own dump, so a command added
+    without a manual entry fails here) and finds each, subcommands too, as an entry of the
+    manual page's COMMANDS section: `man gesturepad` covers every command."""
+    dump = subprocess.run([str(binary()), "--experimental-dump-help"], capture_output=True, text=True, timeout=10)
+    assert dump.returncode == 0, dump.stderr
+    paths = command_paths(json.loads(dump.stdout)["command"])
+    assert {"serve", "url", "pair", "devices", "devices forget", "check-config", "help", "x11-release-guard"} <= set(paths)
+    entries = manual_entries()
+    missing = [path for path in paths if not any(entry == path or entry.startswith(path + " ") for entry in entries)]
+    assert missing == [], f"commands without an entry in dist/man/gesturepad.1 (COMMANDS): {missing}"
+    synopsis = (REPO / "dist" / "man" / "gesturepad.1").read_text().split(".SH SYNOPSIS", 1)[1].split(".SH ", 1)[0]
+    for path in paths:
+        if "-guard" not in path and " " not in path:
+            assert f".B gesturepad {path}".replace("-", "\\-") in synopsis or path == "serve", path
 
 
 def test_url_over_https_names_the_trust_address(page_dir):

@@ -54,8 +54,8 @@ final class PairingService {
         if forgetAll { logger.notice("forgot every paired device (--forget-devices)") }
         sync = DeviceFileSync(onDisk: list ?? DeviceList(), version: store.version())
         desk = PairingDesk(settings: desk.settings, list: list ?? DeviceList())
-        // The start-up banner shows the code: pairing is open from now.
-        desk.openPairing(at: now)
+        // The start-up banner shows the code: pairing is open from now (nobody waits yet).
+        _ = desk.openPairing(at: PairingTime(now: now, stamp: ServerRecord.timestamp(Date())), fresh: Self.fresh)
         keeper.start()
         publishPresence()
     }

@@ -219,6 +219,14 @@ struct PairingDesk: Sendable {
         return dropConnections(of: device, by: cause)
     }
 
+    /// Device `id` is renamed to `proposed` (the desktop page): its connected pages are told.
+    mutating func rename(_ id: String, to proposed: String) throws(DeviceEditError) -> [PairingAction] {
+        _ = try list.apply(.rename(id, to: proposed))
+        guard let device = list.device(id) else { return [] }
+        let renamed = connections.filter { $0.value == id }.keys.sorted()
+        return renamed.isEmpty ? [] : [.rename(renamed, device.greeting())]
+    }
+
     /// The page of connection `connection` unpaired its device.
     mutating func unpair(_ connection: Int) -> [PairingAction] {
         guard let id = connections[connection] else { return [] }

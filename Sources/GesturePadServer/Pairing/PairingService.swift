@@ -104,6 +104,43 @@ final class PairingService {
     /// Whether the pairing secret pairs a new device now (`PairingDesk.isOpen(at:)`).
     func isOpen(now: Double) -> Bool { desk.isOpen(at: now) }
 
+    /// Until when pairing stays open (server clock, ms; nil: closed, or never closes).
+    func openUntil(now: Double) -> Double? { desk.openUntil(now: now) }
+
+    /// The ids of the devices connected now.
+    var connectedDevices: Set<String> { desk.connectedDevices }
+
+    /// Pairing opens now (the desktop page's button): the devices waiting for it pair.
+    func openPairing(now: Double) -> [PairingAction] {
+        logger.notice("pairing is open (the desktop page)")
+        return transact(now: now) { desk, time in desk.openPairing(at: time, fresh: Self.fresh) }
+    }
+
+    /// Pairing closes now (the desktop page's button).
+    func closePairing(now: Double) -> [PairingAction] {
+        logger.notice("pairing is closed (the desktop page)")
+        return transact(now: now) { desk, _ in
+            desk.closePairing()
+            return []
+        }
+    }
+
+    /// Device `id` is renamed (the desktop page); its pages are told.
+    func rename(_ id: String, to name: String, now: Double) throws(DeviceEditError) -> [PairingAction] {
+        var result: Result<[PairingAction], DeviceEditError> = .success([])
+        let actions = transact(now: now) { desk, _ in
+            result = Result { () throws(DeviceEditError) in try desk.rename(id, to: name) }
+            return (try? result.get()) ?? []
+        }
+        _ = try result.get()
+        return actions
+    }
+
+    /// Device `id` is forgotten (the desktop page): its connections close with 4403.
+    func forget(_ id: String, now: Double) -> [PairingAction] {
+        transact(now: now) { desk, _ in desk.forget(id, by: .computer) }
+    }
+
     /// The device list as it is now, in memory (read at start and whenever `gesturepad
     /// devices` signals a change: no file is touched here).
     var devices: DeviceList { desk.list }

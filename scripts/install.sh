@@ -16,6 +16,8 @@
 #   lib/systemd/user/gesturepad.service         the systemd user unit (PREFIX=$HOME/.local:
 #                                               share/systemd/user, where systemctl --user looks)
 #   share/man/man1/gesturepad.1.gz, share/doc/gesturepad/   the manual page, README and docs/
+#   share/applications/gesturepad.desktop       the application-menu entry (gesturepad open)
+#   share/icons/hicolor/{scalable,192x192}/apps/gesturepad.{svg,png}   its icon
 # Each folder can be moved: BINDIR, DATADIR, DOCDIR, MANDIR, UNITDIR.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -133,6 +135,11 @@ install_all() {
     put dist/udev/71-gesturepad-touchpad.rules "$DATADIR/udev/71-gesturepad-touchpad.rules" 0644
     sed -e "s|@BINDIR@|$BINDIR|g" dist/systemd/gesturepad.service.in > "$work/gesturepad.service"
     put "$work/gesturepad.service" "$UNITDIR/gesturepad.service" 0644
+    # The application-menu entry (it starts the user unit, then opens the desktop page) and its icon.
+    sed -e "s|@BINDIR@|$BINDIR|g" dist/desktop/gesturepad.desktop.in > "$work/gesturepad.desktop"
+    put "$work/gesturepad.desktop" "$PREFIX/share/applications/gesturepad.desktop" 0644
+    put Public/icon.svg "$PREFIX/share/icons/hicolor/scalable/apps/gesturepad.svg" 0644
+    put Public/icon-192.png "$PREFIX/share/icons/hicolor/192x192/apps/gesturepad.png" 0644
     sed -e "s|@VERSION@|$version|g" -e "s|@DATADIR@|$DATADIR|g" -e "s|@DOCDIR@|$DOCDIR|g" \
         -e "s|@UNITDIR@|$UNITDIR|g" dist/man/gesturepad.1 | gzip -9n > "$work/gesturepad.1.gz"
     put "$work/gesturepad.1.gz" "$MANDIR/man1/gesturepad.1.gz" 0644

@@ -31,7 +31,7 @@ export const REFUSAL_TEXT = {
   unknownKey: 'This computer does not know this phone (its pairings were reset, or it is another computer): scan the code again to pair it.',
   unknownSecret: 'This pairing link (#token=…) is not valid, or no longer: open the link the computer prints now, or scan its QR code.',
   limited: 'Too many refused attempts from this phone’s address: trying again in a minute.',
-  pairingClosed: 'Pairing is closed on the computer: run gesturepad pair there, then scan the code it shows.',
+  pairingClosed: 'Pairing stayed closed on the computer: open it there (GesturePad in the applications menu, or gesturepad pair), then reload this page.',
   deviceLimit: 'The computer has as many phones paired as it keeps: forget one there (gesturepad devices forget NAME), then scan the code again.',
   fakeServer: 'The computer’s answer did not prove it knows this phone: not connecting (another device on the network may be pretending to be it).',
   other: 'The server refused the connection, though this phone may connect: another origin, or too many connections.'
@@ -63,5 +63,9 @@ export function liveDetail(welcome, role) {
 /** What the page says while the computer's user has not accepted it yet (--confirm-pairing). */
 export function waitingText(m) {
   const name = m.device && typeof m.device.name === 'string' ? m.device.name : 'this phone';
+  if (m.state === 'closed') {
+    return 'Pairing is closed on the computer. Open it there — GesturePad in the applications menu, its notification, ' +
+      'or gesturepad pair — and this phone pairs by itself: no need to scan again.';
+  }
   return 'Accept “' + name + '” on the computer (its notification, or gesturepad devices allow).';
 }

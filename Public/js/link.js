@@ -286,7 +286,7 @@ class Transition {
       this.status('live', liveDetail(m, s.role));
       if (s.role !== 'observer') this.emit({ do: 'ping' }); // an observer sends nothing after hello
       this.emit({ do: 'live', welcome: m });
-    } else if (m.type === 'pairing' && m.state === 'waiting') {
+    } else if (m.type === 'pairing' && (m.state === 'waiting' || m.state === 'closed')) {
       this.set({ phase: 'waiting' });
       this.status('waiting', waitingText(m));
     } else if (m.type === 'device' && m.device && typeof m.device.name === 'string') {

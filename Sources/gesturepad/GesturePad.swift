@@ -10,7 +10,8 @@ struct GesturePad: ParsableCommand {
         abstract: "Use a phone as a remote touchpad: recognize its gestures, show them, run your scripts.",
         version: GesturePadVersion.current,
         subcommands: [
-            ServeCommand.self, URLCommand.self, PairCommand.self, DevicesCommand.self, ReplayCommand.self,
+            ServeCommand.self, OpenCommand.self, URLCommand.self, PairCommand.self, DevicesCommand.self,
+            ReplayCommand.self,
             CheckConfigCommand.self,
             X11GuardCommand.self,
             HelpCommand.self,

@@ -184,6 +184,8 @@ struct ServeCommand: ParsableCommand {
             throw ConfigError(path: path, issues: [issue]).report()
         }
         let secure = try tls.configuration(state: state)
+        // The desktop page's key (gesturepad open): only a server that pairs phones has the page.
+        if configuration.token != nil { configuration.desktopKey = try? DesktopKeyStore.load(from: state) }
         configuration.tls = secure?.0
         testing.apply(to: &configuration)
         configuration.publicDirectory = try Self.publicFolder(file.publicDirectory(flag: publicDirectory), logger: logger)

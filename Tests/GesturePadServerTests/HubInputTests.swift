@@ -28,7 +28,7 @@ import Testing
     @Test func shutdownInEveryState() {
         let harness = HubHarness()
         let open = harness.open(), waiting = harness.open(), refused = harness.open(), failed = harness.open()
-        harness.handle(.hold(waiting, device, now: 0))
+        harness.handle(.hold(waiting, device, .confirm, now: 0))
         harness.receive(refused, [0], isBinary: true)
         harness.handle(.closeFrameSeen(failed))
         #expect(
@@ -77,7 +77,7 @@ import Testing
     @Test func holdThenAdmit() {
         let harness = HubHarness()
         let id = harness.open(at: 0)
-        #expect(harness.handle(.hold(id, device, now: 1)) == [.cancelWakeup(id), .requestWritable(id)])
+        #expect(harness.handle(.hold(id, device, .confirm, now: 1)) == [.cancelWakeup(id), .requestWritable(id)])
         #expect(harness.hub.connections[id]?.state == .waiting(.init()))
         #expect(harness.send(id, HubHarness.touchpadHello, at: 5).isEmpty)
         #expect(harness.fire(id, at: 10_000).isEmpty)
@@ -94,7 +94,7 @@ import Testing
     @Test func admitStartsTheHelloDeadline() {
         let harness = HubHarness()
         let id = harness.open(at: 0)
-        harness.handle(.hold(id, device, now: 0))
+        harness.handle(.hold(id, device, .confirm, now: 0))
         #expect(harness.handle(.admit(id, device, now: 30_000)) == [.scheduleWakeup(id, deadline: 40_000)])
         #expect(harness.handle(.admit(id, device, now: 31_000)).isEmpty)
         #expect(harness.hub.connections[id]?.state == .open(.init(wakeup: 40_000)))
@@ -120,7 +120,7 @@ import Testing
     @Test func waitingConnectionFailed() {
         let harness = HubHarness()
         let id = harness.open()
-        harness.handle(.hold(id, device, now: 0))
+        harness.handle(.hold(id, device, .confirm, now: 0))
         #expect(harness.handle(.closeFrameSeen(id)) == [.hangUp(id)])
         #expect(harness.hub.connections[id]?.state == .closeSent)
         #expect(harness.handle(.admit(id, device, now: 1)).isEmpty)

@@ -42,7 +42,7 @@ import Testing
         let id = harness.open(at: 0)
         func state() -> ConnectionState? { harness.hub.connections[id]?.state }
         #expect(state() == .open(.init(wakeup: 10_000)))
-        harness.handle(.hold(id, device, now: 1))
+        harness.handle(.hold(id, device, .confirm, now: 1))
         harness.send(id, HubHarness.touchpadHello, at: 2)
         let hello = Array(HubHarness.touchpadHello.utf8)
         #expect(state() == .waiting(.init(held: [hello], heldBytes: hello.count)))

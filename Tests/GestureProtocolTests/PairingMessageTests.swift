@@ -51,10 +51,15 @@ import Testing
     /// The waiting notice names the device without its key.
     @Test func waitingNotice() {
         var bytes: [UInt8] = []
-        MessageEncoder.appendPairingWaiting(device: DeviceGreeting(id: "d1", name: "iPhone", key: "KEY"), to: &bytes)
+        MessageEncoder.appendPairingWaiting(device: DeviceGreeting(id: "d1", name: "iPhone", key: "KEY"), for: .confirm, to: &bytes)
         #expect(
             String(decoding: bytes, as: UTF8.self)
                 == #"{"type":"pairing","state":"waiting","device":{"id":"d1","name":"iPhone"}}"#)
+        bytes.removeAll()
+        MessageEncoder.appendPairingWaiting(device: DeviceGreeting(id: "d1", name: "iPhone"), for: .pairingClosed, to: &bytes)
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == #"{"type":"pairing","state":"closed","device":{"id":"d1","name":"iPhone"}}"#)
     }
 
     /// The pairing close codes are the documented ones.

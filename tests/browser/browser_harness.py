@@ -125,14 +125,19 @@ class Player:
 
     Commands are pipelined (no waiting for answers), so the page's `event.timeStamp`
     follows the schedule exactly. `realtime=True` waits for each event's time before
-    dispatching it, so the server's timers see real time pass (long press). Otherwise the
-    events go out at once, stamped ahead: recognition depends only on the timestamps
-    (PROTOCOL.md "Time"), and a loaded machine cannot deliver an `up` after a timer
-    that its timestamp precedes."""
+    dispatching it, so the server's timers see real time pass (long press). Otherwise each
+    event goes out up to `ahead` seconds before its time, stamped ahead: recognition depends
+    only on the timestamps (PROTOCOL.md "Time"), and a loaded machine cannot deliver an `up`
+    after a timer that its timestamp precedes. The run-ahead is bounded because the server
+    maps deadlines through the smallest `arrival − t` it has seen: a whole schedule sent at
+    once would move that offset seconds early, and a busy page that sends the burst in two
+    parts would then see a tap-confirmation or long-press timer fire between them, before
+    events stamped earlier than its deadline (a loaded CI machine did exactly that)."""
 
-    def __init__(self, page, realtime: bool = False, lead: float = 0.05, radius: float = 6) -> None:
+    def __init__(self, page, realtime: bool = False, lead: float = 0.05, radius: float = 6, ahead: float = 0.3) -> None:
         self.page = page
         self.realtime = realtime
+        self.ahead = 0.0 if realtime else ahead
         self.radius = radius  # of each finger's contact, CSS px (Chromium adjusts touches by it)
         self.base = time.time() + lead
         self.fingers: dict[int, tuple[float, float]] = {}
@@ -141,8 +146,8 @@ class Player:
 
     def _at(self, ms: float) -> float:
         ts = self.base + ms / 1000.0
-        delay = ts - time.time()
-        if delay > 0 and self.realtime:
+        delay = ts - self.ahead - time.time()
+        if delay > 0:
             time.sleep(delay)
         self.last_ms = ms
         return ts

@@ -114,7 +114,9 @@ def test_drag(pad):
     sent = pointer_messages(st)
     assert sent[0]["type"] == "down" and sent[-1]["type"] == "up"
     moves = [m for m in sent if m["type"] == "move"]
-    assert len(moves) == 30 and moves[-1]["x"] == 250
+    # 30 moves, less those the page merged into a later one while it found the link backed up
+    # (a loaded machine answers its probe late: docs/page.md "A slow link").
+    assert len(moves) + st["backlog"]["merged"] == 30 and moves[-1]["x"] == 250
     assert all(b["t"] > a["t"] for a, b in zip(moves, moves[1:]))
     check_wire(pad, st)
     drag = gestures(st, "drag")

@@ -1,5 +1,6 @@
 """`make install PREFIX=… [DESTDIR=…]` and `make uninstall`: the installed binary runs from
 anywhere and serves its own page; uninstall removes exactly what install put there."""
+import configparser
 import os
 import shutil
 import subprocess
@@ -67,6 +68,23 @@ def test_install_serves_from_anywhere_and_uninstall_leaves_nothing(release_bin, 
         url = subprocess.run([str(binary), "url", "--no-qr"], capture_output=True, text=True,
                              env={"HOME": str(home), "PATH": os.environ["PATH"]}, cwd="/")
         assert url.returncode == 0 and f"http://127.0.0.1:{server.port}/#token={token}" in url.stdout
+        # The application-menu entry opens the desktop page: `gesturepad open` finds the page of
+        # the running server, with the desktop key the server made (0600).
+        entry = configparser.ConfigParser(interpolation=None)
+        entry.optionxform = str
+        entry.read(prefix / "share/applications/gesturepad.desktop")
+        desktop = entry["Desktop Entry"]
+        assert desktop["Type"] == "Application" and desktop["Name"] == "GesturePad" and desktop["Terminal"] == "false"
+        assert f'"{prefix}/bin/gesturepad" open --wait 10' in desktop["Exec"]
+        assert (prefix / f"share/icons/hicolor/scalable/apps/{desktop['Icon']}.svg").is_file()
+        key_file = home / ".local/state/gesturepad/desktop-key"
+        assert oct(key_file.stat().st_mode & 0o777) == "0o600"
+        opened = subprocess.run([str(binary), "open", "--print"], capture_output=True, text=True,
+                                env={"HOME": str(home), "PATH": os.environ["PATH"]}, cwd="/")
+        key = key_file.read_text().strip()
+        assert opened.returncode == 0 and opened.stdout.strip() == f"http://127.0.0.1:{server.port}/desktop.html#key={key}"
+        status, headers, body = server.get("/desktop.html")
+        assert status == 200 and body == (REPO / "Public" / "desktop.html").read_bytes()
 
     make("uninstall", f"PREFIX={prefix}")
     assert not prefix.exists(), tree(prefix)

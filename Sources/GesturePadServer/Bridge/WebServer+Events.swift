@@ -64,6 +64,11 @@ extension WebServer {
     func filterHTTP(_ wsi: OpaquePointer, input: UnsafeMutableRawPointer?, length: Int) -> Int32 {
         guard let input, length > 0 else { return 0 }
         let path = String(decoding: UnsafeRawBufferPointer(start: input, count: length), as: UTF8.self)
+        // The desktop page's requests: this computer's user only (loopback, so in clear even on
+        // a TLS port — nothing crosses a network).
+        if path.hasPrefix(DesktopAccess.prefix) {
+            return writeWhole(wsi, desktopResponse(wsi, path: path))
+        }
         switch plainAnswer(wsi, path: path, isUpgrade: false) {
         case nil, .serve?:
             break

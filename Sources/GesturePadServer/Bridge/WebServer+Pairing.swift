@@ -104,7 +104,7 @@ extension WebServer {
         for decision in decisions {
             switch decision {
             case .greet(let id, let device): submit(.greet(id, device))
-            case .hold(let id, let device): submit(.hold(id, device, now: now))
+            case .hold(let id, let device, let wait): submit(.hold(id, device, wait, now: now))
             case .admit(let id, let device): submit(.admit(id, device, now: now))
             case .rename(let ids, let device):
                 for id in ids { submit(.rename(id, device, now: now)) }

@@ -34,9 +34,7 @@ extension WebServer {
         let now = MonotonicClock.nowMilliseconds()
         let devices = pairing?.devices
         let verdict = ProofAnswer.parse(message).flatMap { answer in
-            pending.judge.judge(
-                answer, secret: configuration.token ?? "", devices: devices, pairingOpen: pairing?.isOpen(now: now) ?? true
-            ).map { (answer, $0) }
+            pending.judge.judge(answer, secret: configuration.token ?? "", devices: devices).map { (answer, $0) }
         }
         switch verdict {
         case .failure(let refusal):
@@ -69,7 +67,6 @@ extension WebServer {
         case .malformed(let why): (.policyViolation, why)
         case .unknown: (.proofUnknown, "no credential of this computer gives this proof")
         case .revoked: (.proofRevoked, "this phone was removed on the computer")
-        case .pairingClosed: (.pairingClosed, "pairing is closed: run gesturepad pair on the computer")
         }
     }
 }

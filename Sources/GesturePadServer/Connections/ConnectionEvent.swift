@@ -18,7 +18,7 @@ enum ConnectionEvent {
     // MARK: From pairing (`HubInput` of the same name)
 
     case greet(DeviceGreeting)
-    case hold(DeviceGreeting, now: Double)
+    case hold(DeviceGreeting, PairingWait, now: Double)
     case admit(DeviceGreeting, now: Double)
     case rename(DeviceGreeting, now: Double)
 

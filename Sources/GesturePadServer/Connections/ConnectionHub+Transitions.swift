@@ -157,7 +157,7 @@ extension ConnectionHub {
             connection.session.device = device
         case (.closing, .greet), (.closeSent, .greet):
             break
-        case (.open(let flow), .hold(let device, let now)):
+        case (.open(let flow), .hold(let device, let wait, let now)):
             // A fresh session, not started: no `hello` deadline while the computer's user decides.
             connection.session = makeSession(id)
             connection.session.sealedInput = connection.seal != nil
@@ -166,7 +166,7 @@ extension ConnectionHub {
                 .init(readingPausedAt: flow.readingPausedAt, held: flow.held, heldBytes: flow.heldBytes))
             if flow.wakeup != nil { actions.append(.cancelWakeup(id)) }
             var notice: [UInt8] = []
-            MessageEncoder.appendPairingWaiting(device: device, to: &notice)
+            MessageEncoder.appendPairingWaiting(device: device, for: wait, to: &notice)
             queueSealed(notice[...], to: connection, now: now)
         case (.waiting, .hold), (.closing, .hold), (.closeSent, .hold):
             break

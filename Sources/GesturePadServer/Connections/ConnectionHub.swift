@@ -93,8 +93,8 @@ final class ConnectionHub {
             signal(.closed(now: now), to: id)
         case .greet(let id, let device):
             signal(.greet(device), to: id)
-        case .hold(let id, let device, let now):
-            signal(.hold(device, now: now), to: id)
+        case .hold(let id, let device, let wait, let now):
+            signal(.hold(device, wait, now: now), to: id)
         case .admit(let id, let device, let now):
             signal(.admit(device, now: now), to: id)
         case .refuse(let id, let code, let reason):

@@ -36,7 +36,7 @@ enum HubInput {
     case greet(Int, DeviceGreeting)
     /// The connection (just opened) waits for the computer's user: its page is told, and what
     /// it sends is kept unread (no `hello` deadline runs meanwhile).
-    case hold(Int, DeviceGreeting, now: Double)
+    case hold(Int, DeviceGreeting, PairingWait, now: Double)
     /// The waiting connection was accepted: its session starts (the `hello` deadline from
     /// `now`) and reads what was kept; its `welcome` carries the device (with the key).
     case admit(Int, DeviceGreeting, now: Double)

@@ -63,8 +63,9 @@ extension DeviceList {
             let what = waiting ? "waits to pair" : "is paired"
             throw DeviceEditError("no device named \(Self.quoted(selector)) \(what) (gesturepad devices lists them)")
         default:
-            let ids = found.map(\.id).joined(separator: ", ")
-            throw DeviceEditError("\(Self.quoted(selector)) names \(found.count) devices: name one by its id (\(ids))")
+            let names = found.map { "\(Self.quoted($0.name)) (id \($0.id))" }.joined(separator: ", ")
+            throw DeviceEditError(
+                "\(Self.quoted(selector)) names \(found.count) devices: \(names); say more of the name, or the id")
         }
     }
 

@@ -60,13 +60,19 @@ public struct DeviceList: Codable, Sendable, Hashable {
     }
 
     /// The devices `selector` names: the one with exactly that name, else those whose name
-    /// matches ignoring case, else the one with that id.
+    /// matches ignoring case, else the one with that id, else those whose name or id starts
+    /// with it, ignoring case ("pixel" names "Pixel 8 · Chrome"; two such devices are two
+    /// matches, and the caller asks for more). An empty selector names nothing.
     public func matching(_ selector: String) -> [PairedDevice] {
+        guard !selector.isEmpty else { return [] }
         let exact = devices.filter { $0.name == selector }
         if !exact.isEmpty { return exact }
         let folded = devices.filter { $0.name.equalsIgnoringCase(selector) }
         if !folded.isEmpty { return folded }
-        return devices.filter { $0.id == selector }
+        let byID = devices.filter { $0.id == selector }
+        if !byID.isEmpty { return byID }
+        let prefix = selector.lowercased()
+        return devices.filter { $0.name.lowercased().hasPrefix(prefix) || $0.id.hasPrefix(prefix) }
     }
 
     /// `proposed`, or `proposed (2)`, `(3)`, … when another device (not `id`) has that name.

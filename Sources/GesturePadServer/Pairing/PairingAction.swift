@@ -11,6 +11,9 @@ public enum PairingEvent: Sendable, Hashable {
     case connected(PairedDevice)
     /// A new device asks to pair and waits this many seconds for an answer.
     case waiting(PairedDevice, seconds: Int)
+    /// A new device proved the pairing secret while pairing is closed: it waits this many
+    /// seconds for pairing to open (or to be allowed by name).
+    case waitingForPairing(PairedDevice, seconds: Int)
     /// A waiting device was accepted.
     case accepted(PairedDevice)
     /// A waiting device was refused, with why (declined, not in time, its page went away).
@@ -40,9 +43,9 @@ public enum ForgetCause: Sendable, Hashable {
 enum PairingAction: Sendable, Hashable {
     /// Connection `Int` (just opened) is this device's: its `welcome` carries the greeting.
     case greet(Int, DeviceGreeting)
-    /// Connection `Int` (just opened) waits for the computer's user: tell its page, read
-    /// nothing of it yet.
-    case hold(Int, DeviceGreeting)
+    /// Connection `Int` (just opened) waits for the computer's user, or for pairing to open:
+    /// tell its page which, read nothing of it yet.
+    case hold(Int, DeviceGreeting, PairingWait)
     /// Waiting connection `Int` was accepted: it goes on, and its `welcome` carries the greeting.
     case admit(Int, DeviceGreeting)
     /// These connections' device was renamed (`gesturepad devices rename`): tell their pages.

@@ -7,8 +7,9 @@ import GestureProtocol
 /// `PairingAction`s go out (docs/server.md "Pairing"). `PairingService` is its shell.
 ///
 ///     (secret) ──opened──▶ paired ◀──allow── waiting ──deny / expire / page gone──▶ (refused 4401)
-///                            │                  ▲
-///      (key) ──opened────────┤      (secret, --confirm-pairing)
+///                            │                  ▲      (pairing closed: 4412 when it expires)
+///      (key) ──opened────────┤      (secret, --confirm-pairing; or pairing closed: then
+///                            │       pairing opening allows it)
 ///                            └──forget / unpair / file edited──▶ (gone: its connections 4403,
 ///                                                                  its key refused 403 from then on)
 struct PairingDesk: Sendable {
@@ -19,7 +20,14 @@ struct PairingDesk: Sendable {
         /// A key derived in the proof handshake, which the device gets once allowed (nil: a
         /// fresh key is drawn then, and told to the page).
         var derivedKey: String? = nil
+        /// It proved the pairing secret while pairing was closed: it waits for pairing to open
+        /// (or to be allowed by name), not for `--confirm-pairing`'s answer.
+        var untilOpen = false
     }
+
+    /// At most this many devices wait for pairing to open at once; one more is refused with
+    /// 4412 as before (a leaked link cannot hold connections open without bound).
+    static let closedWaitLimit = 8
 
     let settings: PairingSettings
     /// The devices, as last read from or written to `devices.json`, with this desk's changes.
@@ -47,10 +55,22 @@ struct PairingDesk: Sendable {
         settings.confirm || openUntil.map { now < $0 } ?? false
     }
 
-    /// The code was shown (the server started, `gesturepad pair`): pairing opens for
-    /// `settings.windowMilliseconds` from `now`.
-    mutating func openPairing(at now: Double) {
-        openUntil = now + settings.windowMilliseconds
+    /// The code was shown (the server started, `gesturepad pair`, the desktop page): pairing
+    /// opens for `settings.windowMilliseconds` from `time`, and the devices that waited for it
+    /// are paired now (in the order they asked; with `fresh`'s keys where none was derived).
+    mutating func openPairing(at time: PairingTime, fresh: () -> FreshDevice) -> [PairingAction] {
+        openUntil = time.now + settings.windowMilliseconds
+        let waited = waiting.values.filter(\.untilOpen).map(\.device).sorted {
+            ($0.paired ?? "", $0.id) < ($1.paired ?? "", $1.id)
+        }
+        return waited.flatMap { allow($0.id, key: fresh().key, at: time) }
+    }
+
+    /// Until when pairing stays open (server clock, ms), if it is open at `now` and
+    /// `--confirm-pairing` is off (with it, pairing never closes).
+    func openUntil(now: Double) -> Double? {
+        guard !settings.confirm, let openUntil, now < openUntil else { return nil }
+        return openUntil
     }
 
     /// Pairing closes now (`gesturepad pair --close`).
@@ -87,14 +107,13 @@ struct PairingDesk: Sendable {
             if first { actions.append(.announce(.connected(device))) }
             return actions
         case .pairing:
-            guard isOpen(at: time.now) else {
-                return [
-                    .close([connection], code: .pairingClosed, reason: "pairing is closed: run gesturepad pair on the computer")
-                ]
+            let open = isOpen(at: time.now)
+            guard open || waiting.values.filter(\.untilOpen).count < Self.closedWaitLimit else {
+                return [.close([connection], code: .pairingClosed, reason: Self.closedReason)]
             }
             // A key told in `welcome` means `?token=`: never a phone's page, which proves.
             let client = fresh.told ? client : nil
-            if let client, !settings.confirm, let earlier = tokenEntry(of: client) {
+            if let client, open, !settings.confirm, let earlier = tokenEntry(of: client) {
                 return repair(earlier, connection: connection, key: fresh.key, at: time)
             }
             guard list.devices.count < DeviceList.maxDevices else {
@@ -107,21 +126,33 @@ struct PairingDesk: Sendable {
             var device = PairedDevice(
                 id: fresh.id, name: list.uniqueName(name), state: .paired, paired: time.stamp, lastSeen: time.stamp,
                 tokenClient: client)
-            guard settings.confirm else {
+            guard settings.confirm || !open else {
                 device.keySHA256 = DeviceKey.digest(fresh.key)
                 list.devices.append(device)
                 connections[connection] = device.id
                 return [.greet(connection, device.greeting(key: fresh.told ? fresh.key : nil)), .announce(.paired(device))]
             }
+            // It waits: for the computer's user (--confirm-pairing), or for pairing to open.
+            let untilOpen = !open
+            let wait = untilOpen ? settings.closedWaitMilliseconds : settings.timeoutMilliseconds
             device.state = .waiting
             device.lastSeen = nil
             list.devices.append(device)
             waiting[connection] = Request(
-                device: device, deadline: time.now + settings.timeoutMilliseconds, derivedKey: fresh.told ? nil : fresh.key)
-            let seconds = Int((settings.timeoutMilliseconds / 1_000).rounded(.up))
-            return [.hold(connection, device.greeting()), .announce(.waiting(device, seconds: seconds))]
+                device: device, deadline: time.now + wait, derivedKey: fresh.told ? nil : fresh.key, untilOpen: untilOpen)
+            let seconds = Int((wait / 1_000).rounded(.up))
+            guard untilOpen else {
+                return [.hold(connection, device.greeting(), .confirm), .announce(.waiting(device, seconds: seconds))]
+            }
+            return [
+                .hold(connection, device.greeting(), .pairingClosed), .announce(.waitingForPairing(device, seconds: seconds)),
+            ]
         }
     }
+
+    /// Why a device that proved the secret while pairing is closed is refused (4412): the
+    /// waiting room is full, or pairing stayed closed while it waited.
+    static let closedReason = "pairing is closed: open it on the computer (GesturePad's window, or gesturepad pair)"
 
     /// Connection `connection` closed: its device was last seen now; a waiting device whose
     /// page went away stops waiting.
@@ -139,7 +170,8 @@ struct PairingDesk: Sendable {
     mutating func allow(_ id: String, key: String, at time: PairingTime) -> [PairingAction] {
         guard let connection = waitingConnection(of: id) else { return [] }
         guard list.device(id) != nil else { return deny(id, reason: "was declined on the computer") }
-        let derived = waiting.removeValue(forKey: connection)?.derivedKey
+        let request = waiting.removeValue(forKey: connection)
+        let derived = request?.derivedKey
         let key = derived ?? key
         list.update(id) {
             $0.state = .paired
@@ -151,7 +183,7 @@ struct PairingDesk: Sendable {
         connections[connection] = id
         return [
             .admit(connection, device.greeting(key: derived == nil ? key : nil)), .withdraw(deviceID: id),
-            .announce(.accepted(device)),
+            .announce(request?.untilOpen == true ? .paired(device) : .accepted(device)),
         ]
     }
 
@@ -167,11 +199,26 @@ struct PairingDesk: Sendable {
         ]
     }
 
-    /// The waiting devices whose time ran out by `time` are refused.
+    /// The waiting devices whose time ran out by `time` are refused: one that waited for the
+    /// user's answer with 4401, one that waited for pairing to open with 4412.
     mutating func expire(at time: PairingTime) -> [PairingAction] {
-        let seconds = Int((settings.timeoutMilliseconds / 1_000).rounded(.up))
-        let due = waiting.values.filter { $0.deadline <= time.now }.map(\.device.id).sorted()
-        return due.flatMap { deny($0, reason: "was not accepted on the computer within \(seconds) s") }
+        let due = waiting.filter { $0.value.deadline <= time.now }.sorted { $0.value.device.id < $1.value.device.id }
+        var actions: [PairingAction] = []
+        for (connection, request) in due {
+            guard request.untilOpen else {
+                let seconds = Int((settings.timeoutMilliseconds / 1_000).rounded(.up))
+                actions += deny(request.device.id, reason: "was not accepted on the computer within \(seconds) s")
+                continue
+            }
+            waiting.removeValue(forKey: connection)
+            list.remove(request.device.id)
+            actions += [
+                .close([connection], code: .pairingClosed, reason: Self.closedReason),
+                .withdraw(deviceID: request.device.id),
+                .announce(.declined(request.device, reason: "waited, but pairing stayed closed")),
+            ]
+        }
+        return actions
     }
 
     /// Device `id` is forgotten: its connections close with 4403 (a waiting one is declined).
@@ -179,6 +226,14 @@ struct PairingDesk: Sendable {
         if waitingConnection(of: id) != nil { return deny(id, reason: "was declined on the computer") }
         guard let device = list.remove(id) else { return [] }
         return dropConnections(of: device, by: cause)
+    }
+
+    /// Device `id` is renamed to `proposed` (the desktop page): its connected pages are told.
+    mutating func rename(_ id: String, to proposed: String) throws(DeviceEditError) -> [PairingAction] {
+        _ = try list.apply(.rename(id, to: proposed))
+        guard let device = list.device(id) else { return [] }
+        let renamed = connections.filter { $0.value == id }.keys.sorted()
+        return renamed.isEmpty ? [] : [.rename(renamed, device.greeting())]
     }
 
     /// The page of connection `connection` unpaired its device.
@@ -194,11 +249,11 @@ struct PairingDesk: Sendable {
     mutating func reload(_ file: DeviceList, at time: PairingTime, fresh: () -> FreshDevice) -> [PairingAction] {
         let old = list
         list = file
+        var actions: [PairingAction] = []
         if let request = file.pairingRequest, request.serial != seenRequest {
             seenRequest = request.serial
-            if request.open { openPairing(at: time.now) } else { closePairing() }
+            if request.open { actions += openPairing(at: time, fresh: fresh) } else { closePairing() }
         }
-        var actions: [PairingAction] = []
         for id in Set(connections.values).sorted() {
             guard let device = list.device(id), device.state == .paired else {
                 if let device = old.device(id) { actions += dropConnections(of: device, by: .computer) }

@@ -30,13 +30,16 @@ extension PairingService {
                 device, "\(device.name) connected", "It is using this computer as a touchpad.",
                 [(NoticeKey.forget, "Forget")], when: .connections)
         case .waiting(let device, let seconds):
-            logger.notice(
-                "\(device.name) asks to pair: gesturepad devices allow \(quoted(device.name)) (or deny) within \(seconds) s",
-                metadata: ["device.id": "\(device.id)"])
-            notify(
-                device, "\(device.name) asks to pair", "Allow it to use this computer as a touchpad?",
-                [(NoticeKey.allow, "Allow"), (NoticeKey.deny, "Deny")], when: .pairing,
-                timeoutMilliseconds: Int32(clamping: seconds * 1_000))
+            ask(
+                device, seconds: seconds,
+                line: "asks to pair: gesturepad devices allow \(quoted(device.name)) (or deny)",
+                summary: "asks to pair", body: "Allow it to use this computer as a touchpad?", buttons: ("Allow", "Deny"))
+        case .waitingForPairing(let device, let seconds):
+            ask(
+                device, seconds: seconds,
+                line: "waits to pair, but pairing is closed: gesturepad pair pairs it (or devices allow / deny it)",
+                summary: "waits to pair", body: "Pairing is closed. Pair it to let it use this computer as a touchpad?",
+                buttons: ("Pair", "Ignore"))
         case .accepted(let device):
             logger.notice("accepted and paired: \(device.name)", metadata: ["device.id": "\(device.id)"])
         case .declined(let device, let reason):
@@ -45,6 +48,17 @@ extension PairingService {
             let how = cause == .phone ? "unpaired on the phone" : "forgotten"
             logger.notice("\(how): \(device.name)", metadata: ["device.id": "\(device.id)"])
         }
+    }
+
+    /// A device waits for an answer within `seconds`: a terminal line, and a notification whose
+    /// buttons allow or refuse it.
+    private func ask(
+        _ device: PairedDevice, seconds: Int, line: String, summary: String, body: String, buttons: (String, String)
+    ) {
+        logger.notice("\(device.name) \(line) within \(seconds) s", metadata: ["device.id": "\(device.id)"])
+        notify(
+            device, "\(device.name) \(summary)", body, [(NoticeKey.allow, buttons.0), (NoticeKey.deny, buttons.1)],
+            when: .pairing, timeoutMilliseconds: Int32(clamping: seconds * 1_000))
     }
 
     private func notify(

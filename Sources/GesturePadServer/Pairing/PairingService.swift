@@ -54,8 +54,8 @@ final class PairingService {
         if forgetAll { logger.notice("forgot every paired device (--forget-devices)") }
         sync = DeviceFileSync(onDisk: list ?? DeviceList(), version: store.version())
         desk = PairingDesk(settings: desk.settings, list: list ?? DeviceList())
-        // The start-up banner shows the code: pairing is open from now.
-        desk.openPairing(at: now)
+        // The start-up banner shows the code: pairing is open from now (nobody waits yet).
+        _ = desk.openPairing(at: PairingTime(now: now, stamp: ServerRecord.timestamp(Date())), fresh: Self.fresh)
         keeper.start()
         publishPresence()
     }
@@ -107,6 +107,43 @@ final class PairingService {
 
     /// Whether the pairing secret pairs a new device now (`PairingDesk.isOpen(at:)`).
     func isOpen(now: Double) -> Bool { desk.isOpen(at: now) }
+
+    /// Until when pairing stays open (server clock, ms; nil: closed, or never closes).
+    func openUntil(now: Double) -> Double? { desk.openUntil(now: now) }
+
+    /// The ids of the devices connected now.
+    var connectedDevices: Set<String> { desk.connectedDevices }
+
+    /// Pairing opens now (the desktop page's button): the devices waiting for it pair.
+    func openPairing(now: Double) -> [PairingAction] {
+        logger.notice("pairing is open (the desktop page)")
+        return transact(now: now) { desk, time in desk.openPairing(at: time, fresh: Self.fresh) }
+    }
+
+    /// Pairing closes now (the desktop page's button).
+    func closePairing(now: Double) -> [PairingAction] {
+        logger.notice("pairing is closed (the desktop page)")
+        return transact(now: now) { desk, _ in
+            desk.closePairing()
+            return []
+        }
+    }
+
+    /// Device `id` is renamed (the desktop page); its pages are told.
+    func rename(_ id: String, to name: String, now: Double) throws(DeviceEditError) -> [PairingAction] {
+        var result: Result<[PairingAction], DeviceEditError> = .success([])
+        let actions = transact(now: now) { desk, _ in
+            result = Result { () throws(DeviceEditError) in try desk.rename(id, to: name) }
+            return (try? result.get()) ?? []
+        }
+        _ = try result.get()
+        return actions
+    }
+
+    /// Device `id` is forgotten (the desktop page): its connections close with 4403.
+    func forget(_ id: String, now: Double) -> [PairingAction] {
+        transact(now: now) { desk, _ in desk.forget(id, by: .computer) }
+    }
 
     /// The device list as it is now, in memory (read at start and whenever `gesturepad
     /// devices` signals a change: no file is touched here).

@@ -66,6 +66,4 @@ public enum ProofRefusal: Error, Sendable, Hashable {
     case unknown
     /// The proof of a device key forgotten since (4411).
     case revoked
-    /// The pairing secret, right, while pairing is closed (4412).
-    case pairingClosed
 }

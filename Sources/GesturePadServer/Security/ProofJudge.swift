@@ -2,8 +2,9 @@ import Crypto
 import GestureProtocol
 
 /// The server's half of one proof handshake (docs/protocol.md "Proof handshake"): the nonce it
-/// sent, and the verdict on the page's answer. Pure: the secret, the device list and whether
-/// pairing is open come in.
+/// sent, and the verdict on the page's answer. Pure: the secret and the device list come in.
+/// Whether the secret pairs now is pairing's to decide (`PairingDesk`: a device that proves it
+/// while pairing is closed waits for it to open).
 public struct ProofJudge: Sendable {
     /// What an accepted proof admits.
     public struct Admitted {
@@ -28,10 +29,8 @@ public struct ProofJudge: Sendable {
 
     /// The verdict on `answer`: `secret` is the pairing secret (nil: authentication is off —
     /// no proof handshake then), `devices` the device list (nil: the server pairs no devices,
-    /// the secret is a plain bearer token), `pairingOpen` whether the secret pairs now.
-    public func judge(
-        _ answer: ProofAnswer, secret: String, devices: DeviceList?, pairingOpen: Bool
-    ) -> Result<Admitted, ProofRefusal> {
+    /// the secret is a plain bearer token).
+    public func judge(_ answer: ProofAnswer, secret: String, devices: DeviceList?) -> Result<Admitted, ProofRefusal> {
         switch answer.credential {
         case .secret:
             let key = WireProof.credentialDigest(secret)
@@ -39,7 +38,6 @@ public struct ProofJudge: Sendable {
                 return .failure(.unknown)
             }
             guard devices != nil else { return .success(admitted(.open, key: key, client: answer.nonce)) }
-            guard pairingOpen else { return .failure(.pairingClosed) }
             var result = admitted(.pairing, key: key, client: answer.nonce)
             result.newDeviceKey = WireProof.deviceKey(secret: key, server: serverNonce, client: answer.nonce)
             return .success(result)

@@ -29,6 +29,9 @@ public struct PairingSettings: Sendable, Hashable {
     public var windowMilliseconds = defaultWindowSeconds * 1_000
     /// How long it waits before it is refused, in ms.
     public var timeoutMilliseconds: Double
+    /// How long a new device that proved the secret while pairing was closed waits for pairing
+    /// to open before it is refused (4412), in ms: 10 minutes, time to walk to the computer.
+    public var closedWaitMilliseconds = 600_000.0
     public var notify: Notify
 
     /// `timeoutMilliseconds` in seconds (the flag's and the configuration file's unit).

@@ -31,6 +31,9 @@ public struct ServerConfiguration: Sendable {
     public var gestures: GestureConfig
     /// HTTPS / WSS on the same port (`--tls`); nil serves plain HTTP / WS.
     public var tls: TLSConfiguration? = nil
+    /// The key of the desktop page's requests (`desktop-key` in the state directory; nil: no
+    /// desktop page). docs/server.md "The desktop page".
+    public var desktopKey: String? = nil
     /// Whether touchpads drive the computer, with which backend and mapping settings.
     public var control: ControlContext = .off(reason: "control is off")
     /// Queued outbound bytes above which a touchpad's input is paused (rx flow control).

@@ -14,10 +14,13 @@ extension MessageEncoder {
     }
 
     /// `{"type":"pairing","state":"waiting","device":{"id":…,"name":…}}`: a new device waits
-    /// until the computer's user accepts it (`serve --confirm-pairing`). Sent as the
-    /// connection opens, before the answer to its `hello`.
-    public static func appendPairingWaiting(device: DeviceGreeting, to out: inout [UInt8]) {
-        JSONWriter.appendASCII("{\"type\":\"pairing\",\"state\":\"waiting\",\"device\":", to: &out)
+    /// until the computer's user accepts it (`serve --confirm-pairing`); `"state":"closed"`:
+    /// until pairing opens on the computer. Sent as the connection opens, before the answer to
+    /// its `hello`.
+    public static func appendPairingWaiting(device: DeviceGreeting, for wait: PairingWait, to out: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"type\":\"pairing\",\"state\":\"", to: &out)
+        JSONWriter.appendASCII(wait.rawValue, to: &out)
+        JSONWriter.appendASCII("\",\"device\":", to: &out)
         appendDevice(DeviceGreeting(id: device.id, name: device.name), to: &out)
         out.append(UInt8(ascii: "}"))
     }

@@ -111,8 +111,8 @@ public enum MessageEncoder {
     }
 
     /// `"active":true,"backend":…` or `"active":false,"reason":…`: `welcome.control` and the
-    /// notice share them.
-    private static func appendControlFields(_ status: ControlContext.Status, to out: inout [UInt8]) {
+    /// notice share them (and the desktop page's state).
+    public static func appendControlFields(_ status: ControlContext.Status, to out: inout [UInt8]) {
         switch status {
         case .active(let backend):
             JSONWriter.appendASCII("\"active\":true,\"backend\":", to: &out)

@@ -61,6 +61,23 @@ import Testing
         #expect(throws: DeviceEditError.self) { try list.apply(.rename("nobody", to: "x")) }
     }
 
+    /// "pixel" names "Pixel 8 · Chrome" (a unique prefix, any case; of an id too); a prefix two
+    /// devices share names neither, and the refusal lists them.
+    @Test mutating func aUniquePrefixNamesADevice() throws {
+        #expect(try list.apply(.forget("pixel")) == "Forgot 'Pixel 8 · Chrome': it must scan the code again to pair.")
+        #expect(list.device("a1") == nil)
+        list.devices.append(PairedDevice(id: "d4", name: "iPhone · Firefox", state: .paired, keySHA256: "z", paired: "t"))
+        do {
+            _ = try list.apply(.forget("IPHONE"))
+            Issue.record("an ambiguous prefix forgot a device")
+        } catch {
+            #expect(error.description.contains("'iPhone · Safari' (id b2)") && error.description.contains("'iPhone · Firefox' (id d4)"))
+        }
+        #expect(try list.apply(.rename("iphone · s", to: "Work iPhone")) == "Renamed 'iPhone · Safari' to 'Work iPhone'.")
+        #expect(try list.apply(.forget("d")) == "Forgot 'iPhone · Firefox': it must scan the code again to pair.")
+        #expect(throws: DeviceEditError.self) { try list.apply(.forget("")) }
+    }
+
     /// Forget one or all; allow and deny apply only to waiting devices.
     @Test mutating func forgetAllowDeny() throws {
         #expect(throws: DeviceEditError.self) { try list.apply(.allow("iPhone · Safari")) }

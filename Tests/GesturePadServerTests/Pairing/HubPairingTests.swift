@@ -64,7 +64,7 @@ import Testing
     @Test func heldUntilAdmitted() {
         let harness = HubHarness()
         let id = harness.open(at: 0)
-        harness.handle(.hold(id, DeviceGreeting(id: "d1", name: "Phone"), now: 0))
+        harness.handle(.hold(id, DeviceGreeting(id: "d1", name: "Phone"), .confirm, now: 0))
         #expect(harness.transport.armed[id] == nil)
         harness.send(id, HubHarness.touchpadHello, at: 5)
         #expect(harness.drain(id).frames == [#"{"type":"pairing","state":"waiting","device":{"id":"d1","name":"Phone"}}"#])
@@ -78,7 +78,7 @@ import Testing
     @Test func heldInputIsBounded() {
         let harness = HubHarness { $0.limits.maxMessageBytes = 100 }
         let id = harness.open()
-        harness.handle(.hold(id, device, now: 0))
+        harness.handle(.hold(id, device, .confirm, now: 0))
         harness.send(id, String(repeating: " ", count: 60) + "{}")
         #expect(harness.transport.closesStarted.isEmpty)
         harness.send(id, String(repeating: " ", count: 60) + "{}")

@@ -70,7 +70,7 @@ import Testing
         _ = tokenPairing(&confirm, 1, client: agent)
         _ = confirm.desk.allow("id1", key: "K", at: confirm.time)
         let again = tokenPairing(&confirm, 2, client: agent)
-        #expect(again.first == .hold(2, DeviceGreeting(id: "id2", name: "Device · Browser (2)")))
+        #expect(again.first == .hold(2, DeviceGreeting(id: "id2", name: "Device · Browser (2)"), .confirm))
     }
 }
 

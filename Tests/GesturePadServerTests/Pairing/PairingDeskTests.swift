@@ -14,14 +14,16 @@ struct DeskDriver {
         desk = PairingDesk(
             settings: PairingSettings(confirm: confirm, timeoutMilliseconds: timeout), list: DeviceList(devices: devices))
         // The server opens pairing as it starts (its banner shows the code).
-        desk.openPairing(at: 0)
+        _ = desk.openPairing(at: PairingTime(now: 0, stamp: "t0"), fresh: { FreshDevice(id: "unused", key: "unused") })
     }
 
     var time: PairingTime { PairingTime(now: now, stamp: "t\(Int(now))") }
 
     mutating func fresh() -> FreshDevice {
         serial += 1
-        return FreshDevice(id: "id\(serial)", key: String(repeating: Character(String(serial)), count: DeviceKey.length))
+        let digits = String(serial)
+        let key = String(String(repeating: digits, count: DeviceKey.length).prefix(DeviceKey.length))
+        return FreshDevice(id: "id\(serial)", key: key)
     }
 
     mutating func open(_ connection: Int, _ admission: Admission, name: String = "Pixel 8 · Chrome") -> [PairingAction] {
@@ -103,7 +105,7 @@ struct DeskDriver {
     @Test func confirmThenAllow() {
         var driver = DeskDriver(confirm: true)
         let held = driver.open(1, .pairing)
-        #expect(held.first == .hold(1, DeviceGreeting(id: "id1", name: "Pixel 8 · Chrome")))
+        #expect(held.first == .hold(1, DeviceGreeting(id: "id1", name: "Pixel 8 · Chrome"), .confirm))
         #expect(driver.desk.list.devices[0].state == .waiting && driver.desk.list.devices[0].keySHA256 == nil)
         #expect(driver.desk.nextDeadline == 30_000)
         let key = String(repeating: "Z", count: DeviceKey.length)

@@ -31,7 +31,7 @@ import Testing
         let judge = ProofJudge()
         let client = WireProof.nonce()
         let result = judge.judge(
-            answer(secret, as: .secret, to: judge, client: client), secret: secret, devices: DeviceList(), pairingOpen: true)
+            answer(secret, as: .secret, to: judge, client: client), secret: secret, devices: DeviceList())
         let admitted = try result.get()
         #expect(admitted.admission == .pairing)
         let key = try #require(admitted.newDeviceKey)
@@ -46,49 +46,48 @@ import Testing
     @Test func aReplayedAnswerIsRefused() {
         let first = ProofJudge()
         let recorded = answer(secret, as: .secret, to: first)
-        #expect((try? first.judge(recorded, secret: secret, devices: DeviceList(), pairingOpen: true).get()) != nil)
+        #expect((try? first.judge(recorded, secret: secret, devices: DeviceList()).get()) != nil)
         // The same bytes to the next connection, whose nonce differs.
         let second = ProofJudge()
         #expect(second.serverNonce != first.serverNonce)
-        guard case .failure(.unknown) = second.judge(recorded, secret: secret, devices: DeviceList(), pairingOpen: true) else {
+        guard case .failure(.unknown) = second.judge(recorded, secret: secret, devices: DeviceList()) else {
             Issue.record("a replayed answer was accepted")
             return
         }
     }
 
-    @Test func aWrongSecretAndAClosedPairing() {
+    @Test func aWrongSecretAndNoPairing() {
         let judge = ProofJudge()
         let wrong = answer("not-the-secret", as: .secret, to: judge)
-        #expect(isRefusal(judge.judge(wrong, secret: secret, devices: DeviceList(), pairingOpen: true), .unknown))
+        #expect(isRefusal(judge.judge(wrong, secret: secret, devices: DeviceList()), .unknown))
         let right = answer(secret, as: .secret, to: judge)
-        #expect(isRefusal(judge.judge(right, secret: secret, devices: DeviceList(), pairingOpen: false), .pairingClosed))
         // Without pairing (`--test-echo`) the secret is a bearer credential: open.
-        #expect((try? judge.judge(right, secret: secret, devices: nil, pairingOpen: false).get())?.admission == .open)
+        #expect((try? judge.judge(right, secret: secret, devices: nil).get())?.admission == .open)
     }
 
     @Test func aDeviceProvesItsKeyByTheStoredDigest() throws {
         let key = DeviceKey.random()
         let judge = ProofJudge()
         let admitted = try judge.judge(
-            answer(key, as: .device("d1"), to: judge), secret: secret, devices: list(paired: key), pairingOpen: false
+            answer(key, as: .device("d1"), to: judge), secret: secret, devices: list(paired: key)
         ).get()
         #expect(admitted.admission == .device("d1") && admitted.newDeviceKey == nil)
         // Another device's id, another key, a forgotten key.
         #expect(
             isRefusal(
                 judge.judge(
-                    answer(key, as: .device("d2"), to: judge), secret: secret, devices: list(paired: key), pairingOpen: true),
+                    answer(key, as: .device("d2"), to: judge), secret: secret, devices: list(paired: key)),
                 .unknown))
         #expect(
             isRefusal(
                 judge.judge(
-                    answer(DeviceKey.random(), as: .device("d1"), to: judge), secret: secret, devices: list(paired: key),
-                    pairingOpen: true), .unknown))
+                    answer(DeviceKey.random(), as: .device("d1"), to: judge), secret: secret, devices: list(paired: key)),
+                .unknown))
         let gone = DeviceKey.random()
         let forgotten = list(paired: key, forgotten: [gone])
         #expect(
             isRefusal(
-                judge.judge(answer(gone, as: .device("d9"), to: judge), secret: secret, devices: forgotten, pairingOpen: true),
+                judge.judge(answer(gone, as: .device("d9"), to: judge), secret: secret, devices: forgotten),
                 .revoked))
     }
 

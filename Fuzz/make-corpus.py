@@ -170,6 +170,19 @@ def main():
         ),
     )
     write("FuzzProtocol", "observer", protocol(['{"type":"hello","protocol":1,"role":"observer"}', down]))
+    nonce = "A" * 43
+    write(
+        "FuzzProtocol",
+        "auth",
+        protocol(
+            [
+                '{"type":"auth","with":"secret","nonce":"%s","proof":"%s","model":"Pixel 8"}' % (nonce, nonce),
+                '{"type":"auth","with":"device","device":"6d4054b3d55f","nonce":"%s","proof":"%s","model":null}'
+                % (nonce, nonce),
+                hello,
+            ]
+        ),
+    )
     commands = bytes([COMMAND, 2, 1]) + bytes([COMMAND, 1, 0x41, 0x03]) + bytes([COMMAND, 2, 4])
     commands += bytes([SETTINGS, 0xFF, 0xF0]) + number(2.5) + number(0.5) + bytes([RELEASE_ALL])
     taps = (ROOT / "Tests/Fixtures/traces/tap_double.jsonl").read_text().splitlines()

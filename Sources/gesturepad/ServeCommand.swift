@@ -245,16 +245,11 @@ struct ServeCommand: ParsableCommand {
         let pid = getpid()
         let replaced = ServerRecord.replaced(in: state, by: pid, isRunning: ProcessProbe.isGesturePad)
         if replaced == nil {
-            if let moved = LastAddress.movedLine(
-                previous: LastAddress.read(from: state), port: server.port,
-                pairedDevices: pairing == nil || pairingOptions.forgetDevices ? 0 : Self.pairedCount(in: state))
-            {
-                notes.insert(moved, at: 0)
-            }
-            do {
-                try LastAddress(port: server.port).write(to: state)
-            } catch {
-                logger.warning("the next start cannot tell whether the port changed", metadata: ["error": "\(error)"])
+            let phones = pairing == nil || pairingOptions.forgetDevices ? 0 : DeviceStore(directory: state).pairedCount()
+            let (moved, unwritten) = LastAddress.started(on: server.port, in: state, pairedDevices: phones)
+            if let moved { notes.insert(moved, at: 0) }
+            if let unwritten {
+                logger.warning("the next start cannot tell whether the port changed", metadata: ["error": "\(unwritten)"])
             }
         }
 
@@ -278,12 +273,6 @@ struct ServeCommand: ParsableCommand {
         ServerRecord.release(in: state, pid: pid, restoring: replaced, isRunning: ProcessProbe.isGesturePad)
         // Every connection has closed and released what it held; the backend lets go of the rest.
         control.backend?.stop()
-    }
-
-    /// How many devices `devices.json` holds paired now (0 when it cannot be read).
-    static func pairedCount(in state: StateDirectory) -> Int {
-        guard case .list(let list) = DeviceStore(directory: state).read() else { return 0 }
-        return list.devices.count { $0.state == .paired }
     }
 
     /// The banner's line on pairing.

@@ -57,8 +57,7 @@ extension WebServer {
 
     /// Whether a credential in the address is safe from listeners: TLS, or a loopback peer.
     func trustsTransport(of address: String) -> Bool {
-        configuration.tls != nil || address == "127.0.0.1" || address == "::1" || address.hasPrefix("::ffff:127.")
-            || address.hasPrefix("127.")
+        configuration.tls != nil || LoopbackAddress.isPeer(address)
     }
 
     /// The close code and reason of a refused proof.

@@ -55,7 +55,8 @@ public struct DesktopState: Sendable, Hashable {
         }
         JSONWriter.appendASCII("]},\"devices\":[", to: &out)
         for (index, device) in devices.enumerated() {
-            out += index > 0 ? [UInt8(ascii: ","), UInt8(ascii: "{")] : [UInt8(ascii: "{")]
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "{"))
             let fields = [
                 ("id", device.id), ("name", device.name), ("state", device.state.rawValue), ("paired", device.paired),
                 ("lastSeen", device.lastSeen ?? ""),

@@ -131,13 +131,7 @@ final class PairingService {
 
     /// Device `id` is renamed (the desktop page); its pages are told.
     func rename(_ id: String, to name: String, now: Double) throws(DeviceEditError) -> [PairingAction] {
-        var result: Result<[PairingAction], DeviceEditError> = .success([])
-        let actions = transact(now: now) { desk, _ in
-            result = Result { () throws(DeviceEditError) in try desk.rename(id, to: name) }
-            return (try? result.get()) ?? []
-        }
-        _ = try result.get()
-        return actions
+        try transact(now: now) { desk, _ throws(DeviceEditError) in try desk.rename(id, to: name) }
     }
 
     /// Device `id` is forgotten (the desktop page): its connections close with 4403.
@@ -236,10 +230,13 @@ final class PairingService {
     // MARK: - The transaction
 
     /// Runs `body` on the desk (in memory), then asks for the file to follow. Announcements
-    /// are carried out here; the connection actions are returned.
-    private func transact(now: Double, _ body: (inout PairingDesk, PairingTime) -> [PairingAction]) -> [PairingAction] {
+    /// are carried out here; the connection actions are returned. A `body` that throws changed
+    /// nothing (`PairingDesk` edits throw before they change the list): nothing is asked then.
+    private func transact<Failure: Error>(
+        now: Double, _ body: (inout PairingDesk, PairingTime) throws(Failure) -> [PairingAction]
+    ) throws(Failure) -> [PairingAction] {
         let time = PairingTime(now: now, stamp: ServerRecord.timestamp(Date()))
-        let actions = body(&desk, time)
+        let actions = try body(&desk, time)
         request(sync.changed(desk.list, now: now))
         publishPresence()
         return actions.filter(carryOutHere)

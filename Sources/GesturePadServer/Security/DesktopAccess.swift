@@ -37,8 +37,10 @@ public enum DesktopAccess {
     public static func decide(
         path: String, arguments: [String], peer: String, host: String?, origin: String?, presented: String?, key: String
     ) -> Decision {
-        guard isLoopback(peer) else { return .refuse(status: 403, reason: "the desktop page answers this computer only") }
-        guard let host, isLoopbackHost(host) else {
+        guard LoopbackAddress.isPeer(peer) else {
+            return .refuse(status: 403, reason: "the desktop page answers this computer only")
+        }
+        guard let host, LoopbackAddress.isHost(host) else {
             return .refuse(status: 403, reason: "the desktop page is reached at 127.0.0.1, localhost or [::1] only")
         }
         if let origin, !OriginMatcher.matches(origin: origin, host: host) {
@@ -70,23 +72,6 @@ public enum DesktopAccess {
         default:
             return .refuse(status: 404, reason: "no such desktop request")
         }
-    }
-
-    /// Whether `address` (as lws reports a peer) is this computer's loopback.
-    public static func isLoopback(_ address: String) -> Bool {
-        address == "::1" || address.hasPrefix("127.") || address.hasPrefix("::ffff:127.")
-    }
-
-    /// Whether a `Host` header names this computer's loopback (any port).
-    static func isLoopbackHost(_ host: String) -> Bool {
-        var name = host.lowercased()
-        if name.hasPrefix("[") {
-            guard let close = name.firstIndex(of: "]") else { return false }
-            name = String(name[name.index(after: name.startIndex)..<close])
-            return name == "::1"
-        }
-        if let colon = name.lastIndex(of: ":") { name = String(name[..<colon]) }
-        return name == "localhost" || (name.hasPrefix("127.") && name.split(separator: ".").count == 4)
     }
 
     private static func digest(_ text: String) -> SHA256.Digest { SHA256.hash(data: Data(text.utf8)) }

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import GestureProtocol
 
 /// The page's `auth` message, the answer to the server's `challenge` (docs/protocol.md "Proof
 /// handshake"): which credential it proves it holds, its own nonce, and the proof.
@@ -29,18 +29,10 @@ public struct ProofAnswer: Sendable, Hashable {
         self.model = model
     }
 
-    private struct Wire: Decodable {
-        var type: String
-        var with: String
-        var device: String?
-        var nonce: String
-        var proof: String
-        var model: String?
-    }
-
-    /// The answer in `message`, or why it is not one.
+    /// The answer in `message` (read by the protocol's scanner, `AuthMessage`), or why it is
+    /// not one.
     public static func parse(_ message: [UInt8]) -> Result<ProofAnswer, ProofRefusal> {
-        guard let wire = try? JSONDecoder().decode(Wire.self, from: Data(message)), wire.type == "auth" else {
+        guard let wire = AuthMessage.decode(message) else {
             return .failure(.malformed("the first message must be the answer to the challenge (auth)"))
         }
         guard let nonce = WireProof.bytes(base64URL: wire.nonce), nonce.count == WireProof.nonceBytes,

@@ -24,6 +24,12 @@ public struct DeviceStore: Sendable {
         case unreadable
     }
 
+    /// How many devices the file holds paired now (0 when it cannot be read).
+    public func pairedCount() -> Int {
+        guard case .list(let list) = read() else { return 0 }
+        return list.devices.count { $0.state == .paired }
+    }
+
     /// The file's contents now.
     public func read() -> Contents {
         guard let data = directory.read(DeviceList.fileName) else { return .missing }

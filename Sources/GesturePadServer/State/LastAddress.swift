@@ -27,6 +27,21 @@ public struct LastAddress: Codable, Sendable, Hashable {
         try directory.write(Self.fileName, data, durable: false)
     }
 
+    /// A server of this user started on `port` with `pairedDevices` phones paired: the banner's
+    /// line if the port moved (`movedLine`), and the port recorded for the next start (the error
+    /// if it could not be).
+    public static func started(
+        on port: Int, in directory: StateDirectory, pairedDevices: Int
+    ) -> (moved: String?, unwritten: StateError?) {
+        let moved = movedLine(previous: read(from: directory), port: port, pairedDevices: pairedDevices)
+        do {
+            try LastAddress(port: port).write(to: directory)
+            return (moved, nil)
+        } catch {
+            return (moved, error)
+        }
+    }
+
     /// The banner's line when the server listens on `port` while the last run listened
     /// elsewhere and phones are paired: a phone keeps the address it opened (its key is kept
     /// by its browser for that address alone), so each must be given the new one. Nil when

@@ -16,6 +16,7 @@ const SECRET_KEY = 'gesturepad.token';
 const DEVICE_KEY = 'gesturepad.deviceKey';
 const DEVICE_NAME = 'gesturepad.deviceName';
 const DEVICE_ID = 'gesturepad.deviceId';
+const MOVE_KEY = 'gesturepad.move';
 
 function stored(name) { try { return localStorage.getItem(name) || ''; } catch (e) { return ''; } }
 function store(name, value) {
@@ -44,6 +45,33 @@ export function takeToken() {
   return stored(SECRET_KEY);
 }
 
+/** Takes a move ticket from the address (`#move=ID.TICKET`, docs/protocol.md "Moving to HTTPS":
+ * the plain-HTTP page of this browser put it there as it opened this https one), keeps it until
+ * it is used and removes it from the address bar. */
+export function takeMove() {
+  const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const move = hash.get('move');
+  if (!move) return;
+  if (/^[0-9A-Za-z_-]{1,64}\.[0-9A-Za-z_-]{43}$/.test(move)) store(MOVE_KEY, move);
+  hash.delete('move');
+  const h = hash.toString();
+  try { history.replaceState(history.state, '', location.pathname + location.search + (h ? '#' + h : '')); } catch (e) { /* ignore */ }
+}
+
+/** Forgets the move ticket (used, or refused). */
+export function forgetMove() { store(MOVE_KEY, ''); }
+
+/** The same page at the https address, for a page told to move there: with `ticket` (a paired
+ * browser's, from the sealed `move`) as `#move=ID.TICKET`, or with the pairing secret this
+ * browser holds as `#token=` — in the fragment, which the browser never sends. */
+export function secureUrl(ticket) {
+  const id = stored(DEVICE_ID), secret = stored(SECRET_KEY);
+  let fragment = '';
+  if (ticket && deviceKey() && id) fragment = '#move=' + encodeURIComponent(id) + '.' + ticket;
+  else if (!deviceKey() && secret) fragment = '#token=' + encodeURIComponent(secret);
+  return 'https://' + location.host + location.pathname + fragment;
+}
+
 /** This browser's device key ('' until paired). */
 export function deviceKey() { return stored(DEVICE_KEY); }
 
@@ -60,6 +88,7 @@ export function keepDevice(device, key) {
   const given = key || '';
   if (!given) return false;
   store(SECRET_KEY, '');
+  store(MOVE_KEY, '');
   store(DEVICE_KEY, given);
   if (typeof device.id === 'string') store(DEVICE_ID, device.id);
   return true;
@@ -86,12 +115,16 @@ export function whenModelKnown() {
 /** The phone's model ('' until known): it names a new device on the computer. */
 export function phoneModel() { return model; }
 
-/** What the next connection proves it holds: `{ token, key, id }` — this browser's device key
- * and its id when it has them (`key` true), else the pairing secret given (a new browser, or a
- * new link opened), else nothing (`token` ''). */
+/** What the next connection proves it holds: `{ token, key, id, ticket }` — this browser's
+ * device key and its id when it has them (`key` true), else a move ticket brought from the
+ * plain-HTTP page (`ticket` true, with the device's id), else the pairing secret given (a new
+ * browser, or a new link opened), else nothing (`token` ''). */
 export function credential(secret) {
-  const key = deviceKey(), id = stored(DEVICE_ID);
-  return key && id ? { token: key, key: true, id } : { token: secret || '', key: false, id: '' };
+  const key = deviceKey(), id = stored(DEVICE_ID), move = stored(MOVE_KEY);
+  if (key && id) return { token: key, key: true, id, ticket: false };
+  const dot = move.indexOf('.');
+  if (dot > 0) return { token: move.slice(dot + 1), key: false, id: move.slice(0, dot), ticket: true };
+  return { token: secret || '', key: false, id: '', ticket: false };
 }
 
 /** The WebSocket URL (`/ws?proof=1` next to the page, same scheme family): no credential in it. */

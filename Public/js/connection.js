@@ -30,7 +30,9 @@ export class Connection {
    *   hidden() → the page is hidden (no ping); nextFrame(fn): requestAnimationFrame
    * - callbacks: onStatus(status, detail), onLive(welcome), onDown(), onMessage(m), onRtt(ms),
    *   onNotice(text) (something to tell the person: a server error, a close by the server),
-   *   onDevice(device) (welcome.device: keep its key), onUnpaired() (forget the key)
+   *   onDevice(device) (welcome.device: keep its key), onUnpaired() (forget the key),
+   *   onMove(ticket) (the computer speaks HTTPS now: open the page there, secure.js),
+   *   onForgetMove() (the move ticket proved nothing)
    */
   constructor(opts) {
     this.state = opts.state;
@@ -40,7 +42,8 @@ export class Connection {
     this.model = opts.model || (() => '');
     this.prepare = opts.prepare || null;
     this.makeHello = opts.hello;
-    for (const name of ['onDevice', 'onUnpaired', 'onStatus', 'onLive', 'onDown', 'onMessage', 'onRtt', 'onNotice']) {
+    for (const name of ['onDevice', 'onUnpaired', 'onStatus', 'onLive', 'onDown', 'onMessage', 'onRtt', 'onNotice',
+      'onMove', 'onForgetMove']) {
       this[name] = opts[name] || none;
     }
     this.link = initial(opts.role, opts.token);  // the reducer's state
@@ -155,6 +158,8 @@ export class Connection {
       case 'send': this.batcher.send(e.message); break;
       case 'flush': this.batcher.flushNow(); break;
       case 'notice': this.onNotice(e.text); break;
+      case 'moveToHttps': this.onMove(e.ticket); break;
+      case 'forgetMove': this.onForgetMove(); break;
       case 'deliver': this.deliver(e.message); break;
       default: break;
     }
@@ -191,9 +196,10 @@ export class Connection {
     let msg;
     try { msg = JSON.parse(data); } catch (err) { return; }
     for (let m of Array.isArray(msg) ? msg : [msg]) {
-      if (m && m.type === 'sealed') m = id === this.socketId && this.seal ? this.seal.open(m.box) : null;
+      const sealed = !!(m && m.type === 'sealed');
+      if (sealed) m = id === this.socketId && this.seal ? this.seal.open(m.box) : null;
       if (!m || typeof m !== 'object') continue;
-      this.dispatch({ type: 'message', socket: id, message: m });
+      this.dispatch({ type: 'message', socket: id, message: m, sealed });
     }
   }
 

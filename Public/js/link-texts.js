@@ -1,13 +1,20 @@
 /* GesturePad: what the page says of its connection — the texts of the status and the notice for
  * each close, refusal and pairing answer (docs/page.md "Connection status"), worded for the
  * touchpad ("this phone") or the observer ("this browser"). Pure: no DOM, no I/O. */
-import { CLOSE_PAIRING_DECLINED as PAIRING_DECLINED, CLOSE_DEVICE_NOT_PAIRED as NOT_PAIRED, CLOSE_SEAL_BROKEN as SEAL_BROKEN } from './wire.js';
+import {
+  CLOSE_PAIRING_DECLINED as PAIRING_DECLINED, CLOSE_DEVICE_NOT_PAIRED as NOT_PAIRED, CLOSE_SEAL_BROKEN as SEAL_BROKEN,
+  CLOSE_MOVED_TO_TLS as MOVED_TO_TLS
+} from './wire.js';
 
 /** Why the server closed a connection, by close code (the reason otherwise). */
 export const CLOSE_REASONS = {
   1001: 'server going away', 1003: 'binary data refused', 1007: 'invalid text', 1008: 'policy violation (rate or error limit)',
-  1009: 'message too big', 1011: 'server error', [SEAL_BROKEN]: 'a sealed message did not open'
+  1009: 'message too big', 1011: 'server error', [SEAL_BROKEN]: 'a sealed message did not open',
+  [MOVED_TO_TLS]: 'the computer speaks HTTPS now'
 };
+/** Said while the page goes to the https address of a computer that speaks HTTPS now. */
+export const MOVING_TEXT = 'This computer uses a secure (HTTPS) address now. This phone keeps its pairing: ' +
+  'if it does not trust the computer’s certificate yet, trust it once (the first button), then open the secure page.';
 /* Pairing (docs/protocol.md "Pairing"): these closes of a live connection are answers, not
  * accidents; the page says why and waits for the person (a new link, a reload) instead of
  * trying again. */
@@ -33,6 +40,8 @@ export const REFUSAL_TEXT = {
   limited: 'Too many refused attempts from this phone’s address: trying again in a minute.',
   pairingClosed: 'Pairing stayed closed on the computer: open it there (GesturePad in the applications menu, or gesturepad pair), then reload this page.',
   deviceLimit: 'The computer has as many phones paired as it keeps: forget one there (gesturepad devices forget NAME), then scan the code again.',
+  moveFailed: 'Moving this phone’s pairing to the secure address took too long: open the old (http://) address ' +
+    'again to move it, or scan the computer’s code to pair it again.',
   fakeServer: 'The computer’s answer did not prove it knows this phone: not connecting (another device on the network may be pretending to be it).',
   other: 'The server refused the connection, though this phone may connect: another origin, or too many connections.'
 };

@@ -11,12 +11,12 @@ import {
   CLOSE_PROOF_REVOKED as PROOF_REVOKED, CLOSE_PAIRING_CLOSED as PAIRING_CLOSED, CLOSE_DEVICE_LIMIT as DEVICE_LIMIT
 } from './wire.js';
 import {
-  CLOSE_REASONS, UNPAIRED_TEXT, OBSERVER_NONE, REFUSAL_TEXT, forRole, pairingClosed, liveDetail, waitingText
+  CLOSE_REASONS, MOVING_TEXT, UNPAIRED_TEXT, OBSERVER_NONE, REFUSAL_TEXT, forRole, pairingClosed, liveDetail, waitingText
 } from './link-texts.js';
 
 const STATUS_RETRY_MS = 15000;
 const LIMITED_RETRY_MS = 60000;
-/** The phases. Socket ones: `connecting` (upgrade under way), `proving` (open, no welcome yet),
+/** The phases (`stopped` also while the page moves to the https address). Socket ones: `connecting` (upgrade under way), `proving` (open, no welcome yet),
  * `waiting` (the computer's user has not accepted this phone), `live`. Without a socket:
  * `idle` (not started), `retrying` (a timer is set), `asking` (`GET /pairing` under way after
  * a refused upgrade), `stopped` (an answer: no retry until a new link or a reload). */
@@ -71,7 +71,7 @@ class Transition {
         this.set({ socket: 0 });
         this.retry('cannot open: ' + ev.message, ev.jitter);
         return;
-      case 'message': if (this.current(ev)) this.message(ev.message, ev.jitter); return;
+      case 'message': if (this.current(ev)) this.message(ev.message, ev.sealed === true); return;
       case 'proof':
         if (this.current(ev)) this.set({ serverProof: ev.serverProof, deviceKey: ev.deviceKey || null });
         return;
@@ -214,6 +214,11 @@ class Transition {
     const role = this.s.role;
     if (code === PAIRING_CLOSED || code === DEVICE_LIMIT) {
       this.stop(forRole(code === PAIRING_CLOSED ? REFUSAL_TEXT.pairingClosed : REFUSAL_TEXT.deviceLimit, role));
+    } else if (presented.ticket) {
+      // The move ticket is used, or too old: it proves nothing any more.
+      this.emit({ do: 'forgetMove' });
+      if (this.s.token) this.restart('pairing with the link');
+      else this.stop(forRole(REFUSAL_TEXT.moveFailed, role));
     } else if (presented.key) {
       if (this.s.token) {
         this.set({ paired: false });
@@ -249,7 +254,9 @@ class Transition {
           return true;
         }
         if (!credential) {
-          // Nothing to prove with: not paired, and no link opened.
+          // Nothing to prove with: not paired, and no link opened. A plain page of a computer
+          // that speaks HTTPS now goes there (a hint only: nothing secret goes with it).
+          if (m.https === true) { this.moveToHttps(null); return false; }
           this.hangUp(s.role === 'observer' ? OBSERVER_NONE : REFUSAL_TEXT.none);
           return true;
         }
@@ -270,9 +277,25 @@ class Transition {
     }
   }
 
-  message(m) {
+  /** The computer speaks HTTPS now (docs/protocol.md "Moving to HTTPS"): this socket ends and
+   * the shell opens the same page at the https address, with `ticket` (a paired browser's) or
+   * the secret this page holds, in the fragment. */
+  moveToHttps(ticket) {
+    this.endSocket(1000, 'moving to https');
+    this.cancelRetry();
+    this.set({ phase: 'stopped' });
+    this.status('moving', forRole(MOVING_TEXT, this.s.role));
+    this.emit({ do: 'moveToHttps', ticket: typeof ticket === 'string' ? ticket : null });
+  }
+
+  message(m, sealed) {
     const s = this.s;
     this.emit({ do: 'received', message: m });
+    if (m.type === 'move') {
+      // Believed only sealed, on a connection whose server proved itself and said nothing else yet.
+      if (sealed && s.handshake === 'proven') this.moveToHttps(m.ticket);
+      return;
+    }
     if (!this.handshake(m)) return;
     if (m.type === 'welcome') {
       this.set({ attempt: 0, everLive: true, phase: 'live' });

@@ -5,9 +5,11 @@
  * computer when the server drives it. */
 import { showAbout } from './about.js';
 import {
-  credential, forgetDevice, keepDevice, phoneModel, socketUrl, statusUrl, takeToken, watchAddress, whenModelKnown
+  credential, forgetDevice, forgetMove, keepDevice, phoneModel, socketUrl, statusUrl, takeMove, takeToken, watchAddress,
+  whenModelKnown
 } from './address.js';
 import { Connection } from './connection.js';
+import { moveToSecure } from './secure.js';
 import { Controls } from './controls.js';
 import { Feed, bindDetails } from './feed.js';
 import { Held } from './held.js';
@@ -47,6 +49,7 @@ const feed = new Feed(document.getElementById('feed'), {
 });
 const showStatus = bindStatus(document.getElementById('status'));
 
+takeMove(); // a move ticket brought from this page's plain-HTTP address (secure.js)
 const conn = new Connection({
   role: 'touchpad',
   state,
@@ -58,6 +61,8 @@ const conn = new Connection({
   prepare: whenModelKnown,
   onDevice: keepDevice,
   onUnpaired: forgetDevice,
+  onMove: moveToSecure,
+  onForgetMove: forgetMove,
   hello() {
     size = surfaceSize();
     return { type: 'hello', protocol: 1, role: 'touchpad', width: size.w, height: size.h,

@@ -4,7 +4,8 @@
 const NOTICE = {
   reconnecting: 'Not connected · reconnecting…',
   waiting: 'Waiting for the computer…',
-  refused: 'Not connected'
+  refused: 'Not connected',
+  moving: 'Moving to the secure address…'
 };
 /** What the person can do, under the reason (a refusal's reason says it already). */
 const HELP = {
@@ -39,6 +40,8 @@ export function bindStatus(el) {
     notice.className = 'notice ' + status;
     notice.querySelector('b').textContent = title;
     notice.querySelector('span').textContent = detail;
+    const actions = notice.querySelector('.actions');
+    if (actions && status !== 'moving') actions.hidden = true; // secure.js shows them while moving
     const help = notice.querySelector('small');
     if (help) { help.textContent = HELP[status] || ''; help.hidden = !HELP[status]; }
   };

@@ -2,9 +2,11 @@
  * sessions by their phones' names (this run's apart from an earlier run's) and draws / lists
  * every session's gestures, and the commands it sent, as they happen. */
 import {
-  credential, forgetDevice, keepDevice, phoneModel, socketUrl, statusUrl, takeToken, watchAddress, whenModelKnown
+  credential, forgetDevice, forgetMove, keepDevice, phoneModel, socketUrl, statusUrl, takeMove, takeToken, watchAddress,
+  whenModelKnown
 } from './address.js';
 import { Connection } from './connection.js';
+import { moveToSecure } from './secure.js';
 import { Feed, bindDetails } from './feed.js';
 import { createPageState, exposeForTests } from './state.js';
 import { bindStatus, toast } from './status.js';
@@ -109,6 +111,7 @@ function panels() {
 const feed = new Feed(document.getElementById('feed'), { max: 12, sessionColor: colorFor, sessionLabel: labelFor });
 state.drawn = view.drawn;
 state.frame = view.record;
+takeMove(); // a move ticket brought from this page's plain-HTTP address (secure.js)
 const conn = new Connection({
   role: 'observer',
   state,
@@ -120,6 +123,8 @@ const conn = new Connection({
   prepare: whenModelKnown,
   onDevice: keepDevice,
   onUnpaired: forgetDevice,
+  onMove: moveToSecure,
+  onForgetMove: forgetMove,
   hello() {
     return { type: 'hello', protocol: 1, role: 'observer', width: Math.round(innerWidth), height: Math.round(innerHeight),
       dpr: window.devicePixelRatio || 1, client: 'gesturepad-watch/1' };

@@ -16,6 +16,10 @@ export const CLOSE_PAIRING_CLOSED = 4412;
 export const CLOSE_SEAL_BROKEN = 4413;
 export const CLOSE_DEVICE_LIMIT = 4414;
 
+/** The computer speaks TLS now: a plain connection was told, sealed, to move to https
+ * (docs/protocol.md "Moving to HTTPS"). */
+export const CLOSE_MOVED_TO_TLS = 4426;
+
 /** The settings sheet's numbers: [least, most] the server takes (docs/protocol.md "settings"). */
 export const BOUNDS = {
   speed: [0.1, 10],

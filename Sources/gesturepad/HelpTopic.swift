@@ -129,6 +129,10 @@ enum HelpTopic: String, CaseIterable {
         Trust it once on each phone: the banner prints the /trust address with a QR code. That page
         has the certificate and the steps for Android and iPhone; compare its fingerprint with the
         one the banner printed. --tls-cert FILE --tls-key FILE use your own certificate instead.
+        In the configuration file: server.tls: true, or server.tlsCert and server.tlsKey.
+
+        A phone paired over plain HTTP keeps its pairing: its open page moves to the https address
+        by itself once the phone trusts the certificate (until then it shows the trust page's way).
         """
 
     private static let configText = """

@@ -142,7 +142,8 @@ struct ServeCommand: ParsableCommand {
         let flags = ServeSettings(
             host: host, port: port, publicDirectory: publicDirectory, token: token,
             auth: noAuth ? false : nil, maxConnections: maxConnections, maxMessageBytes: maxMessageBytes,
-            maxMessagesPerSecond: maxRate, maxErrorsInARow: maxErrors, maxPointers: maxPointers)
+            maxMessagesPerSecond: maxRate, maxErrorsInARow: maxErrors, maxPointers: maxPointers,
+            tls: tls.enabled ? true : nil, tlsCertificate: tls.certificate, tlsKey: tls.key)
         let fileSettings = file.server
         let environmentToken = environment["GESTUREPAD_TOKEN"]
         // No token given anywhere: the one remembered in the state directory (made once).
@@ -183,7 +184,7 @@ struct ServeCommand: ParsableCommand {
             let issue = ConfigIssue(line: 0, column: 0, message: "server: \(error.description)")
             throw ConfigError(path: path, issues: [issue]).report()
         }
-        let secure = try tls.configuration(state: state)
+        let secure = try tls.configuration(state: state, file: file)
         // The desktop page's key (gesturepad open): only a server that pairs phones has the page.
         if configuration.token != nil { configuration.desktopKey = try? DesktopKeyStore.load(from: state) }
         configuration.tls = secure?.0

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import GesturePadConfig
 import GesturePadServer
 import GesturePadSettings
 
@@ -10,8 +11,9 @@ struct TLSOptions: ParsableArguments {
         name: .customLong("tls"),
         help: """
             Serve HTTPS / WSS on the same port, with a certificate signed by GesturePad's local \
-            certificate authority (made once; phones trust it once at /trust). Plain HTTP on the port \
-            is redirected to the same address over HTTPS; /pairing and WebSockets are refused in clear.
+            certificate authority (made once; phones trust it once at /trust). A page opened over plain \
+            HTTP moves to HTTPS by itself, keeping its pairing; no secret is taken in clear. \
+            The configuration file's server.tls does the same.
             """)
     var enabled = false
 
@@ -32,11 +34,22 @@ struct TLSOptions: ParsableArguments {
         }
     }
 
-    var isOn: Bool { enabled || certificate != nil }
-
-    /// The TLS configuration and a banner line, or nil when TLS is off. Throws a one-line
-    /// reason for files that cannot work.
-    func configuration(state: StateDirectory) throws -> (TLSConfiguration, note: String)? {
+    /// The TLS configuration and a banner line, or nil when TLS is off: these flags, else the
+    /// configuration file's `server.tls` / `server.tlsCert` and `server.tlsKey` (relative to
+    /// the file's folder). Throws a one-line reason for files that cannot work.
+    func configuration(state: StateDirectory, file: ConfigFile) throws -> (TLSConfiguration, note: String)? {
+        var certificate = self.certificate
+        var key = self.key
+        var enabled = self.enabled
+        if certificate == nil && !enabled {
+            let settings = file.server
+            if (settings.tlsCertificate == nil) != (settings.tlsKey == nil) {
+                throw ServeCommand.Failure("the configuration file's server.tlsCert and server.tlsKey go together")
+            }
+            certificate = settings.tlsCertificate.map(file.resolve)
+            key = settings.tlsKey.map(file.resolve)
+            enabled = settings.tls == true
+        }
         if let certificate, let key {
             if let problem = CertificateFiles.problem(certificate: certificate, key: key) {
                 throw ServeCommand.Failure(problem)

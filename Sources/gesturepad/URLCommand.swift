@@ -69,7 +69,7 @@ struct URLCommand: ParsableCommand {
         if record.secure, let first = urls.first {
             lines += [
                 "", "Over HTTPS: each phone trusts the certificate once at",
-                "  \(ServerURLs.replacingPath(of: first, with: "/trust", keepFragment: false))",
+                "  \(ServerURLs.trustURL(of: first))",
             ]
         }
         if !notes.isEmpty { lines += [""] + notes }

@@ -270,3 +270,43 @@ def test_before_the_proof_nothing_is_believed(blank, early):
     steps = run(blank, [{"type": "start"}, *opened(1)[:4], msg(1, early)])
     last = steps[-1]
     assert kinds(last) == ["received"] and last["state"]["phase"] == "proving"
+
+
+# Moving to HTTPS (docs/protocol.md "Moving to HTTPS"): a `move` is believed only sealed, after
+# the server proved itself; a refused ticket is forgotten.
+
+MOVE = {"type": "move", "to": "https", "ticket": "T" * 43}
+
+
+def test_a_sealed_move_after_the_proof_moves_the_page_with_its_ticket(blank):
+    steps = run(blank, [{"type": "start"}, *opened(1, KEY), {**msg(1, MOVE), "sealed": True}], token="")
+    last = steps[-1]
+    assert kinds(last) == ["received", "close", "drop", "status", "moveToHttps"], kinds(last)
+    assert last["effects"][-1] == {"do": "moveToHttps", "ticket": "T" * 43}
+    assert status(last)[0][0] == "moving" and "keeps its pairing" in status(last)[0][1]
+    assert last["state"]["phase"] == "stopped"
+
+
+@pytest.mark.parametrize("when", ["plain", "before the proof"])
+def test_a_move_the_server_did_not_seal_after_its_proof_is_not_believed(blank, when):
+    if when == "plain":
+        events = [{"type": "start"}, *opened(1, KEY), msg(1, MOVE)]
+    else:
+        events = [{"type": "start"}, *opened(1, KEY)[:4], {**msg(1, MOVE), "sealed": True}]
+    last = run(blank, events, token="")[-1]
+    assert kinds(last) == ["received"] and last["state"]["phase"] == "proving"
+
+
+def test_a_page_holding_nothing_goes_to_https_when_the_challenge_says_so(blank):
+    nothing = {"token": "", "key": "", "id": ""}
+    events = [{"type": "start"}, *opened(1, nothing)[:2], msg(1, {"type": "challenge", "nonce": "n", "https": True})]
+    last = run(blank, events, token="")[-1]
+    assert last["effects"][-1] == {"do": "moveToHttps", "ticket": None} and "answer" not in kinds(last)
+
+
+def test_a_refused_ticket_is_forgotten_and_said(blank):
+    ticket = {"token": "T" * 43, "key": False, "id": "dev1", "ticket": True}
+    refused = {"type": "closed", "socket": 1, "code": 4410, "reason": ""}
+    last = run(blank, [{"type": "start"}, *opened(1, ticket)[:2], refused], token="")[-1]
+    assert "forgetMove" in kinds(last) and last["state"]["phase"] == "stopped"
+    assert status(last)[-1][0] == "refused" and "secure address" in status(last)[-1][1]

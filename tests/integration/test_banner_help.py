@@ -65,7 +65,7 @@ def test_banner_and_url_print_the_observer_address(page_dir):
 def test_tls_banner_gives_the_trust_address_with_its_qr_code_and_the_trust_page_is_dark(tmp_path):
     process, port, lines = serve_banner(tmp_path, "--tls")
     try:
-        trust = f"  https://127.0.0.1:{port}/trust"
+        trust = f"  http://127.0.0.1:{port}/trust"
         assert trust in lines, lines
         at = lines.index(trust)
         assert lines[at - 1].startswith("Trust GesturePad's certificate once on each phone")
@@ -188,5 +188,5 @@ def test_the_manual_page_has_an_entry_for_every_command():
 def test_url_over_https_names_the_trust_address(page_dir):
     with Server(public=page_dir, token=None, extra=["--tls"]) as server:
         printed = url(server, "--no-qr").stdout.splitlines()
-        assert f"  https://127.0.0.1:{server.port}/trust" in printed
-        assert f"  https://127.0.0.1:{server.port}/trust" in server.stdout().splitlines(), "the banner's own"
+        assert f"  http://127.0.0.1:{server.port}/trust" in printed
+        assert f"  http://127.0.0.1:{server.port}/trust" in server.stdout().splitlines(), "the banner's own"

@@ -37,13 +37,22 @@ def prove(ws, credential: str, device: str | None = None, client: bytes | None =
     """Answers the challenge: returns (the auth message sent, the server nonce, the client nonce)."""
     challenge = recv_json(ws)
     assert challenge["type"] == "challenge" and challenge["protocol"] == 1
+    return answer_challenge(ws, challenge, credential, "device" if device else "secret", device, client)
+
+
+def answer_challenge(ws, challenge: dict, credential: str, kind: str, device: str | None = None,
+                     client: bytes | None = None) -> tuple[dict, bytes, bytes]:
+    """Sends the `auth` of `kind` ("secret", "device", "ticket") keyed by `credential` to
+    `challenge`: returns (the auth message sent, the server nonce, the client nonce)."""
     server_nonce, client = unb64(challenge["nonce"]), client or os.urandom(32)
     assert len(server_nonce) == 32
     digest = hashlib.sha256(credential.encode()).digest()
-    auth = {"type": "auth", "with": "device" if device else "secret", "nonce": b64(client),
+    auth = {"type": "auth", "with": kind, "nonce": b64(client),
             "proof": b64(mac(digest, "gesturepad/1 client proof", server_nonce, client))}
     if device:
         auth["device"] = device
+    else:
+        assert kind == "secret"
     ws.send(json.dumps(auth))
     return auth, server_nonce, client
 

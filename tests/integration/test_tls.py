@@ -95,15 +95,22 @@ def plain(port, path, headers=None):
         return answer.code, answer.headers, answer.read()
 
 
-def test_plain_http_on_the_port_redirects_to_the_same_path_and_query(tls_server):
+def test_plain_http_serves_the_page_so_it_can_move_and_redirects_the_rest(tls_server):
+    """The page's own files are served in clear on a TLS port (a page paired over http keeps its
+    pairing in the http origin's storage and must run there once to move, docs/protocol.md
+    "Moving to HTTPS"); anything else, and a page address carrying a credential, is redirected."""
     port = tls_server.port
-    for path in ("/", "/watch.html", "/watch.html?run=a%20b&x=1", "/js/feed.js"):
+    for path in ("/", "/app.js", "/style.css?run=a%20b&x=1", "/icon.svg"):
+        status, headers, body = plain(port, path)
+        assert status == 200 and body, path
+        assert "Location" not in headers, path
+    for path in ("/?token=abc", "/nothing-here", "/watch.html?token=abc&x=1", "/notes.xyz"):
         status, headers, _ = plain(port, path)
         assert status == 307, path
         assert headers["Location"] == f"https://127.0.0.1:{port}{path}", path
         assert headers["Cache-Control"] == "no-store"
     # A Host header that is not a plain host cannot steer the redirect elsewhere.
-    status, headers, _ = plain(port, "/watch.html", {"Host": "evil.example/steal?"})
+    status, headers, _ = plain(port, "/nothing-here", {"Host": "evil.example/steal?"})
     assert status == 307 and headers["Location"].startswith("https://127.0.0.1:"), headers["Location"]
 
 
@@ -115,6 +122,12 @@ def test_plain_http_never_reads_a_secret_nor_upgrades(tls_server, tmp_path):
         connect(f"ws://127.0.0.1:{port}/ws?token={token}", open_timeout=5)
     assert refused.value.response.status_code == 403
     assert b"wss://" in refused.value.response.body
+    # Without a proof request, a plain upgrade is refused too: only a proving page may come in,
+    # and then only to be told to move (tests/integration/test_move_to_https.py).
+    for path in ("/ws", "/ws?observe=1"):
+        with pytest.raises(InvalidStatus) as refused:
+            connect(f"ws://127.0.0.1:{port}{path}", open_timeout=5)
+        assert refused.value.response.status_code == 403, path
     # Nothing was paired by the plain attempt: the same secret over TLS pairs the first device.
     with connect(f"wss://127.0.0.1:{port}/ws?token={token}", ssl=insecure()) as ws:
         assert hello(ws)["type"] == "welcome"

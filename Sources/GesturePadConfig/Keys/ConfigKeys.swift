@@ -40,6 +40,13 @@ public enum ConfigKeys {
                 "token", \.server.token, default: "remembered",
                 "pairing secret (`--token`; see [server.md](server.md#pairing-a-secret-to-pair-a-key-per-phone))"),
             .flag("auth", \.server.auth, default: true, "`false` turns the token check off (`--no-auth`)"),
+            .flag(
+                "tls", \.server.tls, default: false,
+                "HTTPS / WSS with GesturePad's local certificate authority (`--tls`; [server.md](server.md#https---tls))"),
+            .text(
+                "tlsCert", \.server.tlsCertificate, default: "none",
+                "your own certificate (PEM, with its chain) instead of the local CA, with `tlsKey` (`--tls-cert`)"),
+            .text("tlsKey", \.server.tlsKey, default: "none", "the private key (PEM) of `tlsCert` (`--tls-key`)"),
             .section("limits", limits),
             .section("pairing", pairing),
         ])

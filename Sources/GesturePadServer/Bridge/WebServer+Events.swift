@@ -98,7 +98,7 @@ extension WebServer {
         return PlainRequestPolicy.answer(
             path: path, arguments: queryArguments(wsi), host: header(wsi, WSI_TOKEN_HOST),
             fallbackHost: fallbackAuthority(),
-            isUpgrade: isUpgrade)
+            isUpgrade: isUpgrade, proves: configuration.token != nil)
     }
 
     /// `/ca.crt` and `/trust` (with `--tls`): the local CA certificate and how to trust it.

@@ -68,7 +68,8 @@ extension WebServer {
         guard let admitted, admitted.handle == Int(bitPattern: wsi) else { return }
         self.admitted = nil
         if admitted.admission == .proving {
-            return challenge(id, userAgent: admitted.name, address: peer(wsi), now: now)
+            let moveOnly = configuration.tls != nil && lws_is_ssl(wsi) == 0
+            return challenge(id, userAgent: admitted.name, address: peer(wsi), moveOnly: moveOnly, now: now)
         }
         guard let pairing else { return }
         apply(pairing.opened(id, as: admitted.admission, name: admitted.name, now: now, client: admitted.client))

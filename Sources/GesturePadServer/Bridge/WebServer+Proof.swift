@@ -8,6 +8,9 @@ struct PendingProof {
     var userAgent: String
     /// The client's address, charged for a refused proof (`RefusalLimiter`).
     var address: String
+    /// It came in plain HTTP to a TLS port: proven, it is only told to move to https
+    /// (docs/protocol.md "Moving to HTTPS").
+    var moveOnly = false
 }
 
 /// The proof handshake on the service thread (docs/protocol.md "Proof handshake"): the
@@ -16,15 +19,16 @@ struct PendingProof {
 /// sealing keys and pairing learns whose it is.
 extension WebServer {
     /// Connection `id` opened with `?proof=1`: it is sent a fresh nonce (or, without
-    /// authentication, told there is nothing to prove).
-    func challenge(_ id: Int, userAgent: String, address: String, now: Double) {
+    /// authentication, told there is nothing to prove). `moveOnly`: it came in plain HTTP to a
+    /// TLS port (`PlainRequestPolicy` let it in only with authentication on).
+    func challenge(_ id: Int, userAgent: String, address: String, moveOnly: Bool, now: Double) {
         guard configuration.token != nil else {
             submit(.challenge(id, nonce: nil, now: now))
             return
         }
         let judge = ProofJudge()
-        proofs[id] = PendingProof(judge: judge, userAgent: userAgent, address: address)
-        submit(.challenge(id, nonce: WireProof.base64URL(judge.serverNonce), now: now))
+        proofs[id] = PendingProof(judge: judge, userAgent: userAgent, address: address, moveOnly: moveOnly)
+        submit(.challenge(id, nonce: WireProof.base64URL(judge.serverNonce), https: moveOnly, now: now))
     }
 
     /// The answer of connection `id` to its challenge (the hub's `judgeProof`, carried out in
@@ -33,8 +37,10 @@ extension WebServer {
         guard let pending = proofs.removeValue(forKey: id) else { return }
         let now = MonotonicClock.nowMilliseconds()
         let devices = pairing?.devices
+        let tickets = pending.moveOnly ? [:] : pairing?.ticketDigests(now: now) ?? [:]
         let verdict = ProofAnswer.parse(message).flatMap { answer in
-            pending.judge.judge(answer, secret: configuration.token ?? "", devices: devices).map { (answer, $0) }
+            pending.judge.judge(answer, secret: configuration.token ?? "", devices: devices, tickets: tickets)
+                .map { (answer, $0) }
         }
         switch verdict {
         case .failure(let refusal):
@@ -46,10 +52,24 @@ extension WebServer {
         case .success(let (answer, admitted)):
             let seal = SealedChannel(toServer: admitted.toServer, toPage: admitted.toPage)
             submit(.proven(id, serverProof: WireProof.base64URL(admitted.serverProof), seal: seal, now: now))
+            if pending.moveOnly {
+                // Proven, so the page can believe it: the same address over https (a paired
+                // device with a ticket that proves it there once); nothing else happens here.
+                var ticket: String?
+                if case .device(let device) = admitted.admission { ticket = pairing?.moveTicket(for: device, now: now) }
+                logger.info(
+                    "told a plain-HTTP page to move to HTTPS",
+                    metadata: ["ws.connection.id": "\(id)", "ws.peer": "\(pending.address)"])
+                submit(.move(id, ticket: ticket, now: now))
+                return
+            }
             if let pairing, admitted.admission != .open {
                 let name =
                     admitted.admission == .pairing ? DeviceName.make(userAgent: pending.userAgent, model: answer.model) : ""
-                apply(pairing.opened(id, as: admitted.admission, name: name, now: now, derivedKey: admitted.newDeviceKey))
+                apply(
+                    pairing.opened(
+                        id, as: admitted.admission, name: name, now: now, derivedKey: admitted.newDeviceKey,
+                        moved: admitted.moved))
             }
             submit(.release(id, now: now))
         }

@@ -6,18 +6,6 @@ import GestureProtocol
 /// refuses the connection) and `release`s what waited. The stage is the open state's
 /// (`Flow.proof`); only `transition(_:_:)` changes it.
 extension ConnectionHub {
-    /// `{"type":"challenge","protocol":1,"nonce":…}`: the next message is the answer. Without a
-    /// nonce, `{"type":"challenge","protocol":1,"auth":false}`: nothing to prove.
-    static func challenge(nonce: String?) -> [UInt8] {
-        guard let nonce else { return Array(#"{"type":"challenge","protocol":1,"auth":false}"#.utf8) }
-        return Array(#"{"type":"challenge","protocol":1,"nonce":"\#(nonce)"}"#.utf8)
-    }
-
-    /// `{"type":"authenticated","proof":…}`: the server's half of the proof.
-    static func authenticated(serverProof: String) -> [UInt8] {
-        Array(#"{"type":"authenticated","proof":"\#(serverProof)"}"#.utf8)
-    }
-
     /// Adds a complete `message` to those a connection keeps unread (while its proof is judged,
     /// or while it waits for the computer's user): up to one message's worth in all (a page
     /// sends only its `hello` before it is answered). More refuses the connection (1008) and

@@ -178,13 +178,15 @@ extension ConnectionHub {
             readKept(waiting.held, of: connection, now: now)
         case (.open, .admit), (.closing, .admit), (.closeSent, .admit):
             break
-        case (.open(var flow), .challenge(let nonce, let now)):
+        case (.open(var flow), .challenge(let nonce, let https, let now)):
             guard flow.proof == .none else { break }
             if nonce != nil {
                 flow.proof = .awaiting
                 connection.state = .open(flow)
             }
-            transition(connection, .queued(Self.challenge(nonce: nonce)[...], now: now))
+            var challenge: [UInt8] = []
+            MessageEncoder.appendChallenge(nonce: nonce, https: https, to: &challenge)
+            transition(connection, .queued(challenge[...], now: now))
         case (.open(var flow), .proven(let serverProof, let seal, let now)):
             // Its control messages come sealed with `seal` from now on.
             guard flow.proof == .judging else { break }
@@ -192,7 +194,9 @@ extension ConnectionHub {
             connection.state = .open(flow)
             connection.seal = seal
             connection.session.sealedInput = true
-            transition(connection, .queued(Self.authenticated(serverProof: serverProof)[...], now: now))
+            var authenticated: [UInt8] = []
+            MessageEncoder.appendAuthenticated(serverProof: serverProof, to: &authenticated)
+            transition(connection, .queued(authenticated[...], now: now))
         case (.open(var flow), .release(let now)):
             // What arrived while the proof was judged is read now.
             guard flow.proof == .none else { break }
@@ -201,8 +205,18 @@ extension ConnectionHub {
             flow.heldBytes = 0
             connection.state = .open(flow)
             readKept(held, of: connection, now: now)
+        case (.open(let flow), .move(let ticket, let now)):
+            // Just proven (its seal set): told where to go, sealed, then closed after it.
+            guard flow.proof == .none, connection.seal != nil else { break }
+            var message: [UInt8] = []
+            MessageEncoder.appendMove(ticket: ticket, to: &message)
+            queueSealed(message[...], to: connection, now: now)
+            transition(
+                connection,
+                .closeDecided(.init(code: .movedToTLS, reason: "this computer speaks HTTPS now: use https://", flush: true)))
         case (.waiting, .challenge), (.closing, .challenge), (.closeSent, .challenge), (.waiting, .proven),
-            (.closing, .proven), (.closeSent, .proven), (.closing, .release), (.closeSent, .release):
+            (.closing, .proven), (.closeSent, .proven), (.closing, .release), (.closeSent, .release), (.waiting, .move),
+            (.closing, .move), (.closeSent, .move):
             break
         case (.waiting, .release):
             break  // held for the computer's user: what it sent is read once it is admitted

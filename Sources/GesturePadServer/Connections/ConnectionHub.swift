@@ -101,12 +101,14 @@ final class ConnectionHub {
             if let connection = connections[id] { refuse(connection, code, reason) }
         case .rename(let id, let device, let now):
             signal(.rename(device, now: now), to: id)
-        case .challenge(let id, let nonce, let now):
-            signal(.challenge(nonce: nonce, now: now), to: id)
+        case .challenge(let id, let nonce, let https, let now):
+            signal(.challenge(nonce: nonce, https: https, now: now), to: id)
         case .proven(let id, let serverProof, let seal, let now):
             signal(.proven(serverProof: serverProof, seal: seal, now: now), to: id)
         case .release(let id, let now):
             signal(.release(now: now), to: id)
+        case .move(let id, let ticket, let now):
+            signal(.move(ticket: ticket, now: now), to: id)
         case .controlStatusChanged(let status, let now):
             // Every open connection hears it, not only touchpads: one that has not said hello
             // yet must welcome with the new status (its session took the old one when it opened).

@@ -51,14 +51,19 @@ enum HubInput {
 
     /// The connection (just opened) must prove what it holds: the `challenge` with the
     /// server's nonce goes out, and its first message is handed to the shell to judge. Without
-    /// a nonce (authentication is off) the challenge says there is nothing to prove.
-    case challenge(Int, nonce: String?, now: Double)
+    /// a nonce (authentication is off) the challenge says there is nothing to prove. `https`:
+    /// it came in plain HTTP to a port that speaks TLS (docs/protocol.md "Moving to HTTPS").
+    case challenge(Int, nonce: String?, https: Bool = false, now: Double)
     /// Its proof was accepted: the `authenticated` answer goes out, with the server's own
     /// proof, and `text`, `key` and `button` must come sealed with `seal` from now on.
     case proven(Int, serverProof: String, seal: SealedChannel, now: Double)
     /// What the connection sent while its proof was judged is read (after pairing greeted it;
     /// a connection held for the computer's user keeps it until it is admitted).
     case release(Int, now: Double)
+    /// Its proof was accepted, but it came in plain HTTP to a port that speaks TLS now: the
+    /// `move` message goes out sealed (with `ticket`, a paired device's), then the connection
+    /// closes with 4426 after it (docs/protocol.md "Moving to HTTPS").
+    case move(Int, ticket: String?, now: Double)
 
     // MARK: The server as a whole
 

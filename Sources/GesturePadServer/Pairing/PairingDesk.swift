@@ -166,6 +166,12 @@ struct PairingDesk: Sendable {
         return [.withdraw(deviceID: request.device.id), .announce(.declined(request.device, reason: "its page went away"))]
     }
 
+    /// Paired device `id` proved a move ticket: `key` is its key from now on (the one its
+    /// plain-HTTP page kept opens nothing any more). Its name, id and times stay.
+    mutating func rekey(_ id: String, key: String) {
+        list.update(id) { $0.keySHA256 = DeviceKey.digest(key) }
+    }
+
     /// The computer's user accepted waiting device `id`: it is paired with `key`.
     mutating func allow(_ id: String, key: String, at time: PairingTime) -> [PairingAction] {
         guard let connection = waitingConnection(of: id) else { return [] }

@@ -25,6 +25,8 @@ final class PairingService {
     /// SIGUSR1 reloads taken in (`DevicePresence.reloads`).
     private var reloads = 0
     private var warnedUnreadable = false
+    /// The move tickets given to plain-HTTP pages of paired devices (`--tls`), in memory.
+    private var tickets = MoveTickets()
 
     private let forgetAll: Bool
 
@@ -90,9 +92,10 @@ final class PairingService {
     /// `derivedKey`: the new device's key from the proof handshake (never sent); without it a
     /// fresh key is drawn and told in `welcome`. `client`: who a `?token=` pairing is
     /// (`PairingDesk.opened`).
+    /// `moved`: the device proved a move ticket, and `derivedKey` is its new key.
     func opened(
         _ connection: Int, as admission: Admission, name: String, now: Double, derivedKey: String? = nil,
-        client: String? = nil
+        client: String? = nil, moved: Bool = false
     ) -> [PairingAction] {
         guard admission != .open, admission != .proving else { return [] }
         var fresh = Self.fresh()
@@ -101,9 +104,27 @@ final class PairingService {
             fresh.told = false
         }
         return transact(now: now) { desk, time in
-            desk.opened(connection, as: admission, name: name, at: time, fresh: fresh, client: client)
+            if moved, case .device(let id) = admission, let derivedKey {
+                tickets.take(id)
+                desk.rekey(id, key: derivedKey)
+                logger.notice("a phone moved to HTTPS with its pairing", metadata: ["device": "\(id)"])
+            }
+            return desk.opened(connection, as: admission, name: name, at: time, fresh: fresh, client: client)
         }
     }
+
+    /// A move ticket for paired device `id`, whose plain-HTTP page proved its key to a server
+    /// that speaks TLS (docs/protocol.md "Moving to HTTPS"): fresh, 256 random bits; only its
+    /// digest is kept. Nil when the device is not paired.
+    func moveTicket(for id: String, now: Double) -> String? {
+        guard desk.list.device(id)?.state == .paired else { return nil }
+        let ticket = DeviceKey.random()
+        tickets.give(ticket, to: id, now: now)
+        return ticket
+    }
+
+    /// The move tickets valid at `now`, by device id (`ProofJudge`).
+    func ticketDigests(now: Double) -> [String: String] { tickets.digests(now: now) }
 
     /// Whether the pairing secret pairs a new device now (`PairingDesk.isOpen(at:)`).
     func isOpen(now: Double) -> Bool { desk.isOpen(at: now) }

@@ -1,15 +1,19 @@
 /// What a TLS port (`--tls`, `--tls-cert`) answers a request that arrived as plain HTTP.
 ///
-/// The port accepts plain HTTP only so that an old `http://` bookmark still finds the page:
-/// anything that can carry a secret is refused rather than redirected (a redirect would invite
-/// the client to send the same secret again, and it has already crossed the network in clear),
-/// and no plain WebSocket is ever upgraded. docs/security.md says why `/ca.crt` and `/trust` may
-/// stay readable in clear.
+/// The port reads plain HTTP so that a phone paired over plain HTTP keeps its pairing when the
+/// server starts speaking TLS (docs/protocol.md "Moving to HTTPS"): its page's storage belongs
+/// to the `http://` origin, so the page itself must run there once to move. The page's files
+/// are served (without a credential in the address), and a plain WebSocket that proves itself
+/// is only told, sealed, to move. Anything that carries a secret in clear is refused rather
+/// than redirected (a redirect would invite the client to send the same secret again, and it
+/// has already crossed the network in clear). docs/security.md says why none of this gives a
+/// listener or an attacker on the path more than plain HTTP always did.
 public enum PlainRequestPolicy {
     /// The answer to one plain request.
     public enum Answer: Sendable, Hashable {
         /// Served as over TLS: the CA certificate and the trust page (public, checked against
-        /// the fingerprint the terminal shows).
+        /// the fingerprint the terminal shows), the page's files (which move to https by
+        /// themselves), and a proving WebSocket upgrade (which may only move).
         case serve
         /// `307` to this `https://` location: the same host, path and query.
         case redirect(location: String)
@@ -25,16 +29,21 @@ public enum PlainRequestPolicy {
     /// The answer to a plain request for `path` (decoded, without its query) with the decoded
     /// query arguments `arguments` (`name=value` each) and the `Host` header `host`;
     /// `fallbackHost` is used when `Host` is missing or not a plain host name or address.
+    /// `proves`: the server asks every WebSocket for a proof (authentication is on), so a
+    /// plain `/ws?proof=1` upgrade can be let in to be told to move.
     public static func answer(
-        path: String, arguments: [String], host: String?, fallbackHost: String, isUpgrade: Bool
+        path: String, arguments: [String], host: String?, fallbackHost: String, isUpgrade: Bool, proves: Bool = true
     ) -> Answer {
+        let credential = arguments.contains { $0.hasPrefix("token=") }
         if isUpgrade {
-            return .refuse(status: 403, reason: "this port speaks TLS: connect with wss://, not ws://")
+            let moving = proves && !credential && arguments.contains("proof=1") && (path == "/ws" || path == "/ws/")
+            return moving ? .serve : .refuse(status: 403, reason: "this port speaks TLS: connect with wss://, not ws://")
         }
         if publicPaths.contains(path) { return .serve }
         if secretPaths.contains(path) {
             return .refuse(status: 403, reason: "this port speaks TLS: use https://, a secret must not cross in clear")
         }
+        if !credential, StaticFilePolicy.isServable(path) { return .serve }
         let authority = host.flatMap { isPlainAuthority($0) ? $0 : nil } ?? fallbackHost
         var location = "https://" + authority + percentEncoded(path, keeping: pathBytes)
         if !arguments.isEmpty {

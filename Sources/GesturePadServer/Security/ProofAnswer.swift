@@ -5,6 +5,7 @@ import GestureProtocol
 ///
 ///     {"type":"auth","with":"secret","nonce":"…43 base64url…","proof":"…43 base64url…"}
 ///     {"type":"auth","with":"device","device":"6d4054b3d55f","nonce":"…","proof":"…"}
+///     {"type":"auth","with":"ticket","device":"6d4054b3d55f","nonce":"…","proof":"…"}
 public struct ProofAnswer: Sendable, Hashable {
     /// What the proof is keyed by.
     public enum Credential: Sendable, Hashable {
@@ -12,6 +13,10 @@ public struct ProofAnswer: Sendable, Hashable {
         case secret
         /// The key of the paired device with this id.
         case device(String)
+        /// The move ticket the paired device with this id was given over plain HTTP when the
+        /// server had started speaking TLS (docs/protocol.md "Moving to HTTPS"): it proves the
+        /// device once, and the device gets a new key.
+        case ticket(String)
     }
 
     public var credential: Credential
@@ -42,7 +47,10 @@ public struct ProofAnswer: Sendable, Hashable {
         switch (wire.with, wire.device) {
         case ("secret", _): credential = .secret
         case ("device", let id?) where id.utf8.count <= 64: credential = .device(id)
-        default: return .failure(.malformed("auth: \"with\" must be \"secret\", or \"device\" with the device's id"))
+        case ("ticket", let id?) where id.utf8.count <= 64: credential = .ticket(id)
+        default:
+            return .failure(
+                .malformed("auth: \"with\" must be \"secret\", or \"device\" or \"ticket\" with the device's id"))
         }
         return .success(
             ProofAnswer(credential: credential, nonce: nonce, proof: proof, model: wire.model.map { String($0.prefix(60)) }))

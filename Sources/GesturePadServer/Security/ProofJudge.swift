@@ -15,8 +15,12 @@ public struct ProofJudge: Sendable {
         public var toPage: SymmetricKey
         /// The server's proof, for the `authenticated` message.
         public var serverProof: [UInt8]
-        /// The key of the device this connection pairs (`.pairing` only), derived, never sent.
+        /// The key of the device this connection pairs (`.pairing`), or the new key of the
+        /// device that proved a move ticket (`moved`): derived, never sent.
         public var newDeviceKey: String?
+        /// The proof was a move ticket's: the device takes `newDeviceKey` as its key from now on
+        /// (the one it proved over plain HTTP opens nothing any more).
+        public var moved = false
     }
 
     /// The server's nonce of this connection (fresh per connection: a recorded answer proves
@@ -29,8 +33,11 @@ public struct ProofJudge: Sendable {
 
     /// The verdict on `answer`: `secret` is the pairing secret (nil: authentication is off —
     /// no proof handshake then), `devices` the device list (nil: the server pairs no devices,
-    /// the secret is a plain bearer token).
-    public func judge(_ answer: ProofAnswer, secret: String, devices: DeviceList?) -> Result<Admitted, ProofRefusal> {
+    /// the secret is a plain bearer token), `tickets` the digests of the move tickets given and
+    /// not yet used, by device id (`MoveTickets.digests`).
+    public func judge(
+        _ answer: ProofAnswer, secret: String, devices: DeviceList?, tickets: [String: String] = [:]
+    ) -> Result<Admitted, ProofRefusal> {
         switch answer.credential {
         case .secret:
             let key = WireProof.credentialDigest(secret)
@@ -44,6 +51,15 @@ public struct ProofJudge: Sendable {
         case .device(let id):
             guard let devices else { return .failure(.unknown) }
             return device(id, answer, in: devices)
+        case .ticket(let id):
+            guard let devices, let device = devices.device(id), device.state == .paired, let digest = tickets[id],
+                let key = WireProof.digestKey(hex: digest),
+                WireProof.verify(answer.proof, key: key, server: serverNonce, client: answer.nonce)
+            else { return .failure(.unknown) }
+            var result = admitted(.device(id), key: key, client: answer.nonce)
+            result.newDeviceKey = WireProof.deviceKey(secret: key, server: serverNonce, client: answer.nonce)
+            result.moved = true
+            return .success(result)
         }
     }
 

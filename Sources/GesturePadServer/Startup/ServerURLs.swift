@@ -34,6 +34,14 @@ public enum ServerURLs {
     /// `url` with its path set to `path`, its fragment (the token) kept unless `keepFragment` is
     /// false: `http://h:1/#token=t` → `http://h:1/watch.html#token=t`. A string that is not an
     /// absolute URL comes back as it is.
+    /// The `/trust` address for page address `url`, in plain HTTP: a phone that does not trust
+    /// the certificate yet opens it with no warning (the port answers `/trust` and `/ca.crt` in
+    /// clear: nothing on them is secret, and the fingerprint checks them).
+    public static func trustURL(of url: String) -> String {
+        let trust = replacingPath(of: url, with: "/trust", keepFragment: false)
+        return trust.hasPrefix("https://") ? "http://" + trust.dropFirst("https://".count) : trust
+    }
+
     public static func replacingPath(of url: String, with path: String, keepFragment: Bool = true) -> String {
         guard let scheme = url.firstRange(of: "://") else { return url }
         let rest = url[scheme.upperBound...]

@@ -60,7 +60,7 @@ public enum StartupBanner {
     /// page's addresses, its QR code drawn when `qr` is set (none without an address).
     public static func trustLines(pageURLs: [String], fingerprint: String, qr: Bool) -> [String] {
         guard let first = pageURLs.first else { return [] }
-        let url = ServerURLs.replacingPath(of: first, with: "/trust", keepFragment: false)
+        let url = ServerURLs.trustURL(of: first)
         let qrLines = qr ? TerminalQRCode.lines(for: url, ansi: LiveAddresses.stdoutIsColorTerminal) : []
         return trustLines(url: url, qrLines: qrLines, fingerprint: fingerprint)
     }

@@ -32,6 +32,8 @@ enum TrustPage {
                 <li>Settings → General → VPN &amp; Device Management → "GesturePad local CA" → Install.</li>
                 <li>Settings → General → About → Certificate Trust Settings → switch on full trust for it, then open the touchpad link again.</li>
                 </ol>
+                <p class="fp"><a href="/">Open the touchpad</a> once the certificate is trusted. A phone paired before
+                this computer used HTTPS keeps its pairing: its page moves to the secure address by itself.</p>
                 <p>To stop trusting it, remove the certificate in the same places. Deleting the state folder on the
                 computer makes a new authority, which you would trust again.</p>
                 """

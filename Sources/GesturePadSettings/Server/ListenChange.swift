@@ -21,6 +21,14 @@ public enum ListenChange {
                     key: "host", from: before.host ?? "every interface (the default)",
                     to: after.host ?? "every interface (the default)", flag: flags.host.map { "--host \($0)" }, file: file))
         }
+        let scheme = { (settings: ServeSettings) in
+            if let certificate = settings.tlsCertificate { return "HTTPS with \(certificate)" }
+            return settings.tls == true ? "HTTPS" : "plain HTTP"
+        }
+        if scheme(before) != scheme(after) {
+            let flag = flags.tls == true || flags.tlsCertificate != nil ? "--tls" : nil
+            notes.append(note(key: "tls", from: scheme(before), to: scheme(after), flag: flag, file: file))
+        }
         return notes
     }
 

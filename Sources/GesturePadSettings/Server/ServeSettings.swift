@@ -18,11 +18,18 @@ public struct ServeSettings: Sendable, Hashable {
     public var maxMessagesPerSecond: Int?
     public var maxErrorsInARow: Int?
     public var maxPointers: Int?
+    /// `true`: HTTPS / WSS with GesturePad's local certificate authority (`--tls`, `server.tls`).
+    public var tls: Bool?
+    /// Your own certificate and its key, PEM files (`--tls-cert` / `--tls-key`, `server.tlsCert`
+    /// / `server.tlsKey`): HTTPS with them instead of the local CA.
+    public var tlsCertificate: String?
+    public var tlsKey: String?
 
     public init(
         host: String? = nil, port: Int? = nil, publicDirectory: String? = nil, token: String? = nil,
         auth: Bool? = nil, maxConnections: Int? = nil, maxMessageBytes: Int? = nil,
-        maxMessagesPerSecond: Int? = nil, maxErrorsInARow: Int? = nil, maxPointers: Int? = nil
+        maxMessagesPerSecond: Int? = nil, maxErrorsInARow: Int? = nil, maxPointers: Int? = nil, tls: Bool? = nil,
+        tlsCertificate: String? = nil, tlsKey: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -34,5 +41,8 @@ public struct ServeSettings: Sendable, Hashable {
         self.maxMessagesPerSecond = maxMessagesPerSecond
         self.maxErrorsInARow = maxErrorsInARow
         self.maxPointers = maxPointers
+        self.tls = tls
+        self.tlsCertificate = tlsCertificate
+        self.tlsKey = tlsKey
     }
 }

@@ -32,4 +32,17 @@ extension MessageEncoder {
         appendDevice(DeviceGreeting(id: device.id, name: device.name), to: &out)
         out.append(UInt8(ascii: "}"))
     }
+
+    /// `{"type":"move","to":"https","ticket":…}` (additive, docs/protocol.md "Moving to
+    /// HTTPS"), sent sealed to a plain connection that proved itself to a server that now speaks
+    /// TLS: the page opens the same address over https. `ticket` (a paired device's only) is a
+    /// one-time credential that proves this device there once, and gives it a new key.
+    public static func appendMove(ticket: String?, to out: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"type\":\"move\",\"to\":\"https\"", to: &out)
+        if let ticket {
+            JSONWriter.appendASCII(",\"ticket\":", to: &out)
+            JSONWriter.appendString(ticket, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
 }

@@ -29,6 +29,10 @@ public enum PageModule {
         export const CLOSE_SEAL_BROKEN = \(CloseCode.sealBroken.rawValue);
         export const CLOSE_DEVICE_LIMIT = \(CloseCode.deviceLimit.rawValue);
 
+        /** The computer speaks TLS now: a plain connection was told, sealed, to move to https
+         * (docs/protocol.md "Moving to HTTPS"). */
+        export const CLOSE_MOVED_TO_TLS = \(CloseCode.movedToTLS.rawValue);
+
         /** The settings sheet's numbers: [least, most] the server takes (docs/protocol.md "settings"). */
         export const BOUNDS = {
           speed: \(range(ControlSettings.speedBound)),

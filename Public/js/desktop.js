@@ -1,8 +1,10 @@
 /* GesturePad: the desktop page (docs/server.md "The desktop page"), for the computer's own
  * user — opened by `gesturepad open` at 127.0.0.1 with the desktop key in its fragment. It
  * shows the pairing code and opens or closes pairing, lists the phones (rename, forget) and
- * what drives the computer. It asks the server once a second; every request carries the key in
+ * what drives the computer, and the phones' gestures live (desktop-feed.js). It asks the server once a second; every request carries the key in
  * the x-gesturepad-desktop header, which the server checks with the address and the Host. */
+
+import { startDesktopFeed } from './desktop-feed.js';
 
 const KEY_STORE = 'gesturepad.desktopKey';
 const REFRESH_MS = 1000;
@@ -169,5 +171,8 @@ async function refresh() {
 }
 
 if (!key) problem('This page needs its key: open it with gesturepad open (or GesturePad in the applications menu).');
-else refresh();
+else {
+  refresh();
+  startDesktopFeed($('feed'), $('live-state'), key);
+}
 window.gesturepadDesktop = { get state() { return lastState; } };

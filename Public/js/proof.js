@@ -66,8 +66,8 @@ export class Seal {
 
 /**
  * The answer to `challenge` (`{type:'challenge', nonce}`) for what the page holds:
- * `credential` = { token, key, id, ticket } (address.js: the device key and its id, a move
- * ticket and the device's id, or the pairing secret). Returns { message, handshake }: the
+ * `credential` = { token, key, id, ticket, desktop } (address.js: the device key and its id, a
+ * move ticket and the device's id, or the pairing secret; desktop-feed.js: the desktop key). Returns { message, handshake }: the
  * `auth` message to send, and what to keep — `serverProof` to expect in `authenticated`, the
  * `seal`, and `deviceKey`, the key of a device this connection pairs or moves (the secret's
  * and the ticket's case; kept once `welcome` says so). Null when the
@@ -79,16 +79,17 @@ export function answerChallenge(challenge, credential, model) {
   const client = randomBytes(NONCE_BYTES);
   const digest = sha256(utf8(credential.token));
   const message = {
-    type: 'auth', with: credential.key ? 'device' : credential.ticket ? 'ticket' : 'secret', nonce: toBase64Url(client),
+    type: 'auth', with: credential.key ? 'device' : credential.ticket ? 'ticket' : credential.desktop ? 'desktop' : 'secret',
+    nonce: toBase64Url(client),
     proof: toBase64Url(hmac(digest, transcript(LABEL.clientProof, server, client)))
   };
   if (credential.key || credential.ticket) message.device = credential.id;
-  else if (model) message.model = model;
+  else if (model && !credential.desktop) message.model = model;
   const keys = hkdf(digest, concat(server, client), utf8(LABEL.sessionKeys), 64);
   const handshake = {
     serverProof: toBase64Url(hmac(digest, transcript(LABEL.serverProof, server, client))),
     seal: new Seal(keys.slice(0, 32), keys.slice(32, 64)),
-    deviceKey: credential.key ? '' : toBase64Url(hkdf(digest, concat(server, client), utf8(LABEL.deviceKey), 32))
+    deviceKey: credential.key || credential.desktop ? '' : toBase64Url(hkdf(digest, concat(server, client), utf8(LABEL.deviceKey), 32))
   };
   return { message, handshake };
 }

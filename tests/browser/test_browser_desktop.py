@@ -2,11 +2,13 @@
 real server: `gesturepad open --print` gives its address (the desktop key in the fragment); the
 page shows the QR code and the link, opens pairing with its button — a phone that waited while
 pairing was closed is paired within 2 s, no reload — and renames and forgets phones by click,
-as `gesturepad devices` then lists them. Its requests are refused without the key, from a
-foreign Host, or with the key of another server; the key is never logged."""
+as `gesturepad devices` then lists them; its feed shows every phone's gestures live, by the
+phone's name, without pairing the desktop browser. Its requests are refused without the key,
+from a foreign Host, or with the key of another server; the key is never logged."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -17,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_harness import BIN, UNPAIR, Server, no_console_errors, open_pad
+from browser_harness import BIN, UNPAIR, Server, no_console_errors, open_pad, tap_and_drag
 
 LIVE = "window.gesturepad && window.gesturepad.status === 'live'"
 STATE = "window.gesturepadDesktop && window.gesturepadDesktop.state"
@@ -58,14 +60,28 @@ def open_desktop(browser, server: Server):
     return page, key
 
 
+@contextlib.contextmanager
+def desktop_session(browser, server: Server):
+    """The desktop page opened, and a slot for the phone a test opens (`phones`): both closed
+    after the test, which must then find the key nowhere in the server's log."""
+    page, key = open_desktop(browser, server)
+    phones: list = []
+    try:
+        yield page, key, phones
+        no_console_errors(page)
+    finally:
+        for phone in phones:
+            phone.close()
+        page.close()
+    assert key not in Path(server.log_path).read_text()
+
+
 def click(page, selector: str) -> None:
     page.eval(f"document.querySelector({selector!r}).click(), 1")
 
 
 def test_the_desktop_page_pairs_a_waiting_phone_renames_and_forgets(browser, desk_server):
-    page, key = open_desktop(browser, desk_server)
-    phone = None
-    try:
+    with desktop_session(browser, desk_server) as (page, key, phones):
         state = page.eval(STATE)
         assert state["pairing"]["open"] and 0 < state["pairing"]["secondsLeft"] <= 300
         assert state["pairing"]["link"].endswith(f"#token={desk_server.token}")
@@ -79,6 +95,7 @@ def test_the_desktop_page_pairs_a_waiting_phone_renames_and_forgets(browser, des
         page.wait_for(STATE + ".pairing.open === false", 3)
         assert "closed" in page.eval("document.getElementById('pairing-state').textContent")
         phone = open_pad(browser, desk_server, wait_live=False, unpaired=True)
+        phones.append(phone)
         phone.wait_for("window.gesturepad && window.gesturepad.status === 'waiting'", 8)
         page.wait_for(STATE + ".devices.some(function(d){return d.state === 'waiting';})", 4)
         # Open pairing on the desktop page: the phone pairs on its open connection.
@@ -103,12 +120,6 @@ def test_the_desktop_page_pairs_a_waiting_phone_renames_and_forgets(browser, des
         page.wait_for(STATE + ".devices.length === 0", 4)
         assert device_list(desk_server) == []
         phone.wait_for("window.gesturepad.closes.indexOf(4403) >= 0", 4)
-        no_console_errors(page)
-    finally:
-        if phone is not None:
-            phone.close()
-        page.close()
-    assert key not in Path(desk_server.log_path).read_text()
 
 
 def get(server: Server, path: str, headers: dict) -> tuple[int, str]:
@@ -132,3 +143,22 @@ def test_desktop_requests_need_the_key_a_loopback_host_and_no_foreign_origin(des
     # The state names the devices but no key or digest.
     status, body = get(desk_server, "/desktop/state", {"x-gesturepad-desktop": key})
     assert status == 200 and "keySHA256" not in body and key not in body
+
+
+def test_the_desktop_page_shows_the_phones_gestures_live_and_pairs_nothing(browser, desk_server):
+    with desktop_session(browser, desk_server) as (page, _, phones):
+        # Its feed connects as an observer proving the desktop key: live, sealed, no device.
+        page.wait_for(LIVE, 8)
+        assert page.eval("document.getElementById('live-state').textContent").startswith("Live")
+        phone = open_pad(browser, desk_server, unpaired=True)
+        phones.append(phone)
+        [entry] = device_list(desk_server)
+        tap_and_drag(phone)
+        page.wait_for("document.querySelectorAll('#feed li').length >= 2", 5)
+        rows = page.eval("Array.from(document.querySelectorAll('#feed li')).map(function(li){"
+                         "return [li.dataset.gesture, li.querySelector('.s').textContent];})")
+        # A tap, then a touch that drags (on a loaded machine the page may see it otherwise).
+        assert {"tap", "drag"} & {gesture for gesture, _ in rows}, rows
+        assert all(label == entry["name"] for _, label in rows), (rows, entry)
+        # The feed's connection paired nothing: still the one phone.
+        assert [d["id"] for d in device_list(desk_server)] == [entry["id"]]

@@ -51,8 +51,6 @@ def answer_challenge(ws, challenge: dict, credential: str, kind: str, device: st
             "proof": b64(mac(digest, "gesturepad/1 client proof", server_nonce, client))}
     if device:
         auth["device"] = device
-    else:
-        assert kind == "secret"
     ws.send(json.dumps(auth))
     return auth, server_nonce, client
 
@@ -208,3 +206,36 @@ def test_a_token_in_the_address_from_another_machine_as_the_contract_says():
             _, server_nonce, client = prove(ws, SECRET)
             assert recv_json(ws)["type"] == "authenticated"
             assert PageSeal(hashlib.sha256(SECRET.encode()).digest(), server_nonce, client).hello(ws)["device"]["id"]
+
+
+def test_the_desktop_key_proves_a_watcher_from_this_computer_only():
+    """The desktop page's feed (docs/server.md "The desktop page") proves the desktop key
+    (`with` "desktop"): from this computer it is connected, sealed, and pairs nothing; the
+    same proof from the network, or a wrong key, is refused (4410)."""
+    import pytest
+    from websockets.sync.client import connect
+
+    with Server(token=SECRET) as server:
+        path = Path(server.state_home) / "gesturepad" / "desktop-key"
+        eventually(path.exists)
+        key = path.read_text().strip()
+        with server.connect(token=None, path="/ws?proof=1") as ws:
+            challenge = recv_json(ws)
+            _, server_nonce, client = answer_challenge(ws, challenge, key, "desktop")
+            assert recv_json(ws)["type"] == "authenticated"
+            seal = PageSeal(hashlib.sha256(key.encode()).digest(), server_nonce, client)
+            welcome = seal.hello(ws, role="observer")
+            assert welcome["type"] == "welcome" and "device" not in welcome, welcome
+        with server.connect(token=None, path="/ws?proof=1") as ws:
+            answer_challenge(ws, recv_json(ws), "A" * 43, "desktop")
+            assert close_code(ws) == 4410
+        devices_file = Path(server.state_home) / "gesturepad" / "devices.json"
+        assert not devices_file.exists() or json.loads(devices_file.read_text())["devices"] == []
+        address = lan_address()
+        if address is None:
+            pytest.skip("no network address besides loopback")
+    with Server(token=SECRET, extra=["--host", "0.0.0.0"]) as server:
+        key = (Path(server.state_home) / "gesturepad" / "desktop-key").read_text().strip()
+        with connect(f"ws://{address}:{server.port}/ws?proof=1", open_timeout=5, proxy=None) as ws:
+            answer_challenge(ws, recv_json(ws), key, "desktop")
+            assert close_code(ws) == 4410

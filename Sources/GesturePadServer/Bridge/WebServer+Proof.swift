@@ -39,8 +39,10 @@ extension WebServer {
         let devices = pairing?.devices
         let tickets = pending.moveOnly ? [:] : pairing?.ticketDigests(now: now) ?? [:]
         let verdict = ProofAnswer.parse(message).flatMap { answer in
-            pending.judge.judge(answer, secret: configuration.token ?? "", devices: devices, tickets: tickets)
-                .map { (answer, $0) }
+            pending.judge.judge(
+                answer, secret: configuration.token ?? "", devices: devices, tickets: tickets,
+                desktopKey: LoopbackAddress.isPeer(pending.address) ? configuration.desktopKey : nil
+            ).map { (answer, $0) }
         }
         switch verdict {
         case .failure(let refusal):

@@ -6,6 +6,7 @@ import GestureProtocol
 ///     {"type":"auth","with":"secret","nonce":"…43 base64url…","proof":"…43 base64url…"}
 ///     {"type":"auth","with":"device","device":"6d4054b3d55f","nonce":"…","proof":"…"}
 ///     {"type":"auth","with":"ticket","device":"6d4054b3d55f","nonce":"…","proof":"…"}
+///     {"type":"auth","with":"desktop","nonce":"…","proof":"…"}
 public struct ProofAnswer: Sendable, Hashable {
     /// What the proof is keyed by.
     public enum Credential: Sendable, Hashable {
@@ -17,6 +18,10 @@ public struct ProofAnswer: Sendable, Hashable {
         /// server had started speaking TLS (docs/protocol.md "Moving to HTTPS"): it proves the
         /// device once, and the device gets a new key.
         case ticket(String)
+        /// The desktop key (kept 0600 in the state directory): the desktop page of this
+        /// computer's user watching the gestures (docs/server.md "The desktop page"); taken from
+        /// a loopback peer only.
+        case desktop
     }
 
     public var credential: Credential
@@ -48,9 +53,11 @@ public struct ProofAnswer: Sendable, Hashable {
         case ("secret", _): credential = .secret
         case ("device", let id?) where id.utf8.count <= 64: credential = .device(id)
         case ("ticket", let id?) where id.utf8.count <= 64: credential = .ticket(id)
+        case ("desktop", _): credential = .desktop
         default:
             return .failure(
-                .malformed("auth: \"with\" must be \"secret\", or \"device\" or \"ticket\" with the device's id"))
+                .malformed(
+                    "auth: \"with\" must be \"secret\" or \"desktop\", or \"device\" or \"ticket\" with the device's id"))
         }
         return .success(
             ProofAnswer(credential: credential, nonce: nonce, proof: proof, model: wire.model.map { String($0.prefix(60)) }))

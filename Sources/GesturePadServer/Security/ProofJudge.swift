@@ -34,9 +34,12 @@ public struct ProofJudge: Sendable {
     /// The verdict on `answer`: `secret` is the pairing secret (nil: authentication is off —
     /// no proof handshake then), `devices` the device list (nil: the server pairs no devices,
     /// the secret is a plain bearer token), `tickets` the digests of the move tickets given and
-    /// not yet used, by device id (`MoveTickets.digests`).
+    /// not yet used, by device id (`MoveTickets.digests`), `desktopKey` the desktop key when the
+    /// connection comes from this computer (nil otherwise: a desktop proof from elsewhere
+    /// proves nothing).
     public func judge(
-        _ answer: ProofAnswer, secret: String, devices: DeviceList?, tickets: [String: String] = [:]
+        _ answer: ProofAnswer, secret: String, devices: DeviceList?, tickets: [String: String] = [:],
+        desktopKey: String? = nil
     ) -> Result<Admitted, ProofRefusal> {
         switch answer.credential {
         case .secret:
@@ -60,6 +63,14 @@ public struct ProofJudge: Sendable {
             result.newDeviceKey = WireProof.deviceKey(secret: key, server: serverNonce, client: answer.nonce)
             result.moved = true
             return .success(result)
+        case .desktop:
+            // The computer's own user: connected, not paired (no device, no key).
+            guard let desktopKey, !desktopKey.isEmpty else { return .failure(.unknown) }
+            let key = WireProof.credentialDigest(desktopKey)
+            guard WireProof.verify(answer.proof, key: key, server: serverNonce, client: answer.nonce) else {
+                return .failure(.unknown)
+            }
+            return .success(admitted(.open, key: key, client: answer.nonce))
         }
     }
 

@@ -47,6 +47,8 @@ case $mode in
             qml-module-qtquick-window2 qml-module-qtgraphicaleffects qml-module-qtquick2)
         # tests/integration/test_state_io.py: strace shows the service thread touches no file.
         packages+=(strace)
+        # tests/integration/test_desktop_touchpad.py: GNOME's touchpad settings in a real dconf.
+        packages+=(dconf-service dconf-gsettings-backend)
         # tests/sway: a headless sway (wlroots) for the wlroots backend, as `nobody` (setpriv is
         # util-linux's); the same GTK 3 recorder window.
         packages+=(sway util-linux)

@@ -135,11 +135,41 @@ function renderControl(c) {
   $('control').textContent = c.active ? 'The phone drives this computer through ' + c.backend + '.' : 'The phone does not drive this computer: ' + c.reason;
 }
 
+function onOff(value, fallback) { return value === true ? 'on' : value === false ? 'off' : fallback; }
+
+/** The desktop's own touchpad settings (docs/server.md "The desktop page"): they decide what a
+ * tap does with the touchpad backend. */
+function renderTouchpad(t) {
+  $('touchpad').hidden = !t;
+  if (!t) return;
+  $('touchpad-title').textContent = 'The desktop’s touchpad settings (' + t.desktop + ')';
+  $('touchpad-applies').textContent = t.applies
+    ? 'The phone is this desktop’s own touchpad: these settings apply to it as to a built-in one.'
+    : 'They apply to the phone only when it is the desktop’s own touchpad (gesturepad serve --control touchpad).';
+  const rows = [
+    ['Tap to click', onOff(t.tapToClick, 'the device’s default (off)')],
+    ['Natural scrolling', onOff(t.naturalScrolling, 'the device’s default (off)')],
+    ['Pointer speed', typeof t.speed === 'number' ? (t.speed > 0 ? '+' : '') + t.speed.toFixed(2) + ' (−1 … +1)' : 'the default']
+  ];
+  if (typeof t.disableWhileTyping === 'boolean') rows.push(['Off while typing', onOff(t.disableWhileTyping, '')]);
+  $('touchpad-settings').replaceChildren(...rows.map(([name, value]) => {
+    const li = document.createElement('li');
+    li.dataset.setting = name;
+    li.textContent = name + ': ' + value;
+    return li;
+  }));
+  const advice = $('touchpad-advice');
+  const noTap = t.applies && t.tapToClick !== true;
+  advice.className = noTap ? 'warn' : 'hint';
+  advice.textContent = (noTap ? 'A tap on the phone does not click: turn on Tap to click in ' : 'Change them in ') + t.change + '.';
+}
+
 function render() {
   if (!lastState) return;
   renderPairing(lastState.pairing);
   renderDevices(lastState.devices);
   renderControl(lastState.control);
+  renderTouchpad(lastState.touchpad);
 }
 
 async function act(path) {

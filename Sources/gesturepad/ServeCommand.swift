@@ -231,7 +231,9 @@ struct ServeCommand: ParsableCommand {
                 environment: environment, startServer: fileSettings, serverFlags: flags)
             server = try WebServer(
                 configuration: configuration, sinks: sinks, backend: control.backend, recorder: recorder,
-                pairing: pairing?.setup, reload: reload.read, logger: logger)
+                pairing: pairing?.setup, reload: reload.read,
+                touchpadSettings: TouchpadSettingsReader.reading(environment: environment),
+                logger: logger)
         } catch let error as ServerStartError {
             for sink in sinks { sink.close() }
             recorder?.close()

@@ -162,3 +162,27 @@ def test_the_desktop_page_shows_the_phones_gestures_live_and_pairs_nothing(brows
         assert all(label == entry["name"] for _, label in rows), (rows, entry)
         # The feed's connection paired nothing: still the one phone.
         assert [d["id"] for d in device_list(desk_server)] == [entry["id"]]
+
+
+def test_the_desktop_page_shows_the_desktops_touchpad_settings(browser, tmp_path):
+    """KDE Plasma's settings for the GesturePad touchpad, read from kcminputrc by the server,
+    shown with where to change them and that they apply only with the touchpad backend."""
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "kcminputrc").write_text("[Libinput][7504][24866][GesturePad touchpad]\nTapToClick=true\n"
+                                       "PointerAcceleration=0.5\n")
+    server = Server(token="desktop-touchpad-secret", log_name="browser-desktop-touchpad.log",
+                    env={"XDG_CONFIG_HOME": str(config), "XDG_CURRENT_DESKTOP": "KDE"})
+    server.start()
+    try:
+        with desktop_session(browser, server) as (page, _, _):
+            page.wait_for("!document.getElementById('touchpad').hidden", 8)
+            assert page.eval("document.getElementById('touchpad-title').textContent") == \
+                "The desktop’s touchpad settings (KDE Plasma)"
+            rows = page.eval("Array.from(document.querySelectorAll('#touchpad-settings li')).map(li => li.textContent)")
+            assert rows[:3] == ["Tap to click: on", "Natural scrolling: the device’s default (off)",
+                                "Pointer speed: +0.50 (−1 … +1)"], rows
+            assert "--control touchpad" in page.eval("document.getElementById('touchpad-applies').textContent")
+            assert "System Settings" in page.eval("document.getElementById('touchpad-advice').textContent")
+    finally:
+        server.stop()

@@ -50,7 +50,8 @@ extension WebServer {
         return DesktopState(
             pairingOpen: pairing.isOpen(now: now), secondsLeft: until.map { Int((($0 - now) / 1_000).rounded(.up)) },
             confirm: pairing.settings.confirm, link: link, qrRows: rows, devices: pairing.devices.devices,
-            connected: pairing.connectedDevices, control: configuration.control.status)
+            connected: pairing.connectedDevices, control: configuration.control.status,
+            touchpad: touchpadWatch?.latest(now: now), touchpadApplies: outlets.backend?.name == "touchpad")
     }
 
     /// A custom request header (`name` lower-case, with its colon), or nil.

@@ -61,19 +61,24 @@ public final class WebServer {
     var clearCredentialWarned: Set<String> = []
     /// Connections that must prove what they hold (`?proof=1`), until their answer is judged.
     var proofs: [Int: PendingProof] = [:]
+    /// The desktop's touchpad settings for the desktop page (nil: its desktop keeps none
+    /// GesturePad can read).
+    let touchpadWatch: TouchpadSettingsWatch?
 
     /// `backend` carries out what touchpads ask of the computer (`configuration.control` says
     /// whether it is active); it is the caller's to stop after `run()` returns. `recorder`
     /// keeps every touchpad session's frames (`--record`); `run()` closes it with the sinks.
     /// `pairing` keeps the paired devices (docs/server.md "Pairing"); without it, or without a
     /// token, the token is a plain bearer token. `reload` reads the configuration again on
-    /// SIGHUP (`reloadConfiguration()`).
+    /// SIGHUP (`reloadConfiguration()`). `touchpadSettings` reads the desktop's touchpad
+    /// settings (blocking; called on a worker thread) for the desktop page.
     public init(
         configuration: ServerConfiguration, sinks: [any GestureSink], backend: (any ControlBackend)? = nil,
         recorder: (any InputRecorder)? = nil, pairing: PairingSetup? = nil, reload: SettingsReloader? = nil,
-        logger: Logger
+        touchpadSettings: (@Sendable () -> DesktopTouchpadSettings?)? = nil, logger: Logger
     ) throws {
         self.configuration = configuration
+        self.touchpadWatch = touchpadSettings.map { TouchpadSettingsWatch(read: $0) }
         self.reloader = reload
         self.logger = logger
         self.outlets = HubOutlets(sinks: sinks, backend: backend, recorder: recorder)

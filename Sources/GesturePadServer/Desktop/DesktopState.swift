@@ -1,8 +1,10 @@
+import GestureControl
 import GestureProtocol
 
 /// What the desktop page shows, as the JSON of `GET /desktop/state` (docs/server.md "The desktop
 /// page"): whether pairing is open and for how long, the link and its QR code, the devices (paired
-/// and waiting, which are connected), and what drives the computer. Pure: built from values.
+/// and waiting, which are connected), what drives the computer, and the desktop's touchpad
+/// settings. Pure: built from values.
 public struct DesktopState: Sendable, Hashable {
     public var pairingOpen: Bool
     /// Seconds pairing stays open (nil: it does not close — `--confirm-pairing` — or is closed).
@@ -16,11 +18,18 @@ public struct DesktopState: Sendable, Hashable {
     public var connected: Set<String>
     /// What drives the computer: its backend, or why nothing does.
     public var control: ControlContext.Status
+    /// The desktop's touchpad settings, when its desktop keeps some GesturePad can read.
+    public var touchpad: DesktopTouchpadSettings?
+    /// Whether they apply to the phone: the `touchpad` backend drives the computer.
+    public var touchpadApplies: Bool
 
     public init(
         pairingOpen: Bool, secondsLeft: Int?, confirm: Bool, link: String, qrRows: [String], devices: [PairedDevice],
-        connected: Set<String>, control: ControlContext.Status
+        connected: Set<String>, control: ControlContext.Status, touchpad: DesktopTouchpadSettings? = nil,
+        touchpadApplies: Bool = false
     ) {
+        self.touchpad = touchpad
+        self.touchpadApplies = touchpadApplies
         self.pairingOpen = pairingOpen
         self.secondsLeft = secondsLeft
         self.confirm = confirm
@@ -71,7 +80,29 @@ public struct DesktopState: Sendable, Hashable {
         }
         JSONWriter.appendASCII("],\"control\":{", to: &out)
         MessageEncoder.appendControlFields(control, to: &out)
-        JSONWriter.appendASCII("}}", to: &out)
+        JSONWriter.appendASCII("}", to: &out)
+        if let touchpad {
+            JSONWriter.appendASCII(",\"touchpad\":{\"desktop\":", to: &out)
+            JSONWriter.appendString(touchpad.desktop, to: &out)
+            JSONWriter.appendASCII(",\"applies\":", to: &out)
+            JSONWriter.appendBool(touchpadApplies, to: &out)
+            let switches = [
+                ("tapToClick", touchpad.tapToClick), ("naturalScrolling", touchpad.naturalScrolling),
+                ("disableWhileTyping", touchpad.disableWhileTyping),
+            ]
+            for case (let name, let value?) in switches {
+                JSONWriter.appendASCII(",\"\(name)\":", to: &out)
+                JSONWriter.appendBool(value, to: &out)
+            }
+            if let speed = touchpad.speed, speed.isFinite {
+                JSONWriter.appendASCII(",\"speed\":", to: &out)
+                JSONWriter.appendNumber(speed, to: &out)
+            }
+            JSONWriter.appendASCII(",\"change\":", to: &out)
+            JSONWriter.appendString(touchpad.changeWhere, to: &out)
+            JSONWriter.appendASCII("}", to: &out)
+        }
+        JSONWriter.appendASCII("}", to: &out)
         return out
     }
 }

@@ -98,21 +98,33 @@ class PageSeal:
 
 
 def open_page_frames(sent: list[str], received: list[str], secret: str | None,
-                     stored_key: Callable[[], str | None] = lambda: None) -> list[str]:
+                     stored_key: Callable[[], str | None] = lambda: None,
+                     exchanges: list[dict] | None = None) -> list[str]:
     """The frames a page sent over its connections (`sent`, in order, several connections one
     after the other), each sealed one opened: the keys come from each connection's `challenge`
     (the n-th in `received`) and `auth`, and the credential it proved — the pairing `secret`,
     or a device key derived when this recording paired it, else `stored_key()` (the page's
-    localStorage). A frame that does not open stays as it was."""
+    localStorage). An `auth` with `kx` (docs/protocol.md "Key exchange") cannot be opened from
+    the wire and the credential — that is the point — so its key and transcript come from
+    `exchanges` (what the page kept under the test hook, in order). A frame that does not open
+    stays as it was."""
     challenges = [m for m in (json.loads(f) for f in received if f.startswith('{"type":"challenge"'))
                   if m.get("nonce")]
+    exchanged = list(exchanges or [])
     out: list[str] = []
     seal = None
     derived: str | None = None
     connection = 0
     for frame in sent:
         data = json.loads(frame)
-        if isinstance(data, dict) and data.get("type") == "auth":
+        if isinstance(data, dict) and data.get("type") == "auth" and data.get("kx"):
+            seal = None
+            kept = next((e for e in exchanged if unb64(e["client"])[:32] == unb64(data["nonce"])), None)
+            if kept is not None and connection < len(challenges):
+                seal = PageSeal(unb64(kept["key"]), unb64(challenges[connection]["nonce"]), unb64(kept["client"]))
+            connection += 1
+            out.append(frame)
+        elif isinstance(data, dict) and data.get("type") == "auth":
             seal = None
             if connection < len(challenges):
                 server_nonce, client_nonce = unb64(challenges[connection]["nonce"]), unb64(data["nonce"])

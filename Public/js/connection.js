@@ -16,6 +16,17 @@ export { interleave, BACKLOG_BYTES } from './batcher.js';
 
 const none = () => {};
 
+/** Under the test hook: a connection's exchanged key, in the page state and in this tab's
+ * session storage (a reload keeps it), for tests/sealing.py to open the wire. */
+function keepForTests(state, exchange) {
+  record(state.exchanges, exchange);
+  try {
+    const kept = JSON.parse(sessionStorage.getItem('gesturepad.test.exchanges') || '[]');
+    kept.push(exchange);
+    sessionStorage.setItem('gesturepad.test.exchanges', JSON.stringify(kept));
+  } catch (e) { /* storage refused: the state still has it */ }
+}
+
 /** One connection with its own status, reconnect loop, ping and per-frame batching. */
 export class Connection {
   /**
@@ -212,6 +223,7 @@ export class Connection {
       const answered = answerChallenge(e.challenge, e.presented, this.model());
       if (!answered) { this.dispatch({ type: 'proofFailed', socket: e.socket }); return; }
       const h = answered.handshake;
+      if (globalThis.__gesturepadTest === true) keepForTests(this.state, h.exchange);
       this.seal = h.seal;
       this.dispatch({ type: 'proof', socket: e.socket, serverProof: h.serverProof, deviceKey: h.deviceKey });
       this.ws.send(JSON.stringify(answered.message));

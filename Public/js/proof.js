@@ -1,17 +1,20 @@
 /* GesturePad: the page's half of the proof handshake and of sealing (docs/protocol.md "Proof
- * handshake", "Sealed messages"). No credential crosses the wire: the page answers the
- * server's `challenge` with an HMAC over both nonces, keyed by the SHA-256 of what it holds
- * (the pairing secret from the link's #fragment, or its device key); a device paired on this
- * connection derives its key on both sides (HKDF); `text`, `key` and `button` go sealed
+ * handshake", "Key exchange", "Sealed messages"). No credential crosses the wire: the page
+ * answers the server's `challenge` with an HMAC over both nonces and both ephemeral X25519
+ * keys, keyed by the SHA-256 of what it holds (the pairing secret from the link's #fragment,
+ * or its device key) mixed with the exchange's shared secret; a device paired on this
+ * connection derives its key on both sides (HKDF); everything after the proof goes sealed
  * (ChaCha20-Poly1305) with keys derived the same way. No DOM. */
 import { concat, fromBase64Url, hkdf, hmac, randomBytes, sha256, toBase64Url, utf8 } from './sha256.js';
 import { open, seal } from './aead.js';
+import { publicKey, x25519 } from './x25519.js';
 
 const LABEL = {
   clientProof: 'gesturepad/1 client proof',
   serverProof: 'gesturepad/1 server proof',
   deviceKey: 'gesturepad/1 device key',
-  sessionKeys: 'gesturepad/1 session keys'
+  sessionKeys: 'gesturepad/1 session keys',
+  exchange: 'gesturepad/1 exchange'
 };
 const NONCE_BYTES = 32;
 
@@ -76,11 +79,22 @@ export class Seal {
 export function answerChallenge(challenge, credential, model) {
   const server = fromBase64Url(challenge && challenge.nonce);
   if (!server || server.length !== NONCE_BYTES) return null;
-  const client = randomBytes(NONCE_BYTES);
-  const digest = sha256(utf8(credential.token));
+  // The key exchange (docs/protocol.md "Key exchange"): a server that asks a proof always sends
+  // its ephemeral key; one without it may be an attacker stripping it, so the page answers nothing.
+  const theirs = fromBase64Url(typeof challenge.kx === 'string' ? challenge.kx : '');
+  if (!theirs || theirs.length !== 32) return null;
+  const ephemeral = randomBytes(32);
+  const mine = publicKey(ephemeral);
+  const shared = x25519(ephemeral, theirs);
+  if (shared.every((b) => b === 0)) return null;
+  const nonce = randomBytes(NONCE_BYTES);
+  // What follows the server's nonce in every transcript and salt: the page's nonce, then both
+  // public keys; every key comes from the credential's digest and the shared secret.
+  const client = concat(nonce, theirs, mine);
+  const digest = hkdf(concat(sha256(utf8(credential.token)), shared), concat(server, client), utf8(LABEL.exchange), 32);
   const message = {
     type: 'auth', with: credential.key ? 'device' : credential.ticket ? 'ticket' : credential.desktop ? 'desktop' : 'secret',
-    nonce: toBase64Url(client),
+    nonce: toBase64Url(nonce), kx: toBase64Url(mine),
     proof: toBase64Url(hmac(digest, transcript(LABEL.clientProof, server, client)))
   };
   if (credential.key || credential.ticket) message.device = credential.id;
@@ -89,7 +103,9 @@ export function answerChallenge(challenge, credential, model) {
   const handshake = {
     serverProof: toBase64Url(hmac(digest, transcript(LABEL.serverProof, server, client))),
     seal: new Seal(keys.slice(0, 32), keys.slice(32, 64)),
-    deviceKey: credential.key || credential.desktop ? '' : toBase64Url(hkdf(digest, concat(server, client), utf8(LABEL.deviceKey), 32))
+    deviceKey: credential.key || credential.desktop ? '' : toBase64Url(hkdf(digest, concat(server, client), utf8(LABEL.deviceKey), 32)),
+    // For the tests' reading of the wire (tests/sealing.py): the connection's key and transcript.
+    exchange: { key: toBase64Url(digest), client: toBase64Url(client) }
   };
   return { message, handshake };
 }

@@ -21,7 +21,10 @@ export function createPageState(role) {
     sent: [], received: [], batches: [], batchesSent: 0, framesSent: 0, connects: 0, errors: [], closes: [],
     // While the link is backed up (batcher.js): how often the queue was held, the moves merged
     // into a newer one, the most moves of one pointer in a held queue; the probes sent.
-    backlog: { held: 0, merged: 0, most: 0, probes: 0 }
+    backlog: { held: 0, merged: 0, most: 0, probes: 0 },
+    // Under the test hook only: each connection's exchanged key and transcript (proof.js), so a
+    // test can open what the page sealed on the wire — which nobody else can.
+    exchanges: []
   };
   return current;
 }

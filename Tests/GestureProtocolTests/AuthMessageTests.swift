@@ -13,6 +13,9 @@ import Testing
         #expect(
             decode(#"{"type":"auth","with":"device","device":"d\u0031","nonce":"n","proof":"p","model":"Pixel 8"}"#)
                 == AuthMessage(with: "device", device: "d1", nonce: "n", proof: "p", model: "Pixel 8"))
+        #expect(
+            decode(#"{"type":"auth","with":"secret","nonce":"n","kx":"k","proof":"p"}"#)
+                == AuthMessage(with: "secret", nonce: "n", proof: "p", kx: "k"))
         #expect(decode(#"{"type":"auth","with":"x","nonce":"n","proof":"p","model":null,"device":null}"#)?.model == nil)
         #expect(decode(#"{"type":"auth","with":"a","with":"b","nonce":"n","proof":"p"}"#)?.with == "b")
     }
@@ -25,6 +28,9 @@ import Testing
             #"{"type":"auth","with":"secret","nonce":"n","proof":null}"#,
             #"{"type":"auth","with":"secret","nonce":"n","proof":"p"} {}"#, #"{"type":"auth","with":"secret","#,
         ] {
+            #expect(decode(text) == nil, "\(text)")
+        }
+        for text in [#"{"type":"auth","with":"secret","nonce":"n","proof":"p","kx":1}"#] {
             #expect(decode(text) == nil, "\(text)")
         }
         var invalid = Array(#"{"type":"auth","with":"secret","nonce":"n","proof":"p","model":"x"}"#.utf8)

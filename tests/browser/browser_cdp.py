@@ -210,8 +210,9 @@ class Page:
         sealed (docs/protocol.md "Sealed messages"), so this is how a test reads them."""
         from sealing import open_page_frames
 
+        exchanges = self.eval("JSON.parse(sessionStorage.getItem('gesturepad.test.exchanges') || '[]')") or []
         return open_page_frames(list(self.frames_sent), list(self.frames_received), self.secret,
-                                lambda: self.eval("localStorage.getItem('gesturepad.deviceKey')"))
+                                lambda: self.eval("localStorage.getItem('gesturepad.deviceKey')"), exchanges)
 
     def eval(self, expression: str) -> Any:
         r = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})

@@ -1,11 +1,11 @@
-"""The RFCs' vectors for the page's own SHA-256, HMAC-SHA256, HKDF-SHA256 and ChaCha20-Poly1305
-(js/sha256.js, js/aead.js): one expression for any engine (it imports the modules itself), and
+"""The RFCs' vectors for the page's own SHA-256, HMAC-SHA256, HKDF-SHA256, ChaCha20-Poly1305 and
+X25519 (js/sha256.js, js/aead.js, js/x25519.js): one expression for any engine (it imports the modules itself), and
 the check of its result. Used by test_browser_wire_crypto.py (Chromium) and
 test_browser_engines.py (every engine)."""
 from __future__ import annotations
 
-VECTORS_JS = """Promise.all([import('/js/sha256.js'), import('/js/aead.js')]).then(function (m) {
-  const S = m[0], A = m[1];
+VECTORS_JS = """Promise.all([import('/js/sha256.js'), import('/js/aead.js'), import('/js/x25519.js')]).then(function (m) {
+  const S = m[0], A = m[1], X = m[2];
   const hex = (s) => Uint8Array.from((s.match(/../g) || []).map((b) => parseInt(b, 16)));
   const u = (t) => new TextEncoder().encode(t);
   return {
@@ -24,7 +24,13 @@ VECTORS_JS = """Promise.all([import('/js/sha256.js'), import('/js/aead.js')]).th
     aead: S.toHex(A.seal(hex('808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f'),
                          hex('070000004041424344454647'),
                          u("Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, sunscreen would be it."),
-                         hex('50515253c0c1c2c3c4c5c6c7')))
+                         hex('50515253c0c1c2c3c4c5c6c7'))),
+    x25519: S.toHex(X.x25519(hex('a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4'),
+                             hex('e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c'))),
+    alice: S.toHex(X.publicKey(hex('77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a'))),
+    bob: S.toHex(X.publicKey(hex('5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb'))),
+    shared: S.toHex(X.x25519(hex('77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a'),
+                             hex('de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f')))
   };
 })"""
 
@@ -49,3 +55,8 @@ def check_vectors(got: dict) -> None:
     assert aead.endswith("1ae10b594f09e26a7e902ecbd0600691")
 
 
+    # RFC 7748 §5.2 (the first vector) and §6.1 (Alice and Bob).
+    assert got["x25519"] == "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552"
+    assert got["alice"] == "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a"
+    assert got["bob"] == "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f"
+    assert got["shared"] == "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742"

@@ -43,8 +43,8 @@ def run(page, body: str):
 
 def test_rfc_vectors(page):
     """RFC 6234 (SHA-256 'abc', the two-block message, a million 'a'), RFC 4231 cases 1, 2 and
-    6 (a key longer than a block), RFC 5869 cases 1 and 3, RFC 8439 §2.3.2, §2.5.2, §2.8.2 (the
-    same in every engine: test_browser_engines.py)."""
+    6 (a key longer than a block), RFC 5869 cases 1 and 3, RFC 8439 §2.3.2, §2.5.2, §2.8.2,
+    RFC 7748 §5.2 and §6.1 (the same in every engine: test_browser_engines.py)."""
     check_vectors(page.eval(VECTORS_JS))
 
 
@@ -60,6 +60,36 @@ def test_against_python_on_random_inputs(page):
         assert digest == hashlib.sha256(message).hexdigest()
         assert mac == hmac.new(key, message, hashlib.sha256).hexdigest()
         assert okm == hkdf(message, key, info, length).hex()
+
+
+def test_x25519_against_python_on_random_keys(page):
+    """The page's X25519 gives what `cryptography`'s gives (OpenSSL's), for 40 random key pairs
+    both ways — public keys, and the shared secret each side computes — and for u-coordinates
+    with the top bit set (which the RFC says to ignore)."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
+
+    raw = (serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    cases = []
+    for _ in range(40):
+        mine, theirs = X25519PrivateKey.generate(), X25519PrivateKey.generate()
+        mine_bytes = mine.private_bytes(serialization.Encoding.Raw, serialization.PrivateFormat.Raw,
+                                        serialization.NoEncryption())
+        their_public = theirs.public_key().public_bytes(*raw)
+        cases.append((mine_bytes, their_public, mine.public_key().public_bytes(*raw),
+                       mine.exchange(X25519PublicKey.from_public_bytes(their_public))))
+    data = json.dumps([[k.hex(), u.hex()] for k, u, _, _ in cases])
+    got = page.eval(f"""import('/js/x25519.js').then(function (X) {{
+      const hex = (s) => Uint8Array.from((s.match(/../g) || []).map((b) => parseInt(b, 16)));
+      const toHex = (b) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+      return {data}.map(([k, u]) => {{
+        const high = hex(u); high[31] |= 128;
+        return [toHex(X.publicKey(hex(k))), toHex(X.x25519(hex(k), hex(u))), toHex(X.x25519(hex(k), high))];
+      }});
+    }})""")
+    for (_, _, public, shared), (page_public, page_shared, page_high) in zip(cases, got, strict=True):
+        assert page_public == public.hex()
+        assert page_shared == shared.hex() and page_high == shared.hex()
 
 
 def test_sealed_boxes_open_only_unaltered(page):

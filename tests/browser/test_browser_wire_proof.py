@@ -8,14 +8,17 @@ it; the recorded handshake replayed to the server is refused; a sealed message a
 way closes the connection and types nothing."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import socket
 import time
+from pathlib import Path
 
 import pytest
 
 from browser_harness import Server, key_event, no_console_errors, tap_element
+from sealing import PageSeal, unb64
 from wire_capture import behind_proxy, client_view, parse_frames, server_frames, split_head
 
 TYPED = "correct horse battery staple"
@@ -124,6 +127,24 @@ def test_nothing_secret_on_the_wire(browser, wired, x):
         assert b'"type":"auth"' in seen and b'"type":"sealed"' in seen
         for secret in (server.token, key, TYPED, "horse battery", "staple", '"key":"Enter"', '"characters":'):
             assert secret.encode() not in seen, f"{secret!r} crossed the wire"
+        # Forward secrecy (docs/protocol.md "Key exchange"): every proof carried the page's
+        # ephemeral key, and a thief holding the secret, the device key's digest from
+        # devices.json — and the key itself — opens none of the recorded sealed frames.
+        assert all(len(messages[0]["kx"]) == 43 for _, messages in sockets)
+        stored = json.loads((Path(server.state_home) / "gesturepad" / "devices.json").read_text())["devices"]
+        credentials = [hashlib.sha256(server.token.encode()).digest(), bytes.fromhex(stored[0]["keySHA256"]),
+                       hashlib.sha256(key.encode()).digest()]
+        challenges = [m for r in recordings for m in (json.loads(f.payload) for f in server_frames(r) if f.opcode == 1)
+                      if isinstance(m, dict) and m.get("type") == "challenge"]
+        opened = 0
+        for (_, messages), challenge in zip(sockets, challenges):
+            server_nonce = unb64(challenge["nonce"])
+            for digest in credentials:
+                for client in (unb64(messages[0]["nonce"]),
+                               unb64(messages[0]["nonce"]) + unb64(challenge["kx"]) + unb64(messages[0]["kx"])):
+                    thief = PageSeal(digest, server_nonce, client)
+                    opened += thief.open_from_page(json.dumps(messages[1], separators=(",", ":"))) is not None
+        assert opened == 0, "a recorded frame opened with what a thief could hold"
 
         # Replayed: the second connection's bytes, as recorded, straight to the server.
         recorded = bytes(recordings[[i for i, r in enumerate(recordings) if client_view(r)[1]][1]].to_server)

@@ -28,7 +28,10 @@ extension WebServer {
         }
         let judge = ProofJudge()
         proofs[id] = PendingProof(judge: judge, userAgent: userAgent, address: address, moveOnly: moveOnly)
-        submit(.challenge(id, nonce: WireProof.base64URL(judge.serverNonce), https: moveOnly, now: now))
+        submit(
+            .challenge(
+                id, nonce: WireProof.base64URL(judge.serverNonce), exchange: WireProof.base64URL(judge.exchangePublicKey),
+                https: moveOnly, now: now))
     }
 
     /// The answer of connection `id` to its challenge (the hub's `judgeProof`, carried out in

@@ -31,12 +31,18 @@ public struct ProofAnswer: Sendable, Hashable {
     public var proof: [UInt8]
     /// The phone's model (at most 60 characters), naming a new device.
     public var model: String?
+    /// The page's ephemeral X25519 public key, 32 bytes (docs/protocol.md "Key exchange"); nil
+    /// for a client of the first handshake.
+    public var exchange: [UInt8]?
 
-    public init(credential: Credential, nonce: [UInt8], proof: [UInt8], model: String? = nil) {
+    public init(
+        credential: Credential, nonce: [UInt8], proof: [UInt8], model: String? = nil, exchange: [UInt8]? = nil
+    ) {
         self.credential = credential
         self.nonce = nonce
         self.proof = proof
         self.model = model
+        self.exchange = exchange
     }
 
     /// The answer in `message` (read by the protocol's scanner, `AuthMessage`), or why it is
@@ -59,8 +65,17 @@ public struct ProofAnswer: Sendable, Hashable {
                 .malformed(
                     "auth: \"with\" must be \"secret\" or \"desktop\", or \"device\" or \"ticket\" with the device's id"))
         }
+        var exchange: [UInt8]?
+        if let kx = wire.kx {
+            guard let bytes = WireProof.bytes(base64URL: kx), bytes.count == 32 else {
+                return .failure(.malformed("auth: kx must be 32 bytes of base64url"))
+            }
+            exchange = bytes
+        }
         return .success(
-            ProofAnswer(credential: credential, nonce: nonce, proof: proof, model: wire.model.map { String($0.prefix(60)) }))
+            ProofAnswer(
+                credential: credential, nonce: nonce, proof: proof, model: wire.model.map { String($0.prefix(60)) },
+                exchange: exchange))
     }
 }
 

@@ -27,8 +27,19 @@ public struct ProofJudge: Sendable {
     /// nothing to another).
     public let serverNonce: [UInt8]
 
-    public init(serverNonce: [UInt8] = WireProof.nonce()) {
+    /// The server's ephemeral X25519 key of this connection (docs/protocol.md "Key exchange"):
+    /// mixed into every key of a connection whose page sends its own, so that what was recorded
+    /// cannot be opened later with the credential (a stolen `devices.json`, the secret).
+    private let exchange: Curve25519.KeyAgreement.PrivateKey
+
+    /// The public half of `exchange`, sent in the challenge (`kx`).
+    public var exchangePublicKey: [UInt8] { Array(exchange.publicKey.rawRepresentation) }
+
+    public init(
+        serverNonce: [UInt8] = WireProof.nonce(), exchange: Curve25519.KeyAgreement.PrivateKey = .init()
+    ) {
         self.serverNonce = serverNonce
+        self.exchange = exchange
     }
 
     /// The verdict on `answer`: `secret` is the pairing secret (nil: authentication is off —
@@ -41,55 +52,66 @@ public struct ProofJudge: Sendable {
         _ answer: ProofAnswer, secret: String, devices: DeviceList?, tickets: [String: String] = [:],
         desktopKey: String? = nil
     ) -> Result<Admitted, ProofRefusal> {
+        guard let keying = keying(for: answer) else {
+            return .failure(.malformed("auth: kx must be an X25519 public key that gives a shared secret"))
+        }
+        /// The connection's key for credential digest `digest`, when the answer proves it.
+        func proven(_ digest: SymmetricKey) -> SymmetricKey? {
+            let key = keying.key(digest, server: serverNonce)
+            return WireProof.verify(answer.proof, key: key, server: serverNonce, client: keying.client) ? key : nil
+        }
         switch answer.credential {
         case .secret:
-            let key = WireProof.credentialDigest(secret)
-            guard WireProof.verify(answer.proof, key: key, server: serverNonce, client: answer.nonce) else {
-                return .failure(.unknown)
-            }
-            guard devices != nil else { return .success(admitted(.open, key: key, client: answer.nonce)) }
-            var result = admitted(.pairing, key: key, client: answer.nonce)
-            result.newDeviceKey = WireProof.deviceKey(secret: key, server: serverNonce, client: answer.nonce)
+            guard let key = proven(WireProof.credentialDigest(secret)) else { return .failure(.unknown) }
+            guard devices != nil else { return .success(admitted(.open, key: key, client: keying.client)) }
+            var result = admitted(.pairing, key: key, client: keying.client)
+            result.newDeviceKey = WireProof.deviceKey(secret: key, server: serverNonce, client: keying.client)
             return .success(result)
         case .device(let id):
             guard let devices else { return .failure(.unknown) }
-            return device(id, answer, in: devices)
+            if let device = devices.device(id), device.state == .paired, let digest = device.keySHA256,
+                let stored = WireProof.digestKey(hex: digest), let key = proven(stored)
+            {
+                return .success(admitted(.device(id), key: key, client: keying.client))
+            }
+            // A forgotten key's proof is told apart (its page can say so); every forgotten
+            // digest is tried, whatever matches.
+            var forgotten = false
+            for digest in devices.forgottenKeys {
+                guard let stored = WireProof.digestKey(hex: digest) else { continue }
+                forgotten = proven(stored) != nil || forgotten
+            }
+            return .failure(forgotten ? .revoked : .unknown)
         case .ticket(let id):
             guard let devices, let device = devices.device(id), device.state == .paired, let digest = tickets[id],
-                let key = WireProof.digestKey(hex: digest),
-                WireProof.verify(answer.proof, key: key, server: serverNonce, client: answer.nonce)
+                let stored = WireProof.digestKey(hex: digest), let key = proven(stored)
             else { return .failure(.unknown) }
-            var result = admitted(.device(id), key: key, client: answer.nonce)
-            result.newDeviceKey = WireProof.deviceKey(secret: key, server: serverNonce, client: answer.nonce)
+            var result = admitted(.device(id), key: key, client: keying.client)
+            result.newDeviceKey = WireProof.deviceKey(secret: key, server: serverNonce, client: keying.client)
             result.moved = true
             return .success(result)
         case .desktop:
             // The computer's own user: connected, not paired (no device, no key).
-            guard let desktopKey, !desktopKey.isEmpty else { return .failure(.unknown) }
-            let key = WireProof.credentialDigest(desktopKey)
-            guard WireProof.verify(answer.proof, key: key, server: serverNonce, client: answer.nonce) else {
+            guard let desktopKey, !desktopKey.isEmpty, let key = proven(WireProof.credentialDigest(desktopKey)) else {
                 return .failure(.unknown)
             }
-            return .success(admitted(.open, key: key, client: answer.nonce))
+            return .success(admitted(.open, key: key, client: keying.client))
         }
     }
 
-    /// A device's proof: keyed by its stored digest; a forgotten key's proof is told apart (so
-    /// its page can say so); every forgotten digest is tried, whatever matches.
-    private func device(_ id: String, _ answer: ProofAnswer, in devices: DeviceList) -> Result<Admitted, ProofRefusal> {
-        if let device = devices.device(id), device.state == .paired, let digest = device.keySHA256,
-            let key = WireProof.digestKey(hex: digest),
-            WireProof.verify(answer.proof, key: key, server: serverNonce, client: answer.nonce)
-        {
-            return .success(admitted(.device(id), key: key, client: answer.nonce))
-        }
-        var forgotten = false
-        for digest in devices.forgottenKeys {
-            guard let key = WireProof.digestKey(hex: digest) else { continue }
-            let match = WireProof.verify(answer.proof, key: key, server: serverNonce, client: answer.nonce)
-            forgotten = forgotten || match
-        }
-        return .failure(forgotten ? .revoked : .unknown)
+    /// How the answer's keys are made: with the page's ephemeral key (`kx`), the shared secret
+    /// of the exchange goes into every key and both public keys into the transcript; without
+    /// it (an outside client of the first handshake), the credential's digest and the nonces
+    /// alone. Nil when the page's key gives no shared secret (not a curve point, or one of
+    /// small order: all-zero output).
+    private func keying(for answer: ProofAnswer) -> WireProof.Keying? {
+        guard let theirs = answer.exchange else { return WireProof.Keying(client: answer.nonce, shared: nil) }
+        guard let publicKey = try? Curve25519.KeyAgreement.PublicKey(rawRepresentation: theirs),
+            let secret = try? exchange.sharedSecretFromKeyAgreement(with: publicKey)
+        else { return nil }
+        let shared = secret.withUnsafeBytes { Array($0) }
+        guard shared.contains(where: { $0 != 0 }) else { return nil }
+        return WireProof.Keying(client: answer.nonce + exchangePublicKey + theirs, shared: shared)
     }
 
     private func admitted(_ admission: Admission, key: SymmetricKey, client: [UInt8]) -> Admitted {

@@ -21,6 +21,32 @@ public enum WireProof {
         static let serverProof = "gesturepad/1 server proof"
         static let deviceKey = "gesturepad/1 device key"
         static let sessionKeys = "gesturepad/1 session keys"
+        static let exchange = "gesturepad/1 exchange"
+    }
+
+    /// How one connection's keys are made (docs/protocol.md "Key exchange"). `client` is what
+    /// follows the server's nonce in every transcript and salt: the page's nonce, then — with
+    /// the exchange — the server's and the page's ephemeral public keys. `shared`: the X25519
+    /// shared secret, nil for a page that sent no key of its own.
+    public struct Keying: Sendable {
+        public var client: [UInt8]
+        public var shared: [UInt8]?
+
+        public init(client: [UInt8], shared: [UInt8]?) {
+            self.client = client
+            self.shared = shared
+        }
+
+        /// The key every proof and derivation of the connection is keyed by, for credential
+        /// digest `digest`: the digest itself without the exchange; with it,
+        /// HKDF-SHA256(IKM digest ‖ shared secret, salt server nonce ‖ `client`, info
+        /// "gesturepad/1 exchange", 32 bytes) — which the credential alone cannot give.
+        public func key(_ digest: SymmetricKey, server: [UInt8]) -> SymmetricKey {
+            guard let shared else { return digest }
+            let material = SymmetricKey(data: digest.bytes + shared)
+            return HKDF<SHA256>.deriveKey(
+                inputKeyMaterial: material, salt: server + client, info: Array(Label.exchange.utf8), outputByteCount: 32)
+        }
     }
 
     /// The SHA-256 of a credential's UTF-8 text: the key of every proof and derivation.

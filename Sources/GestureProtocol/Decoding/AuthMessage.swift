@@ -11,23 +11,28 @@ public struct AuthMessage: Sendable, Hashable {
     public var nonce: String
     public var proof: String
     public var model: String?
+    /// The page's ephemeral X25519 public key (docs/protocol.md "Key exchange"), base64url.
+    public var kx: String?
 
-    public init(with: String, device: String? = nil, nonce: String, proof: String, model: String? = nil) {
+    public init(
+        with: String, device: String? = nil, nonce: String, proof: String, model: String? = nil, kx: String? = nil
+    ) {
         self.with = with
         self.device = device
         self.nonce = nonce
         self.proof = proof
         self.model = model
+        self.kx = kx
     }
 
     /// The keys an `auth` message has; any other key is skipped.
     private enum Key: String, CaseIterable {
-        case type, with, device, nonce, proof, model
+        case type, with, device, nonce, proof, model, kx
     }
 
     /// The `auth` message in `bytes`, or nil when it is none: not valid UTF-8, not one JSON
-    /// object, `type` not "auth", `with` / `nonce` / `proof` not strings, or `device` / `model`
-    /// neither strings nor null. A repeated key keeps its last value (as `JSON.parse` does).
+    /// object, `type` not "auth", `with` / `nonce` / `proof` not strings, or `device` / `model` /
+    /// `kx` neither strings nor null. A repeated key keeps its last value (as `JSON.parse` does).
     public static func decode(_ bytes: [UInt8]) -> AuthMessage? {
         let s = bytes.span
         guard UTF8Validator.isValid(s) else { return nil }
@@ -49,7 +54,7 @@ public struct AuthMessage: Sendable, Hashable {
                 if let key = Key(rawValue: name) {
                     switch value {
                     case .string(let token): strings[key] = JSONStringDecoder.string(token, in: s)
-                    case .null where key == .device || key == .model: strings[key] = nil
+                    case .null where key == .device || key == .model || key == .kx: strings[key] = nil
                     case .number, .bool, .null, .object, .array: return nil
                     }
                 }
@@ -68,6 +73,7 @@ public struct AuthMessage: Sendable, Hashable {
         }
         guard strings[.type] == "auth", let with = strings[.with], let nonce = strings[.nonce], let proof = strings[.proof]
         else { return nil }
-        return AuthMessage(with: with, device: strings[.device], nonce: nonce, proof: proof, model: strings[.model])
+        return AuthMessage(
+            with: with, device: strings[.device], nonce: nonce, proof: proof, model: strings[.model], kx: strings[.kx])
     }
 }

@@ -5,11 +5,17 @@ extension MessageEncoder {
     /// `https` (additive, docs/protocol.md "Moving to HTTPS"): the connection came in plain
     /// HTTP to a port that speaks TLS; a page with nothing to prove goes to the https address (a
     /// hint only: it carries no secret, and a page that holds one believes only the sealed `move`).
-    public static func appendChallenge(nonce: String?, https: Bool, to out: inout [UInt8]) {
+    /// `exchange` (additive, docs/protocol.md "Key exchange"): the server's ephemeral X25519
+    /// public key for this connection, base64url.
+    public static func appendChallenge(nonce: String?, exchange: String? = nil, https: Bool, to out: inout [UInt8]) {
         JSONWriter.appendASCII("{\"type\":\"challenge\",\"protocol\":1", to: &out)
         if let nonce {
             JSONWriter.appendASCII(",\"nonce\":", to: &out)
             JSONWriter.appendString(nonce, to: &out)
+            if let exchange {
+                JSONWriter.appendASCII(",\"kx\":", to: &out)
+                JSONWriter.appendString(exchange, to: &out)
+            }
         } else {
             JSONWriter.appendASCII(",\"auth\":false", to: &out)
         }

@@ -19,7 +19,7 @@ public final class DesktopNotifier: Sendable {
     private let observer = Mutex<(@Sendable (DesktopNotifierEvent) -> Void)?>(nil)
     /// The requests for the thread; its wake-up is the eventfd it polls beside the bus.
     private let mailbox: WorkerMailbox<[Request]>
-    private let thread = WorkerThread(name: "gesturepad-notify")
+    private let thread = WorkerThread(name: "gp-notify")
 
     public init(logger: Logger = Logger(label: "gesturepad.notify")) throws {
         let wakeup = try EventWakeup()

@@ -61,7 +61,7 @@ public final class PortalBackend: ControlBackend {
         let ready = DispatchSemaphore(value: 0)
         let outcome = OpenOutcome()
         let layouts = ValueRelay<DesktopLayout.Table?>(nil)
-        let thread = WorkerThread(name: "gesturepad-portal")
+        let thread = WorkerThread(name: "gp-portal")
         let confined = ThreadConfined<PortalLoop?>(nil)
         thread.setTurn {
             confined.withValue { loop -> WorkerTurn in

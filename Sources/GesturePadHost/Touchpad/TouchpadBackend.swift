@@ -31,7 +31,7 @@ public final class TouchpadBackend: ControlBackend, WorkerBackend {
         logger: Logger = Logger(label: "gesturepad.control.touchpad")
     ) throws -> TouchpadBackend {
         let layout = try EvdevLayout.forDesktop(named: keyboardLayout, environment: environment, logger: logger)
-        let worker = try ActionWorker(name: "gesturepad-touchpad", onCaller: true, logger: logger) {
+        let worker = try ActionWorker(name: "gp-touchpad", onCaller: true, logger: logger) {
             let pointer = try UInputExecutor.open(path: path, layout: layout, logger: logger)
             return TouchpadExecutor(pointer: pointer, logger: logger, clock: ActionWorker<TouchpadExecutor>.now) { spec in
                 try UInputDevice.create(path: path, spec: spec)
@@ -51,7 +51,7 @@ public final class TouchpadBackend: ControlBackend, WorkerBackend {
         environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger
     ) throws -> TouchpadBackend {
         let layout = try EvdevLayout.forDesktop(named: keyboardLayout, environment: environment, logger: logger)
-        let worker = try ActionWorker(name: "gesturepad-touchpad", onCaller: true, logger: logger) {
+        let worker = try ActionWorker(name: "gp-touchpad", onCaller: true, logger: logger) {
             let sink = try FileOutput(path: "/dev/null")
             let pointer = UInputExecutor(writingTo: sink.fileDescriptor, layout: layout, logger: logger, keeping: sink)
             return TouchpadExecutor(pointer: pointer, logger: logger, clock: ActionWorker<TouchpadExecutor>.now) { _ in

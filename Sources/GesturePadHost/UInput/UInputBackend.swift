@@ -28,7 +28,7 @@ public final class UInputBackend: ControlBackend, WorkerBackend {
         logger: Logger = Logger(label: "gesturepad.control.uinput")
     ) throws -> UInputBackend {
         let layout = try EvdevLayout.forDesktop(named: keyboardLayout, environment: environment, logger: logger)
-        let worker = try ActionWorker(name: "gesturepad-uinput", onCaller: true, logger: logger) {
+        let worker = try ActionWorker(name: "gp-uinput", onCaller: true, logger: logger) {
             try UInputExecutor.open(path: path, layout: layout, logger: logger)
         }
         return UInputBackend(worker: worker, capabilities: layout.capabilities(takesContacts: false))

@@ -39,7 +39,7 @@ public final class WlrootsBackend: ControlBackend, WorkerBackend {
         let encoder = WlrootsActionEncoder(layout: EvdevLayout(first), keymap: VirtualKeymap(base: compiled.text))
         let relay = ValueRelay<ControlBackendStatus>(.active)
         let retry = RetryFlag()
-        let worker = try ActionWorker(name: "gesturepad-wlroots", logger: logger) {
+        let worker = try ActionWorker(name: "gp-wlroots", logger: logger) {
             try WlrootsExecutor(
                 encoder: encoder, followSeat: keyboardLayout == nil, relay: relay, retry: retry, logger: logger,
                 clock: ActionWorker<WlrootsExecutor>.now)

@@ -37,7 +37,7 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
     /// what `makeExecutor` throws.
     ///
     /// - Parameters:
-    ///   - name: the thread's name (`gesturepad-x11`).
+    ///   - name: the thread's name (`gp-x11`: at most 15 bytes, the kernel keeps no more).
     ///   - capacity: how many queued items make motion and wheel drop (see `ActionQueue`).
     ///   - stopTimeout: seconds `stop` waits for the thread.
     ///   - onCaller: the executor's writes never wait (a uinput device: the kernel takes the

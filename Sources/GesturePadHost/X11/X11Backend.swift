@@ -25,7 +25,7 @@ public final class X11Backend: ControlBackend, WorkerBackend {
         displayName: String? = nil, guardExecutable: String? = nil,
         logger: Logger = Logger(label: "gesturepad.control.x11")
     ) throws -> X11Backend {
-        let worker = try ActionWorker(name: "gesturepad-x11", logger: logger) {
+        let worker = try ActionWorker(name: "gp-x11", logger: logger) {
             try X11Executor.open(displayName: displayName, guardExecutable: guardExecutable, logger: logger)
         }
         return X11Backend(worker: worker)

@@ -18,7 +18,7 @@ final class TouchpadSettingsWatch: Sendable {
     }
 
     private let state = Mutex(State())
-    private let thread = WorkerThread(name: "gesturepad-touchpad-settings")
+    private let thread = WorkerThread(name: "gp-tp-settings")
 
     /// `read` asks the desktop (`TouchpadSettingsReader.read`); it runs on the watch's thread.
     init(read: @escaping @Sendable () -> DesktopTouchpadSettings?) {

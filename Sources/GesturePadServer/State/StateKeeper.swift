@@ -42,7 +42,7 @@ final class StateKeeper: Sendable {
     init(store: DeviceStore, presence: (@Sendable (DevicePresence) -> Void)?, wake: @escaping @Sendable () -> Void) {
         self.store = store
         self.presence = presence
-        let thread = WorkerThread(name: "gesturepad-state")
+        let thread = WorkerThread(name: "gp-state")
         self.thread = thread
         jobs = WorkerMailbox(Jobs()) { thread.wake() }
         outcomes = WorkerMailbox([], wake: wake)

@@ -62,7 +62,7 @@ final class HookOutput: Sendable {
         }
         let ring = wakePipe
         endings = WorkerMailbox(0) { ring?.ring() }
-        thread = WorkerThread(name: "gesturepad-hook-output", clock: clock)
+        thread = WorkerThread(name: "gp-hook-output", clock: clock)
         started = wakePipe != nil
         guard started else { return }
         let reader = ThreadConfined<Reader?>(nil)

@@ -49,7 +49,7 @@ final class PipeHookRunner: Sendable {
         self.logger = logger
         output = HookOutput(label: "pipe hook output", limits: outputLimits, logger: logger, clock: clock)
         events = HookEventLog(label: "pipe hook messages", logger: logger, clock: clock)
-        worker = WorkerExecutor(name: "gesturepad.pipe-hook", clock: clock)
+        worker = WorkerExecutor(name: "gp-pipe-hook", clock: clock)
         state = Mutex(State(queue: PipeQueue(limit: options.queueLimit)))
     }
 

@@ -49,7 +49,7 @@ final class RunHookRunner: Sendable {
         self.logger = logger
         output = HookOutput(label: "run hook output", limits: outputLimits, logger: logger, clock: clock)
         events = HookEventLog(label: "run hook messages", logger: logger, clock: clock)
-        worker = WorkerExecutor(name: "gesturepad.run-hook", clock: clock)
+        worker = WorkerExecutor(name: "gp-run-hook", clock: clock)
         let schedule = RunHookSchedule<Job>(
             concurrency: options.concurrency, queueLimit: options.queueLimit,
             timeout: .seconds(options.timeout.isFinite ? min(max(options.timeout, 0), 1e9) : 1e9))

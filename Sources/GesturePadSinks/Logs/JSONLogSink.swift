@@ -17,7 +17,7 @@ public final class JSONLogSink: GestureSink {
         // Opened here, on the caller's thread: fails early, and the file is the one at `path`
         // now (not whenever the writer thread gets to run).
         let file = try AppendFile(path: path)
-        worker = BackgroundWorker(name: "gesturepad.log-json", capacity: capacity) {
+        worker = BackgroundWorker(name: "gp-log-json", capacity: capacity) {
             JSONLogWriter(path: path, file: file, logger: logger)
         }
     }

@@ -42,7 +42,7 @@ public final class TraceRecorder: InputRecorder {
         }
         self.directory = directory
         self.maxBytes = maxBytes
-        worker = BackgroundWorker(name: "gesturepad.record", capacity: capacity) {
+        worker = BackgroundWorker(name: "gp-record", capacity: capacity) {
             TraceWriter(directory: directory, maxBytes: maxBytes, logger: logger)
         }
     }

@@ -10,12 +10,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from pathlib import Path
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
 
-from testkit import PageSeal, Server, close_code, hkdf, recv_json
+from testkit import PageSeal, Server, close_code, eventually, hkdf, recv_json
 from test_proof_handshake import b64, mac, unb64
 
 SECRET = "key-exchange-" + os.urandom(8).hex()
@@ -66,8 +65,15 @@ def test_the_exchange_keys_the_session_and_a_recording_stays_closed(tmp_path):
             recorded.append(typed)
             device = welcome["device"]
         device_key = b64(hkdf(key, server_nonce + client, b"gesturepad/1 device key", 32))
-        stored = json.loads((tmp_path / "gesturepad" / "devices.json").read_text())["devices"]
-        assert [d["keySHA256"] for d in stored] == [hashlib.sha256(device_key.encode()).hexdigest()]
+        path = tmp_path / "gesturepad" / "devices.json"
+
+        def stored_now() -> list[dict]:
+            return json.loads(path.read_text())["devices"] if path.exists() else []
+
+        # The state thread writes devices.json right after the pairing.
+        expected = [hashlib.sha256(device_key.encode()).hexdigest()]
+        assert eventually(lambda: [d["keySHA256"] for d in stored_now()] == expected), stored_now()
+        stored = stored_now()
 
         # A thief with the secret and devices.json, and the recording: the first handshake's
         # derivations (no exchange) open nothing, and the recorded pairing does not give the key.

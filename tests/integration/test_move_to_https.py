@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from websockets.sync.client import connect
 
-from testkit import PageSeal, Server, close_code, free_port, hkdf, recv_json
+from testkit import PageSeal, Server, close_code, eventually, free_port, hkdf, recv_json
 from test_proof_handshake import answer_challenge, b64, prove
 
 pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl is needed by the TLS tests")
@@ -96,9 +96,11 @@ def test_a_phone_paired_over_http_moves_to_https_and_keeps_its_pairing(tmp_path)
             welcome = PageSeal(hashlib.sha256(ticket.encode()).digest(), server_nonce, client).hello(ws)
             assert welcome["type"] == "welcome" and welcome["device"] == device, welcome
         new_key = derived_key(ticket, server_nonce, client)
+        # The state thread writes devices.json right after the move.
+        new_digest = hashlib.sha256(new_key.encode()).hexdigest()
+        assert eventually(lambda: [d["keySHA256"] for d in devices(state)] == [new_digest]), devices(state)
         [moved] = devices(state)
         assert moved["id"] == device["id"] and moved["name"] == device["name"]
-        assert moved["keySHA256"] == hashlib.sha256(new_key.encode()).hexdigest()
 
         # The new key connects over https; the old key and the used ticket open nothing.
         with wss(port) as ws:

@@ -63,7 +63,7 @@ struct ReplayCommand: ParsableCommand {
             control: printControl
                 ? file.controlSettings(
                     flags: pointer.update, backendAcceleration: backend.defaultAcceleration,
-                    backendKineticScrolling: backend.defaultKineticScrolling) : nil,
+                    backendKineticScrolling: backend.defaultKineticScrolling, hooks: file.hooks) : nil,
             routing: backend.takesContacts ? .contacts(owner: 0) : .gestures)
         var stdout: [UInt8] = []
         var stderr: [UInt8] = []

@@ -26,7 +26,10 @@ struct ReplayCommand: ParsableCommand {
 
     @Option(
         name: .long,
-        help: "Configuration file whose gesture thresholds and pointer limit the replay uses (default: the GESTURES.md defaults)."
+        help: """
+            Configuration file whose gesture thresholds and pointer limit the replay uses, and with --control its \
+            control settings and the gestures its hooks claim (default: the GESTURES.md defaults).
+            """
     )
     var config: String?
 

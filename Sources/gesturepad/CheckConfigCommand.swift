@@ -93,6 +93,7 @@ struct CheckConfigCommand: ParsableCommand {
         if let d = rule.direction { match += " direction=\(d.name)" }
         if let c = rule.count { match += " count=\(c)" }
         if rule.session != nil { match += " (one session)" }
+        if rule.claim { match += " claimed (the computer does not also act on it)" }
         switch rule.action {
         case .run(let o):
             return "\(match) → run \(o.program) (timeout \(o.timeout) s, \(o.concurrency) at once, queue \(o.queueLimit))"

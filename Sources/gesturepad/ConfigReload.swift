@@ -40,7 +40,7 @@ struct ConfigReload {
         let control = backend.map {
             file.controlSettings(
                 flags: pointer, backendAcceleration: $0.defaultAcceleration,
-                backendKineticScrolling: $0.defaultKineticScrolling)
+                backendKineticScrolling: $0.defaultKineticScrolling, hooks: file.hookRules(flags: flags))
         }
         let notes = ListenChange.notes(
             before: startServer, after: file.server, flags: serverFlags, file: location?.path ?? "the configuration")

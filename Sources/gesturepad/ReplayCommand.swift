@@ -26,7 +26,10 @@ struct ReplayCommand: ParsableCommand {
 
     @Option(
         name: .long,
-        help: "Configuration file whose gesture thresholds and pointer limit the replay uses (default: the GESTURES.md defaults)."
+        help: """
+            Configuration file whose gesture thresholds and pointer limit the replay uses, and with --control its \
+            control settings and the gestures its hooks claim (default: the GESTURES.md defaults).
+            """
     )
     var config: String?
 
@@ -63,7 +66,7 @@ struct ReplayCommand: ParsableCommand {
             control: printControl
                 ? file.controlSettings(
                     flags: pointer.update, backendAcceleration: backend.defaultAcceleration,
-                    backendKineticScrolling: backend.defaultKineticScrolling) : nil,
+                    backendKineticScrolling: backend.defaultKineticScrolling, hooks: file.hooks) : nil,
             routing: backend.takesContacts ? .contacts(owner: 0) : .gestures)
         var stdout: [UInt8] = []
         var stderr: [UInt8] = []

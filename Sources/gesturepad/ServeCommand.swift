@@ -213,7 +213,7 @@ struct ServeCommand: ParsableCommand {
             settings: {
                 file.controlSettings(
                     flags: pointer.update, backendAcceleration: $0.defaultAcceleration,
-                    backendKineticScrolling: $0.defaultKineticScrolling)
+                    backendKineticScrolling: $0.defaultKineticScrolling, hooks: file.hookRules(flags: outputFlags))
             },
             keyboardLayout: file.keyboardLayout(flag: keyboardLayout), stateDirectory: state.path,
             touchpadOutput: testing.touchpadOutput, logger: logger)

@@ -55,6 +55,40 @@ struct HubReloadTests {
         #expect(second.first { $0["type"] as? String == "settings" }?["speed"] as? Double == 2.5)
     }
 
+    /// Two fingers tapping twice from page time `t` (server time the same).
+    static func twoFingerDoubleTap(_ h: HubHarness, _ id: Int, at t: Double) {
+        for start in [t, t + 150] {
+            h.send(id, HubHarness.pointer("down", id: 1, x: 100, y: 300, t: start), at: start)
+            h.send(id, HubHarness.pointer("down", id: 2, x: 150, y: 300, t: start + 1), at: start + 1)
+            h.send(id, HubHarness.pointer("up", id: 1, x: 100, y: 300, t: start + 50), at: start + 50)
+            h.send(id, HubHarness.pointer("up", id: 2, x: 150, y: 300, t: start + 51), at: start + 51)
+        }
+    }
+
+    /// The gestures the new rules claim apply to an open touchpad too, from its next event
+    /// (as the rules themselves): its two-finger double tap right-clicks no more.
+    @Test func claimsReachOpenTouchpads() {
+        let backend = RecordingBackend()
+        let h = ControlHubTests.harness(backend)
+        let id = h.open()
+        h.send(id, HubHarness.touchpadHello, at: 0)
+        Self.twoFingerDoubleTap(h, id, at: 1000)
+        let click: [HostAction] = [.button(.right, .down), .button(.right, .up)]
+        #expect(backend.actions == click + click)
+
+        var control = ControlSettings()
+        control.claims = GestureClaims([GestureClaim(gestures: [.doubleTap], pointers: 2)])
+        var rule = HookRule(name: "r", gestures: [.doubleTap], action: .run(RunHookOptions(program: "true", arguments: [])))
+        rule.pointers = 2
+        rule.claim = true
+        let settings = ReloadedSettings(gestures: GestureConfig(), control: control, hooks: [rule], source: "/c.yaml")
+        #expect(HookRule.claims(of: [rule]) == control.claims)
+        h.handle(.reconfigure(settings))
+        Self.twoFingerDoubleTap(h, id, at: 3000)
+        _ = h.fire(id, at: 5000)
+        #expect(backend.actions == click + click, "a claimed double tap clicked: \(backend.actions)")
+    }
+
     /// The outlets hand the rules to every sink that holds rules, and to no other.
     @Test func theRulesReachTheHookSink() {
         let taker = RuleTakingSink()

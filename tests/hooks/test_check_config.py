@@ -57,3 +57,15 @@ def test_placeholder_of_some_gestures_only(gesturepad, tmp_path):
     assert len(lines) == 1 and ":3:" in lines[0]
     assert "{pointerType} is not a field of tap" in lines[0] and "only of press" in lines[0]
     assert "did you mean" not in lines[0]
+
+
+def test_claim(gesturepad, tmp_path):
+    """`claim: true` is listed with its rule; on a gesture the computer does nothing for it is refused at its line; `--print-keys` lists the key."""
+    result, lines = check(gesturepad, tmp_path, "hooks:\n  - gesture: doubleTap\n    pointers: 2\n    claim: true\n    run: [true]\n")
+    assert result.returncode == 0, result.stderr
+    assert "doubleTap pointers=2 claimed" in result.stdout
+    result, lines = check(gesturepad, tmp_path, "hooks:\n  - gesture: [tap, rotate]\n    claim: true\n    run: [true]\n")
+    assert result.returncode == 1
+    assert len(lines) == 1 and ":3:" in lines[0] and "nothing for rotate" in lines[0]
+    keys = subprocess.run([gesturepad, "check-config", "--print-keys"], capture_output=True, text=True, timeout=30)
+    assert "| `claim` | bool | `false` |" in keys.stdout

@@ -54,3 +54,25 @@ def test_last_line_without_newline_and_crlf():
     assert proc.returncode == 0
     assert proc.stderr.startswith('line 3: {"type":"error","code":"bad_json"')
     assert len(proc.stderr.splitlines()) == 1
+
+
+def two_finger_taps(*starts):
+    lines = [HELLO]
+    for t in starts:
+        for kind, at in (("down", t), ("up", t + 50)):
+            lines.append(json.dumps([{"type": kind, "id": i, "t": at, "x": 50 + 50 * i, "y": 300, "pointerType": "touch"}
+                                     for i in (1, 2)]))
+    return "\n".join(lines) + "\n"
+
+
+def test_replay_control_applies_the_hooks_claims(tmp_path):
+    """`replay --control --config` maps as the server would with the file's hooks: a claimed two-finger double tap clicks nothing; a single tap under the claim right-clicks late, at its sequence's end (t + 300)."""
+    config = tmp_path / "claim.yaml"
+    config.write_text("hooks:\n  - gesture: doubleTap\n    pointers: 2\n    claim: true\n    run: [true]\n")
+    plain = run(two_finger_taps(1000, 1200), "--control")
+    assert [json.loads(l)["t"] for l in plain.stdout.splitlines()] == [1050, 1050, 1250, 1250], plain.stdout
+    claimed = run(two_finger_taps(1000, 1200), "--control", "--config", str(config))
+    assert (claimed.returncode, claimed.stdout, claimed.stderr) == (0, "", "")
+    single = run(two_finger_taps(1000), "--control", "--config", str(config))
+    actions = [json.loads(l) for l in single.stdout.splitlines()]
+    assert [(a["t"], a["button"], a["state"]) for a in actions] == [(1350, "right", "down"), (1350, "right", "up")], actions

@@ -9,30 +9,35 @@ extension ControlMapper {
 
     /// Maps one engine event. Events of a contact that did not begin with a touch (a mouse
     /// or pen, or a cancelled one) are ignored; so are `doubleTap` and `singleTapConfirmed`
-    /// (each tap already clicked), `drag` (motion comes from raw moves), `rotate` and the rest.
-    /// Touches passed through as contacts are not mapped: the desktop does their gestures.
+    /// (each tap already clicked), `drag` (motion comes from raw moves), `rotate` and the rest,
+    /// and the gestures hooks claim (`ControlMapper+Claims`); `end` may decide taps held for a
+    /// claim. Touches passed through as contacts are not mapped: the desktop does their gestures.
     mutating func map(_ event: GestureEvent, context: EventContext, into actions: inout [HostAction]) {
         guard contact == .touch, contactOwner == nil else { return }
         switch event.gesture {
         case .tap: tap(event, into: &actions)
-        case .longPressDrag: longPressDrag(event, context: context, into: &actions)
-        case .scroll: scroll(event, context: context, into: &actions)
-        case .pinch: pinch(event, into: &actions)
-        case .swipe: swipe(event, into: &actions)
+        case .end: heldTapsContactEnded(at: event.t, into: &actions)
+        case .longPressDrag where !isClaimed(event): longPressDrag(event, context: context, into: &actions)
+        case .scroll where !isClaimed(event): scroll(event, context: context, into: &actions)
+        case .pinch where !isClaimed(event): pinch(event, into: &actions)
+        case .swipe where !isClaimed(event): swipe(event, into: &actions)
         default: break
         }
     }
 
     /// `tap`: ends a drag of this contact first (a tap-and-drag candidate that did not drag
     /// releases, so the next click is a full one; a resumed drag lock releases and does not
-    /// click). Then, with tap-to-click, the button of `pointers` fingers: one finger with
+    /// click). A tap a hook claims clicks nothing, one a claim may still take waits
+    /// (`claimTap`). Then, with tap-to-click, the button of `pointers` fingers: one finger with
     /// tap-and-drag goes down and stays until `t` + `multiTapInterval` (a touch before then
     /// drags with it); otherwise down and up at once.
     mutating func tap(_ event: GestureEvent, into actions: inout [HostAction]) {
         var endsLock = false
         if case .dragging(let drag) = touchButton, drag.origin == .lockResumed { endsLock = true }
         releaseTouchButton(into: &actions)
-        guard !endsLock, settings.tapToClick, let button = settings.tapButton(fingers: event.pointers) else { return }
+        guard !endsLock else { return }
+        let button = settings.tapToClick ? settings.tapButton(fingers: event.pointers) : nil
+        guard !claimTap(event, button: button, into: &actions), let button else { return }
         held.press(.button(button), by: .touch, into: &actions)
         if event.pointers == 1, settings.tapAndDrag {
             touchButton = .tapHeld(button: button, deadline: event.t + gestures.multiTapInterval)

@@ -11,6 +11,7 @@ extension ControlMapper {
         let first = touches.count == 0
         if startsContact { contact = .touch }
         guard touches.add(id: s.id, x: s.x, y: s.y) else { return }  // already down: ignored
+        if first { heldTapsContactStarted(at: s.t) }
         switch touchButton {
         case .tapHeld(let button, _) where first:
             touchButton = .dragging(

@@ -64,6 +64,8 @@ public struct ControlMapper: Sendable {
     /// The scroll coasting after its lift, if any (kinetic scrolling).
     var coast: ScrollCoast? = nil
     var contact = ContactKind.none
+    /// The clicks of a tap sequence held back for a claim that may still take them.
+    var heldTaps: HeldTaps? = nil
 
     /// Who began the current (or last) contact: gesture events are mapped only for touch.
     enum ContactKind: Sendable {
@@ -135,9 +137,22 @@ public struct ControlMapper: Sendable {
     }
 
     /// The mapper's own earliest deadline (page clock ms), if any: a tap's held click, a
-    /// drag lock, or a coast's next wheel step.
+    /// drag lock, a coast's next wheel step, or the end of a tap sequence whose clicks are held
+    /// back for a claim.
     public var nextDeadline: Double? {
-        switch (touchButton.deadline, coast?.nextDeadline) {
+        Self.earlier(Self.earlier(touchButton.deadline, coast?.nextDeadline), heldTaps?.pendingDeadline)
+    }
+
+    /// Fires the mapper's timers due at or before `t` (page clock): the held button goes up;
+    /// a coast wheels on (or comes to rest); a tap sequence whose clicks wait is decided.
+    public mutating func advance(to t: Double, into actions: inout [HostAction]) {
+        if let deadline = touchButton.deadline, deadline <= t { releaseTouchButton(into: &actions) }
+        advanceCoast(to: t, into: &actions)
+        advanceHeldTaps(to: t, into: &actions)
+    }
+
+    private static func earlier(_ a: Double?, _ b: Double?) -> Double? {
+        switch (a, b) {
         case (let a?, let b?): min(a, b)
         case (let a?, nil): a
         case (nil, let b?): b
@@ -145,15 +160,9 @@ public struct ControlMapper: Sendable {
         }
     }
 
-    /// Fires the mapper's timers due at or before `t` (page clock): the held button goes up;
-    /// a coast wheels on (or comes to rest).
-    public mutating func advance(to t: Double, into actions: inout [HostAction]) {
-        if let deadline = touchButton.deadline, deadline <= t { releaseTouchButton(into: &actions) }
-        advanceCoast(to: t, into: &actions)
-    }
-
     /// Releases everything this connection holds (buttons, keys, modifiers; last pressed
     /// first) and resets gesture state: used on connection close, silence and server stop.
+    /// Clicks held back for a claim are dropped: nothing clicks after the phone went away.
     /// A scroll in progress (or coasting) is closed with `wheelStop`. Fingers and mouse
     /// buttons still down are ignored until their `up`, and the rest of the current contact's
     /// events too.
@@ -164,6 +173,7 @@ public struct ControlMapper: Sendable {
         scrolling = false
         coast = nil
         touchButton = .idle
+        heldTaps = nil
         zoom.reset()
         touches.ignoreAll()
         touchMotion.reset()
@@ -204,6 +214,8 @@ public struct ControlMapper: Sendable {
         }
         liftContacts(into: &actions)
         stopCoast(into: &actions)
+        // A sequence still waiting for this contact is decided (its `end` usually did it).
+        if let taps = heldTaps, taps.wait != .deadline { decideHeldTaps(taps, into: &actions) }
         held.release(ownedBy: [.touch, .zoom, .allDevices], into: &actions)
         touchButton = .idle
         zoom.reset()

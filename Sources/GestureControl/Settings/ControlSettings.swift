@@ -46,6 +46,10 @@ public struct ControlSettings: Sendable, Hashable {
     public var zoomStep: Double = 1.25
     /// The key combination for each three-finger swipe direction; a missing entry does nothing.
     public var swipeKeys: [SwipeDirection: KeyCombination] = ControlSettings.defaultSwipeKeys
+    /// The gestures hooks claim (`claim: true`): the mapping leaves them to the hook. None by
+    /// default, so the mapping is CONTROL.md's whole (docs/control.md "Gestures a hook claims").
+    /// The server fills it from `hooks:`; the page's settings sheet does not change it.
+    public var claims = GestureClaims()
     /// Server-clock ms without any message after which whatever the connection holds is
     /// released (the phone went away without closing). The page pings every 2 s when idle.
     public var releaseAfterSilence: Double = 10_000
@@ -59,6 +63,13 @@ public struct ControlSettings: Sendable, Hashable {
     ]
 
     public init() {}
+
+    /// These settings for the connection of `session`: only the claims that apply to it.
+    public func claiming(for session: String) -> ControlSettings {
+        var settings = self
+        settings.claims = claims.only(session: session)
+        return settings
+    }
 
     /// The button a tap with `fingers` fingers clicks (left-handed applied), or nil.
     public func tapButton(fingers: Int) -> HostButton? {

@@ -17,6 +17,10 @@ extension ConfigKeys {
                 "swipes that end this: a two-finger swipe ends a scroll, which a rule skips unless it says `scroll`"),
             .rule("count", kind: "integer ≥ 1", "`tap` / `repeat` count (e.g. `count: 3` for a triple tap)"),
             .rule("session", kind: "text", "only this session id"),
+            .rule(
+                "claim", kind: "bool", default: "`false`",
+                "`true`: the computer does not also do what CONTROL.md maps the gesture to (the hook claims it: [below](#claiming-a-gesture))"
+            ),
             .rule("run", kind: "list", "argv started for each matching event"),
             .rule("pipe", kind: "list", "argv of one long-lived process fed matching events"),
             .rule(

@@ -54,13 +54,16 @@ extension ConfigFile {
     /// `control:` with `--speed`, `--acceleration` and `--no-natural-scroll` (as an update)
     /// over it, for a backend whose own defaults are `backendAcceleration` and
     /// `backendKineticScrolling`: the acceleration is the flag's, else the file's, else the
-    /// backend's; kinetic scrolling the file's, else the backend's.
+    /// backend's; kinetic scrolling the file's, else the backend's. The gestures claimed are
+    /// those of `hooks` (the rules in force: none with `--no-hooks`).
     public func controlSettings(
-        flags: SettingsUpdate, backendAcceleration: AccelerationProfile, backendKineticScrolling: Bool
+        flags: SettingsUpdate, backendAcceleration: AccelerationProfile, backendKineticScrolling: Bool,
+        hooks: [HookRule] = []
     ) -> ControlSettings {
         var settings = control
         settings.acceleration = controlAcceleration ?? backendAcceleration
         settings.kineticScrolling = controlKineticScrolling ?? backendKineticScrolling
+        settings.claims = HookRule.claims(of: hooks)
         return flags.applied(to: settings)
     }
 

@@ -1,3 +1,4 @@
+import GestureControl
 import GestureEngine
 import GesturePadSettings
 import GesturePadYAML
@@ -72,6 +73,16 @@ extension ConfigReader {
             if !gestures.contains(.swipe) { add(n, "\(label).direction only applies to swipe") }
         }
         if let n = values["session"] { rule.session = string(n, key: "\(label).session") }
+        if let n = values["claim"], let claim = boolean(n, key: "\(label).claim") {
+            rule.claim = claim
+            let unclaimable = gestures.filter { !GestureClaims.claimable.contains($0) }
+            if claim, !unclaimable.isEmpty {
+                add(
+                    n,
+                    "\(label).claim: the computer does nothing for \(unclaimable.map(\.name).joined(separator: ", ")), so there is nothing to claim; claimable: \(GestureClaims.claimable.map(\.name).joined(separator: ", "))"
+                )
+            }
+        }
         readEnds(values, node: node, label: label, into: &rule)
         guard issues.count == before, action != nil else { return nil }
         return rule

@@ -37,6 +37,9 @@ enum ConnectionEvent {
     /// The desktop's keyboard layout changed (`HubInput.desktopLayoutChanged`): the session
     /// checks what it is asked to type against the new table.
     case layoutChanged
+    /// A reload changed the gestures hooks claim (`HubInput.reconfigure`): a touchpad's mapper
+    /// follows them from its next event on, as the hook rules do.
+    case claimsChanged
 
     // MARK: The hub's own decisions
 

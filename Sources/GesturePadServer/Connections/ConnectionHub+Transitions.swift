@@ -246,6 +246,10 @@ extension ConnectionHub {
             connection.session.updateCapabilities(control.capabilities)
         case (.closing, .layoutChanged), (.closeSent, .layoutChanged):
             break  // its session is no longer called
+        case (.open, .claimsChanged), (.waiting, .claimsChanged):
+            connection.session.updateClaims(control.settings.claims)
+        case (.closing, .claimsChanged), (.closeSent, .claimsChanged):
+            break  // its session is no longer called
         }
     }
 }

@@ -126,9 +126,14 @@ final class ConnectionHub {
         case .reconfigure(let settings):
             // The next sessions get the new thresholds and mapping settings — open ones keep
             // theirs, so a phone's own changes and a contact in progress stay as they are —
-            // and the sinks the new hook rules.
+            // and the sinks the new hook rules. The gestures the rules claim change with them,
+            // for open touchpads too.
             configuration.gestures = settings.gestures
-            if let mapping = settings.control { control.settings = mapping }
+            if let mapping = settings.control {
+                let claimsChanged = mapping.claims != control.settings.claims
+                control.settings = mapping
+                if claimsChanged { for id in connections.keys.sorted() { signal(.claimsChanged, to: id) } }
+            }
             actions.append(.replaceHooks(settings.hooks))
         case .shutdown:
             let close = ConnectionState.CloseRequest(code: .goingAway, reason: "server shutting down", flush: true)

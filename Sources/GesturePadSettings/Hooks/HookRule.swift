@@ -1,3 +1,4 @@
+import GestureControl
 import GestureEngine
 
 /// One `hooks:` entry of the configuration: which events it matches and what it does with them.
@@ -17,6 +18,9 @@ public struct HookRule: Sendable, Hashable {
     public var ends: [SwipeEnd] = []
     /// Exact session id to match.
     public var session: String? = nil
+    /// The rule claims the gestures it matches (`claim: true`): the control mapping does not
+    /// also act on them (docs/outputs.md). Default false: CONTROL.md's mapping stays whole.
+    public var claim = false
     public var action: HookAction
 
     /// The program, as written (a name looked up in `PATH`, or a path).
@@ -55,6 +59,18 @@ public struct HookRule: Sendable, Hashable {
                 action = .pipe(o)
             }
         }
+    }
+
+    /// What the rule claims from the control mapping, if it claims (`claim`).
+    public var controlClaim: GestureClaim? {
+        guard claim else { return nil }
+        return GestureClaim(
+            gestures: gestures, pointers: pointers, count: count, direction: direction, ends: ends, session: session)
+    }
+
+    /// The claims of `rules`, in order.
+    public static func claims(of rules: [HookRule]) -> GestureClaims {
+        GestureClaims(rules.compactMap(\.controlClaim))
     }
 
     public init(name: String, gestures: [GestureKind], action: HookAction) {

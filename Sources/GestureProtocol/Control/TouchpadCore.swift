@@ -162,6 +162,12 @@ struct TouchpadCore: Sendable {
         }
     }
 
+    /// The gestures hooks claim, from now on (also for when control turns on again).
+    mutating func setClaims(_ claims: GestureClaims) {
+        mapper?.settings.claims = claims
+        parkedSettings?.claims = claims
+    }
+
     /// Releases whatever the mapper holds (the connection went silent).
     mutating func releaseAll(actions: inout [HostAction]) {
         mapper?.releaseAll(into: &actions)

@@ -116,7 +116,7 @@ public struct ReplayHost: Sendable {
             if hello.role == .touchpad {
                 core = TouchpadCore(
                     config: config, width: hello.width, height: hello.height, maxPointers: maxPointers,
-                    control: control, routing: routing)
+                    control: control?.claiming(for: Self.sessionID), routing: routing)
                 actions.removeAll(keepingCapacity: true)
                 events.removeAll(keepingCapacity: true)
                 core?.start(actions: &actions)

@@ -31,7 +31,7 @@ extension ProtocolSession {
             if hello.role == .touchpad {
                 core = TouchpadCore(
                     config: config, width: hello.width, height: hello.height, maxPointers: limits.maxPointers,
-                    control: control.isActive ? control.settings : nil,
+                    control: control.isActive ? control.settings.claiming(for: sessionID) : nil,
                     routing: control.capabilities.touchRouting(owner: connectionNumber),
                     maxTicksPerAdvance: ProtocolLimits.liveTicksPerAdvance)
                 core?.start(actions: &output.actions)

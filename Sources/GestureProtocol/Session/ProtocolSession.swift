@@ -206,9 +206,16 @@ public struct ProtocolSession: Sendable {
         control = newControl
         guard role == .touchpad else { return }
         if !newControl.isActive { playout?.flushAll(now: lastArrival, into: &output.actions) }
-        core?.setControl(newControl.isActive ? newControl.settings : nil, actions: &output.actions)
+        core?.setControl(newControl.isActive ? newControl.settings.claiming(for: sessionID) : nil, actions: &output.actions)
         reportHeld(&output)
         output.frames.append(.reply) { MessageEncoder.appendControlNotice(newControl.status, to: &$0) }
+    }
+
+    /// The gestures hooks claim changed (a reload): a touchpad's mapper leaves the new ones to
+    /// the hooks from its next event on (those of another session's rules are left out).
+    public mutating func updateClaims(_ claims: GestureClaims) {
+        control.settings.claims = claims
+        core?.setClaims(claims.only(session: sessionID))
     }
 
     /// What the backend can type changed (the desktop's keyboard layout): `text` and

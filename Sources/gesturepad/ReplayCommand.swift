@@ -43,7 +43,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(
         name: .customLong("backend"),
         help: ArgumentHelp(
-            "With --control: the backend whose mapping to print (x11, uinput, portal, or touchpad: the contacts the virtual touchpad gets). (default: x11)",
+            "With --control: the backend whose mapping to print (x11, uinput, portal, wlroots, or touchpad: the contacts the virtual touchpad gets). (default: x11)",
             valueName: "backend"))
     var backend: BackendKind = .x11
 

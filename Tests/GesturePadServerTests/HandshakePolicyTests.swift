@@ -69,6 +69,19 @@ import Testing
         #expect(status(policy.decide(request(token: nil), openConnections: 5, shuttingDown: false)) == 401)
     }
 
+    /// Connections of one address that still owe their proof are capped: the next proving
+    /// upgrade from there is refused (429), others are not affected.
+    @Test func unprovenConnectionsPerAddressAreCapped() {
+        let proving = UpgradeRequest(path: "/ws", token: nil, origin: nil, host: "10.0.0.5:8765", proof: true)
+        let cap = HandshakePolicy.unprovenPerAddress
+        let roomy = HandshakePolicy(token: "s3cret", maxConnections: 32)
+        #expect(roomy.decide(proving, openConnections: 0, shuttingDown: false, unprovenFromAddress: cap - 1) == .accept(.proving))
+        #expect(status(roomy.decide(proving, openConnections: 0, shuttingDown: false, unprovenFromAddress: cap)) == 429)
+        #expect(
+            roomy.decide(request(), openConnections: 0, shuttingDown: false, unprovenFromAddress: cap) == .accept(.pairing),
+            "a token in the address owes no proof")
+    }
+
     private func status(_ decision: HandshakeDecision) -> Int? {
         if case .refuse(let status, _) = decision { return status }
         return nil

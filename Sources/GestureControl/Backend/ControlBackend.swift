@@ -1,5 +1,5 @@
 /// A backend that carries `HostAction`s out on the computer (`x11`, `uinput`, `touchpad`,
-/// `portal`: GesturePadHost). The protocol lives with the actions, beneath the server, so the
+/// `portal`, `wlroots`: GesturePadHost). The protocol lives with the actions, beneath the server, so the
 /// server drives a backend without depending on any device code; the CLI opens one and hands
 /// it over.
 ///

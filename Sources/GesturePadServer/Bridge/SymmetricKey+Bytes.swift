@@ -6,3 +6,8 @@ extension SymmetricKey {
     /// A copy of the key's bytes.
     var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
 }
+
+extension SharedSecret {
+    /// A copy of the shared secret's bytes (the key exchange's, `ProofJudge`).
+    var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+}

@@ -221,8 +221,12 @@ extension WebServer {
         lws_sul_cancel(gp_slot_timer(slot))
         slot.pointee.connection_id = 0
         handles.removeValue(forKey: id)
-        proofs.removeValue(forKey: id)
         let now = MonotonicClock.nowMilliseconds()
+        if let unanswered = proofs.removeValue(forKey: id) {
+            // Gone before answering its challenge (a page answers at once): a try of its
+            // address, so that opening and dropping connections costs as a wrong proof does.
+            refusals.recordRefusal(unanswered.address, at: now)
+        }
         submit(.closed(id, now: now))
         pairingClosed(id, now: now)
         logger.info("connection closed", metadata: ["ws.connection.id": "\(id)"])

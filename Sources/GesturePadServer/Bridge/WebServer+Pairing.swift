@@ -7,9 +7,11 @@ extension WebServer {
     /// Who the upgrade `request` of `wsi` is: the policy's decision, with where its token stands
     /// as a device key (in the device list in memory).
     func judge(_ request: UpgradeRequest, of wsi: OpaquePointer, now: Double) -> HandshakeDecision {
+        let address = peer(wsi)
         let decision = policy.decide(
             request, openConnections: handles.count, shuttingDown: shuttingDown,
-            key: standing(ofKey: request.token))
+            key: standing(ofKey: request.token),
+            unprovenFromAddress: request.proof ? proofs.values.count { $0.address == address } : 0)
         if case .accept(let admission) = decision {
             // A proving connection keeps its User-Agent: it names the device if the proof pairs one.
             let agent = header(wsi, WSI_TOKEN_HTTP_USER_AGENT)

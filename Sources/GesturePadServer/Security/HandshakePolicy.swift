@@ -84,8 +84,15 @@ public struct HandshakePolicy: Sendable {
 
     /// Judges `request` given the connections already open, whether the server is stopping,
     /// and where its token stands as a device key (`PairingService.standing`).
+    /// Connections from one address that may wait at once for their proof to be judged: a page
+    /// answers its challenge at once, so more are someone holding connections open to fill the
+    /// connection limit and lock the phones out (docs/security.md).
+    public static let unprovenPerAddress = 8
+
+    /// `unprovenFromAddress`: the connections of the request's address still owing their proof.
     public func decide(
-        _ request: UpgradeRequest, openConnections: Int, shuttingDown: Bool, key: KeyStanding = .unknown
+        _ request: UpgradeRequest, openConnections: Int, shuttingDown: Bool, key: KeyStanding = .unknown,
+        unprovenFromAddress: Int = 0
     ) -> HandshakeDecision {
         if request.path != "/ws" {
             return .refuse(status: 404, reason: "no WebSocket endpoint at this path (use /ws)")
@@ -100,6 +107,11 @@ public struct HandshakePolicy: Sendable {
         }
         let admission: Admission
         if request.proof {
+            guard unprovenFromAddress < Self.unprovenPerAddress else {
+                return .refuse(
+                    status: 429,
+                    reason: "\(Self.unprovenPerAddress) connections from this address have not proved themselves yet")
+            }
             admission = .proving
         } else {
             switch credentials(of: request.token, key: key) {

@@ -109,7 +109,7 @@ public struct ProofJudge: Sendable {
         guard let publicKey = try? Curve25519.KeyAgreement.PublicKey(rawRepresentation: theirs),
             let secret = try? exchange.sharedSecretFromKeyAgreement(with: publicKey)
         else { return nil }
-        let shared = secret.withUnsafeBytes { Array($0) }
+        let shared = secret.bytes
         guard shared.contains(where: { $0 != 0 }) else { return nil }
         return WireProof.Keying(client: answer.nonce + exchangePublicKey + theirs, shared: shared)
     }

@@ -86,7 +86,7 @@ enum HookLaunch {
                 _ = try? SystemCall.retrying { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
                 done.resume()
             }
-            thread.name = "gesturepad.hook-exit"
+            thread.name = "gp-hook-exit"
             thread.start()
         }
     }

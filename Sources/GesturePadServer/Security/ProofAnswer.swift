@@ -4,6 +4,7 @@ import GestureProtocol
 /// handshake"): which credential it proves it holds, its own nonce, and the proof.
 ///
 ///     {"type":"auth","with":"secret","nonce":"…43 base64url…","proof":"…43 base64url…"}
+///     {"type":"auth","with":"secret","nonce":"…","proof":"…","kind":"observer"}
 ///     {"type":"auth","with":"device","device":"6d4054b3d55f","nonce":"…","proof":"…"}
 ///     {"type":"auth","with":"ticket","device":"6d4054b3d55f","nonce":"…","proof":"…"}
 public struct ProofAnswer: Sendable, Hashable {
@@ -26,12 +27,16 @@ public struct ProofAnswer: Sendable, Hashable {
     public var proof: [UInt8]
     /// The phone's model (at most 60 characters), naming a new device.
     public var model: String?
+    /// What a new device pairs as (`auth.kind`; absent: a touchpad). Only a pairing (the
+    /// secret) uses it: a paired device is what it was paired as.
+    public var kind: DeviceKind
 
-    public init(credential: Credential, nonce: [UInt8], proof: [UInt8], model: String? = nil) {
+    public init(credential: Credential, nonce: [UInt8], proof: [UInt8], model: String? = nil, kind: DeviceKind = .touchpad) {
         self.credential = credential
         self.nonce = nonce
         self.proof = proof
         self.model = model
+        self.kind = kind
     }
 
     /// The answer in `message` (read by the protocol's scanner, `AuthMessage`), or why it is
@@ -52,8 +57,13 @@ public struct ProofAnswer: Sendable, Hashable {
             return .failure(
                 .malformed("auth: \"with\" must be \"secret\", or \"device\" or \"ticket\" with the device's id"))
         }
+        guard let kind = wire.kind.map(DeviceKind.init(rawValue:)) ?? .touchpad else {
+            return .failure(.malformed("auth: \"kind\" must be \"touchpad\" or \"observer\""))
+        }
         return .success(
-            ProofAnswer(credential: credential, nonce: nonce, proof: proof, model: wire.model.map { String($0.prefix(60)) }))
+            ProofAnswer(
+                credential: credential, nonce: nonce, proof: proof, model: wire.model.map { String($0.prefix(60)) },
+                kind: kind))
     }
 }
 

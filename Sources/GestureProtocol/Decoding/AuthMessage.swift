@@ -4,6 +4,7 @@
 /// here; what the values mean (base64url, lengths, the credential) is `ProofAnswer`'s to judge.
 ///
 ///     {"type":"auth","with":"secret","nonce":"…","proof":"…"}
+///     {"type":"auth","with":"secret","nonce":"…","proof":"…","kind":"observer"}
 ///     {"type":"auth","with":"device","device":"6d4054b3d55f","nonce":"…","proof":"…","model":"Pixel 8"}
 public struct AuthMessage: Sendable, Hashable {
     public var with: String
@@ -11,23 +12,32 @@ public struct AuthMessage: Sendable, Hashable {
     public var nonce: String
     public var proof: String
     public var model: String?
+    /// What a pairing pairs the device as (additive: "touchpad" or "observer"; absent: a
+    /// touchpad). Only the shape is checked here: `ProofAnswer` judges the value.
+    public var kind: String?
 
-    public init(with: String, device: String? = nil, nonce: String, proof: String, model: String? = nil) {
+    public init(
+        with: String, device: String? = nil, nonce: String, proof: String, model: String? = nil, kind: String? = nil
+    ) {
         self.with = with
         self.device = device
         self.nonce = nonce
         self.proof = proof
         self.model = model
+        self.kind = kind
     }
 
     /// The keys an `auth` message has; any other key is skipped.
     private enum Key: String, CaseIterable {
-        case type, with, device, nonce, proof, model
+        case type, with, device, nonce, proof, model, kind
     }
 
+    /// The keys that may be null (as if absent).
+    private static let nullable: Set<Key> = [.device, .model, .kind]
+
     /// The `auth` message in `bytes`, or nil when it is none: not valid UTF-8, not one JSON
-    /// object, `type` not "auth", `with` / `nonce` / `proof` not strings, or `device` / `model`
-    /// neither strings nor null. A repeated key keeps its last value (as `JSON.parse` does).
+    /// object, `type` not "auth", `with` / `nonce` / `proof` not strings, or `device` / `model` /
+    /// `kind` neither strings nor null. A repeated key keeps its last value (as `JSON.parse` does).
     public static func decode(_ bytes: [UInt8]) -> AuthMessage? {
         let s = bytes.span
         guard UTF8Validator.isValid(s) else { return nil }
@@ -49,7 +59,7 @@ public struct AuthMessage: Sendable, Hashable {
                 if let key = Key(rawValue: name) {
                     switch value {
                     case .string(let token): strings[key] = JSONStringDecoder.string(token, in: s)
-                    case .null where key == .device || key == .model: strings[key] = nil
+                    case .null where nullable.contains(key): strings[key] = nil
                     case .number, .bool, .null, .object, .array: return nil
                     }
                 }
@@ -68,6 +78,7 @@ public struct AuthMessage: Sendable, Hashable {
         }
         guard strings[.type] == "auth", let with = strings[.with], let nonce = strings[.nonce], let proof = strings[.proof]
         else { return nil }
-        return AuthMessage(with: with, device: strings[.device], nonce: nonce, proof: proof, model: strings[.model])
+        return AuthMessage(
+            with: with, device: strings[.device], nonce: nonce, proof: proof, model: strings[.model], kind: strings[.kind])
     }
 }

@@ -23,13 +23,14 @@ def listed(server: Server) -> list[dict]:
     return json.loads(devices(server, "list", "--json"))["devices"]
 
 
-def eventually_listed(server: Server, count: int, within: float = 10.0) -> list[dict]:
-    """The devices `gesturepad devices` lists, once there are `count` (the server writes
-    devices.json from its state thread, right after a pairing)."""
+def eventually_listed(server: Server, count: int, connected: int = 0, within: float = 10.0) -> list[dict]:
+    """The devices `gesturepad devices` lists, once there are `count`, `connected` of them
+    connected at least (the server writes devices.json and server.json from its state thread,
+    right after a change)."""
     deadline = time.monotonic() + within
     while True:
         now = listed(server)
-        if len(now) == count or time.monotonic() > deadline:
+        if (len(now) == count and sum(d["connected"] for d in now) >= connected) or time.monotonic() > deadline:
             return now
         time.sleep(0.05)
 
@@ -39,7 +40,7 @@ def test_the_observer_page_pairs_an_observer_that_is_no_touchpad(browser, own_se
     pad = None
     try:
         assert watch.state()["device"]["name"] == "Watching · Linux · Chrome"
-        [entry] = eventually_listed(own_server, 1)
+        [entry] = eventually_listed(own_server, 1, connected=1)
         assert (entry["name"], entry["kind"], entry["connected"]) == ("Watching · Linux · Chrome", "observer", True)
         table = devices(own_server).splitlines()
         assert table[0].split()[:2] == ["NAME", "KIND"] and " observer " in table[1]
@@ -87,13 +88,17 @@ def test_a_phone_that_lost_its_storage_takes_its_entry_over(browser, own_server)
         assert again.state()["device"] == {"id": device["id"], "name": "Kitchen phone", "newKey": True}
         new_key = stored(again, "deviceKey")
         assert new_key not in (None, old_key)
-        [entry] = listed(own_server)
+        [entry] = eventually_listed(own_server, 1, connected=1)
         assert (entry["id"], entry["name"], entry["connected"]) == (device["id"], "Kitchen phone", True)
+        # devices.json holds the new key's digest, the old one among the forgotten.
         path = Path(own_server.state_home) / "gesturepad" / "devices.json"
+        new_digest = hashlib.sha256(new_key.encode()).hexdigest()
+        deadline = time.monotonic() + 10
+        while json.loads(path.read_text())["devices"][0]["keySHA256"] != new_digest and time.monotonic() < deadline:
+            time.sleep(0.05)
         data = json.loads(path.read_text())
-        assert data["devices"][0]["keySHA256"] == hashlib.sha256(new_key.encode()).hexdigest()
+        assert data["devices"][0]["keySHA256"] == new_digest
         assert hashlib.sha256(old_key.encode()).hexdigest() in data["forgottenKeys"]
-        deadline = time.monotonic() + 5
         while "Kitchen phone paired again" not in Path(own_server.log_path).read_text() and time.monotonic() < deadline:
             time.sleep(0.05)
         assert "Kitchen phone paired again" in Path(own_server.log_path).read_text()

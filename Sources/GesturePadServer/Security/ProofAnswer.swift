@@ -57,6 +57,7 @@ public struct ProofAnswer: Sendable, Hashable {
             return .failure(
                 .malformed("auth: \"with\" must be \"secret\", or \"device\" or \"ticket\" with the device's id"))
         }
+        // Absent (or null): a touchpad, as every page before it; present, it must name a kind.
         guard let kind = wire.kind.map(DeviceKind.init(rawValue:)) ?? .touchpad else {
             return .failure(.malformed("auth: \"kind\" must be \"touchpad\" or \"observer\""))
         }

@@ -177,6 +177,7 @@ def main():
         protocol(
             [
                 '{"type":"auth","with":"secret","nonce":"%s","proof":"%s","model":"Pixel 8"}' % (nonce, nonce),
+                '{"type":"auth","with":"secret","nonce":"%s","proof":"%s","kind":"observer"}' % (nonce, nonce),
                 '{"type":"auth","with":"device","device":"6d4054b3d55f","nonce":"%s","proof":"%s","model":null}'
                 % (nonce, nonce),
                 hello,

@@ -32,6 +32,8 @@ export class Connection {
   /**
    * opts:
    * - role: 'touchpad' | 'observer'; state: the page state (state.js), written as things happen
+   * - pairAs: what a pairing with the secret pairs this browser as ('observer' from the observer
+   *   page: `auth.kind`; absent: a touchpad)
    * - token: the pairing secret ('' once paired); credential(secret) → what the next connection
    *   proves it holds, { token, key, id } (the device key, else the secret: address.js); url()
    *   → the WebSocket URL; statusUrl() → `GET /pairing` (asked after a failed upgrade: 429
@@ -53,6 +55,7 @@ export class Connection {
     this.model = opts.model || (() => '');
     this.prepare = opts.prepare || null;
     this.makeHello = opts.hello;
+    this.pairAs = opts.pairAs || '';
     for (const name of ['onDevice', 'onUnpaired', 'onStatus', 'onLive', 'onDown', 'onMessage', 'onRtt', 'onNotice',
       'onMove', 'onForgetMove']) {
       this[name] = opts[name] || none;
@@ -220,7 +223,7 @@ export class Connection {
   answer(e) {
     if (e.socket !== this.socketId || !this.ws) return;
     if (e.prove) {
-      const answered = answerChallenge(e.challenge, e.presented, this.model());
+      const answered = answerChallenge(e.challenge, e.presented, this.model(), this.pairAs);
       if (!answered) { this.dispatch({ type: 'proofFailed', socket: e.socket }); return; }
       const h = answered.handshake;
       if (globalThis.__gesturepadTest === true) keepForTests(this.state, h.exchange);

@@ -23,6 +23,10 @@ const PAIRING_TEXT = {
   [NOT_PAIRED]: REMOVED_TEXT,
   [PAIRING_DECLINED]: 'The computer did not accept this phone: reload the page to ask again.'
 };
+/** Said when the touchpad page of a browser paired from the observer page (to watch the gestures,
+ * docs/protocol.md "Pairing": close 4415) says it is a touchpad. */
+export const OBSERVER_ONLY_TEXT = 'This browser was paired to watch the gestures (the observer page), not as a touchpad. ' +
+  'To use it as a touchpad, open the pairing link the computer prints (it ends in #token=…) in it again.';
 /** Said once this phone unpaired itself. */
 export const UNPAIRED_TEXT = 'This phone is not paired any more: scan the code on the computer to pair it again.';
 /** A refused observer is a browser, often a desktop's, not a phone: the texts say so. */

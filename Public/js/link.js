@@ -8,10 +8,12 @@
  * since. No DOM, no timers, no randomness (the shell puts `jitter`, 0…1, on each event). */
 import {
   CLOSE_DEVICE_NOT_PAIRED as NOT_PAIRED, CLOSE_PAIRING_DECLINED as PAIRING_DECLINED, CLOSE_PROOF_UNKNOWN as PROOF_UNKNOWN,
-  CLOSE_PROOF_REVOKED as PROOF_REVOKED, CLOSE_PAIRING_CLOSED as PAIRING_CLOSED, CLOSE_DEVICE_LIMIT as DEVICE_LIMIT
+  CLOSE_PROOF_REVOKED as PROOF_REVOKED, CLOSE_PAIRING_CLOSED as PAIRING_CLOSED, CLOSE_DEVICE_LIMIT as DEVICE_LIMIT,
+  CLOSE_OBSERVER_ONLY as OBSERVER_ONLY
 } from './wire.js';
 import {
-  CLOSE_REASONS, MOVING_TEXT, UNPAIRED_TEXT, OBSERVER_NONE, REFUSAL_TEXT, forRole, pairingClosed, liveDetail, waitingText
+  CLOSE_REASONS, MOVING_TEXT, UNPAIRED_TEXT, OBSERVER_NONE, OBSERVER_ONLY_TEXT, REFUSAL_TEXT, forRole, pairingClosed,
+  liveDetail, waitingText
 } from './link-texts.js';
 
 const STATUS_RETRY_MS = 15000;
@@ -186,6 +188,16 @@ class Transition {
       if (s.unpairing) { this.set({ unpairing: false }); this.stop(UNPAIRED_TEXT); } else this.stop(pairingClosed(code, ev.reason, s.role));
     } else if (s.opened && (code === PROOF_UNKNOWN || code === PROOF_REVOKED || code === PAIRING_CLOSED || code === DEVICE_LIMIT)) {
       this.explain(code, presented);
+    } else if (s.opened && code === OBSERVER_ONLY) {
+      // This browser's key was paired to watch: a touchpad page stops — unless a link was opened
+      // since, whose secret pairs this browser again, as a touchpad (the watching key goes).
+      if (this.s.token && presented.key) {
+        this.set({ paired: false });
+        this.emit({ do: 'forget' });
+        this.restart('pairing this browser as a touchpad with the link');
+      } else {
+        this.stop(OBSERVER_ONLY_TEXT);
+      }
     } else if (s.opened) {
       const why = CLOSE_REASONS[code] || (ev.reason || 'connection closed');
       if (code === 1008 || code === 1009 || code === 1003) this.emit({ do: 'notice', text: 'closed by server: ' + why });

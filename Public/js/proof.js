@@ -73,10 +73,11 @@ export class Seal {
  * move ticket and the device's id, or the pairing secret; desktop-feed.js: the desktop key). Returns { message, handshake }: the
  * `auth` message to send, and what to keep — `serverProof` to expect in `authenticated`, the
  * `seal`, and `deviceKey`, the key of a device this connection pairs or moves (the secret's
- * and the ticket's case; kept once `welcome` says so). Null when the
- * challenge is malformed.
+ * and the ticket's case; kept once `welcome` says so). `kind` is what a pairing (the secret)
+ * pairs this browser as: 'observer' from the observer page (the `auth` message's `kind`), else
+ * nothing (a touchpad). Null when the challenge is malformed.
  */
-export function answerChallenge(challenge, credential, model) {
+export function answerChallenge(challenge, credential, model, kind) {
   const server = fromBase64Url(challenge && challenge.nonce);
   if (!server || server.length !== NONCE_BYTES) return null;
   // The key exchange (docs/protocol.md "Key exchange"): a server that asks a proof always sends
@@ -98,7 +99,10 @@ export function answerChallenge(challenge, credential, model) {
     proof: toBase64Url(hmac(digest, transcript(LABEL.clientProof, server, client)))
   };
   if (credential.key || credential.ticket) message.device = credential.id;
-  else if (model && !credential.desktop) message.model = model;
+  else if (!credential.desktop) {
+    if (model) message.model = model;
+    if (kind === 'observer') message.kind = kind;
+  }
   const keys = hkdf(digest, concat(server, client), utf8(LABEL.sessionKeys), 64);
   const handshake = {
     serverProof: toBase64Url(hmac(digest, transcript(LABEL.serverProof, server, client))),

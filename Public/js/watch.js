@@ -114,6 +114,7 @@ state.frame = view.record;
 takeMove(); // a move ticket brought from this page's plain-HTTP address (secure.js)
 const conn = new Connection({
   role: 'observer',
+  pairAs: 'observer', // a browser paired here watches: it is listed as an observer, and cannot be a touchpad
   state,
   token: takeToken(),
   credential,

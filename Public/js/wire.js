@@ -16,6 +16,10 @@ export const CLOSE_PAIRING_CLOSED = 4412;
 export const CLOSE_SEAL_BROKEN = 4413;
 export const CLOSE_DEVICE_LIMIT = 4414;
 
+/** The connection's device was paired to watch (the observer page), and it said it is a
+ * touchpad (docs/protocol.md "Pairing"). */
+export const CLOSE_OBSERVER_ONLY = 4415;
+
 /** The computer speaks TLS now: a plain connection was told, sealed, to move to https
  * (docs/protocol.md "Moving to HTTPS"). */
 export const CLOSE_MOVED_TO_TLS = 4426;

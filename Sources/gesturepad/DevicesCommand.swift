@@ -16,16 +16,25 @@ struct DevicesCommand: ParsableCommand {
             The list is devices.json in the state directory ($XDG_STATE_HOME/gesturepad, by default \
             ~/.local/state/gesturepad). A running server is told of every change at once (SIGUSR1): a \
             renamed phone shows its new name, a forgotten phone's connections close, and it must scan \
-            the code again to pair.
+            the code again to pair. A browser paired from the observer page (watch.html) is listed \
+            as an observer (KIND), and a browser that pairs again while its entry is not connected \
+            takes that entry over (same name) instead of adding one.
             """,
         subcommands: [List.self, Rename.self, Forget.self, Allow.self, Deny.self],
         defaultSubcommand: List.self)
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the paired phones: name, paired, last seen, connected now.")
+            abstract: "List the paired phones: name, kind, paired, last seen, connected now.",
+            discussion: """
+                KIND is touchpad (a phone's page) or observer (a browser paired from the observer page, \
+                watch.html: it watches the gestures and cannot be a touchpad; its name begins with \
+                "Watching ·").
+                """)
 
-        @Flag(name: .customLong("json"), help: "Print JSON (devices with their state, and the running server's pid).")
+        @Flag(
+            name: .customLong("json"),
+            help: "Print JSON (devices with their kind and state, and the running server's pid).")
         var json = false
 
         func run() throws {
@@ -145,7 +154,7 @@ struct DeviceRoster {
 
     func json(_ list: DeviceList, connected: Set<String>?) throws -> String {
         struct Entry: Encodable {
-            var id, name, state, paired: String
+            var id, name, kind, state, paired: String
             var lastSeen: String?
             var connected: Bool
         }
@@ -155,7 +164,8 @@ struct DeviceRoster {
         }
         let entries = list.devices.map {
             Entry(
-                id: $0.id, name: $0.name, state: $0.state.rawValue, paired: $0.paired, lastSeen: $0.lastSeen,
+                id: $0.id, name: $0.name, kind: $0.kind.rawValue, state: $0.state.rawValue, paired: $0.paired,
+                lastSeen: $0.lastSeen,
                 connected: connected?.contains($0.id) ?? false)
         }
         let encoder = JSONEncoder()

@@ -100,13 +100,17 @@ enum HelpTopic: String, CaseIterable {
 
           gesturepad pair                     open pairing for 5 minutes again, and show the code
           gesturepad pair --close             close it now: the link pairs nobody
-          gesturepad devices                  the paired phones: name, paired, last seen, connected
+          gesturepad devices                  the paired phones: name, kind, paired, last seen, connected
           gesturepad devices rename NAME NEW  rename one; a connected phone shows the new name at once
           gesturepad devices forget NAME      forget one: it is disconnected and must scan the code again
           gesturepad devices forget --all     forget them all (serve --forget-devices does it at start)
 
         With serve --confirm-pairing a new phone waits until you accept it, in the desktop
         notification or with gesturepad devices allow NAME (deny NAME refuses it), at any time.
+
+        A phone that pairs again (its browser data cleared, or the code scanned anew) while its
+        entry is not connected takes that entry back, with its name: the same browser (user agent,
+        model, address) is not added twice. Its earlier key stops working.
         """
 
     private static let observerText = """
@@ -116,7 +120,8 @@ enum HelpTopic: String, CaseIterable {
         gesturepad url print the address): it shows every phone's gestures live, each session named
         by its phone, with a line per gesture and per command ("typed 8 characters", "Control+C",
         "right click"; never the text typed). It never drives the computer. A browser that opens it
-        with the secret is paired like a phone, and gesturepad devices lists it.
+        with the secret is paired as an observer: gesturepad devices lists it as "Watching · ..." of
+        kind observer, and its touchpad page is refused (it was paired to watch, not to type).
         """
 
     private static let tlsText = """

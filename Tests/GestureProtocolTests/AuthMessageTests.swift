@@ -20,6 +20,20 @@ import Testing
         #expect(decode(#"{"type":"auth","with":"a","with":"b","nonce":"n","proof":"p"}"#)?.with == "b")
     }
 
+    /// A pairing's additive `kind` is read as a string (or null: absent); any other value
+    /// makes it no `auth` message. What the string means is `ProofAnswer`'s to judge.
+    @Test func theKindOfAPairing() {
+        #expect(
+            decode(#"{"type":"auth","with":"secret","nonce":"n","proof":"p","kind":"observer"}"#)
+                == AuthMessage(with: "secret", nonce: "n", proof: "p", kind: "observer"))
+        #expect(decode(#"{"type":"auth","with":"secret","nonce":"n","proof":"p","kind":null}"#)?.kind == nil)
+        #expect(decode(#"{"type":"auth","with":"secret","nonce":"n","proof":"p"}"#)?.kind == nil)
+        #expect(decode(#"{"type":"auth","with":"secret","nonce":"n","proof":"p","kind":"desk"}"#)?.kind == "desk")
+        for value in ["1", "true", "[]", #"{"k":"observer"}"#] {
+            #expect(decode(#"{"type":"auth","with":"secret","nonce":"n","proof":"p","kind":\#(value)}"#) == nil, "\(value)")
+        }
+    }
+
     @Test func whatIsNotOne() {
         for text in [
             "", "[]", "\"auth\"", #"{"type":"hello","with":"secret","nonce":"n","proof":"p"}"#,

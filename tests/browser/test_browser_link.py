@@ -188,6 +188,21 @@ def test_a_dead_key_stops_unless_a_new_link_came(blank):
     assert again["effects"][-1] == {"do": "open", "socket": 2, "token": "new-secret"}
 
 
+def test_a_key_paired_to_watch_stops_a_touchpad_unless_a_new_link_came(blank):
+    """4415: this browser's key was paired from the observer page. The touchpad page stops and
+    says why; with a link's secret given since, it lets the key go and pairs as a touchpad."""
+    observer_only = {"type": "closed", "socket": 1, "code": 4415, "reason": "watch only"}
+    stop = run(blank, [{"type": "start"}, *opened(1, KEY), observer_only], token="")[-1]
+    assert kinds(stop) == ["recordClose", "drop", "status"]
+    [(phase, text)] = status(stop)
+    assert phase == "refused" and text.startswith("This browser was paired to watch the gestures"), text
+    assert stop["state"]["phase"] == "stopped"
+    again = run(blank, [{"type": "start"}, *opened(1, KEY), observer_only], token="new-secret")[-1]
+    assert kinds(again) == ["recordClose", "drop", "forget", "status", "status", "open"]
+    assert again["effects"][-1] == {"do": "open", "socket": 2, "token": "new-secret"}
+    assert again["state"]["paired"] is False
+
+
 def test_a_link_opened_while_live_changes_nothing(blank):
     paired = run(blank, [*live_events(), {"type": "token", "token": "another"}])[-1]
     assert paired["effects"] == []

@@ -135,7 +135,7 @@ def test_rename_and_list(paired_server):
     with with_key(server, key) as again:
         assert hello(again)["device"]["name"] == "Work phone"
     table = devices(server).stdout.splitlines()
-    assert table[0].split() == ["NAME", "PAIRED", "LAST", "SEEN", "CONNECTED"]
+    assert table[0].split() == ["NAME", "KIND", "PAIRED", "LAST", "SEEN", "CONNECTED"]
     assert table[1].startswith("Work phone")
     missing = devices(server, "forget", "Nobody", check=False)
     assert missing.returncode == 1 and "no device named 'Nobody'" in missing.stderr

@@ -41,14 +41,15 @@ def prove(ws, credential: str, device: str | None = None, client: bytes | None =
 
 
 def answer_challenge(ws, challenge: dict, credential: str, kind: str, device: str | None = None,
-                     client: bytes | None = None) -> tuple[dict, bytes, bytes]:
+                     client: bytes | None = None, extra: dict | None = None) -> tuple[dict, bytes, bytes]:
     """Sends the `auth` of `kind` ("secret", "device", "ticket") keyed by `credential` to
-    `challenge`: returns (the auth message sent, the server nonce, the client nonce)."""
+    `challenge`, with the `extra` fields (a pairing's `model`, `kind`): returns (the auth
+    message sent, the server nonce, the client nonce)."""
     server_nonce, client = unb64(challenge["nonce"]), client or os.urandom(32)
     assert len(server_nonce) == 32
     digest = hashlib.sha256(credential.encode()).digest()
     auth = {"type": "auth", "with": kind, "nonce": b64(client),
-            "proof": b64(mac(digest, "gesturepad/1 client proof", server_nonce, client))}
+            "proof": b64(mac(digest, "gesturepad/1 client proof", server_nonce, client)), **(extra or {})}
     if device:
         auth["device"] = device
     ws.send(json.dumps(auth))

@@ -120,3 +120,28 @@ def test_a_bus_without_a_notification_server_is_a_terminal_line(empty_bus):
         log = server.stderr()
         assert log.count("no desktop notifications") == 1 and "org.freedesktop.Notifications" in log
         assert log.count("paired a new device: Pixel 8 · Chrome") == 2
+
+
+def test_an_observer_is_announced_as_one_and_its_pairing_again_too(notifications):
+    """A pairing from the observer page (`auth.kind` "observer") is announced as a browser that
+    can watch the gestures, not use the computer as a touchpad; the same browser pairing again
+    while not connected takes its entry over, and that is announced too ("paired again")."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "integration"))
+    from test_observer_pairing import prove  # the proof handshake, from Python's hashlib / hmac
+
+    with serve(notifications) as server:
+        first = prove(server, SECRET, kind="observer")
+        device = first.hello("observer")["device"]
+        assert device["name"] == "Watching · Linux · Chrome"
+        [notice] = notifications.wait_notify(1)
+        assert notice["summary"] == "Watching · Linux · Chrome paired" and notice["actions"] == {"forget": "Forget"}
+        assert "watch the gestures" in notice["body"] and "cannot use this computer as a touchpad" in notice["body"]
+        first.ws.close()
+        second = prove(server, SECRET, kind="observer")
+        assert second.hello("observer")["device"] == device
+        calls = notifications.wait_notify(2)
+        assert calls[1]["summary"] == "Watching · Linux · Chrome paired again"
+        assert "earlier pairing no longer works" in calls[1]["body"] and "watch the gestures" in calls[1]["body"]
+        second.ws.close()

@@ -69,12 +69,14 @@ extension WebServer {
                 return
             }
             if let pairing, admitted.admission != .open {
-                let name =
-                    admitted.admission == .pairing ? DeviceName.make(userAgent: pending.userAgent, model: answer.model) : ""
+                let pairs = admitted.admission == .pairing
+                let name = pairs ? DeviceName.make(userAgent: pending.userAgent, model: answer.model, kind: answer.kind) : ""
+                let browser =
+                    pairs ? BrowserDigest.of(userAgent: pending.userAgent, model: answer.model, address: pending.address) : nil
                 apply(
                     pairing.opened(
                         id, as: admitted.admission, name: name, now: now, derivedKey: admitted.newDeviceKey,
-                        moved: admitted.moved))
+                        moved: admitted.moved, kind: answer.kind, browser: browser))
             }
             submit(.release(id, now: now))
         }

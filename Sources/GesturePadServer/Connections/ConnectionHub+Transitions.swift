@@ -221,10 +221,10 @@ extension ConnectionHub {
         case (.waiting, .release):
             break  // held for the computer's user: what it sent is read once it is admitted
         case (.open, .rename(let device, let now)):
-            connection.session.device = DeviceGreeting(id: device.id, name: device.name)
+            connection.session.device = DeviceGreeting(id: device.id, name: device.name, kind: device.kind)
             tellRenamed(connection, device, now: now)
         case (.waiting, .rename(let device, _)), (.closing, .rename(let device, _)), (.closeSent, .rename(let device, _)):
-            connection.session.device = DeviceGreeting(id: device.id, name: device.name)
+            connection.session.device = DeviceGreeting(id: device.id, name: device.name, kind: device.kind)
         case (.open, .joined(let role, let now)):
             switch role {
             case .touchpad:

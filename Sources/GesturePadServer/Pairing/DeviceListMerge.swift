@@ -47,6 +47,9 @@ enum DeviceListMerge {
         if mine.state != base.state && theirs.state == base.state { merged.state = mine.state }
         if mine.keySHA256 != base.keySHA256 && theirs.keySHA256 == base.keySHA256 { merged.keySHA256 = mine.keySHA256 }
         if mine.paired != base.paired && theirs.paired == base.paired { merged.paired = mine.paired }
+        if mine.browserSHA256 != base.browserSHA256 && theirs.browserSHA256 == base.browserSHA256 {
+            merged.browserSHA256 = mine.browserSHA256
+        }
         // ISO 8601 UTC stamps of one format: text order is time order.
         merged.lastSeen = [mine.lastSeen, theirs.lastSeen].compactMap { $0 }.max()
         return merged

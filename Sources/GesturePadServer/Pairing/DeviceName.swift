@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GesturePadSystem
+import GestureProtocol
 
 /// A new device's name, as the computer's user will see it ("Pixel 8 · Chrome"): the device
 /// from the page's model hint or the `User-Agent`, then the browser. Browsers that reduce
@@ -10,12 +11,21 @@ public enum DeviceName {
     /// The longest name kept (characters).
     public static let maxLength = 60
 
-    /// "DEVICE · BROWSER" for a request's `User-Agent` and the page's model hint.
-    public static func make(userAgent: String?, model: String?) -> String {
+    /// "DEVICE · BROWSER" for a request's `User-Agent` and the page's model hint; a device paired
+    /// as an observer is "Watching · DEVICE · BROWSER" ("Watching · Linux · Chrome"), so that no
+    /// one takes it for a phone.
+    public static func make(userAgent: String?, model: String?, kind: DeviceKind = .touchpad) -> String {
         let agent = userAgent ?? ""
         let device = model.flatMap { sanitized($0) } ?? self.device(in: agent)
-        return sanitized("\(device) · \(browser(in: agent))") ?? "Device"
+        let name = "\(device) · \(browser(in: agent))"
+        switch kind {
+        case .touchpad: return sanitized(name) ?? "Device"
+        case .observer: return sanitized("\(watchingPrefix)\(name)") ?? "Watching"
+        }
     }
+
+    /// What an observer's name begins with.
+    public static let watchingPrefix = "Watching · "
 
     /// The longest `User-Agent` kept to recognise an outside client again (characters).
     public static let maxClientLength = 200

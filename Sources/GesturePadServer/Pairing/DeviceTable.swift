@@ -1,8 +1,9 @@
 import FoundationEssentials
 import Glibc
 
-/// What `gesturepad devices` prints: one row per device (name, paired, last seen, connected
-/// now), times in the local time zone, waiting devices with the command that accepts them.
+/// What `gesturepad devices` prints: one row per device (name, kind — touchpad or observer —,
+/// paired, last seen, connected now), times in the local time zone, waiting devices with the
+/// command that accepts them.
 public enum DeviceTable {
     /// The lines for `list`; `connected` holds the ids of the devices connected now, nil when
     /// no server runs. Times are in `timeZone`, or the system's local time when nil.
@@ -10,26 +11,30 @@ public enum DeviceTable {
         guard !list.devices.isEmpty else {
             return ["No phone is paired. Open the address gesturepad url prints (or scan its QR code) on the phone."]
         }
-        var rows = [["NAME", "PAIRED", "LAST SEEN", "CONNECTED"]]
+        var rows = [["NAME", "KIND", "PAIRED", "LAST SEEN", "CONNECTED"]]
         for device in list.devices {
             let now: String
+            let kind = device.kind.rawValue
             switch device.state {
             case .paired:
                 now = connected.map { $0.contains(device.id) ? "yes" : "no" } ?? "no (no server running)"
-                rows.append([device.name, local(device.paired, timeZone), local(device.lastSeen, timeZone), now])
+                rows.append([device.name, kind, local(device.paired, timeZone), local(device.lastSeen, timeZone), now])
             case .waiting:
                 let allow = "waits to pair: gesturepad devices allow \(DeviceList.quoted(device.name))"
-                rows.append([device.name, "—", "—", allow])
+                rows.append([device.name, kind, "—", "—", allow])
             case .allowed:
-                rows.append([device.name, "—", "—", "allowed, pairing now"])
+                rows.append([device.name, kind, "—", "—", "allowed, pairing now"])
             }
         }
-        var widths = [Int](repeating: 0, count: 3)
+        // Every column but the last is padded to its widest cell, two spaces apart.
+        let padded = rows[0].count - 1
+        var widths = [Int](repeating: 0, count: padded)
         for row in rows {
-            for column in 0..<3 { widths[column] = max(widths[column], row[column].count) }
+            for column in 0..<padded { widths[column] = max(widths[column], row[column].count) }
         }
         return rows.map { row in
-            (0..<3).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count + 2) }.joined() + row[3]
+            (0..<padded).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count + 2) }.joined()
+                + row[padded]
         }
     }
 

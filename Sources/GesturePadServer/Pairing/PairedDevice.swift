@@ -1,7 +1,8 @@
 import GestureProtocol
 
 /// One device in `devices.json`: a phone (or any browser) that holds a device key, or one
-/// that asked to pair and waits for the computer's user (`serve --confirm-pairing`).
+/// that asked to pair and waits for the computer's user (`serve --confirm-pairing`); paired as
+/// a touchpad, or as an observer that only watches.
 public struct PairedDevice: Codable, Sendable, Hashable {
     /// Where the device stands.
     public enum State: String, Codable, Sendable {
@@ -31,10 +32,19 @@ public struct PairedDevice: Codable, Sendable, Hashable {
     /// instead of adding one; an entry without it (a phone's) is never taken. Absent from files
     /// written before it existed, and from every phone's entry.
     public var tokenClient: String?
+    /// What it was paired as: a touchpad (a phone's page; what an entry without the field is)
+    /// or an observer (`watch.html`), whose connections may only watch.
+    public var kind: DeviceKind
+    /// The browser that paired it with the proof handshake (`BrowserDigest`: SHA-256 of its
+    /// `User-Agent`, the model its page reported and its address): the same browser pairing
+    /// again as the same kind takes this entry over while it is not connected, instead of
+    /// adding one (docs/server.md "The same browser pairing again"). Absent from files written
+    /// before it existed and from `?token=` pairings.
+    public var browserSHA256: String?
 
     public init(
         id: String, name: String, state: State, keySHA256: String? = nil, paired: String, lastSeen: String? = nil,
-        tokenClient: String? = nil
+        tokenClient: String? = nil, kind: DeviceKind = .touchpad, browserSHA256: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -43,12 +53,30 @@ public struct PairedDevice: Codable, Sendable, Hashable {
         self.paired = paired
         self.lastSeen = lastSeen
         self.tokenClient = tokenClient
+        self.kind = kind
+        self.browserSHA256 = browserSHA256
+    }
+
+    /// An entry of `devices.json`; one without `kind` (written before it existed) is a touchpad,
+    /// one with a kind this version does not know is an observer (the kind that may do least).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        state = try container.decode(State.self, forKey: .state)
+        keySHA256 = try container.decodeIfPresent(String.self, forKey: .keySHA256)
+        paired = try container.decode(String.self, forKey: .paired)
+        lastSeen = try container.decodeIfPresent(String.self, forKey: .lastSeen)
+        tokenClient = try container.decodeIfPresent(String.self, forKey: .tokenClient)
+        let storedKind = try container.decodeIfPresent(String.self, forKey: .kind)
+        kind = storedKind.map { DeviceKind(rawValue: $0) ?? .observer } ?? .touchpad
+        browserSHA256 = try container.decodeIfPresent(String.self, forKey: .browserSHA256)
     }
 }
 
 extension PairedDevice {
     /// `welcome.device` for this device, with `key` on the connection that paired it.
     func greeting(key: String? = nil) -> DeviceGreeting {
-        DeviceGreeting(id: id, name: name, key: key)
+        DeviceGreeting(id: id, name: name, key: key, kind: kind)
     }
 }

@@ -7,6 +7,10 @@ public enum PairingEvent: Sendable, Hashable {
     /// An outside client paired again with the secret in the address (`?token=`): its
     /// earlier entry (the same `User-Agent`) was taken again, with a new key.
     case repaired(PairedDevice)
+    /// A browser that paired before (the same `BrowserDigest`, the same kind) paired again
+    /// while its entry was not connected: it took that entry over (its id and name) with a new
+    /// key; its earlier key is forgotten.
+    case replaced(PairedDevice)
     /// A paired device connected, with no other connection open.
     case connected(PairedDevice)
     /// A new device asks to pair and waits this many seconds for an answer.

@@ -85,12 +85,15 @@ struct PairingDesk: Sendable {
     var nextDeadline: Double? { waiting.values.map(\.deadline).min() }
 
     /// Connection `connection` was admitted as `admission`; `name` names a new device,
-    /// `fresh` its id and key (told to the page, or derived by both sides and never sent).
+    /// `fresh` its id and key (told to the page, or derived by both sides and never sent),
+    /// `kind` what it pairs as.
     /// `client` is who an outside client pairing with `?token=SECRET` is (`DeviceName.client`):
-    /// the entry such a pairing made before for the same client is taken again.
+    /// the entry such a pairing made before for the same client is taken again. `browser` is
+    /// who a page pairing with the proof handshake is (`BrowserDigest`): the entry the same
+    /// browser paired before as the same kind is taken over while it is not connected.
     mutating func opened(
         _ connection: Int, as admission: Admission, name: String, at time: PairingTime, fresh: FreshDevice,
-        client: String? = nil
+        client: String? = nil, kind: DeviceKind = .touchpad, browser: String? = nil
     ) -> [PairingAction] {
         switch admission {
         case .open, .proving:
@@ -116,6 +119,10 @@ struct PairingDesk: Sendable {
             if let client, open, !settings.confirm, let earlier = tokenEntry(of: client) {
                 return repair(earlier, connection: connection, key: fresh.key, at: time)
             }
+            if let browser, open, !settings.confirm, let earlier = sameBrowser(browser, kind: kind) {
+                let device = takeOver(earlier, connection: connection, key: fresh.key, at: time)
+                return [.greet(connection, device.greeting(key: fresh.told ? fresh.key : nil)), .announce(.replaced(device))]
+            }
             guard list.devices.count < DeviceList.maxDevices else {
                 return [
                     .close(
@@ -125,7 +132,7 @@ struct PairingDesk: Sendable {
             }
             var device = PairedDevice(
                 id: fresh.id, name: list.uniqueName(name), state: .paired, paired: time.stamp, lastSeen: time.stamp,
-                tokenClient: client)
+                tokenClient: client, kind: kind, browserSHA256: browser)
             guard settings.confirm || !open else {
                 device.keySHA256 = DeviceKey.digest(fresh.key)
                 list.devices.append(device)
@@ -172,13 +179,25 @@ struct PairingDesk: Sendable {
         list.update(id) { $0.keySHA256 = DeviceKey.digest(key) }
     }
 
-    /// The computer's user accepted waiting device `id`: it is paired with `key`.
+    /// The computer's user accepted waiting device `id` (or pairing opened while it waited): it
+    /// is paired with `key` — or, when the same browser paired before as the same kind and that
+    /// entry is not connected, takes that entry over (the waiting entry goes).
     mutating func allow(_ id: String, key: String, at time: PairingTime) -> [PairingAction] {
         guard let connection = waitingConnection(of: id) else { return [] }
         guard list.device(id) != nil else { return deny(id, reason: "was declined on the computer") }
         let request = waiting.removeValue(forKey: connection)
         let derived = request?.derivedKey
         let key = derived ?? key
+        if let waited = request?.device, let browser = waited.browserSHA256,
+            let earlier = sameBrowser(browser, kind: waited.kind)
+        {
+            list.devices.removeAll { $0.id == id }
+            let device = takeOver(earlier, connection: connection, key: key, at: time)
+            return [
+                .admit(connection, device.greeting(key: derived == nil ? key : nil)), .withdraw(deviceID: id),
+                .announce(.replaced(device)),
+            ]
+        }
         list.update(id) {
             $0.state = .paired
             $0.keySHA256 = DeviceKey.digest(key)
@@ -305,6 +324,31 @@ struct PairingDesk: Sendable {
         connections[connection] = device.id
         let current = list.device(device.id) ?? device
         return [.greet(connection, current.greeting(key: key)), .announce(.repaired(current))]
+    }
+
+    /// The paired entry of the same kind that the browser with digest `browser` paired before
+    /// and that has no connection open now — the one a new pairing of it takes over.
+    private func sameBrowser(_ browser: String, kind: DeviceKind) -> PairedDevice? {
+        let connected = connectedDevices
+        return list.devices.first {
+            $0.state == .paired && $0.kind == kind && $0.browserSHA256 == browser && !connected.contains($0.id)
+        }
+    }
+
+    /// `earlier`, the entry of the browser pairing again on connection `connection`, takes
+    /// `key`: its id and name stay, its earlier key is remembered as forgotten (its page is
+    /// told it was removed, 4411), and it counts as paired now.
+    private mutating func takeOver(
+        _ earlier: PairedDevice, connection: Int, key: String, at time: PairingTime
+    ) -> PairedDevice {
+        list.rememberForgotten([earlier])
+        list.update(earlier.id) {
+            $0.keySHA256 = DeviceKey.digest(key)
+            $0.paired = time.stamp
+            $0.lastSeen = time.stamp
+        }
+        connections[connection] = earlier.id
+        return list.device(earlier.id) ?? earlier
     }
 
     private func waitingConnection(of id: String) -> Int? {

@@ -1,4 +1,5 @@
 import GesturePadSettings
+import GestureProtocol
 
 /// The action keys of the notifications (org.freedesktop.Notifications `ActionInvoked`).
 enum NoticeKey {
@@ -14,10 +15,18 @@ extension PairingService {
         switch event {
         case .paired(let device):
             logger.notice(
-                "paired a new device: \(device.name) (gesturepad devices forget \(quoted(device.name)) removes it)",
+                "paired a new \(Self.noun(device.kind)): \(device.name) (gesturepad devices forget \(quoted(device.name)) removes it)",
                 metadata: ["device.id": "\(device.id)"])
             notify(
-                device, "\(device.name) paired", "It can use this computer as a touchpad from now on.",
+                device, "\(device.name) paired", Self.mayFromNow(device.kind), [(NoticeKey.forget, "Forget")], when: .pairing)
+        case .replaced(let device):
+            logger.notice(
+                "\(device.name) paired again (the same browser, not connected): it keeps its entry, with a new key; its earlier key no longer works",
+                metadata: ["device.id": "\(device.id)"])
+            notify(
+                device, "\(device.name) paired again",
+                "The same browser paired again and keeps its name; its earlier pairing no longer works. "
+                    + Self.mayFromNow(device.kind),
                 [(NoticeKey.forget, "Forget")], when: .pairing)
         case .repaired(let device):
             // No desktop notification: the computer's user was told when this client first paired.
@@ -26,19 +35,19 @@ extension PairingService {
                 metadata: ["device.id": "\(device.id)"])
         case .connected(let device):
             logger.info("device connected: \(device.name)", metadata: ["device.id": "\(device.id)"])
-            notify(
-                device, "\(device.name) connected", "It is using this computer as a touchpad.",
-                [(NoticeKey.forget, "Forget")], when: .connections)
+            let doing =
+                device.kind == .observer ? "It is watching the gestures." : "It is using this computer as a touchpad."
+            notify(device, "\(device.name) connected", doing, [(NoticeKey.forget, "Forget")], when: .connections)
         case .waiting(let device, let seconds):
             ask(
                 device, seconds: seconds,
                 line: "asks to pair: gesturepad devices allow \(quoted(device.name)) (or deny)",
-                summary: "asks to pair", body: "Allow it to use this computer as a touchpad?", buttons: ("Allow", "Deny"))
+                summary: "asks to pair", body: "Allow it to \(Self.use(device.kind))?", buttons: ("Allow", "Deny"))
         case .waitingForPairing(let device, let seconds):
             ask(
                 device, seconds: seconds,
                 line: "waits to pair, but pairing is closed: gesturepad pair pairs it (or devices allow / deny it)",
-                summary: "waits to pair", body: "Pairing is closed. Pair it to let it use this computer as a touchpad?",
+                summary: "waits to pair", body: "Pairing is closed. Pair it to let it \(Self.use(device.kind))?",
                 buttons: ("Pair", "Ignore"))
         case .accepted(let device):
             logger.notice("accepted and paired: \(device.name)", metadata: ["device.id": "\(device.id)"])
@@ -47,6 +56,24 @@ extension PairingService {
         case .forgotten(let device, let cause):
             let how = cause == .phone ? "unpaired on the phone" : "forgotten"
             logger.notice("\(how): \(device.name)", metadata: ["device.id": "\(device.id)"])
+        }
+    }
+
+    /// What a device of `kind` is called on the terminal.
+    static func noun(_ kind: DeviceKind) -> String {
+        kind == .observer ? "observer (a browser that watches the gestures)" : "device"
+    }
+
+    /// What a device of `kind` may do once paired: an observer watches, it drives nothing.
+    static func use(_ kind: DeviceKind) -> String {
+        kind == .observer ? "watch the gestures (not use this computer as a touchpad)" : "use this computer as a touchpad"
+    }
+
+    /// The notification's body for a device of `kind` just paired.
+    static func mayFromNow(_ kind: DeviceKind) -> String {
+        switch kind {
+        case .touchpad: "It can use this computer as a touchpad from now on."
+        case .observer: "This browser can now watch the gestures. It cannot use this computer as a touchpad."
         }
     }
 

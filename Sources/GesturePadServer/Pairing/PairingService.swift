@@ -92,10 +92,11 @@ final class PairingService {
     /// `derivedKey`: the new device's key from the proof handshake (never sent); without it a
     /// fresh key is drawn and told in `welcome`. `client`: who a `?token=` pairing is
     /// (`PairingDesk.opened`).
-    /// `moved`: the device proved a move ticket, and `derivedKey` is its new key.
+    /// `moved`: the device proved a move ticket, and `derivedKey` is its new key. `kind` and
+    /// `browser`: what a proof's pairing pairs as, and who the browser is (`PairingDesk.opened`).
     func opened(
         _ connection: Int, as admission: Admission, name: String, now: Double, derivedKey: String? = nil,
-        client: String? = nil, moved: Bool = false
+        client: String? = nil, moved: Bool = false, kind: DeviceKind = .touchpad, browser: String? = nil
     ) -> [PairingAction] {
         guard admission != .open, admission != .proving else { return [] }
         var fresh = Self.fresh()
@@ -109,7 +110,8 @@ final class PairingService {
                 desk.rekey(id, key: derivedKey)
                 logger.notice("a phone moved to HTTPS with its pairing", metadata: ["device": "\(id)"])
             }
-            return desk.opened(connection, as: admission, name: name, at: time, fresh: fresh, client: client)
+            return desk.opened(
+                connection, as: admission, name: name, at: time, fresh: fresh, client: client, kind: kind, browser: browser)
         }
     }
 

@@ -4,6 +4,7 @@ import GestureProtocol
 /// handshake"): which credential it proves it holds, its own nonce, and the proof.
 ///
 ///     {"type":"auth","with":"secret","nonce":"…43 base64url…","proof":"…43 base64url…"}
+///     {"type":"auth","with":"secret","nonce":"…","proof":"…","kind":"observer"}
 ///     {"type":"auth","with":"device","device":"6d4054b3d55f","nonce":"…","proof":"…"}
 ///     {"type":"auth","with":"ticket","device":"6d4054b3d55f","nonce":"…","proof":"…"}
 ///     {"type":"auth","with":"desktop","nonce":"…","proof":"…"}
@@ -34,15 +35,20 @@ public struct ProofAnswer: Sendable, Hashable {
     /// The page's ephemeral X25519 public key, 32 bytes (docs/protocol.md "Key exchange"); nil
     /// for a client of the first handshake.
     public var exchange: [UInt8]?
+    /// What a new device pairs as (`auth.kind`; absent: a touchpad). Only a pairing (the
+    /// secret) uses it: a paired device is what it was paired as.
+    public var kind: DeviceKind
 
     public init(
-        credential: Credential, nonce: [UInt8], proof: [UInt8], model: String? = nil, exchange: [UInt8]? = nil
+        credential: Credential, nonce: [UInt8], proof: [UInt8], model: String? = nil, exchange: [UInt8]? = nil,
+        kind: DeviceKind = .touchpad
     ) {
         self.credential = credential
         self.nonce = nonce
         self.proof = proof
         self.model = model
         self.exchange = exchange
+        self.kind = kind
     }
 
     /// The answer in `message` (read by the protocol's scanner, `AuthMessage`), or why it is
@@ -72,10 +78,14 @@ public struct ProofAnswer: Sendable, Hashable {
             }
             exchange = bytes
         }
+        // Absent (or null): a touchpad, as every page before it; present, it must name a kind.
+        guard let kind = wire.kind.map(DeviceKind.init(rawValue:)) ?? .touchpad else {
+            return .failure(.malformed("auth: \"kind\" must be \"touchpad\" or \"observer\""))
+        }
         return .success(
             ProofAnswer(
                 credential: credential, nonce: nonce, proof: proof, model: wire.model.map { String($0.prefix(60)) },
-                exchange: exchange))
+                exchange: exchange, kind: kind))
     }
 }
 

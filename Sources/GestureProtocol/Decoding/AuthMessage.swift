@@ -4,6 +4,7 @@
 /// here; what the values mean (base64url, lengths, the credential) is `ProofAnswer`'s to judge.
 ///
 ///     {"type":"auth","with":"secret","nonce":"…","proof":"…"}
+///     {"type":"auth","with":"secret","nonce":"…","proof":"…","kind":"observer"}
 ///     {"type":"auth","with":"device","device":"6d4054b3d55f","nonce":"…","proof":"…","model":"Pixel 8"}
 public struct AuthMessage: Sendable, Hashable {
     public var with: String
@@ -13,9 +14,13 @@ public struct AuthMessage: Sendable, Hashable {
     public var model: String?
     /// The page's ephemeral X25519 public key (docs/protocol.md "Key exchange"), base64url.
     public var kx: String?
+    /// What a pairing pairs the device as (additive: "touchpad" or "observer"; absent: a
+    /// touchpad). Only the shape is checked here: `ProofAnswer` judges the value.
+    public var kind: String?
 
     public init(
-        with: String, device: String? = nil, nonce: String, proof: String, model: String? = nil, kx: String? = nil
+        with: String, device: String? = nil, nonce: String, proof: String, model: String? = nil, kx: String? = nil,
+        kind: String? = nil
     ) {
         self.with = with
         self.device = device
@@ -23,16 +28,20 @@ public struct AuthMessage: Sendable, Hashable {
         self.proof = proof
         self.model = model
         self.kx = kx
+        self.kind = kind
     }
 
     /// The keys an `auth` message has; any other key is skipped.
     private enum Key: String, CaseIterable {
-        case type, with, device, nonce, proof, model, kx
+        case type, with, device, nonce, proof, model, kx, kind
     }
+
+    /// The keys that may be null (as if absent).
+    private static let nullable: Set<Key> = [.device, .model, .kx, .kind]
 
     /// The `auth` message in `bytes`, or nil when it is none: not valid UTF-8, not one JSON
     /// object, `type` not "auth", `with` / `nonce` / `proof` not strings, or `device` / `model` /
-    /// `kx` neither strings nor null. A repeated key keeps its last value (as `JSON.parse` does).
+    /// `kx` / `kind` neither strings nor null. A repeated key keeps its last value (as `JSON.parse` does).
     public static func decode(_ bytes: [UInt8]) -> AuthMessage? {
         let s = bytes.span
         guard UTF8Validator.isValid(s) else { return nil }
@@ -54,7 +63,7 @@ public struct AuthMessage: Sendable, Hashable {
                 if let key = Key(rawValue: name) {
                     switch value {
                     case .string(let token): strings[key] = JSONStringDecoder.string(token, in: s)
-                    case .null where key == .device || key == .model || key == .kx: strings[key] = nil
+                    case .null where nullable.contains(key): strings[key] = nil
                     case .number, .bool, .null, .object, .array: return nil
                     }
                 }
@@ -74,6 +83,7 @@ public struct AuthMessage: Sendable, Hashable {
         guard strings[.type] == "auth", let with = strings[.with], let nonce = strings[.nonce], let proof = strings[.proof]
         else { return nil }
         return AuthMessage(
-            with: with, device: strings[.device], nonce: nonce, proof: proof, model: strings[.model], kx: strings[.kx])
+            with: with, device: strings[.device], nonce: nonce, proof: proof, model: strings[.model], kx: strings[.kx],
+            kind: strings[.kind])
     }
 }

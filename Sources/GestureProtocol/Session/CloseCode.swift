@@ -26,6 +26,9 @@ public enum CloseCode: UInt16, Sendable {
     /// Additive: the pairing secret, right, but this computer has as many paired devices as it
     /// keeps (`DeviceList.maxDevices`): forget one first.
     case deviceLimit = 4414
+    /// Additive (docs/protocol.md "Pairing"): the connection's device was paired as an observer
+    /// (`watch.html`, `auth.kind` "observer"), and its `hello` says it is a touchpad.
+    case observerOnly = 4415
     /// Additive (docs/protocol.md "Moving to HTTPS"): the computer now speaks TLS on this port;
     /// a plain connection that proved itself was told, sealed, where to go (`move`) and ends.
     case movedToTLS = 4426

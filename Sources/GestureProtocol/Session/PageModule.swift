@@ -29,6 +29,10 @@ public enum PageModule {
         export const CLOSE_SEAL_BROKEN = \(CloseCode.sealBroken.rawValue);
         export const CLOSE_DEVICE_LIMIT = \(CloseCode.deviceLimit.rawValue);
 
+        /** The connection's device was paired to watch (the observer page), and it said it is a
+         * touchpad (docs/protocol.md "Pairing"). */
+        export const CLOSE_OBSERVER_ONLY = \(CloseCode.observerOnly.rawValue);
+
         /** The computer speaks TLS now: a plain connection was told, sealed, to move to https
          * (docs/protocol.md "Moving to HTTPS"). */
         export const CLOSE_MOVED_TO_TLS = \(CloseCode.movedToTLS.rawValue);

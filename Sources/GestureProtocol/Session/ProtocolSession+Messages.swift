@@ -25,6 +25,11 @@ extension ProtocolSession {
         if let t = accepted.time { noteTime(t, arrival: arrival) }
         switch accepted {
         case .hello(let hello):
+            if hello.role == .touchpad, device?.kind == .observer {
+                // Paired to watch (`watch.html`): its key opens no touchpad.
+                requestClose(.observerOnly, Self.observerOnlyReason, &output)
+                return
+            }
             gate.open(as: hello.role)
             helloDeadline = nil
             let status: ControlContext.Status

@@ -286,7 +286,10 @@ public struct ProtocolSession: Sendable {
         }
     }
 
-    private mutating func requestClose(_ code: CloseCode, _ reason: String, _ output: inout SessionOutput) {
+    /// The close reason of a touchpad `hello` from a device paired as an observer (4415).
+    static let observerOnlyReason = "this browser was paired to watch the gestures, not as a touchpad"
+
+    mutating func requestClose(_ code: CloseCode, _ reason: String, _ output: inout SessionOutput) {
         holdUntil = nil
         output.close = (code: code, reason: reason)
     }

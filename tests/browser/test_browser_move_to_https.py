@@ -98,8 +98,14 @@ def test_a_browser_not_trusting_the_certificate_yet_is_shown_the_way(moving_serv
         page = open_pad(browser, server)
         page.wait_for("localStorage.getItem('gesturepad.deviceId')", 10)
         restarted_with_tls(server)
-        page.wait_for("window.gesturepad.status === 'moving'", 30)
-        page.wait_for("!document.querySelector('#notice .actions').hidden", 10)
+        try:
+            page.wait_for("window.gesturepad.status === 'moving'", 30)
+            page.wait_for("!document.querySelector('#notice .actions').hidden", 10)
+        except Exception as waited:
+            state = page.state() or {}
+            raise AssertionError(f"the page did not offer the way: {state.get('status')!r} {state.get('detail')!r} "
+                                 f"closes {state.get('closes')}; server log: {Path(server.log_path).read_text()[-2000:]}") \
+                from waited
         links = page.eval("Array.from(document.querySelectorAll('#notice .actions a')).map(a => a.href)")
         assert f"http://127.0.0.1:{server.port}/trust" in links, links
         secure = [link for link in links if link.startswith("https://")]

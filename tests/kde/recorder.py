@@ -6,7 +6,7 @@ monotonic clock (s) when it was written, which is the test process's time.monoto
 A second argument, "tiled", leaves the window to the compositor's layout instead of fullscreen
 (tests/sway's two windows side by side).
 
-Lines: {"type": "motion", "x", "y"} (root coordinates), {"type": "button-down" | "button-up",
+Lines: {"type": "motion", "x", "y", "time"} (root coordinates; "time" the compositor's stamp, ms), {"type": "button-down" | "button-up",
 "button"}, {"type": "scroll", "dx", "dy", "direction", "stop", "state"} (smooth deltas as GTK
 gives them: 1.0 is one wheel click), {"type": "key-down" | "key-up", "keyval", "unicode",
 "state", "keycode"} (the XKB key code), {"type": "swipe" | "pinch", "phase", "fingers", …} (touchpad gestures).
@@ -30,7 +30,10 @@ def write(entry: dict) -> bool:
 
 
 def on_motion(_widget, event):
-    return write({"type": "motion", "x": round(event.x_root, 2), "y": round(event.y_root, 2)})
+    # "time": the compositor's stamp of the motion (ms, its own clock's origin), to tell how
+    # late this process received it.
+    return write({"type": "motion", "x": round(event.x_root, 2), "y": round(event.y_root, 2),
+                  "time": event.time})
 
 
 LAST_BUTTON = [None]
@@ -97,4 +100,7 @@ window.connect("destroy", Gtk.main_quit)
 if sys.argv[2:] != ["tiled"]:
     window.fullscreen()
 window.show_all()
+# Every motion as the compositor sent it: GDK would otherwise merge the motions queued by the
+# time this process gets the CPU into one, and a stroke's display would show the merge as a jump.
+window.get_window().set_event_compression(False)
 Gtk.main()

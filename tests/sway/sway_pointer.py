@@ -1,5 +1,12 @@
 """The pointer as the headless sway's window sees it, for tests/wifi's stroke: each motion event
-the recorder window received (root coordinates), stamped with the time it got it."""
+the recorder window received (root coordinates), at the time the compositor stamped it.
+
+wlroots passes a virtual pointer's own stamp through to the window (wl_pointer.motion's time),
+and the server stamps each request in ms of CLOCK_MONOTONIC as it writes it — the clock of
+`time.monotonic()`, and of sway's own stamps (a `seat - cursor set`). So a motion's time is when
+the backend wrote it, as the kernel's stamps are in tests/kernel, whenever this machine's
+scheduler let the window read it: the window's receipt time ("at") would add the recorder's own
+lateness, which on a loaded 2-core machine turned one late read into a 2× jump."""
 from __future__ import annotations
 
 import json
@@ -10,6 +17,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "wifi"))
 
 from stamped_display import Stamped, StampedDisplay  # noqa: E402
+
+
+def stamped_at(event: dict) -> float:
+    """The motion's compositor stamp (32-bit ms of CLOCK_MONOTONIC) on `time.monotonic()`'s
+    scale: the latest time at or before its receipt ("at") with those low 32 bits."""
+    received = round(event["at"] * 1000)
+    return (received - (received - event["time"]) % 2**32) / 1000
 
 
 class WindowPointer:
@@ -29,7 +43,7 @@ class WindowPointer:
         for line in lines:
             event = json.loads(line) if line.strip() else {}
             if event.get("type") == "motion":
-                self.motions.append((event["at"], round(event["x"]), round(event["y"])))
+                self.motions.append((stamped_at(event), round(event["x"]), round(event["y"])))
         return self.motions
 
     def __call__(self) -> tuple[int, int]:

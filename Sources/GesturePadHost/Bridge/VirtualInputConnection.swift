@@ -1,6 +1,5 @@
 import CWaylandKeymap
 import CWaylandVirtualInput
-import Dispatch
 import GestureControl
 import GesturePadSystem
 import Glibc
@@ -41,7 +40,6 @@ final class VirtualInputConnection {
     /// `makeDevices` was asked to read it and there was one: the user's layout.
     private(set) var seatKeymap: String?
     private var unflushed = 0
-    private let started = DispatchTime.now().uptimeNanoseconds
 
     private init(display: OpaquePointer) {
         self.display = display
@@ -110,18 +108,27 @@ final class VirtualInputConnection {
         return OpaquePointer(gesturepad_bind_global(registry, global.name, Int32(kind.rawValue), version))
     }
 
+    /// `CLOCK_MONOTONIC` in ms, wrapped to the protocol's 32 bits as the compositor's own stamps are.
+    private static func milliseconds() -> UInt32 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt32(truncatingIfNeeded: Int64(now.tv_sec) &* 1_000 &+ Int64(now.tv_nsec / 1_000_000))
+    }
+
     /// Whether the connection still works.
     var isOpen: Bool {
         guard let display else { return false }
         return wl_display_get_error(display) == 0
     }
 
-    /// Queues one request (stamped with this connection's clock); flushes every
+    /// Queues one request, stamped in ms of `CLOCK_MONOTONIC` — the clock wlroots stamps its own
+    /// input with, so that a client comparing the times of our motion with a real device's
+    /// (double-click, kinetic scrolling) sees one timeline; flushes every
     /// `requestsPerFlush`. False when the connection broke.
     @discardableResult
     func send(_ request: VirtualInputRequest) -> Bool {
         guard let pointer, let keyboard else { return false }
-        let time = UInt32(truncatingIfNeeded: (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
+        let time = Self.milliseconds()
         switch request {
         case .motion(let dx, let dy):
             zwlr_virtual_pointer_v1_motion(pointer, time, wl_fixed_from_double(dx), wl_fixed_from_double(dy))

@@ -125,12 +125,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What several test targets share: the seeded generator their random cases come from.
+        .target(name: "GesturePadTestSupport", path: "Tests/Support"),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
         .testTarget(name: "GesturePadSystemTests", dependencies: ["GesturePadSystem"]),
         .testTarget(name: "GesturePadYAMLTests", dependencies: ["GesturePadYAML"]),
-        .testTarget(name: "GestureControlTests", dependencies: ["GestureControl", "GestureEngine"]),
+        .testTarget(
+            name: "GestureControlTests", dependencies: ["GestureControl", "GestureEngine", "GesturePadTestSupport"]),
         .testTarget(name: "GesturePadHostTests", dependencies: ["GesturePadHost", "GestureControl"]),
-        .testTarget(name: "GestureProtocolTests", dependencies: ["GestureProtocol", "GestureEngine"]),
+        .testTarget(
+            name: "GestureProtocolTests", dependencies: ["GestureProtocol", "GestureEngine", "GesturePadTestSupport"]),
         .testTarget(
             name: "GesturePadSinksTests",
             dependencies: [

@@ -31,15 +31,29 @@ struct LocalAuthorityTests {
         #expect(names.count == LocalAuthority.Names.covering(hostName: "desk", addresses: ["10.0.0.7"]).dnsNames.count + 3)
     }
 
-    /// Within 30 days of its end the server certificate is issued again; the CA lasts 2 years.
+    /// The server certificate lasts 397 days (under the 398 browsers accept) and is issued
+    /// again within 30 days of its end, not before — read from the certificate it wrote — by
+    /// the same CA, ending 397 days after the renewal.
     @Test func renewsBeforeTheEnd() throws {
         let state = Self.folder()
         let authority = LocalAuthority(directory: state)
         let names = LocalAuthority.Names.covering(hostName: "desk", addresses: [])
         let now = Date()
-        _ = try authority.prepare(for: names, hostName: "desk", now: now)
-        #expect(!(try authority.prepare(for: names, hostName: "desk", now: now.addingTimeInterval(300 * 86_400))).issued)
-        #expect(try authority.prepare(for: names, hostName: "desk", now: now.addingTimeInterval(370 * 86_400)).issued)
+        func certificate(_ prepared: LocalAuthority.Material) throws -> Certificate {
+            try Certificate(pemEncoded: try String(contentsOfFile: prepared.certificatePath, encoding: .utf8))
+        }
+        let first = try authority.prepare(for: names, hostName: "desk", now: now)
+        let end = try certificate(first).notValidAfter
+        let life = end.timeIntervalSince(try certificate(first).notValidBefore)
+        #expect(life > 396 * 86_400 && life <= 397 * 86_400 + 3_601, "\(life / 86_400) days")
+        let early = try authority.prepare(for: names, hostName: "desk", now: end.addingTimeInterval(-31 * 86_400))
+        #expect(!early.issued)
+        #expect(try certificate(early).notValidAfter == end)
+        let renewalDay = end.addingTimeInterval(-29 * 86_400)
+        let renewed = try authority.prepare(for: names, hostName: "desk", now: renewalDay)
+        #expect(renewed.issued && renewed.caFingerprint == first.caFingerprint)
+        let renewedEnd = try certificate(renewed).notValidAfter.timeIntervalSince(renewalDay)
+        #expect(renewedEnd > 396 * 86_400 && renewedEnd <= 397 * 86_400 + 3_600)
     }
 
     /// The CA can sign for this computer only (issue 40): a critical NameConstraints extension

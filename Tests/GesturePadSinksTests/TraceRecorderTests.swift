@@ -109,13 +109,46 @@ import Testing
         #expect(throws: RecordError.self) { try TraceRecorder(directory: blocker + "/sub", logger: quietLogger) }
     }
 
-    /// Recording never blocks the caller (queue append under a short lock).
-    @Test func recordingDoesNotBlock() throws {
-        let recorder = try TraceRecorder(directory: try makeTempDir().path, logger: quietLogger, capacity: 64)
+    /// Recording never waits for the disk: with the writer stalled (held on a gate, as a disk
+    /// that does not answer holds `write(2)`), 2,000 frames are all handed over and nothing is
+    /// written meanwhile — the 64 that fit are queued, the rest dropped rather than waited for;
+    /// once the writer goes on, the recording says how many were lost and stops there. A
+    /// recorder that wrote on the caller's thread would have written the file before the gate
+    /// opened (the writer gives up waiting after 10 s) and lost nothing.
+    @Test func recordingDoesNotWaitForTheDisk() throws {
+        let dir = try makeTempDir().path
+        let gate = DispatchSemaphore(value: 0)
+        let recorder = try TraceRecorder(directory: dir, maxBytes: 1 << 20, logger: quietLogger, capacity: 64) {
+            StalledWriter(writer: $0, gate: gate)
+        }
         recorder.began("1", with: Array(Self.hello.utf8))
-        var timing = SubmitLatency()
-        for i in 0..<2000 { timing.measure { recorder.record("1", Array(Self.down(Double(i)).utf8)) } }
+        for i in 0..<2000 { recorder.record("1", Array(Self.down(Double(i)).utf8)) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "written before the disk answered")
+        gate.signal()
         recorder.close()
-        timing.expectNonBlocking()
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: dir).first)
+        let lines = readLines(dir + "/" + name)
+        #expect(lines.first == Self.hello)
+        let note = try #require(lines.last.flatMap { TraceFormat.noteText(Array($0.utf8).span) })
+        #expect(note.contains("frames were lost"), "\(note)")
+        #expect(lines.count < 2000)
     }
+}
+
+/// A trace writer whose first batch waits for `gate` (at most 10 s): a disk that stalls.
+private struct StalledWriter: WorkerConsumer {
+    var writer: TraceWriter
+    let gate: DispatchSemaphore
+    var waited = false
+
+    mutating func consume(_ items: [TraceItem], dropped: Int) {
+        if !waited {
+            waited = true
+            _ = gate.wait(timeout: .now() + 10)
+        }
+        writer.consume(items, dropped: dropped)
+    }
+
+    mutating func reopen() { writer.reopen() }
+    mutating func finish() { writer.finish() }
 }

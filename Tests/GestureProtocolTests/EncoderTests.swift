@@ -1,6 +1,7 @@
 import Foundation
 import GestureControl
 import GestureEngine
+import GesturePadTestSupport
 import Testing
 
 @testable import GestureProtocol
@@ -27,7 +28,7 @@ struct JSONWriterTests {
 
     /// Every formatted number parses back (JSON) within the 6-decimal rounding.
     @Test func numbersRoundTrip() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.forTests()
         for _ in 0..<2_000 {
             let value = Double.random(in: -2e6...2e6, using: &generator) / Double([1, 10, 1000, 1e6].randomElement() ?? 1)
             let text = Self.number(value)

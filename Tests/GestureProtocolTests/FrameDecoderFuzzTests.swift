@@ -1,4 +1,5 @@
 import Foundation
+import GesturePadTestSupport
 import Testing
 
 @testable import GestureProtocol
@@ -15,7 +16,7 @@ struct FrameDecoderFuzzTests {
     /// Random edits of valid frames never crash the decoder, and it agrees with Foundation's
     /// JSON parser on which of them are JSON (valid UTF-8 only; its known leniencies aside).
     @Test func mutationsAgreeWithFoundation() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.forTests()
         var disagreements: [String] = []
         for _ in 0..<20_000 {
             var bytes = Array(Self.seeds.randomElement(using: &generator).map { Array($0.utf8) } ?? [])

@@ -1,4 +1,5 @@
 import GestureEngine
+import GesturePadTestSupport
 import Testing
 
 @testable import GestureProtocol
@@ -226,7 +227,7 @@ struct FrameDecoderTokenTests {
 
     /// Random decimals convert bit-exactly (fast path checked against the standard library).
     @Test func randomNumbers() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.forTests()
         for _ in 0..<2_000 {
             let value = Double.random(in: -1e6...1e6, using: &generator)
             for text in [String(value), String(format: "%.3f", value), String(format: "%.9e", value)] {

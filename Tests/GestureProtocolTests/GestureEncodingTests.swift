@@ -1,5 +1,6 @@
 import Foundation
 import GestureEngine
+import GesturePadTestSupport
 import Testing
 
 @testable import GestureProtocol
@@ -35,7 +36,7 @@ struct GestureEncodingTests {
 
     /// Numbers read exactly as before, across magnitudes, fractions, halves and edges.
     @Test func numbersAsBefore() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.forTests()
         var values: [Double] = [
             0, -0.0, 0.5, -0.5, 1.5, 2.5, 0.0000005, 0.0000015, 99_999_999, 100_000_000, 100_000_000.25,
             99_999_999.9999996, 123_456_789_012.345678, 999_999_999_999.9999, 1e12, 1e12 + 0.5, 1e16, 1e18, 9e18,
@@ -115,7 +116,7 @@ struct GestureEncodingTests {
     /// Every gesture, phase and detail shape encodes exactly as the reference, for the page
     /// and as a log line with `time`.
     @Test func messagesAsReference() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.forTests()
         let session = "s\"1\n"
         let literal = MessageEncoder.sessionLiteral(session)
         for shape in GestureDetail.samples {
@@ -142,7 +143,7 @@ struct GestureEncodingTests {
 
     /// The general path (a name too long for the fast path's room) writes the same fields.
     @Test func slowPathAsReference() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator.forTests()
         for shape in GestureDetail.samples {
             let event = GestureEvent(
                 gesture: .drag, phase: .changed, t: 1, x: 2, y: 3, pointers: 1, detail: Self.randomDetail(shape, &generator))

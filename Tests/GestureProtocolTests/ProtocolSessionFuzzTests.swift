@@ -1,5 +1,6 @@
 import Foundation
 import GestureEngine
+import GesturePadTestSupport
 import Testing
 
 @testable import GestureProtocol
@@ -7,7 +8,7 @@ import Testing
 @Suite("ProtocolSession: random traffic")
 struct ProtocolSessionFuzzTests {
     /// A random pointer message (sometimes malformed, sometimes with t going backwards).
-    static func randomMessage(t: Double, using g: inout SystemRandomNumberGenerator) -> String {
+    static func randomMessage(t: Double, using g: inout SeededGenerator) -> String {
         let id = Int.random(in: 1...12, using: &g)
         let x = Double.random(in: -50...450, using: &g)
         let y = Double.random(in: -50...850, using: &g)
@@ -32,7 +33,7 @@ struct ProtocolSessionFuzzTests {
     /// Random traffic and timer wake-ups never crash the session; every frame it writes is a
     /// JSON object, and every event has its gesture frame.
     @Test func randomTraffic() {
-        var g = SystemRandomNumberGenerator()
+        var g = SeededGenerator.forTests()
         for _ in 0..<40 {
             var session = ProtocolSession(sessionID: "f", config: GestureConfig(), limits: ProtocolLimits(maxPointers: 4))
             var output = SessionOutput()

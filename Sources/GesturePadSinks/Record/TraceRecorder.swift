@@ -25,9 +25,17 @@ public final class TraceRecorder: InputRecorder {
 
     /// Makes `directory` (0700) when missing and checks it can be written; throws a
     /// `RecordError` saying why not.
-    public init(
+    public convenience init(
         directory: String, maxBytes: Int = TraceRecorder.defaultMaxBytes, logger: Logger, capacity: Int = 65_536
     ) throws(RecordError) {
+        try self.init(directory: directory, maxBytes: maxBytes, logger: logger, capacity: capacity) { $0 }
+    }
+
+    /// The same, with the writer wrapped by `wrap` on its thread (tests: a disk that stalls).
+    init<Writer: WorkerConsumer>(
+        directory: String, maxBytes: Int, logger: Logger, capacity: Int,
+        wrap: @escaping @Sendable (TraceWriter) -> Writer
+    ) throws(RecordError) where Writer.Item == TraceItem {
         let files = FileManager.default
         do {
             try files.createDirectory(
@@ -43,7 +51,7 @@ public final class TraceRecorder: InputRecorder {
         self.directory = directory
         self.maxBytes = maxBytes
         worker = BackgroundWorker(name: "gp-record", capacity: capacity) {
-            TraceWriter(directory: directory, maxBytes: maxBytes, logger: logger)
+            wrap(TraceWriter(directory: directory, maxBytes: maxBytes, logger: logger))
         }
     }
 

@@ -95,8 +95,9 @@ enum HelpTopic: String, CaseIterable {
         --new-token makes a new secret (old links pair no one, paired phones keep working).
 
         Pairing is a moment: the link pairs a new phone only for 5 minutes after the code is shown
-        (the server's start, gesturepad url or pair), then nobody (the phone says to run gesturepad pair).
-        At most 32 phones are paired at once.
+        (the server's start, gesturepad url or pair) and at most 4 new phones each time, then nobody
+        (a phone that opens it then waits, and pairs once pairing is opened again). At most 32 phones
+        are paired at once.
 
           gesturepad pair                     open pairing for 5 minutes again, and show the code
           gesturepad pair --close             close it now: the link pairs nobody

@@ -36,8 +36,8 @@ struct PairingDesk: Sendable {
     private(set) var connections: [Int: String] = [:]
     /// Connections of devices waiting for the computer's user.
     private(set) var waiting: [Int: Request] = [:]
-    /// Until when the pairing secret pairs (server clock, ms); nil: closed.
-    private(set) var openUntil: Double?
+    /// When the pairing secret pairs a new device without asking.
+    private var window: PairingWindow
     /// The serial of the last `gesturepad pair` request taken in.
     private var seenRequest: Int?
 
@@ -45,37 +45,47 @@ struct PairingDesk: Sendable {
     init(settings: PairingSettings, list: DeviceList) {
         self.settings = settings
         self.list = list
+        window = PairingWindow(length: settings.windowMilliseconds, seats: settings.devicesPerWindow)
         self.list.devices.removeAll { $0.state != .paired }
         seenRequest = list.pairingRequest?.serial
     }
 
     /// Whether the pairing secret pairs a new device at `now`: while the window opened by the
-    /// code being shown lasts, or always when the computer's user confirms each one.
+    /// code being shown lasts and has seats, or always when the computer's user confirms each one.
     func isOpen(at now: Double) -> Bool {
-        settings.confirm || openUntil.map { now < $0 } ?? false
+        settings.confirm || window.isOpen(at: now)
     }
 
     /// The code was shown (the server started, `gesturepad pair`, the desktop page): pairing
     /// opens for `settings.windowMilliseconds` from `time`, and the devices that waited for it
-    /// are paired now (in the order they asked; with `fresh`'s keys where none was derived).
+    /// are paired now, as many as the window has seats (in the order they asked; with `fresh`'s
+    /// keys where none was derived) — the rest go on waiting for the next opening.
     mutating func openPairing(at time: PairingTime, fresh: () -> FreshDevice) -> [PairingAction] {
-        openUntil = time.now + settings.windowMilliseconds
+        window.open(at: time.now)
         let waited = waiting.values.filter(\.untilOpen).map(\.device).sorted {
             ($0.paired ?? "", $0.id) < ($1.paired ?? "", $1.id)
         }
-        return waited.flatMap { allow($0.id, key: fresh().key, at: time) }
+        var actions: [PairingAction] = []
+        for device in waited where window.isOpen(at: time.now) {
+            actions += allow(device.id, key: fresh().key, at: time)
+            window.take()
+        }
+        return actions
     }
 
     /// Until when pairing stays open (server clock, ms), if it is open at `now` and
     /// `--confirm-pairing` is off (with it, pairing never closes).
     func openUntil(now: Double) -> Double? {
-        guard !settings.confirm, let openUntil, now < openUntil else { return nil }
-        return openUntil
+        guard !settings.confirm, window.isOpen(at: now) else { return nil }
+        return window.until
     }
+
+    /// Pairing closed by itself: this opening paired as many new devices as it may.
+    var windowFull: Bool { !settings.confirm && window.isFull }
 
     /// Pairing closes now (`gesturepad pair --close`).
     mutating func closePairing() {
-        openUntil = nil
+        window.close()
     }
 
     /// The ids of the devices with a connection open now.
@@ -137,6 +147,7 @@ struct PairingDesk: Sendable {
                 device.keySHA256 = DeviceKey.digest(fresh.key)
                 list.devices.append(device)
                 connections[connection] = device.id
+                window.take()
                 return [.greet(connection, device.greeting(key: fresh.told ? fresh.key : nil)), .announce(.paired(device))]
             }
             // It waits: for the computer's user (--confirm-pairing), or for pairing to open.

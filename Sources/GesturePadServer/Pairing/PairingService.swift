@@ -259,7 +259,13 @@ final class PairingService {
         now: Double, _ body: (inout PairingDesk, PairingTime) throws(Failure) -> [PairingAction]
     ) throws(Failure) -> [PairingAction] {
         let time = PairingTime(now: now, stamp: ServerRecord.timestamp(Date()))
+        let wasOpen = desk.isOpen(at: now)
         let actions = try body(&desk, time)
+        if wasOpen, !desk.isOpen(at: now), desk.windowFull {
+            logger.notice(
+                "pairing is closed: \(desk.settings.devicesPerWindow) new devices paired since it opened, the most for one opening (open it again for more: GesturePad's window, or gesturepad pair)"
+            )
+        }
         request(sync.changed(desk.list, now: now))
         publishPresence()
         return actions.filter(carryOutHere)

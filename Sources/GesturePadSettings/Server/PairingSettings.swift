@@ -22,11 +22,19 @@ public struct PairingSettings: Sendable, Hashable {
     /// pair`), when the computer's user does not confirm each device: 5 minutes.
     public static let defaultWindowSeconds = 300.0
 
+    /// How many new devices one opening of pairing pairs before it closes by itself: enough for
+    /// a household's phones at once, few enough that a leaked link cannot fill the device list
+    /// (32) while pairing is open; the desktop page or `gesturepad pair` opens it again.
+    public static let defaultDevicesPerWindow = 4
+
     /// A new device waits until the computer's user accepts it (`--confirm-pairing`).
     public var confirm: Bool
     /// How long the pairing secret pairs after the code is shown, in ms (docs/server.md
     /// "Pairing is a moment"); with `confirm` it pairs whenever the user accepts.
     public var windowMilliseconds = defaultWindowSeconds * 1_000
+    /// How many new devices one opening of pairing pairs (`defaultDevicesPerWindow`); with
+    /// `confirm` each is accepted by the user and none is counted.
+    public var devicesPerWindow = defaultDevicesPerWindow
     /// How long it waits before it is refused, in ms.
     public var timeoutMilliseconds: Double
     /// How long a new device that proved the secret while pairing was closed waits for pairing

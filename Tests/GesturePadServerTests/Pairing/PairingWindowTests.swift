@@ -56,6 +56,66 @@ import Testing
         #expect(!desk.isOpen(at: 1))
     }
 
+    /// One opening pairs at most `devicesPerWindow` new devices, then closes by itself: the
+    /// next new device waits for it to open again (it is not refused), a paired device still
+    /// connects with its key, and opening again pairs the one that waited.
+    @Test func anOpeningPairsAHandfulThenWaits() {
+        let seats = PairingSettings.defaultDevicesPerWindow
+        var driver = DeskDriver()
+        for connection in 1...seats {
+            let actions = driver.open(connection, .pairing, name: "Phone \(connection)")
+            #expect(actions.contains { if case .greet(connection, _) = $0 { true } else { false } }, "\(connection)")
+        }
+        #expect(!driver.desk.isOpen(at: driver.now) && driver.desk.windowFull)
+        #expect(driver.desk.openUntil(now: driver.now) == nil)
+        let late = seats + 1
+        let held = driver.open(late, .pairing, name: "One more")
+        #expect(held.contains { if case .hold(late, _, .pairingClosed) = $0 { true } else { false } })
+        #expect(driver.desk.list.devices.filter { $0.state == .paired }.count == seats)
+        #expect(driver.open(100, .device("id1")).first == .greet(100, DeviceGreeting(id: "id1", name: "Phone 1")))
+        driver.now += 1_000
+        let opened = driver.desk.openPairing(at: driver.time, fresh: Self.fresh)
+        #expect(opened.contains { if case .admit(late, _) = $0 { true } else { false } })
+        #expect(driver.desk.isOpen(at: driver.now) && !driver.desk.windowFull)
+        #expect(driver.desk.list.devices.filter { $0.state == .paired }.count == seats + 1)
+    }
+
+    /// Opened with more devices waiting than it has seats, pairing pairs those that asked first
+    /// and closes; the others go on waiting for the next opening.
+    @Test func anOpeningPairsTheWaitingUpToItsSeats() {
+        let seats = PairingSettings.defaultDevicesPerWindow
+        var driver = DeskDriver()
+        driver.now = window
+        for connection in 1...(seats + 2) {
+            driver.now += 1_000
+            _ = driver.open(connection, .pairing, name: "Phone \(connection)")
+        }
+        #expect(driver.desk.waiting.count == seats + 2)
+        let opened = driver.desk.openPairing(at: driver.time, fresh: Self.fresh)
+        let admitted = opened.compactMap { action -> Int? in if case .admit(let c, _) = action { c } else { nil } }
+        #expect(admitted == Array(1...seats))
+        #expect(Set(driver.desk.waiting.keys) == [seats + 1, seats + 2])
+        #expect(!driver.desk.isOpen(at: driver.now))
+    }
+
+    /// A phone connecting with its key, or the same outside client pairing again, takes no seat.
+    @Test func whatAddsNoDeviceTakesNoSeat() {
+        var driver = DeskDriver()
+        _ = driver.open(1, .pairing, name: "Phone")
+        for connection in 2...20 {
+            _ = driver.open(connection, .device("id1"))
+            _ = driver.desk.closed(connection, at: driver.time)
+        }
+        #expect(driver.desk.isOpen(at: driver.now))
+        for connection in 30...40 {
+            let fresh = driver.fresh()
+            _ = driver.desk.opened(connection, as: .pairing, name: "client", at: driver.time, fresh: fresh, client: "cli")
+            _ = driver.desk.closed(connection, at: driver.time)
+        }
+        #expect(driver.desk.isOpen(at: driver.now))
+        #expect(driver.desk.list.devices.count == 2)
+    }
+
     @Test func confirmedPairingIsNotLimitedByTheWindow() {
         var driver = DeskDriver(confirm: true)
         driver.now = window * 10

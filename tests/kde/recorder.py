@@ -12,6 +12,7 @@ gives them: 1.0 is one wheel click), {"type": "key-down" | "key-up", "keyval", "
 "state", "keycode"} (the XKB key code), {"type": "swipe" | "pinch", "phase", "fingers", …} (touchpad gestures).
 """
 import json
+import signal
 import sys
 import time
 
@@ -19,7 +20,7 @@ import gi
 
 gi.require_version("Gtk", "3.0")
 gi.require_version("Gdk", "3.0")
-from gi.repository import Gdk, Gtk  # noqa: E402
+from gi.repository import Gdk, GLib, Gtk  # noqa: E402
 
 OUT = open(sys.argv[1], "a", buffering=1)
 
@@ -30,8 +31,7 @@ def write(entry: dict) -> bool:
 
 
 def on_motion(_widget, event):
-    # "time": the compositor's stamp of the motion (ms, its own clock's origin), to tell how
-    # late this process received it.
+    # "time": the compositor's stamp of the motion (ms; wlroots passes a virtual pointer's own on).
     return write({"type": "motion", "x": round(event.x_root, 2), "y": round(event.y_root, 2),
                   "time": event.time})
 
@@ -100,7 +100,20 @@ window.connect("destroy", Gtk.main_quit)
 if sys.argv[2:] != ["tiled"]:
     window.fullscreen()
 window.show_all()
-# Every motion as the compositor sent it: GDK would otherwise merge the motions queued by the
-# time this process gets the CPU into one, and a stroke's display would show the merge as a jump.
-window.get_window().set_event_compression(False)
+
+
+def compress(on: bool) -> bool:
+    """SIGUSR1: every motion as the compositor sent it, from now on (tests/sway's Wi-Fi strokes:
+    GDK otherwise merges the motions queued by the time this process gets the CPU into the last
+    one, and a stroke's display shows the merge as a jump); SIGUSR2: merged again (a burst of
+    thousands of motions would keep this window busy for seconds, one by one). The file named by
+    the first argument + ".compression" says which holds, once it does."""
+    window.get_window().set_event_compression(on)
+    with open(sys.argv[1] + ".compression", "w") as mode:
+        mode.write("on" if on else "off")
+    return True
+
+
+GLib.unix_signal_add(GLib.PRIORITY_HIGH, signal.SIGUSR1, compress, False)
+GLib.unix_signal_add(GLib.PRIORITY_HIGH, signal.SIGUSR2, compress, True)
 Gtk.main()

@@ -6,10 +6,13 @@ and the server stamps each request in ms of CLOCK_MONOTONIC as it writes it — 
 `time.monotonic()`, and of sway's own stamps (a `seat - cursor set`). So a motion's time is when
 the backend wrote it, as the kernel's stamps are in tests/kernel, whenever this machine's
 scheduler let the window read it: the window's receipt time ("at") would add the recorder's own
-lateness, which on a loaded 2-core machine turned one late read into a 2× jump."""
+lateness, which on a loaded 2-core machine turned one late read into a 2× jump. While a reader
+is open the window reads every motion apart (GDK would merge those queued into the last one)."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -36,6 +39,20 @@ class WindowPointer:
         self._file.seek(0, 2)  # what came before is not this reader's
         self._pending = b""
         self.motions: list[Stamped] = []
+        self._compression(False)
+
+    def _compression(self, on: bool, timeout: float = 5.0) -> None:
+        """The window reads every motion (off) or merges those queued (on, its default: the other
+        rows send bursts of thousands); returns once it says so (tests/kde/recorder.py)."""
+        mode = Path(str(self._desktop.events_path) + ".compression")
+        mode.unlink(missing_ok=True)
+        os.kill(self._desktop.processes["recorder"].pid, signal.SIGUSR2 if on else signal.SIGUSR1)
+        wanted = "on" if on else "off"
+        deadline = time.monotonic() + timeout
+        while not mode.exists() or mode.read_text() != wanted:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the recorder window did not turn motion compression {wanted}")
+            time.sleep(0.005)
 
     def _read(self) -> list[Stamped]:
         self._pending += self._file.read()
@@ -70,3 +87,4 @@ class WindowPointer:
 
     def close(self) -> None:
         self._file.close()
+        self._compression(True)

@@ -20,6 +20,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "wifi"))
 from wifi_rows import PROFILES, stroke_profile  # noqa: E402
 
 START = (600, 400)  # where the pointer is put first: room for 600 px to the right on 1280 × 800
+# One frozen display frame a clean link (loopback, home) may show: judged at the server's own
+# stamps, a frame with no motion in it is a 16.7 ms stretch in which the server wrote nothing,
+# which on the 2-core machine a full `make test` loads is the scheduler's doing (seen once in
+# three full runs on home; with two CPU burners beside it, on loopback in 3 runs of 4), as the
+# UML guest's rows allow (tests/kernel). Two frozen frames, or one on the other links' terms,
+# still fail.
+CLEAN_SLACK = 1
 
 
 @pytest.mark.parametrize("profile", list(PROFILES))
@@ -30,7 +37,7 @@ def test_stroke_over_wifi(profile, desktop, start_server, pads):
     pointer = WindowPointer(desktop)
     try:
         run = stroke_profile(profile, server.port, server.token, pointer, reset=lambda: pointer.warp(*START),
-                             display=pointer.display)
+                             display=pointer.display, clean_slack=CLEAN_SLACK)
     finally:
         pointer.close()
     for why in run.replays:

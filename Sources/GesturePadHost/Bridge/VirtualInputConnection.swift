@@ -108,13 +108,6 @@ final class VirtualInputConnection {
         return OpaquePointer(gesturepad_bind_global(registry, global.name, Int32(kind.rawValue), version))
     }
 
-    /// `CLOCK_MONOTONIC` in ms, wrapped to the protocol's 32 bits as the compositor's own stamps are.
-    private static func milliseconds() -> UInt32 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt32(truncatingIfNeeded: Int64(now.tv_sec) &* 1_000 &+ Int64(now.tv_nsec / 1_000_000))
-    }
-
     /// Whether the connection still works.
     var isOpen: Bool {
         guard let display else { return false }
@@ -128,7 +121,8 @@ final class VirtualInputConnection {
     @discardableResult
     func send(_ request: VirtualInputRequest) -> Bool {
         guard let pointer, let keyboard else { return false }
-        let time = Self.milliseconds()
+        // Wrapped to the protocol's 32 bits, as the compositor's own stamps are.
+        let time = UInt32(truncatingIfNeeded: Int64(MonotonicClock.nowMilliseconds()))
         switch request {
         case .motion(let dx, let dy):
             zwlr_virtual_pointer_v1_motion(pointer, time, wl_fixed_from_double(dx), wl_fixed_from_double(dy))

@@ -1,4 +1,5 @@
 import CLibWebSockets
+import GesturePadSystem
 
 /// The hub's actions, carried out on the service thread: the transport's with lws calls, the
 /// sinks', the backend's and the recorder's by `HubOutlets`, pairing's by the pairing service.

@@ -1,5 +1,6 @@
 import CLibWebSockets
 import GesturePadSettings
+import GesturePadSystem
 
 /// The desktop page's requests on the service thread (docs/server.md "The desktop page"):
 /// `DesktopAccess` decides who may ask, pairing carries out what was asked.

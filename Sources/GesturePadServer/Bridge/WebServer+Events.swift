@@ -1,4 +1,5 @@
 import CLibWebSockets
+import GesturePadSystem
 import GestureProtocol
 import Glibc
 import Logging

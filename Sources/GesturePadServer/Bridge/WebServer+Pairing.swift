@@ -1,4 +1,5 @@
 import CLibWebSockets
+import GesturePadSystem
 import GestureProtocol
 
 /// Pairing on the service thread: the upgrade's admission, a connection's device as it opens

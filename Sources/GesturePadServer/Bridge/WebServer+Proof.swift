@@ -1,3 +1,4 @@
+import GesturePadSystem
 import GestureProtocol
 
 /// A connection waiting to prove what it holds: its judge (with the nonce it was sent), and

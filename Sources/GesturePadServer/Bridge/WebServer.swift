@@ -1,6 +1,7 @@
 import CLibWebSockets
 import GestureControl
 import GesturePadSettings
+import GesturePadSystem
 import GestureProtocol
 import Glibc
 import Logging

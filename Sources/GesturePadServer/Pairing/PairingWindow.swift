@@ -38,6 +38,6 @@ struct PairingWindow: Sendable, Hashable {
     /// A new device was paired: one seat fewer; the last one closes the window.
     mutating func take() {
         taken += 1
-        if taken >= seats { until = nil }
+        if isFull { until = nil }
     }
 }

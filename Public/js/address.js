@@ -1,14 +1,16 @@
 /* GesturePad: what the page proves it holds (docs/server.md "Pairing") and the WebSocket URL.
  *
  * No credential is ever sent: the upgrade is `/ws?proof=1`, and the page answers the server's
- * challenge with a proof (proof.js) keyed by the device key once this browser is paired, by
+ * challenge with a proof (proof.js) by its device's key pair once this browser is paired, by
  * the pairing secret until then.
  * - The pairing secret comes in the page's address (#token=, which the browser never sends;
  *   ?token= is read too, as PROTOCOL.md says, but that one travels with the page's request):
  *   it is kept (localStorage) only until this browser is paired, and removed from the address
  *   bar.
- * - The device key is derived on both sides as this browser pairs (never sent); it is kept
- *   (localStorage) with the device's id, and proves every later connection.
+ * - The device's key pair is made here as this browser pairs: its private key is kept
+ *   (localStorage, never sent) with the device's id and the server's identity key pinned then,
+ *   and proves every later connection; the computer keeps only the public key. A device key
+ *   kept from before key pairs (shared with the computer) is moved over on its next connection.
  * A new link opened in this tab (`hashchange`) brings a new secret. No DOM: location, history,
  * storage and navigator only. */
 
@@ -17,6 +19,7 @@ const DEVICE_KEY = 'gesturepad.deviceKey';
 const DEVICE_NAME = 'gesturepad.deviceName';
 const DEVICE_ID = 'gesturepad.deviceId';
 const MOVE_KEY = 'gesturepad.move';
+const SERVER_KEY = 'gesturepad.serverKey';
 
 function stored(name) { try { return localStorage.getItem(name) || ''; } catch (e) { return ''; } }
 function store(name, value) {
@@ -78,24 +81,25 @@ export function deviceKey() { return stored(DEVICE_KEY); }
 /** This browser's device name, as the computer knows it ('' until paired). */
 export function deviceName() { return stored(DEVICE_NAME); }
 
-/** `welcome.device`: keeps the device's name and id, and `key` — the key this connection
- * derived when it paired this browser (proof.js); a paired browser keeps no secret. A key
- * the server sends (`welcome.device.key`, given to `?token=` clients) is never taken: on the
- * wire it could be an attacker's. Returns true when the key is new. */
+/** `welcome.device`: keeps the device's name and id, and `key` — `{ secret, server }`, the key
+ * pair this connection made for this browser and the server identity key it proved (proof.js);
+ * a paired browser keeps no pairing secret. A key the server sends (`welcome.device.key`, given
+ * to `?token=` clients) is never taken: on the wire it could be an attacker's. Returns true when
+ * the key is new. */
 export function keepDevice(device, key) {
   if (!device || typeof device !== 'object') return false;
   if (typeof device.name === 'string') store(DEVICE_NAME, device.name);
-  const given = key || '';
-  if (!given) return false;
+  if (!key || typeof key !== 'object' || !key.secret || !key.server) return false;
   store(SECRET_KEY, '');
   store(MOVE_KEY, '');
-  store(DEVICE_KEY, given);
+  store(DEVICE_KEY, key.secret);
+  store(SERVER_KEY, key.server);
   if (typeof device.id === 'string') store(DEVICE_ID, device.id);
   return true;
 }
 
 /** Forgets this browser's device key, id and name (it unpaired itself). */
-export function forgetDevice() { store(DEVICE_KEY, ''); store(DEVICE_ID, ''); store(DEVICE_NAME, ''); }
+export function forgetDevice() { store(DEVICE_KEY, ''); store(DEVICE_ID, ''); store(DEVICE_NAME, ''); store(SERVER_KEY, ''); }
 
 let model = '';
 let modelAsked = null;
@@ -115,13 +119,15 @@ export function whenModelKnown() {
 /** The phone's model ('' until known): it names a new device on the computer. */
 export function phoneModel() { return model; }
 
-/** What the next connection proves it holds: `{ token, key, id, ticket }` — this browser's
- * device key and its id when it has them (`key` true), else a move ticket brought from the
+/** What the next connection proves it holds: `{ token, key, id, ticket, serverKey }` — this
+ * browser's device key and its id when it has them (`key` true; with the server's identity key
+ * pinned as it paired, `serverKey`, the key is a key pair's private half — without it, a shared
+ * key from before key pairs, moved over on this connection), else a move ticket brought from the
  * plain-HTTP page (`ticket` true, with the device's id), else the pairing secret given (a new
  * browser, or a new link opened), else nothing (`token` ''). */
 export function credential(secret) {
   const key = deviceKey(), id = stored(DEVICE_ID), move = stored(MOVE_KEY);
-  if (key && id) return { token: key, key: true, id, ticket: false };
+  if (key && id) return { token: key, key: true, id, ticket: false, serverKey: stored(SERVER_KEY) };
   const dot = move.indexOf('.');
   if (dot > 0) return { token: move.slice(dot + 1), key: false, id: move.slice(0, dot), ticket: true };
   return { token: secret || '', key: false, id: '', ticket: false };

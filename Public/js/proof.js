@@ -1,10 +1,11 @@
 /* GesturePad: the page's half of the proof handshake and of sealing (docs/protocol.md "Proof
- * handshake", "Key exchange", "Sealed messages"). No credential crosses the wire: the page
- * answers the server's `challenge` with an HMAC over both nonces and both ephemeral X25519
- * keys, keyed by the SHA-256 of what it holds (the pairing secret from the link's #fragment,
- * or its device key) mixed with the exchange's shared secret; a device paired on this
- * connection derives its key on both sides (HKDF); everything after the proof goes sealed
- * (ChaCha20-Poly1305) with keys derived the same way. No DOM. */
+ * handshake", "Key exchange", "Device key pairs", "Sealed messages"). No credential crosses the
+ * wire: the page answers the server's `challenge` with an HMAC over both nonces and the
+ * exchange's public keys, keyed by a mix of X25519 shared secrets — with its device's own key
+ * pair and the server's identity key it pinned when it paired — and, while it pairs (or moves
+ * over), the SHA-256 of the secret it holds. The device's key pair is made here and its private
+ * half never leaves this browser; everything after the proof goes sealed (ChaCha20-Poly1305)
+ * with keys derived the same way. No DOM. */
 import { concat, fromBase64Url, hkdf, hmac, randomBytes, sha256, toBase64Url, utf8 } from './sha256.js';
 import { open, seal } from './aead.js';
 import { publicKey, x25519 } from './x25519.js';
@@ -68,14 +69,17 @@ export class Seal {
 }
 
 /**
- * The answer to `challenge` (`{type:'challenge', nonce}`) for what the page holds:
- * `credential` = { token, key, id, ticket, desktop } (address.js: the device key and its id, a
- * move ticket and the device's id, or the pairing secret; desktop-feed.js: the desktop key). Returns { message, handshake }: the
- * `auth` message to send, and what to keep — `serverProof` to expect in `authenticated`, the
- * `seal`, and `deviceKey`, the key of a device this connection pairs or moves (the secret's
- * and the ticket's case; kept once `welcome` says so). `kind` is what a pairing (the secret)
- * pairs this browser as: 'observer' from the observer page (the `auth` message's `kind`), else
- * nothing (a touchpad). Null when the challenge is malformed.
+ * The answer to `challenge` (`{type:'challenge', nonce, kx, sk}`) for what the page holds:
+ * `credential` = { token, key, id, ticket, desktop, serverKey } (address.js: the device's
+ * private key, its id and the server's identity key pinned with it — or, from before key
+ * pairs, a shared device key with no `serverKey`; a move ticket and the device's id; or the
+ * pairing secret; desktop-feed.js: the desktop key). Returns { message, handshake }: the `auth`
+ * message to send, and what to keep — `serverProof` to expect in `authenticated`, the `seal`,
+ * and `deviceKey`, `{ secret, server }`: the key pair made for a device this connection pairs,
+ * moves or moves over from a shared key, with the server's identity key to pin (kept once
+ * `welcome` says so). `kind` is what a pairing (the secret) pairs this browser as: 'observer'
+ * from the observer page (the `auth` message's `kind`), else nothing (a touchpad). Null when
+ * the challenge is malformed, or lacks a key the page needs (an attacker may have stripped it).
  */
 export function answerChallenge(challenge, credential, model, kind) {
   const server = fromBase64Url(challenge && challenge.nonce);
@@ -89,15 +93,37 @@ export function answerChallenge(challenge, credential, model, kind) {
   const shared = x25519(ephemeral, theirs);
   if (shared.every((b) => b === 0)) return null;
   const nonce = randomBytes(NONCE_BYTES);
-  // What follows the server's nonce in every transcript and salt: the page's nonce, then both
-  // public keys; every key comes from the credential's digest and the shared secret.
-  const client = concat(nonce, theirs, mine);
-  const digest = hkdf(concat(sha256(utf8(credential.token)), shared), concat(server, client), utf8(LABEL.exchange), 32);
+  // What follows the server's nonce in every transcript and salt: the page's nonce, both
+  // ephemeral public keys, then — with a device key pair — the server's identity key and the
+  // device's public key.
+  let client = concat(nonce, theirs, mine);
+  let material = shared;
+  let pair = null;
+  // A device key pair: the one this browser keeps (a paired device, with the identity key it
+  // pinned), or a fresh one for a device this connection pairs, moves or moves over.
+  const paired = credential.key && credential.serverKey;
+  if (!credential.desktop) {
+    const identity = fromBase64Url(paired ? credential.serverKey : typeof challenge.sk === 'string' ? challenge.sk : '');
+    if (!identity || identity.length !== 32) return null;
+    const secret = paired ? fromBase64Url(credential.token) : randomBytes(32);
+    if (!secret || secret.length !== 32) return null;
+    const device = publicKey(secret);
+    const deviceTerm = x25519(secret, theirs), identityTerm = x25519(ephemeral, identity);
+    if (deviceTerm.every((b) => b === 0) || identityTerm.every((b) => b === 0)) return null;
+    client = concat(client, identity, device);
+    material = concat(shared, deviceTerm, identityTerm);
+    pair = { device, secret: toBase64Url(secret), server: toBase64Url(identity) };
+  }
+  // A paired key pair proves itself through the exchanges alone; anything else also by the
+  // SHA-256 of the secret it holds.
+  const ikm = paired ? material : concat(sha256(utf8(credential.token)), material);
+  const digest = hkdf(ikm, concat(server, client), utf8(LABEL.exchange), 32);
   const message = {
     type: 'auth', with: credential.key ? 'device' : credential.ticket ? 'ticket' : credential.desktop ? 'desktop' : 'secret',
     nonce: toBase64Url(nonce), kx: toBase64Url(mine),
     proof: toBase64Url(hmac(digest, transcript(LABEL.clientProof, server, client)))
   };
+  if (pair) message.dk = toBase64Url(pair.device);
   if (credential.key || credential.ticket) message.device = credential.id;
   else if (!credential.desktop) {
     if (model) message.model = model;
@@ -107,7 +133,7 @@ export function answerChallenge(challenge, credential, model, kind) {
   const handshake = {
     serverProof: toBase64Url(hmac(digest, transcript(LABEL.serverProof, server, client))),
     seal: new Seal(keys.slice(0, 32), keys.slice(32, 64)),
-    deviceKey: credential.key || credential.desktop ? '' : toBase64Url(hkdf(digest, concat(server, client), utf8(LABEL.deviceKey), 32)),
+    deviceKey: pair && !paired ? { secret: pair.secret, server: pair.server } : '',
     // For the tests' reading of the wire (tests/sealing.py): the connection's key and transcript.
     exchange: { key: toBase64Url(digest), client: toBase64Url(client) }
   };

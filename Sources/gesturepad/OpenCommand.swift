@@ -46,7 +46,7 @@ struct OpenCommand: ParsableCommand {
                 usleep(100_000)  // a person is waiting for the server to start: poll its record
             }
         }
-        guard let record, record.token != .none, let key = DesktopKeyStore.stored(in: state) else {
+        guard let record, record.token != .none, let key = KeyFileStore.stored(.desktop, in: state) else {
             print(
                 "This server pairs no phones (--no-auth, or it runs from an older version): it has no desktop page.", to: &stderr)
             throw ExitCode(1)

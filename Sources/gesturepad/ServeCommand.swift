@@ -185,8 +185,12 @@ struct ServeCommand: ParsableCommand {
             throw ConfigError(path: path, issues: [issue]).report()
         }
         let secure = try tls.configuration(state: state, file: file)
-        // The desktop page's key (gesturepad open): only a server that pairs phones has the page.
-        if configuration.token != nil { configuration.desktopKey = try? DesktopKeyStore.load(from: state) }
+        // The desktop page's key (gesturepad open) and the identity phones pin: only a server
+        // that pairs phones has them.
+        if configuration.token != nil {
+            configuration.desktopKey = try? KeyFileStore.load(.desktop, from: state)
+            configuration.identityKey = try? KeyFileStore.load(.identity, from: state)
+        }
         configuration.tls = secure?.0
         testing.apply(to: &configuration)
         configuration.publicDirectory = try Self.publicFolder(file.publicDirectory(flag: publicDirectory), logger: logger)

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from browser_harness import Server, no_console_errors, open_pad, open_watch
-from test_browser_pairing import LIVE, NOTICE, REFUSED, devices, own_server, stored  # noqa: F401 (a fixture)
+from test_browser_pairing import LIVE, NOTICE, REFUSED, devices, own_server, public_key_of, stored  # noqa: F401 (a fixture)
 
 
 def listed(server: Server) -> list[dict]:
@@ -90,15 +90,17 @@ def test_a_phone_that_lost_its_storage_takes_its_entry_over(browser, own_server)
         assert new_key not in (None, old_key)
         [entry] = eventually_listed(own_server, 1, connected=1)
         assert (entry["id"], entry["name"], entry["connected"]) == (device["id"], "Kitchen phone", True)
-        # devices.json holds the new key's digest, the old one among the forgotten.
+        # devices.json holds the new key pair's public key, the old one's digest among the
+        # forgotten (docs/protocol.md "Device key pairs").
         path = Path(own_server.state_home) / "gesturepad" / "devices.json"
-        new_digest = hashlib.sha256(new_key.encode()).hexdigest()
+        new_public = public_key_of(new_key)
         deadline = time.monotonic() + 10
-        while json.loads(path.read_text())["devices"][0]["keySHA256"] != new_digest and time.monotonic() < deadline:
+        while json.loads(path.read_text())["devices"][0]["publicKey"] != new_public and time.monotonic() < deadline:
             time.sleep(0.05)
         data = json.loads(path.read_text())
-        assert data["devices"][0]["keySHA256"] == new_digest
-        assert hashlib.sha256(old_key.encode()).hexdigest() in data["forgottenKeys"]
+        assert data["devices"][0]["publicKey"] == new_public
+        forgotten = hashlib.sha256(b"gesturepad/1 public key\0" + public_key_of(old_key).encode()).hexdigest()
+        assert forgotten in data["forgottenKeys"]
         while "Kitchen phone paired again" not in Path(own_server.log_path).read_text() and time.monotonic() < deadline:
             time.sleep(0.05)
         assert "Kitchen phone paired again" in Path(own_server.log_path).read_text()

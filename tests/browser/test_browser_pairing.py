@@ -8,6 +8,7 @@ token, waits for the computer's user with `--confirm-pairing`, and "Unpair this 
 it."""
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
@@ -17,6 +18,8 @@ import time
 from pathlib import Path
 
 import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
 
 from browser_harness import BIN, UNPAIR, Server, no_console_errors, open_pad
 
@@ -62,14 +65,24 @@ def stored(page, name: str):
     return page.eval(f"localStorage.getItem('gesturepad.{name}')")
 
 
-def stored_digests(server: Server, expected: list[str] | None = None, within: float = 10.0) -> list[str]:
-    """The key digests devices.json keeps — once they are `expected`, when given: the server
-    writes the file from its state thread, right after the change."""
+def public_key_of(private: str) -> str:
+    """The X25519 public key (base64url) of the page's device private key (`cryptography`)."""
+    key = X25519PrivateKey.from_private_bytes(base64.urlsafe_b64decode(private + "=" * (-len(private) % 4)))
+    raw = key.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def stored_public_keys(server: Server, expected: list[str] | None = None, within: float = 10.0) -> list[str]:
+    """The device public keys devices.json keeps (docs/protocol.md "Device key pairs"; None for
+    an entry with none) — once they are `expected`, when given: the server writes the file from
+    its state thread, right after the change. An entry that keeps a key digest fails."""
     path = Path(server.state_home) / "gesturepad" / "devices.json"
     deadline = time.monotonic() + within
     while True:
         try:
-            digests = [d.get("keySHA256") for d in json.loads(path.read_text())["devices"]]
+            entries = json.loads(path.read_text())["devices"]
+            assert not any("keySHA256" in d for d in entries), entries
+            digests = [d.get("publicKey") for d in entries]
         except (OSError, ValueError, KeyError):
             digests = []
         if expected is None or digests == expected or time.monotonic() > deadline:
@@ -134,8 +147,10 @@ def test_page_keeps_its_key_across_reloads_and_shows_the_refusal(browser, own_se
         assert device["name"] == "Pixel 8 · Chrome" and device["newKey"] is True
         key = stored(page, "deviceKey")
         assert len(key) == 43 and stored(page, "token") is None and page.eval("location.hash") == ""
-        digest = [hashlib.sha256(key.encode()).hexdigest()]
-        assert stored_digests(own_server, digest) == digest
+        # The computer keeps the public half of the key pair the page made; the private half
+        # never left the page.
+        public = [public_key_of(key)]
+        assert stored_public_keys(own_server, public) == public
         assert stored(page, "deviceId") == device["id"]
         assert page.eval("document.getElementById('device-name').textContent") == "Pixel 8 · Chrome"
 
@@ -239,9 +254,9 @@ def test_confirm_pairing_waits_for_the_computer(browser):
         page.wait_for(LIVE, 8)
         key = stored(page, "deviceKey")
         assert len(key) == 43 and stored(page, "token") is None
-        # The key derived as it asked is the one allowed (never sent).
-        digest = [hashlib.sha256(key.encode()).hexdigest()]
-        assert stored_digests(server, digest) == digest
+        # The key pair made as it asked is the one allowed (its private half never sent).
+        public = [public_key_of(key)]
+        assert stored_public_keys(server, public) == public
         no_console_errors(page)
     finally:
         page.close()
@@ -291,3 +306,51 @@ def test_a_phone_waits_while_pairing_is_closed_and_pairs_when_it_opens(browser, 
         no_console_errors(page)
     finally:
         page.close()
+
+
+def test_a_phone_paired_with_a_shared_key_moves_over_to_a_key_pair(browser):
+    """A phone paired before device key pairs keeps a key the computer shares (devices.json
+    holds its digest). Its next connection proves that key once with a key pair made on the
+    page (docs/protocol.md "Device key pairs"): the phone stays the same device without pairing
+    again, devices.json keeps the public key in place of the digest, and the page pins the
+    server's identity key and proves its key pair from then on."""
+    server = Server(token="moving-over-secret", log_name="browser-move-over-server.log")
+    legacy = base64.urlsafe_b64encode(os.urandom(32)).rstrip(b"=").decode()
+    folder = Path(server.state_home) / "gesturepad"
+    folder.mkdir(parents=True, exist_ok=True)
+    entry = {"id": "0123456789ab", "name": "Old phone", "state": "paired", "paired": "2026-01-01T00:00:00Z",
+             "keySHA256": hashlib.sha256(legacy.encode()).hexdigest()}
+    (folder / "devices.json").write_text(json.dumps({"version": 1, "devices": [entry], "forgottenKeys": []}))
+    os.chmod(folder / "devices.json", 0o600)
+    server.start()
+    try:
+        old = browser.new_page()
+        old.phone()
+        script = old.call("Page.addScriptToEvaluateOnNewDocument", {"source": (
+            f"localStorage.setItem('gesturepad.deviceKey', '{legacy}');"
+            "localStorage.setItem('gesturepad.deviceId', '0123456789ab');"
+            "localStorage.removeItem('gesturepad.serverKey'); localStorage.removeItem('gesturepad.token');")})
+        old.navigate(f"{server.origin}/")
+        old.wait_for(LIVE, 8)
+        old.call("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+        assert old.state()["device"]["id"] == "0123456789ab"
+        key = old.wait_for("localStorage.getItem('gesturepad.serverKey') && localStorage.getItem('gesturepad.deviceKey')", 5)
+        assert key != legacy
+        identity = X25519PrivateKey.from_private_bytes(base64.urlsafe_b64decode(
+            (folder / "identity-key").read_text().strip() + "="))
+        pinned = base64.urlsafe_b64encode(identity.public_key().public_bytes(
+            serialization.Encoding.Raw, serialization.PublicFormat.Raw)).rstrip(b"=").decode()
+        assert stored(old, "serverKey") == pinned
+        assert stored_public_keys(server, [public_key_of(key)]) == [public_key_of(key)]
+        old.close()
+        # A new tab of the same browser (the same storage) proves the key pair.
+        again = browser.new_page()
+        again.phone()
+        again.navigate(f"{server.origin}/")
+        again.wait_for(LIVE, 8)
+        assert again.state()["device"]["id"] == "0123456789ab" and stored(again, "deviceKey") == key
+        assert "now proves itself with a key pair of its own" in Path(server.log_path).read_text()
+        no_console_errors(again)
+        again.close()
+    finally:
+        server.stop()

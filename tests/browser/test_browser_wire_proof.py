@@ -128,11 +128,15 @@ def test_nothing_secret_on_the_wire(browser, wired, x):
         for secret in (server.token, key, TYPED, "horse battery", "staple", '"key":"Enter"', '"characters":'):
             assert secret.encode() not in seen, f"{secret!r} crossed the wire"
         # Forward secrecy (docs/protocol.md "Key exchange"): every proof carried the page's
-        # ephemeral key, and a thief holding the secret, the device key's digest from
-        # devices.json — and the key itself — opens none of the recorded sealed frames.
-        assert all(len(messages[0]["kx"]) == 43 for _, messages in sockets)
+        # ephemeral key and its device's public key (docs/protocol.md "Device key pairs"), and a
+        # thief holding the secret, devices.json — which keeps that public key and no key or
+        # digest — and even the phone's private key opens none of the recorded sealed frames.
+        assert all(len(messages[0]["kx"]) == 43 and len(messages[0]["dk"]) == 43 for _, messages in sockets)
         stored = json.loads((Path(server.state_home) / "gesturepad" / "devices.json").read_text())["devices"]
-        credentials = [hashlib.sha256(server.token.encode()).digest(), bytes.fromhex(stored[0]["keySHA256"]),
+        assert "keySHA256" not in stored[0] and stored[0]["publicKey"] == sockets[0][1][0]["dk"]
+        assert sockets[1][1][0]["dk"] == stored[0]["publicKey"]
+        credentials = [hashlib.sha256(server.token.encode()).digest(), unb64(stored[0]["publicKey"]),
+                       hashlib.sha256(stored[0]["publicKey"].encode()).digest(), unb64(key),
                        hashlib.sha256(key.encode()).digest()]
         challenges = [m for r in recordings for m in (json.loads(f.payload) for f in server_frames(r) if f.opcode == 1)
                       if isinstance(m, dict) and m.get("type") == "challenge"]
@@ -140,8 +144,9 @@ def test_nothing_secret_on_the_wire(browser, wired, x):
         for (_, messages), challenge in zip(sockets, challenges):
             server_nonce = unb64(challenge["nonce"])
             for digest in credentials:
-                for client in (unb64(messages[0]["nonce"]),
-                               unb64(messages[0]["nonce"]) + unb64(challenge["kx"]) + unb64(messages[0]["kx"])):
+                exchanged = unb64(messages[0]["nonce"]) + unb64(challenge["kx"]) + unb64(messages[0]["kx"])
+                for client in (unb64(messages[0]["nonce"]), exchanged,
+                               exchanged + unb64(challenge["sk"]) + unb64(messages[0]["dk"])):
                     thief = PageSeal(digest, server_nonce, client)
                     opened += thief.open_from_page(json.dumps(messages[1], separators=(",", ":"))) is not None
         assert opened == 0, "a recorded frame opened with what a thief could hold"

@@ -27,12 +27,12 @@ extension WebServer {
             submit(.challenge(id, nonce: nil, now: now))
             return
         }
-        let judge = ProofJudge()
+        let judge = ProofJudge(identity: identity)
         proofs[id] = PendingProof(judge: judge, userAgent: userAgent, address: address, moveOnly: moveOnly)
         submit(
             .challenge(
                 id, nonce: WireProof.base64URL(judge.serverNonce), exchange: WireProof.base64URL(judge.exchangePublicKey),
-                https: moveOnly, now: now))
+                identity: judge.identityPublicKey.map(WireProof.base64URL), https: moveOnly, now: now))
     }
 
     /// The answer of connection `id` to its challenge (the hub's `judgeProof`, carried out in
@@ -77,7 +77,8 @@ extension WebServer {
                 apply(
                     pairing.opened(
                         id, as: admitted.admission, name: name, now: now, derivedKey: admitted.newDeviceKey,
-                        moved: admitted.moved, kind: answer.kind, browser: browser))
+                        publicKey: admitted.devicePublicKey, moved: admitted.moved, rekeyed: admitted.rekeyed,
+                        kind: answer.kind, browser: browser))
             }
             submit(.release(id, now: now))
         }

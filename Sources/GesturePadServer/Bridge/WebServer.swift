@@ -1,4 +1,5 @@
 import CLibWebSockets
+import Crypto
 import GestureControl
 import GesturePadSettings
 import GesturePadSystem
@@ -62,6 +63,8 @@ public final class WebServer {
     var clearCredentialWarned: Set<String> = []
     /// Connections that must prove what they hold (`?proof=1`), until their answer is judged.
     var proofs: [Int: PendingProof] = [:]
+    /// The server's identity key for the proof handshake (`configuration.identityKey`, read once).
+    let identity: Curve25519.KeyAgreement.PrivateKey?
     /// The desktop's touchpad settings for the desktop page (nil: its desktop keeps none
     /// GesturePad can read).
     let touchpadWatch: TouchpadSettingsWatch?
@@ -80,6 +83,7 @@ public final class WebServer {
     ) throws {
         self.configuration = configuration
         self.touchpadWatch = touchpadSettings.map { TouchpadSettingsWatch(read: $0) }
+        self.identity = configuration.identityKey.flatMap(ProofJudge.identity(base64URL:))
         self.reloader = reload
         self.logger = logger
         self.outlets = HubOutlets(sinks: sinks, backend: backend, recorder: recorder)

@@ -24,7 +24,7 @@ enum ConnectionEvent {
 
     // MARK: From the proof handshake (`HubInput` of the same name)
 
-    case challenge(nonce: String?, exchange: String?, https: Bool, now: Double)
+    case challenge(nonce: String?, exchange: String?, identity: String?, https: Bool, now: Double)
     case proven(serverProof: String, seal: SealedChannel, now: Double)
     case release(now: Double)
     case move(ticket: String?, now: Double)

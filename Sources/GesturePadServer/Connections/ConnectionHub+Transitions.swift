@@ -178,14 +178,15 @@ extension ConnectionHub {
             readKept(waiting.held, of: connection, now: now)
         case (.open, .admit), (.closing, .admit), (.closeSent, .admit):
             break
-        case (.open(var flow), .challenge(let nonce, let exchange, let https, let now)):
+        case (.open(var flow), .challenge(let nonce, let exchange, let identity, let https, let now)):
             guard flow.proof == .none else { break }
             if nonce != nil {
                 flow.proof = .awaiting
                 connection.state = .open(flow)
             }
             var challenge: [UInt8] = []
-            MessageEncoder.appendChallenge(nonce: nonce, exchange: exchange, https: https, to: &challenge)
+            MessageEncoder.appendChallenge(
+                nonce: nonce, exchange: exchange, identity: identity, https: https, to: &challenge)
             transition(connection, .queued(challenge[...], now: now))
         case (.open(var flow), .proven(let serverProof, let seal, let now)):
             // Its control messages come sealed with `seal` from now on.

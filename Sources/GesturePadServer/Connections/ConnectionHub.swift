@@ -101,8 +101,8 @@ final class ConnectionHub {
             if let connection = connections[id] { refuse(connection, code, reason) }
         case .rename(let id, let device, let now):
             signal(.rename(device, now: now), to: id)
-        case .challenge(let id, let nonce, let exchange, let https, let now):
-            signal(.challenge(nonce: nonce, exchange: exchange, https: https, now: now), to: id)
+        case .challenge(let id, let nonce, let exchange, let identity, let https, let now):
+            signal(.challenge(nonce: nonce, exchange: exchange, identity: identity, https: https, now: now), to: id)
         case .proven(let id, let serverProof, let seal, let now):
             signal(.proven(serverProof: serverProof, seal: seal, now: now), to: id)
         case .release(let id, let now):

@@ -53,7 +53,7 @@ enum HubInput {
     /// server's nonce goes out, and its first message is handed to the shell to judge. Without
     /// a nonce (authentication is off) the challenge says there is nothing to prove. `https`:
     /// it came in plain HTTP to a port that speaks TLS (docs/protocol.md "Moving to HTTPS").
-    case challenge(Int, nonce: String?, exchange: String? = nil, https: Bool = false, now: Double)
+    case challenge(Int, nonce: String?, exchange: String? = nil, identity: String? = nil, https: Bool = false, now: Double)
     /// Its proof was accepted: the `authenticated` answer goes out, with the server's own
     /// proof, and `text`, `key` and `button` must come sealed with `seal` from now on.
     case proven(Int, serverProof: String, seal: SealedChannel, now: Double)

@@ -21,7 +21,7 @@ enum DeviceListMerge {
         let forgotten = Set(theirs.forgottenKeys)
         for device in mine.devices {
             guard let old = baseByID[device.id] else {
-                let forgottenThere = device.keySHA256.map(forgotten.contains) ?? false
+                let forgottenThere = device.forgottenDigest.map(forgotten.contains) ?? false
                 if result.device(device.id) == nil && !forgottenThere { result.devices.append(device) }
                 continue
             }
@@ -45,7 +45,13 @@ enum DeviceListMerge {
         var merged = theirs
         if mine.name != base.name && theirs.name == base.name { merged.name = mine.name }
         if mine.state != base.state && theirs.state == base.state { merged.state = mine.state }
-        if mine.keySHA256 != base.keySHA256 && theirs.keySHA256 == base.keySHA256 { merged.keySHA256 = mine.keySHA256 }
+        // The credential is one field of two halves: a device moving to a key pair drops its digest.
+        if (mine.keySHA256, mine.publicKey) != (base.keySHA256, base.publicKey)
+            && (theirs.keySHA256, theirs.publicKey) == (base.keySHA256, base.publicKey)
+        {
+            merged.keySHA256 = mine.keySHA256
+            merged.publicKey = mine.publicKey
+        }
         if mine.paired != base.paired && theirs.paired == base.paired { merged.paired = mine.paired }
         if mine.browserSHA256 != base.browserSHA256 && theirs.browserSHA256 == base.browserSHA256 {
             merged.browserSHA256 = mine.browserSHA256

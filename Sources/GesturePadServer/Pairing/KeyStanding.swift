@@ -39,7 +39,7 @@ extension DeviceList {
     /// Remembers the keys of `removed` (those that have one) as forgotten, keeping at most
     /// `forgottenLimit`.
     mutating func rememberForgotten(_ removed: [PairedDevice]) {
-        let digests = removed.compactMap(\.keySHA256).filter { !forgottenKeys.contains($0) }
+        let digests = removed.compactMap(\.forgottenDigest).filter { !forgottenKeys.contains($0) }
         guard !digests.isEmpty else { return }
         forgottenKeys.append(contentsOf: digests)
         if forgottenKeys.count > Self.forgottenLimit {

@@ -20,8 +20,14 @@ public struct PairedDevice: Codable, Sendable, Hashable {
     /// Shown by `gesturepad devices` and in the notification; unique in the list.
     public var name: String
     public var state: State
-    /// SHA-256 of the device key, hex (`DeviceKey.digest`); nil until the device is paired.
+    /// SHA-256 of the device key, hex (`DeviceKey.digest`), for a device proved by a shared key
+    /// (a `?token=` client's, or a phone's of the first handshake until it moves to a key pair);
+    /// nil until the device is paired, and for a device with a key pair.
     public var keySHA256: String?
+    /// The X25519 public key of a device that proves itself with a key pair made on the phone
+    /// (docs/protocol.md "Device key pairs"), base64url; its private half never leaves the
+    /// phone, so this opens nothing and connects nobody. Absent from files written before it.
+    public var publicKey: String?
     /// When it was paired, or when it asked while it waits (ISO 8601, UTC).
     public var paired: String
     /// When a connection of it last opened or closed (ISO 8601, UTC).
@@ -43,13 +49,14 @@ public struct PairedDevice: Codable, Sendable, Hashable {
     public var browserSHA256: String?
 
     public init(
-        id: String, name: String, state: State, keySHA256: String? = nil, paired: String, lastSeen: String? = nil,
-        tokenClient: String? = nil, kind: DeviceKind = .touchpad, browserSHA256: String? = nil
+        id: String, name: String, state: State, keySHA256: String? = nil, publicKey: String? = nil, paired: String,
+        lastSeen: String? = nil, tokenClient: String? = nil, kind: DeviceKind = .touchpad, browserSHA256: String? = nil
     ) {
         self.id = id
         self.name = name
         self.state = state
         self.keySHA256 = keySHA256
+        self.publicKey = publicKey
         self.paired = paired
         self.lastSeen = lastSeen
         self.tokenClient = tokenClient
@@ -65,6 +72,7 @@ public struct PairedDevice: Codable, Sendable, Hashable {
         name = try container.decode(String.self, forKey: .name)
         state = try container.decode(State.self, forKey: .state)
         keySHA256 = try container.decodeIfPresent(String.self, forKey: .keySHA256)
+        publicKey = try container.decodeIfPresent(String.self, forKey: .publicKey)
         paired = try container.decode(String.self, forKey: .paired)
         lastSeen = try container.decodeIfPresent(String.self, forKey: .lastSeen)
         tokenClient = try container.decodeIfPresent(String.self, forKey: .tokenClient)
@@ -78,5 +86,23 @@ extension PairedDevice {
     /// `welcome.device` for this device, with `key` on the connection that paired it.
     func greeting(key: String? = nil) -> DeviceGreeting {
         DeviceGreeting(id: id, name: name, key: key, kind: kind)
+    }
+
+    /// Takes `credential` as what proves this device from now on: the other kind is dropped.
+    mutating func adopt(_ credential: DeviceCredential) {
+        switch credential {
+        case .key(let key, _):
+            keySHA256 = DeviceKey.digest(key)
+            publicKey = nil
+        case .publicKey(let key):
+            publicKey = key
+            keySHA256 = nil
+        }
+    }
+
+    /// What `devices.json` remembers of this device's credential once it is forgotten
+    /// (`DeviceList.forgottenKeys`): the key's digest, or that of its public key.
+    var forgottenDigest: String? {
+        keySHA256 ?? publicKey.map(DeviceCredential.forgottenDigest(ofPublicKey:))
     }
 }

@@ -76,4 +76,12 @@ struct FreshDevice: Sendable, Hashable {
     /// Whether the key is handed to the page in `welcome.device.key` (a `?token=` pairing);
     /// false for a key both sides derived in the proof handshake, which is never sent.
     var told = true
+    /// The public key of a device that proved itself with a key pair made on the phone (then
+    /// `key` is not used): what pairing keeps of it.
+    var publicKey: String? = nil
+
+    /// What proves the new device from now on.
+    var credential: DeviceCredential {
+        publicKey.map(DeviceCredential.publicKey) ?? .key(key, told: told)
+    }
 }

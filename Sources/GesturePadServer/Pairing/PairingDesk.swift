@@ -17,9 +17,9 @@ struct PairingDesk: Sendable {
     struct Request: Sendable, Hashable {
         var device: PairedDevice
         var deadline: Double
-        /// A key derived in the proof handshake, which the device gets once allowed (nil: a
-        /// fresh key is drawn then, and told to the page).
-        var derivedKey: String? = nil
+        /// The credential the proof handshake gave (a derived key, or the phone's public key),
+        /// which the device gets once allowed (nil: a fresh key is drawn then, and told to the page).
+        var derived: DeviceCredential? = nil
         /// It proved the pairing secret while pairing was closed: it waits for pairing to open
         /// (or to be allowed by name), not for `--confirm-pairing`'s answer.
         var untilOpen = false
@@ -130,8 +130,8 @@ struct PairingDesk: Sendable {
                 return repair(earlier, connection: connection, key: fresh.key, at: time)
             }
             if let browser, open, !settings.confirm, let earlier = sameBrowser(browser, kind: kind) {
-                let device = takeOver(earlier, connection: connection, key: fresh.key, at: time)
-                return [.greet(connection, device.greeting(key: fresh.told ? fresh.key : nil)), .announce(.replaced(device))]
+                let device = takeOver(earlier, connection: connection, credential: fresh.credential, at: time)
+                return [.greet(connection, device.greeting(key: fresh.credential.toldKey)), .announce(.replaced(device))]
             }
             guard list.devices.count < DeviceList.maxDevices else {
                 return [
@@ -144,11 +144,11 @@ struct PairingDesk: Sendable {
                 id: fresh.id, name: list.uniqueName(name), state: .paired, paired: time.stamp, lastSeen: time.stamp,
                 tokenClient: client, kind: kind, browserSHA256: browser)
             guard settings.confirm || !open else {
-                device.keySHA256 = DeviceKey.digest(fresh.key)
+                device.adopt(fresh.credential)
                 list.devices.append(device)
                 connections[connection] = device.id
                 window.take()
-                return [.greet(connection, device.greeting(key: fresh.told ? fresh.key : nil)), .announce(.paired(device))]
+                return [.greet(connection, device.greeting(key: fresh.credential.toldKey)), .announce(.paired(device))]
             }
             // It waits: for the computer's user (--confirm-pairing), or for pairing to open.
             let untilOpen = !open
@@ -157,7 +157,8 @@ struct PairingDesk: Sendable {
             device.lastSeen = nil
             list.devices.append(device)
             waiting[connection] = Request(
-                device: device, deadline: time.now + wait, derivedKey: fresh.told ? nil : fresh.key, untilOpen: untilOpen)
+                device: device, deadline: time.now + wait, derived: fresh.credential.toldKey == nil ? fresh.credential : nil,
+                untilOpen: untilOpen)
             let seconds = Int((wait / 1_000).rounded(.up))
             guard untilOpen else {
                 return [.hold(connection, device.greeting(), .confirm), .announce(.waiting(device, seconds: seconds))]
@@ -184,10 +185,11 @@ struct PairingDesk: Sendable {
         return [.withdraw(deviceID: request.device.id), .announce(.declined(request.device, reason: "its page went away"))]
     }
 
-    /// Paired device `id` proved a move ticket: `key` is its key from now on (the one its
-    /// plain-HTTP page kept opens nothing any more). Its name, id and times stay.
-    mutating func rekey(_ id: String, key: String) {
-        list.update(id) { $0.keySHA256 = DeviceKey.digest(key) }
+    /// Paired device `id` proved a move ticket, or its old shared key together with a key pair
+    /// made on the phone: `credential` proves it from now on (what it proved before opens nothing
+    /// any more). Its name, id and times stay.
+    mutating func rekey(_ id: String, to credential: DeviceCredential) {
+        list.update(id) { $0.adopt(credential) }
     }
 
     /// The computer's user accepted waiting device `id` (or pairing opened while it waited): it
@@ -197,28 +199,27 @@ struct PairingDesk: Sendable {
         guard let connection = waitingConnection(of: id) else { return [] }
         guard list.device(id) != nil else { return deny(id, reason: "was declined on the computer") }
         let request = waiting.removeValue(forKey: connection)
-        let derived = request?.derivedKey
-        let key = derived ?? key
+        let credential = request?.derived ?? .key(key, told: true)
         if let waited = request?.device, let browser = waited.browserSHA256,
             let earlier = sameBrowser(browser, kind: waited.kind)
         {
             list.devices.removeAll { $0.id == id }
-            let device = takeOver(earlier, connection: connection, key: key, at: time)
+            let device = takeOver(earlier, connection: connection, credential: credential, at: time)
             return [
-                .admit(connection, device.greeting(key: derived == nil ? key : nil)), .withdraw(deviceID: id),
+                .admit(connection, device.greeting(key: credential.toldKey)), .withdraw(deviceID: id),
                 .announce(.replaced(device)),
             ]
         }
         list.update(id) {
             $0.state = .paired
-            $0.keySHA256 = DeviceKey.digest(key)
+            $0.adopt(credential)
             $0.paired = time.stamp
             $0.lastSeen = time.stamp
         }
         guard let device = list.device(id) else { return [] }
         connections[connection] = id
         return [
-            .admit(connection, device.greeting(key: derived == nil ? key : nil)), .withdraw(deviceID: id),
+            .admit(connection, device.greeting(key: credential.toldKey)), .withdraw(deviceID: id),
             .announce(request?.untilOpen == true ? .paired(device) : .accepted(device)),
         ]
     }
@@ -329,7 +330,7 @@ struct PairingDesk: Sendable {
         _ device: PairedDevice, connection: Int, key: String, at time: PairingTime
     ) -> [PairingAction] {
         list.update(device.id) {
-            $0.keySHA256 = DeviceKey.digest(key)
+            $0.adopt(.key(key, told: true))
             $0.lastSeen = time.stamp
         }
         connections[connection] = device.id
@@ -347,14 +348,14 @@ struct PairingDesk: Sendable {
     }
 
     /// `earlier`, the entry of the browser pairing again on connection `connection`, takes
-    /// `key`: its id and name stay, its earlier key is remembered as forgotten (its page is
-    /// told it was removed, 4411), and it counts as paired now.
+    /// `credential`: its id and name stay, its earlier key is remembered as forgotten (its page
+    /// is told it was removed, 4411), and it counts as paired now.
     private mutating func takeOver(
-        _ earlier: PairedDevice, connection: Int, key: String, at time: PairingTime
+        _ earlier: PairedDevice, connection: Int, credential: DeviceCredential, at time: PairingTime
     ) -> PairedDevice {
         list.rememberForgotten([earlier])
         list.update(earlier.id) {
-            $0.keySHA256 = DeviceKey.digest(key)
+            $0.adopt(credential)
             $0.paired = time.stamp
             $0.lastSeen = time.stamp
         }

@@ -92,11 +92,16 @@ final class PairingService {
     /// `derivedKey`: the new device's key from the proof handshake (never sent); without it a
     /// fresh key is drawn and told in `welcome`. `client`: who a `?token=` pairing is
     /// (`PairingDesk.opened`).
-    /// `moved`: the device proved a move ticket, and `derivedKey` is its new key. `kind` and
-    /// `browser`: what a proof's pairing pairs as, and who the browser is (`PairingDesk.opened`).
+    /// `publicKey`: the public key of a phone that proved itself with a key pair of its own
+    /// (docs/protocol.md "Device key pairs"), which pairing keeps instead of any key.
+    /// `moved`: the device proved a move ticket, and `derivedKey` or `publicKey` is its new
+    /// credential; `rekeyed`: a paired device proved its shared key and brought a key pair,
+    /// whose public key replaces that key. `kind` and `browser`: what a proof's pairing pairs
+    /// as, and who the browser is (`PairingDesk.opened`).
     func opened(
         _ connection: Int, as admission: Admission, name: String, now: Double, derivedKey: String? = nil,
-        client: String? = nil, moved: Bool = false, kind: DeviceKind = .touchpad, browser: String? = nil
+        publicKey: String? = nil, client: String? = nil, moved: Bool = false, rekeyed: Bool = false,
+        kind: DeviceKind = .touchpad, browser: String? = nil
     ) -> [PairingAction] {
         guard admission != .open, admission != .proving else { return [] }
         var fresh = Self.fresh()
@@ -104,11 +109,16 @@ final class PairingService {
             fresh.key = derivedKey
             fresh.told = false
         }
+        fresh.publicKey = publicKey
         return transact(now: now) { desk, time in
-            if moved, case .device(let id) = admission, let derivedKey {
-                tickets.take(id)
-                desk.rekey(id, key: derivedKey)
-                logger.notice("a phone moved to HTTPS with its pairing", metadata: ["device": "\(id)"])
+            if moved || rekeyed, case .device(let id) = admission, derivedKey != nil || publicKey != nil {
+                if moved { tickets.take(id) }
+                desk.rekey(id, to: fresh.credential)
+                if moved {
+                    logger.notice("a phone moved to HTTPS with its pairing", metadata: ["device": "\(id)"])
+                } else {
+                    logger.notice("a paired phone now proves itself with a key pair of its own", metadata: ["device": "\(id)"])
+                }
             }
             return desk.opened(
                 connection, as: admission, name: name, at: time, fresh: fresh, client: client, kind: kind, browser: browser)

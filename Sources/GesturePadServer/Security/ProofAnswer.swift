@@ -5,7 +5,7 @@ import GestureProtocol
 ///
 ///     {"type":"auth","with":"secret","nonce":"…43 base64url…","proof":"…43 base64url…"}
 ///     {"type":"auth","with":"secret","nonce":"…","proof":"…","kind":"observer"}
-///     {"type":"auth","with":"device","device":"6d4054b3d55f","nonce":"…","proof":"…"}
+///     {"type":"auth","with":"device","device":"6d4054b3d55f","nonce":"…","kx":"…","dk":"…","proof":"…"}
 ///     {"type":"auth","with":"ticket","device":"6d4054b3d55f","nonce":"…","proof":"…"}
 ///     {"type":"auth","with":"desktop","nonce":"…","proof":"…"}
 public struct ProofAnswer: Sendable, Hashable {
@@ -35,19 +35,23 @@ public struct ProofAnswer: Sendable, Hashable {
     /// The page's ephemeral X25519 public key, 32 bytes (docs/protocol.md "Key exchange"); nil
     /// for a client of the first handshake.
     public var exchange: [UInt8]?
+    /// The device's static X25519 public key, 32 bytes (docs/protocol.md "Device key pairs"):
+    /// the phone proves it holds the private half; nil for a client with no key pair.
+    public var devicePublicKey: [UInt8]?
     /// What a new device pairs as (`auth.kind`; absent: a touchpad). Only a pairing (the
     /// secret) uses it: a paired device is what it was paired as.
     public var kind: DeviceKind
 
     public init(
         credential: Credential, nonce: [UInt8], proof: [UInt8], model: String? = nil, exchange: [UInt8]? = nil,
-        kind: DeviceKind = .touchpad
+        devicePublicKey: [UInt8]? = nil, kind: DeviceKind = .touchpad
     ) {
         self.credential = credential
         self.nonce = nonce
         self.proof = proof
         self.model = model
         self.exchange = exchange
+        self.devicePublicKey = devicePublicKey
         self.kind = kind
     }
 
@@ -78,6 +82,13 @@ public struct ProofAnswer: Sendable, Hashable {
             }
             exchange = bytes
         }
+        var devicePublicKey: [UInt8]?
+        if let dk = wire.dk {
+            guard exchange != nil, let bytes = WireProof.bytes(base64URL: dk), bytes.count == 32 else {
+                return .failure(.malformed("auth: dk must be 32 bytes of base64url, with kx"))
+            }
+            devicePublicKey = bytes
+        }
         // Absent (or null): a touchpad, as every page before it; present, it must name a kind.
         guard let kind = wire.kind.map(DeviceKind.init(rawValue:)) ?? .touchpad else {
             return .failure(.malformed("auth: \"kind\" must be \"touchpad\" or \"observer\""))
@@ -85,7 +96,7 @@ public struct ProofAnswer: Sendable, Hashable {
         return .success(
             ProofAnswer(
                 credential: credential, nonce: nonce, proof: proof, model: wire.model.map { String($0.prefix(60)) },
-                exchange: exchange, kind: kind))
+                exchange: exchange, devicePublicKey: devicePublicKey, kind: kind))
     }
 }
 

@@ -16,11 +16,20 @@ public struct ProofJudge: Sendable {
         /// The server's proof, for the `authenticated` message.
         public var serverProof: [UInt8]
         /// The key of the device this connection pairs (`.pairing`), or the new key of the
-        /// device that proved a move ticket (`moved`): derived, never sent.
+        /// device that proved a move ticket (`moved`): derived, never sent. Nil when the page
+        /// brought a key pair (`devicePublicKey`).
         public var newDeviceKey: String?
-        /// The proof was a move ticket's: the device takes `newDeviceKey` as its key from now on
-        /// (the one it proved over plain HTTP opens nothing any more).
+        /// The public key (base64url) of the key pair the page proved, when pairing keeps it
+        /// from now on: the device this connection pairs, moves (`moved`) or moves over from a
+        /// shared key (`rekeyed`).
+        public var devicePublicKey: String?
+        /// The proof was a move ticket's: the device takes `newDeviceKey` or `devicePublicKey`
+        /// as its credential from now on (what it proved over plain HTTP opens nothing any more).
         public var moved = false
+        /// A paired device proved its shared key and a key pair of its own: its public key
+        /// replaces the shared key (docs/protocol.md "Device key pairs": phones paired before
+        /// key pairs move over without pairing again).
+        public var rekeyed = false
     }
 
     /// The server's nonce of this connection (fresh per connection: a recorded answer proves
@@ -35,11 +44,27 @@ public struct ProofJudge: Sendable {
     /// The public half of `exchange`, sent in the challenge (`kx`).
     public var exchangePublicKey: [UInt8] { Array(exchange.publicKey.rawRepresentation) }
 
+    /// The server's static identity key (`identity-key` in the state directory, docs/protocol.md
+    /// "Device key pairs"): a phone pins its public half when it pairs, and every later proof
+    /// of the server is over an exchange with it — which `devices.json` alone cannot give.
+    private let identity: Curve25519.KeyAgreement.PrivateKey?
+
+    /// The public half of `identity`, sent in the challenge (`sk`).
+    public var identityPublicKey: [UInt8]? { identity.map { Array($0.publicKey.rawRepresentation) } }
+
     public init(
-        serverNonce: [UInt8] = WireProof.nonce(), exchange: Curve25519.KeyAgreement.PrivateKey = .init()
+        serverNonce: [UInt8] = WireProof.nonce(), exchange: Curve25519.KeyAgreement.PrivateKey = .init(),
+        identity: Curve25519.KeyAgreement.PrivateKey? = nil
     ) {
         self.serverNonce = serverNonce
         self.exchange = exchange
+        self.identity = identity
+    }
+
+    /// The identity key written as `text` (43 base64url characters: any 32 bytes are an X25519
+    /// private key), or nil when it is not that.
+    public static func identity(base64URL text: String) -> Curve25519.KeyAgreement.PrivateKey? {
+        WireProof.bytes(base64URL: text).flatMap { try? Curve25519.KeyAgreement.PrivateKey(rawRepresentation: $0) }
     }
 
     /// The verdict on `answer`: `secret` is the pairing secret (nil: authentication is off —
@@ -53,30 +78,59 @@ public struct ProofJudge: Sendable {
         desktopKey: String? = nil
     ) -> Result<Admitted, ProofRefusal> {
         guard let keying = keying(for: answer) else {
-            return .failure(.malformed("auth: kx must be an X25519 public key that gives a shared secret"))
+            return .failure(
+                .malformed("auth: kx (and dk) must be X25519 public keys that give shared secrets"))
         }
-        /// The connection's key for credential digest `digest`, when the answer proves it.
-        func proven(_ digest: SymmetricKey) -> SymmetricKey? {
-            let key = keying.key(digest, server: serverNonce)
+        /// The connection's key for credential digest `digest` (nil: the device's key pair
+        /// alone), when the answer proves it.
+        func proven(_ digest: SymmetricKey?) -> SymmetricKey? {
+            guard let key = digest.map({ keying.key($0, server: serverNonce) }) ?? keying.key(server: serverNonce) else {
+                return nil
+            }
             return WireProof.verify(answer.proof, key: key, server: serverNonce, client: keying.client) ? key : nil
+        }
+        let publicKey = answer.devicePublicKey.map(WireProof.base64URL)
+        /// What a proof that pairs or moves a device gives it: its key pair's public key, or a
+        /// key derived on both sides.
+        func credential(of result: inout Admitted, key: SymmetricKey) {
+            if let publicKey {
+                result.devicePublicKey = publicKey
+            } else {
+                result.newDeviceKey = WireProof.deviceKey(secret: key, server: serverNonce, client: keying.client)
+            }
         }
         switch answer.credential {
         case .secret:
             guard let key = proven(WireProof.credentialDigest(secret)) else { return .failure(.unknown) }
             guard devices != nil else { return .success(admitted(.open, key: key, client: keying.client)) }
             var result = admitted(.pairing, key: key, client: keying.client)
-            result.newDeviceKey = WireProof.deviceKey(secret: key, server: serverNonce, client: keying.client)
+            credential(of: &result, key: key)
             return .success(result)
         case .device(let id):
             guard let devices else { return .failure(.unknown) }
-            if let device = devices.device(id), device.state == .paired, let digest = device.keySHA256,
-                let stored = WireProof.digestKey(hex: digest), let key = proven(stored)
-            {
-                return .success(admitted(.device(id), key: key, client: keying.client))
+            if let device = devices.device(id), device.state == .paired {
+                if let stored = device.publicKey {
+                    // A key pair proves itself through the exchange alone; nothing stored is a key.
+                    if publicKey == stored, let key = proven(nil) {
+                        return .success(admitted(.device(id), key: key, client: keying.client))
+                    }
+                } else if let digest = device.keySHA256, let stored = WireProof.digestKey(hex: digest),
+                    let key = proven(stored)
+                {
+                    var result = admitted(.device(id), key: key, client: keying.client)
+                    result.devicePublicKey = publicKey
+                    result.rekeyed = publicKey != nil
+                    return .success(result)
+                }
             }
             // A forgotten key's proof is told apart (its page can say so); every forgotten
             // digest is tried, whatever matches.
             var forgotten = false
+            if let publicKey,
+                devices.forgottenKeys.contains(DeviceCredential.forgottenDigest(ofPublicKey: publicKey))
+            {
+                forgotten = proven(nil) != nil
+            }
             for digest in devices.forgottenKeys {
                 guard let stored = WireProof.digestKey(hex: digest) else { continue }
                 forgotten = proven(stored) != nil || forgotten
@@ -87,7 +141,7 @@ public struct ProofJudge: Sendable {
                 let stored = WireProof.digestKey(hex: digest), let key = proven(stored)
             else { return .failure(.unknown) }
             var result = admitted(.device(id), key: key, client: keying.client)
-            result.newDeviceKey = WireProof.deviceKey(secret: key, server: serverNonce, client: keying.client)
+            credential(of: &result, key: key)
             result.moved = true
             return .success(result)
         case .desktop:
@@ -100,18 +154,34 @@ public struct ProofJudge: Sendable {
     }
 
     /// How the answer's keys are made: with the page's ephemeral key (`kx`), the shared secret
-    /// of the exchange goes into every key and both public keys into the transcript; without
-    /// it (an outside client of the first handshake), the credential's digest and the nonces
-    /// alone. Nil when the page's key gives no shared secret (not a curve point, or one of
-    /// small order: all-zero output).
+    /// of the exchange goes into every key and both public keys into the transcript; with a
+    /// device key pair (`dk`) too, two more exchanges — this connection's key with the
+    /// device's, which only the holder of the device's private key can match, and the server's
+    /// identity key with the page's ephemeral one, which only this server can match — and both
+    /// static public keys into the transcript (the pattern of Noise's KK handshake: ee, es,
+    /// se). Without `kx` (an outside client of the first handshake), the credential's digest
+    /// and the nonces alone. Nil when a key gives no shared secret (not a curve point, or one
+    /// of small order: all-zero output), or a key pair comes to a server without an identity.
     private func keying(for answer: ProofAnswer) -> WireProof.Keying? {
         guard let theirs = answer.exchange else { return WireProof.Keying(client: answer.nonce, shared: nil) }
+        guard let ephemeral = Self.agree(exchange, theirs) else { return nil }
+        let client = answer.nonce + exchangePublicKey + theirs
+        guard let device = answer.devicePublicKey else { return WireProof.Keying(client: client, shared: ephemeral) }
+        guard let identity, let identityPublicKey, let deviceTerm = Self.agree(exchange, device),
+            let identityTerm = Self.agree(identity, theirs)
+        else { return nil }
+        return WireProof.Keying(
+            client: client + identityPublicKey + device, shared: ephemeral + deviceTerm + identityTerm)
+    }
+
+    /// X25519 of `mine` with public key `theirs`; nil when `theirs` is no key or gives the
+    /// all-zero secret of a point of small order.
+    private static func agree(_ mine: Curve25519.KeyAgreement.PrivateKey, _ theirs: [UInt8]) -> [UInt8]? {
         guard let publicKey = try? Curve25519.KeyAgreement.PublicKey(rawRepresentation: theirs),
-            let secret = try? exchange.sharedSecretFromKeyAgreement(with: publicKey)
+            let secret = try? mine.sharedSecretFromKeyAgreement(with: publicKey)
         else { return nil }
         let shared = secret.bytes
-        guard shared.contains(where: { $0 != 0 }) else { return nil }
-        return WireProof.Keying(client: answer.nonce + exchangePublicKey + theirs, shared: shared)
+        return shared.contains(where: { $0 != 0 }) ? shared : nil
     }
 
     private func admitted(_ admission: Admission, key: SymmetricKey, client: [UInt8]) -> Admitted {

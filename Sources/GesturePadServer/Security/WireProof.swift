@@ -6,10 +6,11 @@ import FoundationEssentials
 /// so that no credential ever crosses the wire. Pure, no state; the page's `js/proof.js` computes
 /// the same (tests/browser checks both against each other).
 ///
-/// A credential is the pairing secret or a device key, as text. Both sides key everything by
-/// its SHA-256 (`credentialDigest`), because that is what the server keeps of a device key
-/// (`devices.json`'s `keySHA256`): a stolen `devices.json` therefore lets its thief answer a
-/// challenge as that device (docs/security.md says so), as the key itself would.
+/// A credential is the pairing secret, a move ticket, the desktop key or a shared device key, as
+/// text; both sides key everything by its SHA-256 (`credentialDigest`), which is what the server
+/// keeps of a shared device key. A phone's own device is a key pair instead (docs/protocol.md
+/// "Device key pairs"): the server keeps its public key only, and the phone proves the private
+/// half through the exchange (`Keying`), so a stolen `devices.json` connects nobody.
 public enum WireProof {
     /// Bytes of each side's nonce.
     public static let nonceBytes = 32
@@ -24,10 +25,12 @@ public enum WireProof {
         static let exchange = "gesturepad/1 exchange"
     }
 
-    /// How one connection's keys are made (docs/protocol.md "Key exchange"). `client` is what
-    /// follows the server's nonce in every transcript and salt: the page's nonce, then — with
-    /// the exchange — the server's and the page's ephemeral public keys. `shared`: the X25519
-    /// shared secret, nil for a page that sent no key of its own.
+    /// How one connection's keys are made (docs/protocol.md "Key exchange", "Device key pairs").
+    /// `client` is what follows the server's nonce in every transcript and salt: the page's
+    /// nonce, then — with the exchange — the server's and the page's ephemeral public keys, then
+    /// — with a device key pair — the server's identity key and the device's public key.
+    /// `shared`: the X25519 shared secrets (ephemeral–ephemeral, then server ephemeral–device
+    /// and server identity–page ephemeral), nil for a page that sent no key of its own.
     public struct Keying: Sendable {
         public var client: [UInt8]
         public var shared: [UInt8]?
@@ -39,11 +42,21 @@ public enum WireProof {
 
         /// The key every proof and derivation of the connection is keyed by, for credential
         /// digest `digest`: the digest itself without the exchange; with it,
-        /// HKDF-SHA256(IKM digest ‖ shared secret, salt server nonce ‖ `client`, info
+        /// HKDF-SHA256(IKM digest ‖ shared secrets, salt server nonce ‖ `client`, info
         /// "gesturepad/1 exchange", 32 bytes) — which the credential alone cannot give.
         public func key(_ digest: SymmetricKey, server: [UInt8]) -> SymmetricKey {
             guard let shared else { return digest }
-            let material = SymmetricKey(data: digest.bytes + shared)
+            return mix(digest.bytes + shared, server: server)
+        }
+
+        /// The key of a device key pair's proof, which no stored credential keys: the same
+        /// HKDF over the shared secrets alone. Nil without an exchange.
+        public func key(server: [UInt8]) -> SymmetricKey? {
+            shared.map { mix($0, server: server) }
+        }
+
+        private func mix(_ material: [UInt8], server: [UInt8]) -> SymmetricKey {
+            let material = SymmetricKey(data: material)
             return HKDF<SHA256>.deriveKey(
                 inputKeyMaterial: material, salt: server + client, info: Array(Label.exchange.utf8), outputByteCount: 32)
         }

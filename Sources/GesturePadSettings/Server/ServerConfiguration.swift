@@ -34,6 +34,10 @@ public struct ServerConfiguration: Sendable {
     /// The key of the desktop page's requests (`desktop-key` in the state directory; nil: no
     /// desktop page). docs/server.md "The desktop page".
     public var desktopKey: String? = nil
+    /// The private half of the server's X25519 identity key (`identity-key` in the state
+    /// directory), base64url; nil: none, and phones' key pairs are refused. docs/protocol.md
+    /// "Device key pairs".
+    public var identityKey: String? = nil
     /// Whether touchpads drive the computer, with which backend and mapping settings.
     public var control: ControlContext = .off(reason: "control is off")
     /// Queued outbound bytes above which a touchpad's input is paused (rx flow control).

@@ -14,13 +14,16 @@ public struct AuthMessage: Sendable, Hashable {
     public var model: String?
     /// The page's ephemeral X25519 public key (docs/protocol.md "Key exchange"), base64url.
     public var kx: String?
+    /// The device's static X25519 public key, made on the phone (docs/protocol.md "Device key
+    /// pairs"), base64url.
+    public var dk: String?
     /// What a pairing pairs the device as (additive: "touchpad" or "observer"; absent: a
     /// touchpad). Only the shape is checked here: `ProofAnswer` judges the value.
     public var kind: String?
 
     public init(
         with: String, device: String? = nil, nonce: String, proof: String, model: String? = nil, kx: String? = nil,
-        kind: String? = nil
+        dk: String? = nil, kind: String? = nil
     ) {
         self.with = with
         self.device = device
@@ -28,20 +31,21 @@ public struct AuthMessage: Sendable, Hashable {
         self.proof = proof
         self.model = model
         self.kx = kx
+        self.dk = dk
         self.kind = kind
     }
 
     /// The keys an `auth` message has; any other key is skipped.
     private enum Key: String, CaseIterable {
-        case type, with, device, nonce, proof, model, kx, kind
+        case type, with, device, nonce, proof, model, kx, dk, kind
     }
 
     /// The keys that may be null (as if absent).
-    private static let nullable: Set<Key> = [.device, .model, .kx, .kind]
+    private static let nullable: Set<Key> = [.device, .model, .kx, .dk, .kind]
 
     /// The `auth` message in `bytes`, or nil when it is none: not valid UTF-8, not one JSON
     /// object, `type` not "auth", `with` / `nonce` / `proof` not strings, or `device` / `model` /
-    /// `kx` / `kind` neither strings nor null. A repeated key keeps its last value (as `JSON.parse` does).
+    /// `kx` / `dk` / `kind` neither strings nor null. A repeated key keeps its last value (as `JSON.parse` does).
     public static func decode(_ bytes: [UInt8]) -> AuthMessage? {
         let s = bytes.span
         guard UTF8Validator.isValid(s) else { return nil }
@@ -84,6 +88,6 @@ public struct AuthMessage: Sendable, Hashable {
         else { return nil }
         return AuthMessage(
             with: with, device: strings[.device], nonce: nonce, proof: proof, model: strings[.model], kx: strings[.kx],
-            kind: strings[.kind])
+            dk: strings[.dk], kind: strings[.kind])
     }
 }

@@ -6,8 +6,11 @@ extension MessageEncoder {
     /// HTTP to a port that speaks TLS; a page with nothing to prove goes to the https address (a
     /// hint only: it carries no secret, and a page that holds one believes only the sealed `move`).
     /// `exchange` (additive, docs/protocol.md "Key exchange"): the server's ephemeral X25519
-    /// public key for this connection, base64url.
-    public static func appendChallenge(nonce: String?, exchange: String? = nil, https: Bool, to out: inout [UInt8]) {
+    /// public key for this connection, base64url. `identity` (additive, docs/protocol.md "Device
+    /// key pairs"): the server's static X25519 public key, base64url.
+    public static func appendChallenge(
+        nonce: String?, exchange: String? = nil, identity: String? = nil, https: Bool, to out: inout [UInt8]
+    ) {
         JSONWriter.appendASCII("{\"type\":\"challenge\",\"protocol\":1", to: &out)
         if let nonce {
             JSONWriter.appendASCII(",\"nonce\":", to: &out)
@@ -15,6 +18,10 @@ extension MessageEncoder {
             if let exchange {
                 JSONWriter.appendASCII(",\"kx\":", to: &out)
                 JSONWriter.appendString(exchange, to: &out)
+            }
+            if let identity {
+                JSONWriter.appendASCII(",\"sk\":", to: &out)
+                JSONWriter.appendString(identity, to: &out)
             }
         } else {
             JSONWriter.appendASCII(",\"auth\":false", to: &out)

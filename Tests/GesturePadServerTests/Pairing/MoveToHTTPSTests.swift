@@ -80,7 +80,7 @@ import Testing
     @Test func theMovedDeviceKeepsItsEntryWithItsNewKey() {
         let old = DeviceKey.random()
         var desk = PairingDesk(settings: PairingSettings(), list: list(paired: old))
-        desk.rekey("d1", key: "new-key")
+        desk.rekey("d1", to: .key("new-key", told: false))
         #expect(desk.list.devices.count == 1)
         #expect(desk.list.device("d1")?.keySHA256 == DeviceKey.digest("new-key"))
         #expect(desk.list.device("d1")?.name == "Pixel")

@@ -2,12 +2,14 @@
 path"): the real page in Chromium, Firefox and WebKit pairs with the real server through a
 proxy (wire_capture.py) that rewrites one of the server's handshake messages on the way — the
 challenge turned into one that asks no proof (`auth: false`), the server's proof replaced by a
-welcome carrying a key of the attacker's, or a second challenge in place of the proof. The
+welcome carrying a key of the attacker's, a second challenge in place of the proof, or the
+server's identity key stripped or swapped (docs/protocol.md "Device key pairs"). The
 page must hang up, say that the computer did not prove itself, keep no key and send nothing
 more — above all no input in clear. The genuine welcome crosses sealed: there is none to put a
 key in, and the page pairs with the key it derived itself."""
 from __future__ import annotations
 
+import base64
 import json
 import os
 
@@ -47,7 +49,20 @@ ATTACKS = {
         {"type": "welcome", "session": 1, "host": "evil", "device": {"id": "evil", "name": "evil", "key": EVIL_KEY}}]),
     # The handshake again, out of order.
     "a second challenge": ("authenticated", lambda m: [{"type": "challenge", "nonce": "AAAAAAAAAAAAAAAAAAAAAA"}]),
+    # The server's identity key stripped (docs/protocol.md "Device key pairs"): the page makes
+    # no key pair it could not bind to this computer.
+    "no identity key": ("challenge", lambda m: [{k: v for k, v in m.items() if k != "sk"}]),
 }
+
+
+def attacker_identity() -> str:
+    """A real X25519 public key, the attacker's, as base64url."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
+
+    raw = X25519PrivateKey.generate().public_key().public_bytes(
+        serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
 
 
 @pytest.fixture
@@ -105,6 +120,28 @@ def test_the_welcome_is_out_of_the_attackers_reach(engine, attacked):
         assert key != EVIL_KEY and len(key) == 43
         sent = page_messages(proxy)
         assert sent[0]["type"] == "auth" and all(m.get("type") == "sealed" for m in sent[1:]), sent
+        assert page.console_errors() == []
+    finally:
+        page.close()
+
+
+def test_a_swapped_identity_key_pins_nothing(engine, attacked):
+    """The challenge's identity key replaced by the attacker's while the page pairs: the page's
+    proof binds the key it was given, the real server's does not match it and refuses the
+    proof, and the page pins no identity and keeps no key pair — it sends nothing but its proof
+    and the sealed hello that goes with it."""
+    server, proxy = attacked
+    proxy.alter_down = rewrite("challenge", lambda m: [dict(m, sk=attacker_identity())])
+    page = engine.page()
+    try:
+        page.open(f"http://127.0.0.1:{proxy.port}/#token={server.token}")
+        page.wait_for(REFUSED, 10)
+        assert proxy.alter_down is None, "the rewritten challenge never came"
+        assert page.eval("window.gesturepad.closes")[0] == 4410
+        for name in ("deviceKey", "serverKey", "deviceId"):
+            assert page.eval(f"localStorage.getItem('gesturepad.{name}')") in (None, ""), name
+        sent = page_messages(proxy)
+        assert [m.get("type") for m in sent] in (["auth"], ["auth", "sealed"]), sent
         assert page.console_errors() == []
     finally:
         page.close()

@@ -69,7 +69,7 @@ def main():
         port = free_port()
         env = dict(os.environ, DISPLAY=f":{n}")
         server = subprocess.Popen([args.binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--no-qr",
-                                   "--token", "bench", "--quiet", "--control", "x11", "--acceleration", "flat"],
+                                   "--token", "bench-control-latency-Secret0123456789abcdefZ", "--quiet", "--control", "x11", "--acceleration", "flat"],
                                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
         def listening():
@@ -77,7 +77,7 @@ def main():
                 return s.connect_ex(("127.0.0.1", port)) == 0
         wait_for(listening, 10, "the server")
         samples = []
-        with connect(f"ws://127.0.0.1:{port}/ws?token=bench") as ws:
+        with connect(f"ws://127.0.0.1:{port}/ws?token=bench-control-latency-Secret0123456789abcdefZ") as ws:
             ws.send(json.dumps({"type": "hello", "protocol": 1, "role": "touchpad", "width": 400, "height": 800}))
             ws.recv()
             t0 = time.monotonic() * 1000

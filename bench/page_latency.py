@@ -54,7 +54,7 @@ from x11_harness import XWatcher, Xvfb  # noqa: E402
 
 # "Today's page": main just before issue 21 changed the page (moves on pointerrawupdate).
 TODAY_REF = "adb900e"
-TOKEN = "bench-page-latency"
+TOKEN = "bench-page-latency-Secret0123456789abcdefZ"
 STEP_PX = 3  # finger travel per touch sample, CSS px (= screen px: flat, speed 1)
 MATCH_AHEAD = 6  # how many moves ahead an X motion is matched to a touch (see measure)
 HOME = (960, 540)

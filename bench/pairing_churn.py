@@ -23,7 +23,7 @@ import time
 
 from websockets.sync.client import connect
 
-SECRET = "bench-churn-secret"
+SECRET = "bench-churn-secret-Secret0123456789abcdefZ"
 
 
 def free_port() -> int:

@@ -57,7 +57,7 @@ class Server:
     """A running `gesturepad serve` on 127.0.0.1. Use as a context manager; `stop()` sends
     SIGTERM and returns the exit status."""
 
-    def __init__(self, public: Path | str | None = None, token: str | None = "test-token",
+    def __init__(self, public: Path | str | None = None, token: str | None = "test-token-Secret0123456789abcdefZ",
                  extra: list[str] | None = None, env: dict[str, str | None] | None = None,
                  drop_public: bool = False, program: Path | str | None = None, cwd: Path | str | None = None,
                  port: int | None = None, address_flags: bool = True):

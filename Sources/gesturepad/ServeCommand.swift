@@ -42,11 +42,7 @@ struct ServeCommand: ParsableCommand {
             valueName: "dir"))
     var publicDirectory: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "Pairing secret for /ws (letters, digits, - . _ ~). (default: $GESTUREPAD_TOKEN, else a random 128-bit one, remembered)",
-            valueName: "token"))
-    var token: String?
+    @OptionGroup var secret: TokenOptions
 
     @Flag(name: .customLong("no-auth"), help: "Turn the access token off: anyone who can reach the port may connect.")
     var noAuth = false
@@ -122,8 +118,9 @@ struct ServeCommand: ParsableCommand {
         if noAuth && (pairingOptions.confirm || pairingOptions.forgetDevices) {
             throw ValidationError("--no-auth pairs no phones: it goes with neither --confirm-pairing nor --forget-devices")
         }
-        if newToken && (token != nil || noAuth) {
-            throw ValidationError("--new-token makes a token to remember: it goes with neither --token nor --no-auth")
+        if newToken && (secret.isGiven || noAuth) {
+            throw ValidationError(
+                "--new-token makes a token to remember: it goes with neither --token, --token-file nor --no-auth")
         }
     }
 
@@ -139,15 +136,16 @@ struct ServeCommand: ParsableCommand {
         let log = file.logSettings(flags: outputFlags)
         var logger = Logger(label: "gesturepad.server") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = OutputOptions.diagnosticsLevel(verbose: log.verbose)
+        let tokenHidden = secret.hideFromProcessList()
         let flags = ServeSettings(
-            host: host, port: port, publicDirectory: publicDirectory, token: token,
+            host: host, port: port, publicDirectory: publicDirectory, token: try secret.given(),
             auth: noAuth ? false : nil, maxConnections: maxConnections, maxMessageBytes: maxMessageBytes,
             maxMessagesPerSecond: maxRate, maxErrorsInARow: maxErrors, maxPointers: maxPointers,
             tls: tls.enabled ? true : nil, tlsCertificate: tls.certificate, tlsKey: tls.key)
         let fileSettings = file.server
         let environmentToken = environment["GESTUREPAD_TOKEN"]
         // No token given anywhere: the one remembered in the state directory (made once).
-        var tokenNote: String? = "The token was given (--token, GESTUREPAD_TOKEN or the configuration file)."
+        var tokenNote: String? = "The token was given (--token, --token-file, GESTUREPAD_TOKEN or the configuration file)."
         var remembered: String? = nil
         let state = StateDirectory(path: XDGDirectories.state())
         let tokenSource = ServeSettings.tokenSource(flags: flags, file: fileSettings, environmentToken: environmentToken)
@@ -223,6 +221,11 @@ struct ServeCommand: ParsableCommand {
             touchpadOutput: testing.touchpadOutput, logger: logger)
         configuration.control = control.context
         var notes = [configLocation?.bannerLine ?? ConfigLocation.noneLine(environment: environment)]
+        if tokenHidden {
+            notes.append(
+                "--token: other users of this computer could read the pairing secret in the process list while the server started; it is hidden there now (prefer --token-file or GESTUREPAD_TOKEN)."
+            )
+        }
         let keeper = ServerRecordKeeper(state: state, logger: logger)
         let pairingSettings = file.pairingSettings(flags: pairingOptions.flags)
         let pairing =

@@ -51,7 +51,7 @@ struct URLCommand: ParsableCommand {
         case .given:
             token = nil
             notes.append(
-                "This server was given its token (--token, GESTUREPAD_TOKEN or the configuration file), which is "
+                "This server was given its token (--token, --token-file, GESTUREPAD_TOKEN or the configuration file), which is "
                     + "never stored: add #token=TOKEN to the address yourself.")
         case .none:
             token = nil

@@ -10,13 +10,13 @@ import Testing
     ) throws(SettingsError) -> ServerConfiguration {
         try ServeSettings.resolve(
             flags: flags, file: file, environmentToken: env, publicDirectory: "/p", gestures: GestureConfig(),
-            makeToken: { "random" })
+            makeToken: { "random-Secret0123456789abcdefZ" })
     }
 
     /// With nothing given: port 8765, all interfaces, a random token, the PROTOCOL.md limits.
     @Test func defaults() throws {
         let configuration = try resolve()
-        #expect(configuration.port == 8765 && configuration.host == nil && configuration.token == "random")
+        #expect(configuration.port == 8765 && configuration.host == nil && configuration.token == "random-Secret0123456789abcdefZ")
         #expect(configuration.maxConnections == 32)
         #expect(configuration.limits.maxMessageBytes == 65_536 && configuration.limits.maxMessagesPerSecond == 2_000)
         #expect(configuration.limits.maxErrorsInARow == 20 && configuration.limits.maxPointers == 10)
@@ -33,10 +33,10 @@ import Testing
 
     /// Token: flag, then environment, then file, then random; auth off wins over all.
     @Test func tokenSources() throws {
-        #expect(try resolve(flags: ServeSettings(token: "flag"), file: ServeSettings(token: "file"), env: "env").token == "flag")
-        #expect(try resolve(file: ServeSettings(token: "file"), env: "env").token == "env")
-        #expect(try resolve(file: ServeSettings(token: "file"), env: "").token == "file")
-        #expect(try resolve(flags: ServeSettings(token: "flag", auth: false)).token == nil)
+        #expect(try resolve(flags: ServeSettings(token: "flag-Secret0123456789abcdefZ"), file: ServeSettings(token: "file-Secret0123456789abcdefZ"), env: "env-Secret0123456789abcdefZ").token == "flag-Secret0123456789abcdefZ")
+        #expect(try resolve(file: ServeSettings(token: "file-Secret0123456789abcdefZ"), env: "env-Secret0123456789abcdefZ").token == "env-Secret0123456789abcdefZ")
+        #expect(try resolve(file: ServeSettings(token: "file-Secret0123456789abcdefZ"), env: "").token == "file-Secret0123456789abcdefZ")
+        #expect(try resolve(flags: ServeSettings(token: "flag-Secret0123456789abcdefZ", auth: false)).token == nil)
         #expect(try resolve(file: ServeSettings(auth: false)).token == nil)
     }
 

@@ -134,9 +134,10 @@ import Testing
         #expect(!AccessToken.matches("", expected: "abc123"))
     }
 
-    /// User tokens must be URL-safe and non-empty.
+    /// User tokens must be URL-safe, non-empty and strong enough.
     @Test func validatesUserTokens() {
-        #expect(AccessToken.problem(with: "my-Token_1.2~") == nil)
+        #expect(AccessToken.problem(with: "my-Token_1.2~Secret0123456789") == nil)
+        #expect(AccessToken.problem(with: "my-Token_1.2~") != nil)
         #expect(AccessToken.problem(with: "") != nil)
         #expect(AccessToken.problem(with: "with space") != nil)
         #expect(AccessToken.problem(with: "a&b") != nil)

@@ -75,7 +75,7 @@ if [[ $scheme == wss ]]; then
     env_state=(env "XDG_STATE_HOME=$PWD/$report/state")
 fi
 # -- the server ----------------------------------------------------------------------------
-token=autobahn-$RANDOM$RANDOM
+token=autobahn-$(od -An -N16 -tx1 /dev/urandom | tr -d " \n")
 # Only what Autobahn cannot know changes: it expects an echo (--test-echo) and sends messages
 # up to 16 MiB (9.1.6) faster than a touchpad would (--max-rate).
 "${env_state[@]}" "$bin" serve --host 127.0.0.1 --port 0 --token "$token" --no-qr --control off --public Public "${tls[@]}" \

@@ -66,7 +66,7 @@ def free_port() -> int:
 class Server:
     """`gesturepad serve` on a loopback port, serving this worktree's Public/."""
 
-    def __init__(self, token: str = "t0k3n-browser-test", control: str = "off", env: dict | None = None,
+    def __init__(self, token: str = "t0k3n-browser-test-Secret0123456789abcdefZ", control: str = "off", env: dict | None = None,
                  extra: list[str] | None = None, log_name: str = "browser-server.log") -> None:
         self.port = free_port()
         self.token = token

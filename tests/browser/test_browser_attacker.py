@@ -68,7 +68,7 @@ def attacker_identity() -> str:
 @pytest.fixture
 def attacked():
     """A server of its own behind a proxy that can rewrite what the page receives."""
-    yield from behind_proxy(Server(token="attacked-" + os.urandom(12).hex(), log_name="browser-attacker.log"))
+    yield from behind_proxy(Server(token="attacked--Secret0123456789abcdefZ" + os.urandom(12).hex(), log_name="browser-attacker.log"))
 
 
 def page_messages(proxy) -> list[dict]:

@@ -27,7 +27,7 @@ STATE = "window.gesturepadDesktop && window.gesturepadDesktop.state"
 
 @pytest.fixture
 def desk_server():
-    server = Server(token="desktop-page-secret", log_name="browser-desktop-server.log")
+    server = Server(token="desktop-page-secret-Secret0123456789abcdefZ", log_name="browser-desktop-server.log")
     server.start()
     try:
         yield server
@@ -171,7 +171,7 @@ def test_the_desktop_page_shows_the_desktops_touchpad_settings(browser, tmp_path
     config.mkdir()
     (config / "kcminputrc").write_text("[Libinput][7504][24866][GesturePad touchpad]\nTapToClick=true\n"
                                        "PointerAcceleration=0.5\n")
-    server = Server(token="desktop-touchpad-secret", log_name="browser-desktop-touchpad.log",
+    server = Server(token="desktop-touchpad-secret-Secret0123456789abcdefZ", log_name="browser-desktop-touchpad.log",
                     env={"XDG_CONFIG_HOME": str(config), "XDG_CURRENT_DESKTOP": "KDE"})
     server.start()
     try:

@@ -45,7 +45,7 @@ def restarted_with_tls(server: Server) -> None:
 def moving_server():
     """A server whose CA exists (made by one start with --tls, as a user who tried HTTPS once),
     now running on plain HTTP."""
-    server = Server(token="move-browser-secret", log_name="browser-move-server.log")
+    server = Server(token="move-browser-secret-Secret0123456789abcdefZ", log_name="browser-move-server.log")
     server.extra = ["--tls"]
     server.start()
     ca = ca_of(server)

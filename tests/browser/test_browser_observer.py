@@ -26,7 +26,7 @@ from test_browser_pairing import LIVE, NOTICE, devices
 
 @pytest.fixture
 def own_server():
-    server = Server(token="observer-browser-secret", log_name="browser-observer-server.log")
+    server = Server(token="observer-browser-secret-Secret0123456789abcdefZ", log_name="browser-observer-server.log")
     server.start()
     try:
         yield server
@@ -39,7 +39,7 @@ def typing_server(tmp_path):
     """Control on without a real device: the touchpad backend writes into a file."""
     output = tmp_path / "touchpad-events"
     output.write_bytes(b"")
-    server = Server(token="observer-typing-secret", control="touchpad", extra=["--test-touchpad-output", str(output)],
+    server = Server(token="observer-typing-secret-Secret0123456789abcdefZ", control="touchpad", extra=["--test-touchpad-output", str(output)],
                     log_name="browser-observer-typing.log")
     server.start()
     try:
@@ -189,7 +189,7 @@ def test_page_says_which_computer_and_backend_and_its_help_marks_it(browser, typ
 
 def test_without_pairing_a_session_is_called_phone_n(browser):
     """A server without pairing (`--no-auth`) names no device: the observer says "phone N"."""
-    server = Server(token="unused", extra=["--no-auth"], log_name="browser-observer-noauth.log")
+    server = Server(token="unused-Secret0123456789abcdefZ", extra=["--no-auth"], log_name="browser-observer-noauth.log")
     server.start()
     # Its links carry no secret: a page holding one would hang up on a server that asks no
     # proof (docs/protocol.md "Proof handshake").

@@ -30,7 +30,7 @@ NOTICE = "document.querySelector('#notice span').textContent"
 
 @pytest.fixture
 def own_server():
-    server = Server(token="pairing-browser-secret", log_name="browser-pairing-server.log")
+    server = Server(token="pairing-browser-secret-Secret0123456789abcdefZ", log_name="browser-pairing-server.log")
     server.start()
     try:
         yield server
@@ -242,7 +242,7 @@ def test_an_unknown_key_and_no_token_say_why(browser, own_server):
 def test_confirm_pairing_waits_for_the_computer(browser):
     """--confirm-pairing: the page, upgraded with the secret, says it waits for the computer;
     allowed with `gesturepad devices allow`, it goes live with its own key."""
-    server = Server(token="pairing-confirm-secret", extra=["--confirm-pairing"], log_name="browser-confirm-server.log")
+    server = Server(token="pairing-confirm-secret-Secret0123456789abcdefZ", extra=["--confirm-pairing"], log_name="browser-confirm-server.log")
     server.start()
     page = open_pad(browser, server, wait_live=False, unpaired=True)
     try:
@@ -314,7 +314,7 @@ def test_a_phone_paired_with_a_shared_key_moves_over_to_a_key_pair(browser):
     page (docs/protocol.md "Device key pairs"): the phone stays the same device without pairing
     again, devices.json keeps the public key in place of the digest, and the page pins the
     server's identity key and proves its key pair from then on."""
-    server = Server(token="moving-over-secret", log_name="browser-move-over-server.log")
+    server = Server(token="moving-over-secret-Secret0123456789abcdefZ", log_name="browser-move-over-server.log")
     legacy = base64.urlsafe_b64encode(os.urandom(32)).rstrip(b"=").decode()
     folder = Path(server.state_home) / "gesturepad"
     folder.mkdir(parents=True, exist_ok=True)

@@ -96,7 +96,7 @@ def pipe(source: socket.socket, sink: socket.socket) -> None:
 
 @pytest.fixture
 def gated():
-    server = Server(token="unpair-race-secret", log_name="browser-unpair-race.log")
+    server = Server(token="unpair-race-secret-Secret0123456789abcdefZ", log_name="browser-unpair-race.log")
     server.start()
     gate = Gate(server.port)
     try:

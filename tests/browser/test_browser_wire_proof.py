@@ -217,7 +217,7 @@ def replay(port: int, recorded: bytes) -> bytes:
 @pytest.fixture
 def proxied():
     """A server of its own (no control), behind the proxy."""
-    yield from behind_proxy(Server(token="wire-fake-" + os.urandom(8).hex(), log_name="browser-wire-fake.log"))
+    yield from behind_proxy(Server(token="wire-fake--Secret0123456789abcdefZ" + os.urandom(8).hex(), log_name="browser-wire-fake.log"))
 
 
 def test_a_server_that_cannot_prove_the_secret_is_left(browser, proxied):

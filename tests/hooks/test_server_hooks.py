@@ -122,7 +122,7 @@ hooks:
     pipe: [{pipe}]
     queue: 10000  # never behind in this test: every event must arrive as sent
 """)
-    secret = "token-from-the-environment"
+    secret = "token-from-the-environment-Secret0123456789abcdefZ"
     with Server(public=page, token=None, env={"GESTUREPAD_TOKEN": secret}, extra=["--config", str(config), "--quiet"]) as server:
         server.token = secret  # what the clients use
         session, events = play(server, "tap_double", settle=0.5)

@@ -32,7 +32,7 @@ def serve_banner(state_home, *extra, timeout=15.0):
     env = dict(os.environ, XDG_STATE_HOME=str(state_home), TERM="dumb")
     env.pop("GESTUREPAD_TOKEN", None)
     process = subprocess.Popen([str(binary()), "serve", "--host", "127.0.0.1", "--port", str(port), "--control", "off",
-                                "--notify", "off", "--token", "banner-token", *extra],
+                                "--notify", "off", "--token", "banner-token-Secret0123456789abcdefZ", *extra],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=REPO)
     lines = []
     deadline = time.monotonic() + timeout
@@ -115,7 +115,7 @@ def test_help_topics_exist_and_the_overview_lists_them():
 def test_a_missing_display_points_to_gesturepad_help(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "GESTUREPAD_TOKEN")}
     env["XDG_STATE_HOME"] = str(tmp_path)
-    run = subprocess.run([str(binary()), "serve", "--no-qr", "--control", "x11", "--token", "t", "--host", "127.0.0.1",
+    run = subprocess.run([str(binary()), "serve", "--no-qr", "--control", "x11", "--token", "t-Secret0123456789abcdefZ", "--host", "127.0.0.1",
                           "--port", str(free_port())], capture_output=True, text=True, timeout=10, env=env, cwd=REPO)
     assert run.returncode == 1
     assert "DISPLAY is not set: gesturepad help control" in run.stderr

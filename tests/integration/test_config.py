@@ -16,17 +16,17 @@ def write_config(tmp_path, text):
 
 
 def test_file_settings_apply_and_flags_override(page_dir, tmp_path):
-    config = write_config(tmp_path, "server:\n  token: file-token\n  limits:\n    maxConnections: 1\n")
+    config = write_config(tmp_path, "server:\n  token: file-token-Secret0123456789abcdefZ\n  limits:\n    maxConnections: 1\n")
     with Server(public=page_dir, token=None, extra=["--config", str(config)]) as server:
-        assert "#token=file-token" in server.stdout()
-        with server.connect(token="file-token") as first:
+        assert "#token=file-token-Secret0123456789abcdefZ" in server.stdout()
+        with server.connect(token="file-token-Secret0123456789abcdefZ") as first:
             assert hello(first)["type"] == "welcome"
             with pytest.raises(InvalidStatus) as refused:
-                server.connect(token="file-token")
+                server.connect(token="file-token-Secret0123456789abcdefZ")
             assert refused.value.response.status_code == 503
-    with Server(public=page_dir, token="flag-token", extra=["--config", str(config), "--max-connections", "2"]) as server:
-        assert "#token=flag-token" in server.stdout()
-        with server.connect(token="flag-token") as first, server.connect(token="flag-token") as second:
+    with Server(public=page_dir, token="flag-token-Secret0123456789abcdefZ", extra=["--config", str(config), "--max-connections", "2"]) as server:
+        assert "#token=flag-token-Secret0123456789abcdefZ" in server.stdout()
+        with server.connect(token="flag-token-Secret0123456789abcdefZ") as first, server.connect(token="flag-token-Secret0123456789abcdefZ") as second:
             assert hello(first)["type"] == "welcome"
             assert hello(second)["type"] == "welcome"
 

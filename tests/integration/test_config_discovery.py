@@ -59,17 +59,17 @@ def test_xdg_config_home_and_flags(page_dir, tmp_path):
     """XDG_CONFIG_HOME moves the user's file; --config overrides it; --no-config reads none."""
     xdg = tmp_path / "xdg"
     (xdg / "gesturepad").mkdir(parents=True)
-    (xdg / "gesturepad" / "config.yaml").write_text("server:\n  token: from-xdg\n")
+    (xdg / "gesturepad" / "config.yaml").write_text("server:\n  token: from-xdg-Secret0123456789abcdefZ\n")
     other = tmp_path / "other.yaml"
-    other.write_text("server:\n  token: from-flag\n")
+    other.write_text("server:\n  token: from-flag-Secret0123456789abcdefZ\n")
     env = {"XDG_CONFIG_HOME": str(xdg), "HOME": str(tmp_path / "nohome")}
     with Server(public=page_dir, token=None, env=env) as server:
-        assert "#token=from-xdg" in server.stdout()
+        assert "#token=from-xdg-Secret0123456789abcdefZ" in server.stdout()
         assert f"Configuration: {xdg}/gesturepad/config.yaml (your configuration file)." in server.stdout()
     with Server(public=page_dir, token=None, env=env, extra=["--config", str(other)]) as server:
-        assert "#token=from-flag" in server.stdout()
+        assert "#token=from-flag-Secret0123456789abcdefZ" in server.stdout()
         assert f"Configuration: {other} (--config)." in server.stdout()
-    with Server(public=page_dir, token="t", env=env, extra=["--no-config"]) as server:
+    with Server(public=page_dir, token="t-Secret0123456789abcdefZ", env=env, extra=["--no-config"]) as server:
         assert "Configuration: none" in server.stdout()
 
 

@@ -18,7 +18,7 @@ import pytest
 from testkit import InvalidStatus, RawClient, Server, binary, eventually, hello, recv_json, wait_stored
 from test_pairing import serve, stop
 
-SECRET = "pairing-secret-1"
+SECRET = "pairing-secret-1-Secret0123456789abcdefZ"
 PIXEL = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
          "Chrome/120.0.0.0 Mobile Safari/537.36")
 

@@ -49,11 +49,11 @@ def test_matching_origin_is_accepted(server):
 
 
 def test_token_from_environment_is_used(page_dir):
-    with Server(public=page_dir, token=None, env={"GESTUREPAD_TOKEN": "from-env"}) as server:
+    with Server(public=page_dir, token=None, env={"GESTUREPAD_TOKEN": "from-env-Secret0123456789abcdefZ"}) as server:
         assert refused_status(server, token="test-token") == 403
-        with server.connect(token="from-env") as ws:
+        with server.connect(token="from-env-Secret0123456789abcdefZ") as ws:
             assert hello(ws)["type"] == "welcome"
-        assert "#token=from-env" in server.stdout()
+        assert "#token=from-env-Secret0123456789abcdefZ" in server.stdout()
 
 
 def test_random_token_is_printed_and_required(page_dir):

@@ -19,21 +19,21 @@ def test_startup_prints_url_with_token_and_port(server):
 
 
 def test_port_zero_prints_the_real_port(page_dir):
-    process = subprocess.Popen([str(binary()), "serve", "--host", "127.0.0.1", "--port", "0", "--token", "t0", "--control", "off",
+    process = subprocess.Popen([str(binary()), "serve", "--host", "127.0.0.1", "--port", "0", "--token", "t0-Secret0123456789abcdefZ", "--control", "off",
                                 "--public", str(page_dir), "--no-qr"], stdout=subprocess.PIPE, text=True, env=private_env())
     try:
         line = process.stdout.readline()
         port = int(re.search(r"port (\d+)", line).group(1))
         assert port > 0
         url_line = process.stdout.readline() + process.stdout.readline()
-        assert f"http://127.0.0.1:{port}/#token=t0" in url_line
+        assert f"http://127.0.0.1:{port}/#token=t0-Secret0123456789abcdefZ" in url_line
     finally:
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=10) == 0
 
 
 def test_qr_code_is_drawn_at_start(page_dir):
-    process = subprocess.Popen([str(binary()), "serve", "--host", "127.0.0.1", "--port", "0", "--token", "t0", "--control", "off",
+    process = subprocess.Popen([str(binary()), "serve", "--host", "127.0.0.1", "--port", "0", "--token", "t0-Secret0123456789abcdefZ", "--control", "off",
                                 "--public", str(page_dir)], stdout=subprocess.PIPE, text=True, env=private_env())
     try:
         lines = [process.stdout.readline() for _ in range(12)]
@@ -152,7 +152,7 @@ def _global_ipv4_addresses() -> list[str]:
 
 
 def test_all_interfaces_lists_every_lan_address_first(page_dir):
-    process = subprocess.Popen([str(binary()), "serve", "--port", "0", "--token", "lan", "--public", str(page_dir),
+    process = subprocess.Popen([str(binary()), "serve", "--port", "0", "--token", "lan-Secret0123456789abcdefZ", "--public", str(page_dir),
                                 "--no-qr", "--control", "off"], stdout=subprocess.PIPE, text=True, env=private_env())
     try:
         lines = []
@@ -160,10 +160,10 @@ def test_all_interfaces_lists_every_lan_address_first(page_dir):
             lines.append(process.stdout.readline())
         port = int(re.search(r"port (\d+)", lines[0]).group(1))
         urls = [line.strip() for line in lines if line.strip().startswith("http://")]
-        assert f"http://127.0.0.1:{port}/#token=lan" in urls
+        assert f"http://127.0.0.1:{port}/#token=lan-Secret0123456789abcdefZ" in urls
         lan = _global_ipv4_addresses()
         for address in lan:
-            assert f"http://{address}:{port}/#token=lan" in urls
+            assert f"http://{address}:{port}/#token=lan-Secret0123456789abcdefZ" in urls
         if lan:
             assert not urls[0].startswith("http://127.")
         # It really listens on them (all interfaces, IPv4 and IPv6 loopback).
@@ -183,14 +183,14 @@ def test_ipv6_loopback_host(page_dir):
             probe.bind(("::1", 0))
     except OSError:
         pytest.skip("no IPv6 loopback")
-    process = subprocess.Popen([str(binary()), "serve", "--host", "::1", "--port", "0", "--token", "v6",
+    process = subprocess.Popen([str(binary()), "serve", "--host", "::1", "--port", "0", "--token", "v6-Secret0123456789abcdefZ",
                                 "--public", str(page_dir), "--no-qr"], stdout=subprocess.PIPE, text=True, env=private_env())
     try:
         port = int(re.search(r"port (\d+)", process.stdout.readline()).group(1))
-        assert f"http://[::1]:{port}/#token=v6" in process.stdout.readline() + process.stdout.readline()
+        assert f"http://[::1]:{port}/#token=v6-Secret0123456789abcdefZ" in process.stdout.readline() + process.stdout.readline()
         from testkit import _CONNECT_TAKES_PROXY, ws_connect
         extra = {"proxy": None} if _CONNECT_TAKES_PROXY else {}
-        with ws_connect(f"ws://[::1]:{port}/ws?token=v6", origin=f"http://[::1]:{port}", compression=None,
+        with ws_connect(f"ws://[::1]:{port}/ws?token=v6-Secret0123456789abcdefZ", origin=f"http://[::1]:{port}", compression=None,
                         open_timeout=5, **extra) as ws:
             assert hello(ws)["type"] == "welcome"
     finally:

@@ -12,7 +12,7 @@ from pathlib import Path
 from testkit import PageSeal, Server, eventually, hello, hkdf, recv_json
 from test_proof_handshake import b64, prove
 
-SECRET = "outside-client-secret-1"
+SECRET = "outside-client-secret-1-Secret0123456789abcdefZ"
 AGENT = "render-bot/2.1 (outside client; +https://example.test)"
 CONNECTIONS = 100
 

@@ -95,7 +95,7 @@ def test_version_is_one_version_everywhere(tmp_path):
 def fails_fast(args, tmp_path, user=None):
     """Runs serve expecting a start-up failure: returns (exit status, stderr lines, seconds)."""
     env = dict(os.environ, XDG_STATE_HOME=str(tmp_path))
-    command = [str(binary()), "serve", "--no-qr", "--control", "off", "--token", "t", *args]
+    command = [str(binary()), "serve", "--no-qr", "--control", "off", "--token", "t-Secret0123456789abcdefZ", *args]
     if user:
         command = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups", *command]
     start = time.monotonic()

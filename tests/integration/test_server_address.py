@@ -16,7 +16,7 @@ import pytest
 from testkit import REPO, Server, eventually, free_port, hello
 
 DEFAULT_PORT = 8765
-SECRET = "address-secret-1"
+SECRET = "address-secret-1-Secret0123456789abcdefZ"
 MOVED = "The port changed"
 
 

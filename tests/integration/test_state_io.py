@@ -13,7 +13,7 @@ import pytest
 
 from testkit import Server, eventually, hello, wait_stored
 
-SECRET = "state-io-secret"
+SECRET = "state-io-secret-Secret0123456789abcdefZ"
 # Every call that names a file, and the ones that lock or sync one.
 TRACED = "trace=%file,flock,fsync,fdatasync,syncfs"
 

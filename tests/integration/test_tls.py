@@ -163,7 +163,7 @@ def test_the_users_own_certificate(page_dir, tmp_path):
 
 def start_failure(args, tmp_path):
     env = dict(os.environ, XDG_STATE_HOME=str(tmp_path))
-    run = subprocess.run([str(binary()), "serve", "--no-qr", "--control", "off", "--token", "t", "--host", "127.0.0.1",
+    run = subprocess.run([str(binary()), "serve", "--no-qr", "--control", "off", "--token", "t-Secret0123456789abcdefZ", "--host", "127.0.0.1",
                           "--port", str(free_port()), *args], capture_output=True, text=True, timeout=10, env=env, cwd=REPO)
     return run.returncode, [line for line in run.stderr.splitlines() if line.strip()]
 

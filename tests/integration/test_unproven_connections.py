@@ -9,7 +9,7 @@ from websockets.exceptions import InvalidStatus
 
 from testkit import Server, eventually, hello, recv_json
 
-SECRET = "unproven-connections-secret"
+SECRET = "unproven-connections-secret-Secret0123456789abcdefZ"
 CAP = 8
 
 

@@ -101,7 +101,7 @@ def test_installs_into_this_machine_and_purges(deb, version, tmp_path):
         home = tmp_path / "home"
         home.mkdir()
         env = {"HOME": str(home), "XDG_STATE_HOME": None, "XDG_CONFIG_HOME": None}
-        with Server(program="/usr/bin/gesturepad", drop_public=True, token="t", cwd="/", env=env) as server:
+        with Server(program="/usr/bin/gesturepad", drop_public=True, token="t-Secret0123456789abcdefZ", cwd="/", env=env) as server:
             assert "serving /usr/share/gesturepad/Public" in server.stdout()
             status, _, body = server.get("/")
             assert status == 200 and body == (REPO / "Public" / "index.html").read_bytes()

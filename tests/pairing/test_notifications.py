@@ -7,7 +7,7 @@ import time
 
 from testkit import Server, close_code, hello, recv_json
 
-SECRET = "notify-secret"
+SECRET = "notify-secret-Secret0123456789abcdefZ"
 PIXEL = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
          "Chrome/120.0.0.0 Mobile Safari/537.36")
 

@@ -60,8 +60,9 @@ class Server:
     def __init__(self, public: Path | str | None = None, token: str | None = "test-token-Secret0123456789abcdefZ",
                  extra: list[str] | None = None, env: dict[str, str | None] | None = None,
                  drop_public: bool = False, program: Path | str | None = None, cwd: Path | str | None = None,
-                 port: int | None = None, address_flags: bool = True):
-        """`env` entries override the environment (None removes a variable); `program` is
+                 port: int | None = None, address_flags: bool = True, stderr=None):
+        """`env` entries override the environment (None removes a variable); `stderr` is an
+        open file for the server's standard error (a temporary one by default); `program` is
         another binary than $GESTUREPAD_BIN (an installed one); `cwd` its working directory.
         `address_flags=False` passes neither --host nor --port: the configuration file (or the
         defaults) decide, and `port` says where the server is expected to answer."""
@@ -86,7 +87,7 @@ class Server:
         args += extra
         self.args = args
         self.out = tempfile.NamedTemporaryFile(prefix="gesturepad-out-", delete=False)
-        self.err = tempfile.NamedTemporaryFile(prefix="gesturepad-err-", delete=False)
+        self.err = stderr or tempfile.NamedTemporaryFile(prefix="gesturepad-err-", delete=False)
         full_env = private_env()
         full_env.pop("GESTUREPAD_TOKEN", None)
         self.state_home = full_env["XDG_STATE_HOME"]

@@ -227,7 +227,9 @@ struct ServeCommand: ParsableCommand {
             )
         }
         let keeper = ServerRecordKeeper(state: state, logger: logger)
-        let pairingSettings = file.pairingSettings(flags: pairingOptions.flags)
+        var pairingSettings = file.pairingSettings(flags: pairingOptions.flags)
+        // A service's start (its output goes to the journal): no one is there to see the code.
+        pairingSettings.openAtStart = !JournalStream.isStandardError(environment: environment)
         let pairing =
             configuration.token == nil
             ? nil : pairingOptions.setup(pairingSettings, state: state, record: keeper, logger: logger)
@@ -290,7 +292,9 @@ struct ServeCommand: ParsableCommand {
         let confirm =
             settings.confirm
             ? " A new phone waits until you accept it (notification, or gesturepad devices allow NAME)."
-            : " The link pairs new phones for \(Int(settings.windowMilliseconds / 60_000)) minutes (gesturepad pair opens it again)."
+            : settings.openAtStart
+                ? " The link pairs new phones for \(Int(settings.windowMilliseconds / 60_000)) minutes (gesturepad pair opens it again)."
+                : " The service manager started this server: the link pairs no one until gesturepad pair (or gesturepad url) opens pairing."
         return "Paired phones reconnect by themselves; gesturepad devices lists them and forgets one.\(confirm)"
     }
 

@@ -56,8 +56,13 @@ final class PairingService {
         if forgetAll { logger.notice("forgot every paired device (--forget-devices)") }
         sync = DeviceFileSync(onDisk: list ?? DeviceList(), version: store.version())
         desk = PairingDesk(settings: desk.settings, list: list ?? DeviceList())
-        // The start-up banner shows the code: pairing is open from now (nobody waits yet).
-        _ = desk.openPairing(at: PairingTime(now: now, stamp: ServerRecord.timestamp(Date())), fresh: Self.fresh)
+        // The start-up banner shows the code: pairing is open from now (nobody waits yet) —
+        // unless the service manager started the server, and no one sees the code.
+        if desk.settings.openAtStart {
+            _ = desk.openPairing(at: PairingTime(now: now, stamp: ServerRecord.timestamp(Date())), fresh: Self.fresh)
+        } else if !desk.settings.confirm {
+            logger.notice("pairing stays closed: this start was the service manager's (gesturepad pair opens it)")
+        }
         keeper.start()
         publishPresence()
     }

@@ -30,15 +30,19 @@ def journal_stderr(tmp_path, stream: str | None):
     return err, env
 
 
+def proven(ws) -> PageSeal:
+    """Proves the secret on `ws` (the first handshake) and returns the connection's seal."""
+    _, server_nonce, client = answer_challenge(ws, recv_json(ws), SECRET, "secret")
+    assert recv_json(ws)["type"] == "authenticated"
+    return PageSeal(hashlib.sha256(SECRET.encode()).digest(), server_nonce, client)
+
+
 def test_a_service_start_keeps_pairing_closed_until_gesturepad_pair(tmp_path):
     err, env = journal_stderr(tmp_path, "same")
     with Server(token=SECRET, env=env, stderr=err) as server:
         assert "The service manager started this server" in server.stdout()
         with server.connect(token=None, path="/ws?proof=1") as ws:
-            challenge = recv_json(ws)
-            _, server_nonce, client = answer_challenge(ws, challenge, SECRET, "secret")
-            assert recv_json(ws)["type"] == "authenticated"
-            seal = PageSeal(hashlib.sha256(SECRET.encode()).digest(), server_nonce, client)
+            seal = proven(ws)
             ws.send(seal.seal({"type": "hello", "protocol": 1, "role": "touchpad", "width": 390, "height": 844}))
             held = seal.recv(ws)
             assert held["type"] == "pairing", held  # it waits: pairing is closed
@@ -59,8 +63,5 @@ def test_a_terminal_start_opens_pairing_at_once(tmp_path):
     with Server(token=SECRET, env=env, stderr=err) as server:
         assert "The link pairs new phones for 5 minutes" in server.stdout()
         with server.connect(token=None, path="/ws?proof=1") as ws:
-            challenge = recv_json(ws)
-            _, server_nonce, client = answer_challenge(ws, challenge, SECRET, "secret")
-            assert recv_json(ws)["type"] == "authenticated"
-            seal = PageSeal(hashlib.sha256(SECRET.encode()).digest(), server_nonce, client)
+            seal = proven(ws)
             assert seal.hello(ws)["type"] == "welcome"

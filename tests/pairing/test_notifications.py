@@ -50,6 +50,8 @@ def test_confirm_pairing_allow_in_the_notification(notifications):
         ws.send(json.dumps({"type": "hello", "protocol": 1, "role": "touchpad", "width": 390, "height": 844}))
         [notice] = notifications.wait_notify(1)
         assert notice["summary"] == "Pixel 8 · Chrome asks to pair"
+        # The name is the phone's own claim, shown with where it connects from.
+        assert notice["body"].startswith("It calls itself \u201cPixel 8 · Chrome\u201d and connects from this computer.")
         assert notice["actions"] == {"allow": "Allow", "deny": "Deny"} and notice["timeout"] == 60_000
         notifications.invoke(notice["id"], "allow")
         welcome = recv_json(ws, timeout=5)

@@ -75,7 +75,9 @@ extension WebServer {
             return challenge(id, userAgent: admitted.name, address: peer(wsi), moveOnly: moveOnly, now: now)
         }
         guard let pairing else { return }
-        apply(pairing.opened(id, as: admitted.admission, name: admitted.name, now: now, client: admitted.client))
+        apply(
+            pairing.opened(
+                id, as: admitted.admission, name: admitted.name, now: now, client: admitted.client, from: peer(wsi)))
     }
 
     func pairingClosed(_ id: Int, now: Double) {

@@ -78,7 +78,7 @@ extension WebServer {
                     pairing.opened(
                         id, as: admitted.admission, name: name, now: now, derivedKey: admitted.newDeviceKey,
                         publicKey: admitted.devicePublicKey, moved: admitted.moved, rekeyed: admitted.rekeyed,
-                        kind: answer.kind, browser: browser))
+                        kind: answer.kind, browser: browser, from: pending.address))
             }
             submit(.release(id, now: now))
         }

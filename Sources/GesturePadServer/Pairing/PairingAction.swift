@@ -13,11 +13,13 @@ public enum PairingEvent: Sendable, Hashable {
     case replaced(PairedDevice)
     /// A paired device connected, with no other connection open.
     case connected(PairedDevice)
-    /// A new device asks to pair and waits this many seconds for an answer.
-    case waiting(PairedDevice, seconds: Int)
+    /// A new device asks to pair and waits this many seconds for an answer; `from`: the
+    /// address it connects from, when known (the computer's user is shown it with the name the
+    /// device claims).
+    case waiting(PairedDevice, seconds: Int, from: String?)
     /// A new device proved the pairing secret while pairing is closed: it waits this many
     /// seconds for pairing to open (or to be allowed by name).
-    case waitingForPairing(PairedDevice, seconds: Int)
+    case waitingForPairing(PairedDevice, seconds: Int, from: String?)
     /// A waiting device was accepted.
     case accepted(PairedDevice)
     /// A waiting device was refused, with why (declined, not in time, its page went away).

@@ -101,9 +101,11 @@ struct PairingDesk: Sendable {
     /// the entry such a pairing made before for the same client is taken again. `browser` is
     /// who a page pairing with the proof handshake is (`BrowserDigest`): the entry the same
     /// browser paired before as the same kind is taken over while it is not connected.
+    /// `address`: where the connection comes from, shown to the computer's user with the name
+    /// of a device that waits.
     mutating func opened(
         _ connection: Int, as admission: Admission, name: String, at time: PairingTime, fresh: FreshDevice,
-        client: String? = nil, kind: DeviceKind = .touchpad, browser: String? = nil
+        client: String? = nil, kind: DeviceKind = .touchpad, browser: String? = nil, from address: String? = nil
     ) -> [PairingAction] {
         switch admission {
         case .open, .proving:
@@ -161,10 +163,13 @@ struct PairingDesk: Sendable {
                 untilOpen: untilOpen)
             let seconds = Int((wait / 1_000).rounded(.up))
             guard untilOpen else {
-                return [.hold(connection, device.greeting(), .confirm), .announce(.waiting(device, seconds: seconds))]
+                return [
+                    .hold(connection, device.greeting(), .confirm),
+                    .announce(.waiting(device, seconds: seconds, from: address)),
+                ]
             }
             return [
-                .hold(connection, device.greeting(), .pairingClosed), .announce(.waitingForPairing(device, seconds: seconds)),
+                .hold(connection, device.greeting(), .pairingClosed), .announce(.waitingForPairing(device, seconds: seconds, from: address)),
             ]
         }
     }

@@ -38,16 +38,19 @@ extension PairingService {
             let doing =
                 device.kind == .observer ? "It is watching the gestures." : "It is using this computer as a touchpad."
             notify(device, "\(device.name) connected", doing, [(NoticeKey.forget, "Forget")], when: .connections)
-        case .waiting(let device, let seconds):
+        case .waiting(let device, let seconds, let address):
             ask(
                 device, seconds: seconds,
-                line: "asks to pair: gesturepad devices allow \(quoted(device.name)) (or deny)",
-                summary: "asks to pair", body: "Allow it to \(Self.use(device.kind))?", buttons: ("Allow", "Deny"))
-        case .waitingForPairing(let device, let seconds):
+                line: "asks to pair\(Self.origin(address)): gesturepad devices allow \(quoted(device.name)) (or deny)",
+                summary: "asks to pair",
+                body: "\(Self.claim(device, from: address)) Allow it to \(Self.use(device.kind))?", buttons: ("Allow", "Deny"))
+        case .waitingForPairing(let device, let seconds, let address):
             ask(
                 device, seconds: seconds,
-                line: "waits to pair, but pairing is closed: gesturepad pair pairs it (or devices allow / deny it)",
-                summary: "waits to pair", body: "Pairing is closed. Pair it to let it \(Self.use(device.kind))?",
+                line:
+                    "waits to pair\(Self.origin(address)), but pairing is closed: gesturepad pair pairs it (or devices allow / deny it)",
+                summary: "waits to pair",
+                body: "\(Self.claim(device, from: address)) Pairing is closed. Pair it to let it \(Self.use(device.kind))?",
                 buttons: ("Pair", "Ignore"))
         case .accepted(let device):
             logger.notice("accepted and paired: \(device.name)", metadata: ["device.id": "\(device.id)"])
@@ -79,6 +82,18 @@ extension PairingService {
 
     /// A device waits for an answer within `seconds`: a terminal line, and a notification whose
     /// buttons allow or refuse it.
+    /// " from ADDRESS" for a terminal line, or nothing.
+    static func origin(_ address: String?) -> String {
+        address.map { " from \($0)" } ?? ""
+    }
+
+    /// What the notification says of a waiting device: its name is its own claim (the browser's
+    /// user agent and model), and where it connects from.
+    static func claim(_ device: PairedDevice, from address: String?) -> String {
+        let place = address.map { LoopbackAddress.isPeer($0) ? "this computer" : $0 } ?? "an unknown address"
+        return "It calls itself \u{201C}\(device.name)\u{201D} and connects from \(place)."
+    }
+
     private func ask(
         _ device: PairedDevice, seconds: Int, line: String, summary: String, body: String, buttons: (String, String)
     ) {

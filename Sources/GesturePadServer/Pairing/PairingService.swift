@@ -102,11 +102,11 @@ final class PairingService {
     /// `moved`: the device proved a move ticket, and `derivedKey` or `publicKey` is its new
     /// credential; `rekeyed`: a paired device proved its shared key and brought a key pair,
     /// whose public key replaces that key. `kind` and `browser`: what a proof's pairing pairs
-    /// as, and who the browser is (`PairingDesk.opened`).
+    /// as, and who the browser is; `address`, where it connects from (`PairingDesk.opened`).
     func opened(
         _ connection: Int, as admission: Admission, name: String, now: Double, derivedKey: String? = nil,
         publicKey: String? = nil, client: String? = nil, moved: Bool = false, rekeyed: Bool = false,
-        kind: DeviceKind = .touchpad, browser: String? = nil
+        kind: DeviceKind = .touchpad, browser: String? = nil, from address: String? = nil
     ) -> [PairingAction] {
         guard admission != .open, admission != .proving else { return [] }
         var fresh = Self.fresh()
@@ -126,7 +126,8 @@ final class PairingService {
                 }
             }
             return desk.opened(
-                connection, as: admission, name: name, at: time, fresh: fresh, client: client, kind: kind, browser: browser)
+                connection, as: admission, name: name, at: time, fresh: fresh, client: client, kind: kind, browser: browser,
+                from: address)
         }
     }
 

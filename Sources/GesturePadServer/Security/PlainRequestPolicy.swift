@@ -46,10 +46,14 @@ public enum PlainRequestPolicy {
         if !credential, StaticFilePolicy.isServable(path) { return .serve }
         let authority = host.flatMap { isPlainAuthority($0) ? $0 : nil } ?? fallbackHost
         var location = "https://" + authority + percentEncoded(path, keeping: pathBytes)
-        if !arguments.isEmpty {
+        // A secret in the address has crossed in clear already; the redirect does not send it
+        // again, nor keep it in the browser's history (a link's `#token=` fragment, which the
+        // browser never sent, survives the redirect by itself).
+        let kept = arguments.filter { !$0.hasPrefix("token=") }
+        if !kept.isEmpty {
             location +=
                 "?"
-                + arguments.map { argument in
+                + kept.map { argument in
                     guard let equals = argument.firstIndex(of: "=") else { return percentEncoded(argument, keeping: queryBytes) }
                     let name = percentEncoded(String(argument[..<equals]), keeping: queryBytes)
                     let value = percentEncoded(String(argument[argument.index(after: equals)...]), keeping: queryBytes)

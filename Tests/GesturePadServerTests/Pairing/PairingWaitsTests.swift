@@ -26,9 +26,15 @@ import Testing
         var driver = closedDesk()
         let derived = DeviceKey.random()
         let held = driver.desk.opened(
-            7, as: .pairing, name: "Pixel 8 · Chrome", at: driver.time, fresh: FreshDevice(id: "p1", key: derived, told: false))
+            7, as: .pairing, name: "Pixel 8 · Chrome", at: driver.time, fresh: FreshDevice(id: "p1", key: derived, told: false),
+            from: "192.168.1.40")
         #expect(holds(held, 7, .pairingClosed))
-        #expect(held.contains { if case .announce(.waitingForPairing(_, seconds: 600)) = $0 { true } else { false } })
+        // The computer's user is told where the phone connects from, with the name it claims.
+        let announced = held.contains { action in
+            guard case .announce(.waitingForPairing(_, seconds: 600, from: let address)) = action else { return false }
+            return address == "192.168.1.40"
+        }
+        #expect(announced)
         #expect(driver.desk.list.standing(ofKey: derived) != .paired("p1"))
         #expect(driver.desk.nextDeadline == driver.now + 600_000)
         // Pairing opens a minute later (the desktop page's button, gesturepad pair).
@@ -87,5 +93,18 @@ import Testing
         var driver = DeskDriver(confirm: true)
         driver.now = window * 3
         #expect(holds(driver.open(1, .pairing), 1, .confirm))
+    }
+}
+
+/// What the desktop notification says of a device that waits (`--confirm-pairing`, or pairing
+/// closed): the name is the device's own claim, and where it connects from is shown.
+@Suite struct WaitingClaimTests {
+    @Test func theNotificationNamesTheClaimAndTheAddress() {
+        let device = PairedDevice(id: "p1", name: "Pixel 8 · Chrome", state: .waiting, paired: "t")
+        #expect(
+            PairingService.claim(device, from: "192.168.1.40")
+                == "It calls itself \u{201C}Pixel 8 · Chrome\u{201D} and connects from 192.168.1.40.")
+        #expect(PairingService.claim(device, from: "127.0.0.1").hasSuffix("connects from this computer."))
+        #expect(PairingService.origin("10.0.0.2") == " from 10.0.0.2" && PairingService.origin(nil).isEmpty)
     }
 }

@@ -169,7 +169,8 @@ struct PairingDesk: Sendable {
                 ]
             }
             return [
-                .hold(connection, device.greeting(), .pairingClosed), .announce(.waitingForPairing(device, seconds: seconds, from: address)),
+                .hold(connection, device.greeting(), .pairingClosed),
+                .announce(.waitingForPairing(device, seconds: seconds, from: address)),
             ]
         }
     }

@@ -233,6 +233,8 @@ struct ServeCommand: ParsableCommand {
         let pairing =
             configuration.token == nil
             ? nil : pairingOptions.setup(pairingSettings, state: state, record: keeper, logger: logger)
+        // The computer's media players (MPRIS), for the page's media view.
+        let media = try? MediaPlayers(logger: logger)
         let server: WebServer
         do {
             let reload = ConfigReload(
@@ -241,9 +243,10 @@ struct ServeCommand: ParsableCommand {
             server = try WebServer(
                 configuration: configuration, sinks: sinks, backend: control.backend, recorder: recorder,
                 pairing: pairing?.setup, reload: reload.read,
-                touchpadSettings: TouchpadSettingsReader.reading(environment: environment),
+                touchpadSettings: TouchpadSettingsReader.reading(environment: environment), media: media,
                 logger: logger)
         } catch let error as ServerStartError {
+            media?.stop()
             for sink in sinks { sink.close() }
             recorder?.close()
             control.backend?.stop()
@@ -281,6 +284,7 @@ struct ServeCommand: ParsableCommand {
             configFile: configLocation?.path)
         keeper.start(record, pairsDevices: server.pairsDevices)
         server.run()
+        media?.stop()
         pairing?.notifier?.stop()
         ServerRecord.release(in: state, pid: pid, restoring: replaced, isRunning: ProcessProbe.isGesturePad)
         // Every connection has closed and released what it held; the backend lets go of the rest.

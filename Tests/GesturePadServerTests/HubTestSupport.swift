@@ -20,6 +20,7 @@ final class FakeTransport {
     var unpairs: [Int] = []
     /// The answers to challenges the hub handed over to judge.
     var proofs: [(Int, [UInt8])] = []
+    var mediaCommands: [MediaCommand] = []
     /// The deadline armed for each connection, while one is.
     var armed: [Int: Double] = [:]
 
@@ -44,6 +45,7 @@ final class FakeTransport {
             case .limitClosingTime(let id): closesStarted.append(id)
             case .unpairDevice(let id): unpairs.append(id)
             case .judgeProof(let id, let answer): proofs.append((id, answer))
+            case .media(let command): mediaCommands.append(command)
             case .write, .close, .hangUp, .deliver, .note, .announceSession, .replaceHooks, .perform, .requestControl,
                 .beginRecording, .record, .endRecording:
                 break

@@ -174,7 +174,7 @@ struct MessageEncoderTests {
         #expect(
             ProtocolError.Code.allCases.map(\.name) == [
                 "bad_json", "unknown_type", "bad_field", "hello_required", "too_many_pointers", "duplicate_hello",
-                "observer_read_only", "control_off", "seal_required",
+                "observer_read_only", "control_off", "seal_required", "media_unavailable",
             ])
     }
 }

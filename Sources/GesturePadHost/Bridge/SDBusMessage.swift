@@ -14,6 +14,8 @@ enum SDBusMessage {
         static let int32 = CChar(UInt8(ascii: "i"))
         static let boolean = CChar(UInt8(ascii: "b"))
         static let double = CChar(UInt8(ascii: "d"))
+        static let int64 = CChar(UInt8(ascii: "x"))
+        static let uint64 = CChar(UInt8(ascii: "t"))
         static let array = CChar(UInt8(ascii: "a"))
         static let variant = CChar(UInt8(ascii: "v"))
         static let dictEntry = CChar(UInt8(ascii: "e"))
@@ -28,6 +30,13 @@ enum SDBusMessage {
         case .int32(let number): return appendNumber(number, Code.int32, to: message)
         case .bool(let flag): return appendNumber(Int32(flag ? 1 : 0), Code.boolean, to: message)
         case .double(let number): return appendNumber(number, Code.double, to: message)
+        case .int64(let number): return appendNumber(number, Code.int64, to: message)
+        case .uint64(let number): return appendNumber(number, Code.uint64, to: message)
+        case .variant(let inner):
+            guard let signature = signature(of: inner) else { return -EINVAL }
+            var result = sd_bus_message_open_container(message, Code.variant, signature)
+            if result >= 0 { result = append(inner, to: message) }
+            return result >= 0 ? sd_bus_message_close_container(message) : result
         case .vardict(let entries): return appendVardict(entries, to: message)
         case .stringArray(let texts): return appendStrings(texts, to: message)
         case .unsupported: return -EINVAL
@@ -43,7 +52,9 @@ enum SDBusMessage {
         case .int32: "i"
         case .bool: "b"
         case .double: "d"
-        case .vardict, .stringArray, .unsupported: nil
+        case .int64: "x"
+        case .uint64: "t"
+        case .vardict, .stringArray, .variant, .unsupported: nil
         }
     }
 
@@ -91,6 +102,14 @@ enum SDBusMessage {
         switch type {
         case Code.array where inner == "{sv}":
             return readVardict(message)
+        case Code.array where inner == "s" || inner == "o":
+            guard sd_bus_message_enter_container(message, Code.array, inner) > 0 else { return nil }
+            var texts: [String] = []
+            while let value = readBasic(message, inner == "s" ? Code.string : Code.objectPath), let text = value.text {
+                texts.append(text)
+            }
+            _ = sd_bus_message_exit_container(message)
+            return .stringArray(texts)
         case Code.variant:
             guard sd_bus_message_enter_container(message, Code.variant, inner) > 0 else { return nil }
             let value = readNext(message) ?? .unsupported(signature: inner)
@@ -121,6 +140,12 @@ enum SDBusMessage {
         case Code.double:
             var number = 0.0
             return sd_bus_message_read_basic(message, type, &number) > 0 ? .double(number) : nil
+        case Code.int64:
+            var number: Int64 = 0
+            return sd_bus_message_read_basic(message, type, &number) > 0 ? .int64(number) : nil
+        case Code.uint64:
+            var number: UInt64 = 0
+            return sd_bus_message_read_basic(message, type, &number) > 0 ? .uint64(number) : nil
         default:
             return nil
         }

@@ -8,6 +8,12 @@ enum DBusValue: Sendable, Hashable {
     case int32(Int32)
     case bool(Bool)
     case double(Double)
+    /// `x` (MPRIS positions and lengths, µs).
+    case int64(Int64)
+    /// `t`.
+    case uint64(UInt64)
+    /// A value sent as a variant (`v`: a property's new value in `Properties.Set`).
+    indirect case variant(DBusValue)
     /// `as`, in order.
     case stringArray([String])
     /// `a{sv}`, in the order given (each value a basic type, sent as a variant).
@@ -25,6 +31,23 @@ enum DBusValue: Sendable, Hashable {
 
     var uint32: UInt32? {
         if case .uint32(let value) = self { return value }
+        return nil
+    }
+
+    /// A number of any numeric type, as a Double.
+    var number: Double? {
+        switch self {
+        case .uint32(let value): Double(value)
+        case .int32(let value): Double(value)
+        case .int64(let value): Double(value)
+        case .uint64(let value): Double(value)
+        case .double(let value): value
+        case .string, .objectPath, .bool, .variant, .stringArray, .vardict, .unsupported: nil
+        }
+    }
+
+    var bool: Bool? {
+        if case .bool(let value) = self { return value }
         return nil
     }
 

@@ -54,7 +54,7 @@ extension WebServer {
             case .judgeProof(let id, let answer):
                 judgeProof(id, answer: answer)
             case .deliver, .note, .announceSession, .replaceHooks, .perform, .requestControl, .beginRecording, .record,
-                .endRecording:
+                .endRecording, .media:
                 outlets.carryOut(action)
             case .hangUp(let id):
                 // lws would wait 5 s for an answering Close it may never parse (it drops the rest

@@ -79,14 +79,15 @@ public final class WebServer {
     public init(
         configuration: ServerConfiguration, sinks: [any GestureSink], backend: (any ControlBackend)? = nil,
         recorder: (any InputRecorder)? = nil, pairing: PairingSetup? = nil, reload: SettingsReloader? = nil,
-        touchpadSettings: (@Sendable () -> DesktopTouchpadSettings?)? = nil, logger: Logger
+        touchpadSettings: (@Sendable () -> DesktopTouchpadSettings?)? = nil, media: (any MediaRemote)? = nil,
+        logger: Logger
     ) throws {
         self.configuration = configuration
         self.touchpadWatch = touchpadSettings.map { TouchpadSettingsWatch(read: $0) }
         self.identity = configuration.identityKey.flatMap(ProofJudge.identity(base64URL:))
         self.reloader = reload
         self.logger = logger
-        self.outlets = HubOutlets(sinks: sinks, backend: backend, recorder: recorder)
+        self.outlets = HubOutlets(sinks: sinks, backend: backend, recorder: recorder, media: media)
         self.inbox = HubInbox(
             hub: ConnectionHub(
                 configuration: configuration, backendName: backend?.name, recording: recorder != nil,
@@ -107,6 +108,7 @@ public final class WebServer {
         let mailbox = controlMailbox
         backend?.observeStatus { status in mailbox.post(status) }
         backend?.observeLayout { table in mailbox.post(layout: table) }
+        media?.observe { snapshot in mailbox.post(media: snapshot) }
         if let inbox = self.pairing?.inbox {
             pairing?.notifier?.observe { event in inbox.post { $0.append(event) } }
         }
@@ -231,6 +233,7 @@ public final class WebServer {
         while true {
             let control = controlMailbox.take()
             if let layout = control.layout { submit(.desktopLayoutChanged(layout)) }
+            if let media = control.media { submit(.mediaChanged(media, now: MonotonicClock.nowMilliseconds())) }
             if let status = control.status {
                 submit(.controlStatusChanged(status, now: MonotonicClock.nowMilliseconds()))
             }

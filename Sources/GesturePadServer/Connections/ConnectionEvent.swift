@@ -34,6 +34,8 @@ enum ConnectionEvent {
     /// The server's control changed (`HubInput.controlStatusChanged`): a touchpad's session
     /// hears it.
     case controlChanged(now: Double)
+    /// The computer's media players changed (`HubInput.mediaChanged`): the page hears it.
+    case mediaChanged(now: Double)
     /// The desktop's keyboard layout changed (`HubInput.desktopLayoutChanged`): the session
     /// checks what it is asked to type against the new table.
     case layoutChanged

@@ -243,6 +243,13 @@ extension ConnectionHub {
             dispatch(connection, now: now)
         case (.waiting, .controlChanged), (.closing, .controlChanged), (.closeSent, .controlChanged):
             break
+        case (.open, .mediaChanged(let now)):
+            guard let media else { break }
+            output.removeAll()
+            connection.session.updateMedia(media, now: now, into: &output)
+            dispatch(connection, now: now)
+        case (.waiting, .mediaChanged), (.closing, .mediaChanged), (.closeSent, .mediaChanged):
+            break  // a waiting page hears the players once it is let in and says hello
         case (.open, .layoutChanged), (.waiting, .layoutChanged):
             connection.session.updateCapabilities(control.capabilities)
         case (.closing, .layoutChanged), (.closeSent, .layoutChanged):

@@ -25,6 +25,9 @@ final class ConnectionHub {
     /// Whether touchpads drive the computer now: `configuration.control` at start, then
     /// what the backend reports (`HubInput.controlStatusChanged`).
     var control: ControlContext
+    /// What the computer's media players do, as last told (`HubInput.mediaChanged`; nil: not
+    /// known yet, or no media remote).
+    var media: MediaSnapshot?
     /// Whether touchpad sessions' frames are recorded (`--record`; one check per frame).
     let recording: Bool
     /// The computer and this run, for every `welcome` and observer notice (nil: none is told).
@@ -115,6 +118,10 @@ final class ConnectionHub {
             guard let updated = controlStatus(after: status) else { break }
             control.status = updated
             for id in connections.keys.sorted() { signal(.controlChanged(now: now), to: id) }
+        case .mediaChanged(let snapshot, let now):
+            guard snapshot != media else { break }
+            media = snapshot
+            for id in connections.keys.sorted() { signal(.mediaChanged(now: now), to: id) }
         case .desktopLayoutChanged(let table):
             // Only a backend that follows the desktop's layout reports one.
             guard case .desktopLayout(let known) = control.capabilities.characters, known != table else { break }

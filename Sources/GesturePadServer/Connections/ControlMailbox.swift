@@ -1,8 +1,9 @@
 import GestureControl
 import GesturePadSystem
+import GestureProtocol
 
 /// Hands what the control backend reports on its own thread — its status, the desktop's
-/// keyboard layout — to the service loop, which takes it between two `lws_service` calls and
+/// keyboard layout — and what the media players do to the service loop, which takes it between two `lws_service` calls and
 /// gives it to the hub as inputs. Only the latest of each matters: a page needs to know
 /// whether control is on now and what can be typed now, not every step on the way. A
 /// `WorkerMailbox` whose wake-up wakes the service loop.
@@ -11,6 +12,7 @@ final class ControlMailbox: Sendable {
     struct News {
         var status: ControlBackendStatus?
         var layout: DesktopLayout.Table?
+        var media: MediaSnapshot?
     }
 
     private let latest: WorkerMailbox<News>
@@ -26,6 +28,10 @@ final class ControlMailbox: Sendable {
 
     func post(layout: DesktopLayout.Table) {
         latest.post { $0.layout = layout }
+    }
+
+    func post(media: MediaSnapshot) {
+        latest.post { $0.media = media }
     }
 
     /// What was posted since the last call.

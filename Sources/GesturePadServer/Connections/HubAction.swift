@@ -68,4 +68,9 @@ enum HubAction: Equatable {
     case unpairDevice(Int)
     /// The connection's answer to its challenge, to judge (docs/protocol.md "Proof handshake").
     case judgeProof(Int, [UInt8])
+
+    // MARK: Media
+
+    /// A page's command for the computer's media players (docs/protocol.md "Media").
+    case media(MediaCommand)
 }

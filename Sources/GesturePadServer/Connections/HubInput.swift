@@ -74,6 +74,9 @@ enum HubInput {
     /// Wayland keymap): every session checks `text` and character `key`s against this table
     /// from now on — the table the backend types with. Nothing is sent to the pages.
     case desktopLayoutChanged(DesktopLayout.Table)
+    /// The computer's media players changed (docs/protocol.md "Media"): every page that said
+    /// hello hears it.
+    case mediaChanged(MediaSnapshot, now: Double)
     /// The configuration file was read again (SIGHUP): sessions that open from now on get its
     /// thresholds and control settings (open ones keep theirs: the page was told them in its
     /// `welcome`, and may have changed them), and the sinks its hook rules.

@@ -11,6 +11,8 @@ struct HubOutlets {
     let backend: (any ControlBackend)?
     /// Keeps touchpad sessions' frames (`--record`; nil: off).
     let recorder: (any InputRecorder)?
+    /// The computer's media players (nil: none are reached).
+    var media: (any MediaRemote)? = nil
 
     /// Carries out `action` if it is for the sinks, the backend or the recorder; the
     /// transport's and pairing's actions are not theirs and pass by.
@@ -38,6 +40,8 @@ struct HubOutlets {
             recorder?.record(session, frame)
         case .endRecording(let session):
             recorder?.ended(session)
+        case .media(let command):
+            media?.perform(command)
         case .requestWritable, .write, .pauseReading, .resumeReading, .scheduleWakeup, .cancelWakeup,
             .limitClosingTime, .close, .hangUp, .unpairDevice, .judgeProof:
             break

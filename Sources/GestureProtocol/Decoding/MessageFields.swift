@@ -8,6 +8,9 @@ struct MessageFields {
         case text, key, modifiers, button, action
         case speed, acceleration, naturalScroll, scrollSpeed, tapToClick, tapAndDrag, dragLock, leftHanded
         case kineticScrolling
+        /// `media` (additive): `do`, and the fields some commands take.
+        case verb = "do"
+        case position, volume, player
 
         /// The key as spelled on the wire.
         var name: String { rawValue }
@@ -26,6 +29,9 @@ struct MessageFields {
             case (1, UInt8(ascii: "y")): return .y
             case (1, UInt8(ascii: "t")): return .t
             case (2, UInt8(ascii: "i")): candidate = .id
+            case (2, UInt8(ascii: "d")): candidate = .verb
+            case (6, UInt8(ascii: "v")): candidate = .volume
+            case (6, UInt8(ascii: "p")): candidate = .player
             case (3, UInt8(ascii: "d")): candidate = .dpr
             case (3, UInt8(ascii: "k")): candidate = .key
             case (4, UInt8(ascii: "t")): candidate = s[token.start + 1] == UInt8(ascii: "y") ? .type : .text
@@ -46,7 +52,11 @@ struct MessageFields {
             case (16, UInt8(ascii: "k")): candidate = .kineticScrolling
             case (7, UInt8(ascii: "b")): candidate = .buttons
             case (8, UInt8(ascii: "p")):
-                candidate = s[token.start + 2] == UInt8(ascii: "o") ? .protocol : .pressure
+                switch s[token.start + 2] {
+                case UInt8(ascii: "o"): candidate = .protocol
+                case UInt8(ascii: "s"): candidate = .position
+                default: candidate = .pressure
+                }
             case (11, UInt8(ascii: "p")): candidate = .pointerType
             default: return nil
             }
@@ -82,6 +92,10 @@ struct MessageFields {
     var dragLock: JSONValue?
     var leftHanded: JSONValue?
     var kineticScrolling: JSONValue?
+    var verb: JSONValue?
+    var position: JSONValue?
+    var volume: JSONValue?
+    var player: JSONValue?
 
     subscript(key: Key) -> JSONValue? {
         get {
@@ -114,6 +128,10 @@ struct MessageFields {
             case .dragLock: dragLock
             case .leftHanded: leftHanded
             case .kineticScrolling: kineticScrolling
+            case .verb: verb
+            case .position: position
+            case .volume: volume
+            case .player: player
             }
         }
         set {
@@ -146,6 +164,10 @@ struct MessageFields {
             case .dragLock: dragLock = newValue
             case .leftHanded: leftHanded = newValue
             case .kineticScrolling: kineticScrolling = newValue
+            case .verb: verb = newValue
+            case .position: position = newValue
+            case .volume: volume = newValue
+            case .player: player = newValue
             }
         }
     }

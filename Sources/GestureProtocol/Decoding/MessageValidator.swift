@@ -62,6 +62,8 @@ struct MessageValidator {
             return .settings(try settingsUpdate(in: s))
         case .unpair:
             return .unpair
+        case .media:
+            return .media(try mediaCommand(in: s))
         case .ping:
             guard case .number(_, let range)? = fields.t else {
                 throw fail(.t, fields.t == nil ? "is missing" : "must be a finite number")

@@ -15,6 +15,8 @@ public enum ClientMessage: Sendable, Hashable {
     case settings(SettingsUpdate)
     /// `unpair` (additive): forget this connection's device on the computer.
     case unpair
+    /// `media` (additive): a command for the computer's media players.
+    case media(MediaCommand)
 
     /// The message's type.
     public var type: MessageType {
@@ -26,6 +28,7 @@ public enum ClientMessage: Sendable, Hashable {
         case .control(.button): .button
         case .settings: .settings
         case .unpair: .unpair
+        case .media: .media
         case .input(let input):
             switch input {
             case .down: .down
@@ -42,7 +45,7 @@ public enum ClientMessage: Sendable, Hashable {
     /// The page-clock time the message carries, if any.
     public var time: Double? {
         switch self {
-        case .hello, .control, .settings, .unpair: nil
+        case .hello, .control, .settings, .unpair, .media: nil
         case .ping(let t, _): t
         case .input(let input): input.time
         }

@@ -16,6 +16,8 @@ public enum MessageType: String, Sendable, Hashable, CaseIterable {
     case settings
     /// Additive (docs/protocol.md "Pairing"): the page's device asks to be forgotten.
     case unpair
+    /// Additive (docs/protocol.md "Media"): a command for the computer's media players.
+    case media
 
     /// The protocol's name, e.g. `"move"`.
     public var name: String { rawValue }

@@ -18,4 +18,8 @@ extension ProtocolError {
     public static func controlOff(_ type: MessageType, reason: String) -> ProtocolError {
         ProtocolError(.controlOff, "\(type.name): this server does not control the computer (\(reason))")
     }
+
+    /// A `media` command while no media player is followed (docs/protocol.md "Media").
+    public static let mediaUnavailable = ProtocolError(
+        .mediaUnavailable, "media: no media player is playing on the computer (or it has no session bus)")
 }

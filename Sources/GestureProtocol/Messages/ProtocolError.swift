@@ -29,6 +29,8 @@ public struct ProtocolError: Error, Sendable, Hashable {
         /// Additive (docs/protocol.md "Sealed messages"): a plain `text`, `key` or `button` on a
         /// connection that proved its credential, where they must come sealed; it is ignored.
         case sealRequired = "seal_required"
+        /// Additive (docs/protocol.md "Media"): a `media` command while no player is followed.
+        case mediaUnavailable = "media_unavailable"
 
         /// The wire name, e.g. `"bad_field"`.
         public var name: String { rawValue }

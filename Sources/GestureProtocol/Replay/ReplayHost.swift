@@ -122,6 +122,8 @@ public struct ReplayHost: Sendable {
                 core?.start(actions: &actions)
                 write(&stdout, at: clock ?? 0)
             }
+        case .success(.media):
+            break  // a replay reaches no media player: nothing to print
         case .success(.settings(let update)):
             if control == nil || core?.apply(update) == nil {
                 report(.controlOff(.settings, reason: Self.withoutControl), index: index, number, &stderr)

@@ -55,6 +55,13 @@ extension ProtocolSession {
         case .unpair:
             output.unpairRequested = true
             errorsInARow = 0
+        case .media(let command):
+            guard mediaAvailable else {
+                refuse(.mediaUnavailable, index: index, &output)
+                return
+            }
+            output.mediaCommands.append(command)
+            errorsInARow = 0
         case .ping(let t, let echo):
             process(.clock(t: t), &output)
             output.frames.append(.reply) {

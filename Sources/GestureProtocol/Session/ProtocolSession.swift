@@ -55,6 +55,11 @@ public struct ProtocolSession: Sendable {
     /// connection holds none), and where each input's actions end in the call in progress.
     private var playout: ActionPlayout? = nil
     private var playoutMarks: [PlayoutMark] = []
+    /// Whether a media player is followed, as this session was last told (`updateMedia`): a
+    /// `media` command without one is answered `media_unavailable`.
+    var mediaAvailable = false
+    /// The cover this page was last sent (`media-art`), by key: each is sent once.
+    private var mediaArtSent: String? = nil
 
     public init(
         sessionID: String, connectionNumber: Int = 0, config: GestureConfig, limits: ProtocolLimits,
@@ -267,6 +272,19 @@ public struct ProtocolSession: Sendable {
     mutating func reportHeld(_ output: inout SessionOutput) {
         guard control.isActive || heldReport.hasMapper else { return }
         if heldReport.moved(to: core?.mapper?.heldVersion) { heldReport.update(core, into: &output.frames) }
+    }
+
+    /// The computer's media players changed, or this session just said hello: the page hears
+    /// `snapshot` (docs/protocol.md "Media"), a touchpad also each new cover, once. A
+    /// connection that has not said hello hears nothing (its hello brings the news).
+    public mutating func updateMedia(_ snapshot: MediaSnapshot, now: Double, into output: inout SessionOutput) {
+        guard let role else { return }
+        mediaAvailable = snapshot.unavailable == nil
+        if role == .touchpad, let art = snapshot.art, art.key != mediaArtSent {
+            mediaArtSent = art.key
+            output.frames.append(.reply) { MessageEncoder.appendMediaArt(art, to: &$0) }
+        }
+        output.frames.append(.reply) { MessageEncoder.appendMedia(snapshot, now: now, to: &$0) }
     }
 
     var controlOffReason: String {

@@ -20,6 +20,8 @@ public struct SessionOutput: Sendable {
     public var close: (code: CloseCode, reason: String)? = nil
     /// Set when the page sent `unpair` in this call (additive): the server forgets its device.
     public var unpairRequested = false
+    /// What the page asked of the computer's media players in this call (additive).
+    public var mediaCommands: [MediaCommand] = []
 
     public init() {}
 
@@ -31,5 +33,6 @@ public struct SessionOutput: Sendable {
         helloRole = nil
         close = nil
         unpairRequested = false
+        mediaCommands.removeAll(keepingCapacity: true)
     }
 }

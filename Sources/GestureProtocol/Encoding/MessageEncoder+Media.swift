@@ -1,0 +1,57 @@
+/// The server's `media` and `media-art` messages (docs/protocol.md "Media").
+extension MessageEncoder {
+    /// `{"type":"media",…}` for `snapshot`, its position as at `now` (server ms).
+    public static func appendMedia(_ snapshot: MediaSnapshot, now: Double, to out: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"type\":\"media\"", to: &out)
+        if let unavailable = snapshot.unavailable {
+            JSONWriter.appendASCII(",\"available\":false,\"why\":", to: &out)
+            JSONWriter.appendString(unavailable.rawValue, to: &out)
+            out.append(UInt8(ascii: "}"))
+            return
+        }
+        JSONWriter.appendASCII(",\"available\":true", to: &out)
+        if let player = snapshot.player { field("player", player, to: &out) }
+        JSONWriter.appendASCII(",\"players\":[", to: &out)
+        for (index, player) in snapshot.players.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONWriter.appendASCII("{\"id\":", to: &out)
+            JSONWriter.appendString(player.id, to: &out)
+            JSONWriter.appendASCII(",\"name\":", to: &out)
+            JSONWriter.appendString(player.name, to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "]"))
+        field("status", snapshot.status.rawValue, to: &out)
+        if let title = snapshot.title { field("title", title, to: &out) }
+        if let artist = snapshot.artist { field("artist", artist, to: &out) }
+        if let album = snapshot.album { field("album", album, to: &out) }
+        if let length = snapshot.length { number("length", length.rounded(), to: &out) }
+        number("position", snapshot.position(at: now).rounded(), to: &out)
+        number("rate", snapshot.rate, to: &out)
+        if let volume = snapshot.volume { number("volume", (volume * 1000).rounded() / 1000, to: &out) }
+        for (name, can) in [("canSeek", snapshot.canSeek), ("canNext", snapshot.canNext), ("canPrevious", snapshot.canPrevious)] {
+            JSONWriter.appendASCII(",\"\(name)\":", to: &out)
+            JSONWriter.appendBool(can, to: &out)
+        }
+        if let art = snapshot.art { field("art", art.key, to: &out) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"type":"media-art","art":KEY,"data":"data:image/…"}`.
+    public static func appendMediaArt(_ art: MediaSnapshot.Art, to out: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"type\":\"media-art\"", to: &out)
+        field("art", art.key, to: &out)
+        field("data", art.dataURL, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private static func field(_ name: String, _ value: String, to out: inout [UInt8]) {
+        JSONWriter.appendASCII(",\"\(name)\":", to: &out)
+        JSONWriter.appendString(value, to: &out)
+    }
+
+    private static func number(_ name: String, _ value: Double, to out: inout [UInt8]) {
+        JSONWriter.appendASCII(",\"\(name)\":", to: &out)
+        JSONWriter.appendNumber(value, to: &out)
+    }
+}

@@ -1,0 +1,22 @@
+/// What a touchpad page asks of the computer's media players (docs/protocol.md "Media"): the
+/// `do` of a `media` message, validated.
+public enum MediaCommand: Sendable, Hashable {
+    case playPause
+    case play
+    case pause
+    case stop
+    case next
+    case previous
+    /// Jump to this position in the track, ms from its start (≥ 0).
+    case seek(milliseconds: Double)
+    /// The player's own volume, 0 … 1.
+    case volume(Double)
+    /// Follow this player from now on (an id of `MediaSnapshot.players`).
+    case player(String)
+
+    /// The wire names of `do` that take no other field.
+    static let plain: [(name: String, command: MediaCommand)] = [
+        ("play-pause", .playPause), ("play", .play), ("pause", .pause), ("stop", .stop), ("next", .next),
+        ("previous", .previous),
+    ]
+}

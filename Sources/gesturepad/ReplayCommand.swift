@@ -28,7 +28,7 @@ struct ReplayCommand: ParsableCommand {
         name: .long,
         help: """
             Configuration file whose gesture thresholds and pointer limit the replay uses, and with --control its \
-            control settings and the gestures its hooks claim (default: the GESTURES.md defaults).
+            control settings and the gestures its hooks claim (default: the built-in thresholds of docs/gestures.md).
             """
     )
     var config: String?

@@ -5,9 +5,9 @@ import Testing
 @testable import GestureProtocol
 
 /// The additive `media` messages (docs/protocol.md "Media"): a touchpad's commands are read and
-/// handed on while a player is followed (with control off too), refused otherwise; the pages
-/// hear the players' state with the position moved on to the moment it is sent, and each cover
-/// once.
+/// handed on while a player is followed (with control off too), refused otherwise; a page that
+/// asked (`watch`) hears the players' state with the position moved on to the moment it is
+/// sent, and each cover once; a page that did not ask hears nothing.
 struct MediaMessageTests {
     static func playing() -> MediaSnapshot {
         var snapshot = MediaSnapshot()
@@ -62,6 +62,12 @@ struct MediaMessageTests {
 
     @Test func thePageHearsThePlayersAndEachCoverOnce() {
         var (session, output) = ControlMessageTests.touchpad(.off(reason: "off"))
+        // Unasked, nothing: a client of the base protocol never sees a media message.
+        session.updateMedia(Self.playing(), now: 3_000, into: &output)
+        #expect(TestSupport.frames(output).isEmpty)
+        session.receive(#"{"type":"media","do":"watch"}"#, at: 1, into: &output)
+        #expect(output.mediaWatchStarted && output.mediaCommands.isEmpty && TestSupport.errorCodes(output).isEmpty)
+        output.removeAll()
         session.updateMedia(Self.playing(), now: 4_000, into: &output)
         let frames = TestSupport.frames(output).map(\.1)
         #expect(frames.map { $0["type"] as? String } == ["media-art", "media"])
@@ -79,16 +85,17 @@ struct MediaMessageTests {
         #expect(TestSupport.frames(output).first?.1["why"] as? String == "no-bus")
     }
 
-    @Test func observersHearTheStateButNoCoverAndSendNothing() {
+    @Test func observersNeitherWatchNorSend() {
         var session = ProtocolSession(sessionID: "o", config: GestureConfig(), limits: ProtocolLimits(), control: .off(reason: "x"))
         var output = SessionOutput()
         session.receive(#"{"type":"hello","protocol":1,"role":"observer"}"#, at: 0, into: &output)
         output.removeAll()
-        session.updateMedia(Self.playing(), now: 1_000, into: &output)
-        #expect(TestSupport.frames(output).map { $0.1["type"] as? String } == ["media"])
-        output.removeAll()
+        session.receive(#"{"type":"media","do":"watch"}"#, at: 1, into: &output)
         session.receive(#"{"type":"media","do":"next"}"#, at: 1, into: &output)
-        #expect(TestSupport.errorCodes(output) == ["observer_read_only"] && output.mediaCommands.isEmpty)
+        #expect(TestSupport.errorCodes(output) == ["observer_read_only", "observer_read_only"])
+        output.removeAll()
+        session.updateMedia(Self.playing(), now: 1_000, into: &output)
+        #expect(TestSupport.frames(output).isEmpty && output.mediaCommands.isEmpty)
     }
 
     @Test func aPageBeforeHelloHearsNothing() {

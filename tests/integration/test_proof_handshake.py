@@ -197,7 +197,7 @@ def test_a_token_in_the_address_from_another_machine_as_the_contract_says():
                 welcome = hello(ws)
                 # Connected, not paired: no device, so no device key crossing in clear.
                 assert welcome["type"] == "welcome" and "device" not in welcome, welcome
-        warnings = [line for line in server.stderr().splitlines() if "over plain HTTP, as PROTOCOL.md allows" in line]
+        warnings = [line for line in server.stderr().splitlines() if "over plain HTTP, as the protocol allows outside clients" in line]
         assert len(warnings) == 1 and SECRET not in warnings[0], warnings
         with pytest.raises(urllib.error.HTTPError) as status:
             urllib.request.build_opener(urllib.request.ProxyHandler({})).open(

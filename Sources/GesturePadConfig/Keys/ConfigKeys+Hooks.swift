@@ -19,7 +19,7 @@ extension ConfigKeys {
             .rule("session", kind: "text", "only this session id"),
             .rule(
                 "claim", kind: "bool", default: "`false`",
-                "`true`: the computer does not also do what CONTROL.md maps the gesture to (the hook claims it: [below](#claiming-a-gesture))"
+                "`true`: the computer does not also do what the control mapping (docs/control.md) maps the gesture to (the hook claims it: [below](#claiming-a-gesture))"
             ),
             .rule("run", kind: "list", "argv started for each matching event"),
             .rule("pipe", kind: "list", "argv of one long-lived process fed matching events"),

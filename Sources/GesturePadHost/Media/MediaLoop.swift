@@ -172,7 +172,7 @@ final class MediaLoop {
                 let here = table.snapshot(art: nil).position(at: now)
                 call = MediaBus.call(player, "Seek", [.int64(microseconds - Int64((here * 1_000).rounded()))])
             }
-        case .player: return
+        case .player, .watch: return
         }
         if !bus.send(call) {
             logger.info("media: a command could not reach the player", metadata: ["media.player": "\(player)"])

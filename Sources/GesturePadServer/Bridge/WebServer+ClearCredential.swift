@@ -11,7 +11,7 @@ extension WebServer {
         if clearCredentialWarned.count >= Self.clearCredentialWarningsKept { clearCredentialWarned.removeAll() }
         clearCredentialWarned.insert(address)
         logger.notice(
-            "a client at \(address) connected with its credential in the address (?token=) over plain HTTP, as PROTOCOL.md allows: anyone on its network can read it; the page proves its credential instead (?proof=1), or run with --tls",
+            "a client at \(address) connected with its credential in the address (?token=) over plain HTTP, as the protocol allows outside clients: anyone on its network can read it; the page proves its credential instead (?proof=1), or run with --tls",
             metadata: ["http.peer": "\(address)"])
     }
 }

@@ -6,7 +6,7 @@ extension ConnectionHub {
     /// Routes `output` (what the session of `connection` just produced), then closes as the
     /// session asked and re-arms its timer.
     func dispatch(_ connection: Connection, now: Double) {
-        let said = output.helloRole
+        let watching = output.mediaWatchStarted
         if output.helloRole == .touchpad { transition(connection, .joined(.touchpad, now: now)) }
         for (kind, range) in output.frames.frames {
             let frame = output.frames.bytes[range]
@@ -34,9 +34,9 @@ extension ConnectionHub {
             transition(connection, .closeDecided(.init(code: close.code, reason: close.reason, flush: true)))
         }
         transition(connection, .timersChanged)
-        // A page that just said hello hears what the computer's players do, after its welcome
-        // (a call of its own: `output` is spent).
-        if said != nil, media != nil { transition(connection, .mediaChanged(now: now)) }
+        // A page that just asked hears what the computer's players do now (a call of its own:
+        // `output` is spent).
+        if watching, media != nil { transition(connection, .mediaChanged(now: now)) }
     }
 
     /// The session's events and notes for the sinks, its host actions for the backend: views

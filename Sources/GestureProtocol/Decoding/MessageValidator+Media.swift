@@ -5,7 +5,7 @@ extension MessageValidator {
     static let maxPlayerIDBytes = 255
 
     func mediaCommand(in s: Span<UInt8>) throws(ProtocolError) -> MediaCommand {
-        let expected = "must be one of play-pause, play, pause, stop, next, previous, seek, volume, player"
+        let expected = "must be one of watch, play-pause, play, pause, stop, next, previous, seek, volume, player"
         guard case .string(let token)? = fields.verb else { throw fail(.verb, fields.verb == nil ? "is missing" : expected) }
         for (name, command) in MediaCommand.plain where JSONStringDecoder.equals(token, name, in: s) {
             return command

@@ -1,6 +1,9 @@
 /// What a touchpad page asks of the computer's media players (docs/protocol.md "Media"): the
 /// `do` of a `media` message, validated.
 public enum MediaCommand: Sendable, Hashable {
+    /// Hear the players from now on: the state now, then every change (no page hears them
+    /// unasked: a client of the base protocol never gets a `media` message).
+    case watch
     case playPause
     case play
     case pause
@@ -16,7 +19,7 @@ public enum MediaCommand: Sendable, Hashable {
 
     /// The wire names of `do` that take no other field.
     static let plain: [(name: String, command: MediaCommand)] = [
-        ("play-pause", .playPause), ("play", .play), ("pause", .pause), ("stop", .stop), ("next", .next),
+        ("watch", .watch), ("play-pause", .playPause), ("play", .play), ("pause", .pause), ("stop", .stop), ("next", .next),
         ("previous", .previous),
     ]
 }

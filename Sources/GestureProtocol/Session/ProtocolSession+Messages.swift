@@ -55,6 +55,10 @@ extension ProtocolSession {
         case .unpair:
             output.unpairRequested = true
             errorsInARow = 0
+        case .media(.watch):
+            mediaWatched = true
+            output.mediaWatchStarted = true
+            errorsInARow = 0
         case .media(let command):
             guard mediaAvailable else {
                 refuse(.mediaUnavailable, index: index, &output)

@@ -58,6 +58,8 @@ public struct ProtocolSession: Sendable {
     /// Whether a media player is followed, as this session was last told (`updateMedia`): a
     /// `media` command without one is answered `media_unavailable`.
     var mediaAvailable = false
+    /// Whether the page asked to hear the players (`media` `watch`).
+    var mediaWatched = false
     /// The cover this page was last sent (`media-art`), by key: each is sent once.
     private var mediaArtSent: String? = nil
 
@@ -274,12 +276,11 @@ public struct ProtocolSession: Sendable {
         if heldReport.moved(to: core?.mapper?.heldVersion) { heldReport.update(core, into: &output.frames) }
     }
 
-    /// The computer's media players changed, or this session just said hello: the page hears
-    /// `snapshot` (docs/protocol.md "Media"), a touchpad also each new cover, once. A
-    /// connection that has not said hello hears nothing (its hello brings the news).
+    /// The computer's media players changed, or this page just asked to hear them: a page that
+    /// asked hears `snapshot` (docs/protocol.md "Media"), and each new cover once.
     public mutating func updateMedia(_ snapshot: MediaSnapshot, now: Double, into output: inout SessionOutput) {
-        guard let role else { return }
         mediaAvailable = snapshot.unavailable == nil
+        guard let role, mediaWatched else { return }
         if role == .touchpad, let art = snapshot.art, art.key != mediaArtSent {
             mediaArtSent = art.key
             output.frames.append(.reply) { MessageEncoder.appendMediaArt(art, to: &$0) }

@@ -22,6 +22,9 @@ public struct SessionOutput: Sendable {
     public var unpairRequested = false
     /// What the page asked of the computer's media players in this call (additive).
     public var mediaCommands: [MediaCommand] = []
+    /// Set when the page asked to hear the media players in this call: the host tells it their
+    /// state now.
+    public var mediaWatchStarted = false
 
     public init() {}
 
@@ -34,5 +37,6 @@ public struct SessionOutput: Sendable {
         close = nil
         unpairRequested = false
         mediaCommands.removeAll(keepingCapacity: true)
+        mediaWatchStarted = false
     }
 }

@@ -13,7 +13,8 @@
 #                             folders extracted from its .debs into .build/kde-dialog, not
 #                             installed), what tests/kernel builds and runs a User-Mode Linux
 #                             kernel with (Debian's kernel source and its build tools, udev,
-#                             libinput's tools), a Python venv (.venv) with tests/requirements.txt
+#                             libinput's tools), a real MPRIS player for tests/media (mpv,
+#                             mpv-mpris, ffmpeg), a Python venv (.venv) with tests/requirements.txt
 #                             (pytest, websockets, python-xlib, dbus-fast, pytest-xdist, evdev,
 #                             python-dbusmock — whose dbus-python is built here: libdbus-1-dev,
 #                             libglib2.0-dev, python3-dev)
@@ -54,6 +55,9 @@ case $mode in
         packages+=(sway util-linux)
         # tests/kernel: the UML kernel's source and build tools; the real udev and libinput inside.
         packages+=(linux-source-6.1 bc flex bison libelf-dev make udev libinput-tools coreutils)
+        # tests/media: a real MPRIS player (mpv with Debian's mpv-mpris script) playing tagged
+        # tracks with a cover that ffmpeg generates.
+        packages+=(mpv mpv-mpris ffmpeg)
         ;;
     --check) packages+=("${venv_build[@]}") ;;
 esac

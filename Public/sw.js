@@ -6,7 +6,7 @@
  * A classic worker script (it imports nothing): registered without `type: "module"`, it also
  * runs in browsers that have no module service workers (Firefox before 147). */
 'use strict';
-const CACHE = 'gesturepad-page-v17';
+const CACHE = 'gesturepad-page-v18';
 
 /** The page's files, kept at install so that the installed app opens offline: the pages, their
  * look, and every ES module of js/ (a module the page imports but the cache lacks would stop
@@ -16,8 +16,8 @@ const FILES = [
   'icon-192.png', 'icon-512.png',
   'icon-maskable-512.png',
   'js/about.js', 'js/address.js', 'js/aead.js', 'js/batcher.js', 'js/connection.js', 'js/controls.js', 'js/desktop.js', 'js/desktop-feed.js', 'js/draw.js', 'js/feed-words.js', 'js/feed.js', 'js/gestures.js',
-  'js/held.js', 'js/help.js', 'js/hint.js', 'js/keyboard.js', 'js/link.js', 'js/link-texts.js', 'js/marks.js', 'js/moves.js', 'js/numbers.js', 'js/pad.js',
-  'js/pairing.js', 'js/phone.js', 'js/proof.js', 'js/secure.js', 'js/settings.js', 'js/sha256.js', 'js/state.js', 'js/status.js',
+  'js/held.js', 'js/help.js', 'js/hint.js', 'js/keyboard.js', 'js/link.js', 'js/link-texts.js', 'js/marks.js', 'js/media.js', 'js/moves.js', 'js/numbers.js', 'js/pad.js',
+  'js/pairing.js', 'js/phone.js', 'js/presenter.js', 'js/proof.js', 'js/secure.js', 'js/settings.js', 'js/sha256.js', 'js/state.js', 'js/status.js',
   'js/surface.js', 'js/wire.js', 'js/view.js', 'js/watch.js', 'js/x25519.js'
 ];
 

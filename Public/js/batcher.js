@@ -2,7 +2,7 @@
  * slow link"): outgoing messages are queued and sent as ONE JSON array per animation frame —
  * and, for moves known before their frame (pointerrawupdate, moves.js), at once unless the
  * link is backed up; while it is, the queue waits and each finger's moves merge into its
- * newest; `text`, `key` and `button` go sealed, each in a frame of its own, in their place
+ * newest; `text`, `key`, `button` and `media` go sealed, each in a frame of its own, in their place
  * among the rest; the timing ping, the keep-alive ping and the probes that tell whether the
  * link keeps up. No DOM: the connection gives it the socket, whether it is live, the seal of
  * the proof handshake and the page's conditions. */
@@ -182,7 +182,7 @@ export class Batcher {
    * and every animation frame looks again. */
 
   /** Queues a message for the next batch; false when not live (the message is dropped). On a
-   * proven connection `text`, `key` and `button` go sealed, each in its own frame, after what
+   * proven connection `text`, `key`, `button` and `media` go sealed, each in its own frame, after what
    * was queued before them (docs/protocol.md "Sealed messages") — at once, or when a backed-up
    * link lets the queue go. */
   send(msg) {

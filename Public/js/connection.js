@@ -42,7 +42,8 @@ export class Connection {
    * - hello() → the hello message; busy() → a pointer is down or hovering (no timing ping);
    *   hidden() → the page is hidden (no ping); nextFrame(fn): requestAnimationFrame
    * - callbacks: onStatus(status, detail), onLive(welcome), onDown(), onMessage(m), onRtt(ms),
-   *   onNotice(text) (something to tell the person: a server error, a close by the server),
+   *   onNotice(text, error) (something to tell the person: a server error — the `error`
+   *   message too —, a close by the server),
    *   onDevice(device) (welcome.device: keep its key), onUnpaired() (forget the key),
    *   onMove(ticket) (the computer speaks HTTPS now: open the page there, secure.js),
    *   onForgetMove() (the move ticket proved nothing)
@@ -245,7 +246,7 @@ export class Connection {
       }
     } else if (m.type === 'error') {
       record(st.errors, m);
-      this.onNotice((m.code || 'error') + ': ' + (m.message || ''));
+      this.onNotice((m.code || 'error') + ': ' + (m.message || ''), m);
     }
     this.onMessage(m);
   }

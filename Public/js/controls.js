@@ -1,9 +1,14 @@
 /* GesturePad: the touchpad's controls for the computer — shown only when the server drives
- * the computer (welcome.control.active): the toolbar (Keyboard, Mouse buttons, Settings),
- * the keyboard and its special-keys row (keyboard.js), the optional mouse-button bar and the
- * settings sheet (settings.js). Closed, they leave the touch surface alone. */
+ * the computer (welcome.control.active): the toolbar (Presenter, Keyboard, Mouse buttons,
+ * Settings), the keyboard and its special-keys row (keyboard.js), the optional mouse-button bar
+ * and the settings sheet (settings.js); and the two views over the surface, one at a time:
+ * media (media.js: also without control, once the server speaks of media — the toolbar then
+ * holds its button alone) and presenter (presenter.js). Closed, they leave the touch surface
+ * alone. */
 import { controlActive } from './link-texts.js';
 import { Keyboard } from './keyboard.js';
+import { MediaView } from './media.js';
+import { PresenterView } from './presenter.js';
 import { Settings } from './settings.js';
 
 const BAR_KEY = 'gesturepad.mouseBar';
@@ -11,7 +16,11 @@ const HOLD_MS = 250; // a bar button held this long goes down (and up at release
 
 function $(id) { return document.getElementById(id); }
 
-/** opts: conn, state (the page state), buzz(pattern, why), toast(text). */
+/** The toolbar button that opens each view. */
+const VIEW_BUTTONS = { media: 'media-open', presenter: 'presenter-open' };
+
+/** opts: conn, state (the page state), buzz(pattern, why), toast(text), onToolbar() (the
+ * toolbar's buttons changed: the hint's legend names those shown). */
 export class Controls {
   constructor(opts) {
     var self = this;
@@ -19,7 +28,11 @@ export class Controls {
     this.state = opts.state;
     this.buzz = opts.buzz;
     this.toast = opts.toast;
+    this.onToolbar = opts.onToolbar || function () {};
     this.active = false;
+    // The server spoke of media (a `media` message came): the media view has something to say.
+    this.mediaSpoken = false;
+    this.view = null;   // the view shown over the surface: 'media', 'presenter' or null
     // The server's backend is the desktop's own touchpad (`touchpad`): touches are passed
     // through and the desktop does the gestures, with its own touchpad settings.
     this.native = false;
@@ -38,6 +51,26 @@ export class Controls {
       onOpen: function () { self.layout(); }
     });
     this.settings = new Settings({ sheet: this.sheet, send: send, state: this.state });
+
+    // The views: media commands need no control of the computer (only a live connection); the
+    // computer's volume and the slide keys are `key` messages, which do.
+    var sendKey = function (key) { return self.sendControl({ type: 'key', key: key }); };
+    this.views = {
+      media: new MediaView({ root: $('media-view'), state: this.state, buzz: this.buzz, sendKey: sendKey,
+        send: function (msg) { return self.conn.send(msg); } }),
+      presenter: new PresenterView({ root: $('presenter-view'), state: this.state, buzz: this.buzz, sendKey: sendKey })
+    };
+    this.state.view = null;
+    Object.keys(VIEW_BUTTONS).forEach(function (name) {
+      $(VIEW_BUTTONS[name]).addEventListener('click', function () { self.openView(self.view === name ? null : name); });
+    });
+    // Each view's own bar: back to the touchpad, or over to the other view.
+    document.querySelectorAll('.view [data-view]').forEach(function (b) {
+      b.addEventListener('click', function () { self.openView(b.dataset.view === 'touchpad' ? null : b.dataset.view); });
+    });
+    document.addEventListener('keydown', function (e) {
+      if (e.key === 'Escape' && self.view && !e.defaultPrevented && e.target !== $('kbd-input')) self.openView(null);
+    });
 
     // Mouse-button bar.
     var barOn = false;
@@ -73,10 +106,12 @@ export class Controls {
     return this.conn.send(msg);
   }
 
-  /** welcome: show or hide everything, and apply this phone's settings. */
+  /** welcome: show or hide everything, apply this phone's settings, and ask to hear the media
+   * players (with or without control: no page hears them unasked). */
   welcome(welcome) {
     this.show(controlActive(welcome), welcome && welcome.control && welcome.control.backend);
     if (this.active) this.settings.welcome();
+    this.views.media.watch();
   }
 
   show(on, backend) {
@@ -85,7 +120,7 @@ export class Controls {
     this.state.nativeTouchpad = this.native;
     this.root.classList.toggle('control', on);
     this.root.classList.toggle('native-touchpad', this.native);
-    $('tools').hidden = !on;
+    if (this.view && !this.viewAllowed(this.view)) this.openView(null);
     this.apply();
   }
 
@@ -101,8 +136,22 @@ export class Controls {
     var usable = this.active && this.live;
     this.dock.hidden = !usable;
     $('kbd-input').hidden = !usable; // out of the accessibility tree too
+    // The toolbar: with control, every button (Media once the server spoke of media); without,
+    // Media alone, or no toolbar at all.
+    $('tools').hidden = !this.active && !this.mediaSpoken;
+    this.root.classList.toggle('has-tools', !$('tools').hidden);
     var buttons = $('tools').querySelectorAll('button');
-    for (var i = 0; i < buttons.length; i++) buttons[i].disabled = !usable;
+    for (var i = 0; i < buttons.length; i++) {
+      var media = buttons[i].id === 'media-open';
+      buttons[i].hidden = media ? !this.mediaSpoken : !this.active;
+      buttons[i].disabled = media ? !this.live : !usable;
+    }
+    document.querySelectorAll('.view [data-view]').forEach(function (b) {
+      if (b.dataset.view !== 'touchpad') b.hidden = !this.viewAllowed(b.dataset.view);
+    }, this);
+    this.views.media.setUsable(this.live);
+    this.views.media.setKeys(this.active);
+    this.views.presenter.setUsable(usable);
     if (!usable) {
       if (this.keyboard.open) this.keyboard.hide();
       this.openSheet(false);
@@ -111,9 +160,49 @@ export class Controls {
     this.state.controlShown = this.active;
     this.state.controlUsable = usable;
     this.layout();
+    this.onToolbar();
   }
 
+  // ---- the views over the surface -------------------------------------------------------------
+  /** Whether a view can be shown: media once the server spoke of it, presenter with control. */
+  viewAllowed(name) {
+    return name === 'media' ? this.mediaSpoken : name === 'presenter' ? this.active : false;
+  }
+
+  /** Shows the view `name` over the surface (the keyboard, the sheet and the panels close), or
+   * none (null): back to the touchpad, the focus back on the toolbar button of the view left. */
+  openView(name) {
+    if (name && !this.viewAllowed(name)) name = null;
+    var before = this.view;
+    if (name === before) return;
+    this.view = name;
+    if (name) {
+      if (this.keyboard.open) this.keyboard.hide();
+      this.openSheet(false);
+      this.release();
+    }
+    for (var k in this.views) this.views[k].setOpen(k === name);
+    if (before === 'media') this.views.media.release();
+    this.root.classList.toggle('view-open', !!name);
+    for (var v in VIEW_BUTTONS) {
+      var b = $(VIEW_BUTTONS[v]);
+      b.setAttribute('aria-pressed', v === name ? 'true' : 'false');
+      b.classList.toggle('on', v === name);
+    }
+    if (name) $(name + '-heading').focus({ preventScroll: true });
+    else if (before && !$(VIEW_BUTTONS[before]).hidden) $(VIEW_BUTTONS[before]).focus({ preventScroll: true });
+    this.state.view = name;
+    this.layout();
+  }
+
+  /** A message from the server: `settings`, `control`, and the media view's (`media`,
+   * `media-art`, the `media_unavailable` error), kept by the view also while it is closed. */
   message(m) {
+    if (m.type === 'media' && !this.mediaSpoken) {
+      this.mediaSpoken = true; // the Media button appears
+      this.apply();
+    }
+    this.views.media.message(m);
     if (m.type === 'settings') {
       this.settings.answer(m);
       // What the page cannot change but shows (the feed): tap buttons, pinch zoom, bound swipes.
@@ -192,6 +281,7 @@ export class Controls {
 
   /** Lets go of a bar button held down (page hidden, bar closed, control gone). */
   release() {
+    this.views.media.release();
     var h = this.held;
     if (!h) return;
     this.held = null;

@@ -69,6 +69,7 @@ export class Hint {
       if (!li.hidden) rows.push(li.dataset.for);
     }
     this.legend.hidden = this.seen || !rows.length;
+    this.el.classList.toggle('with-legend', !this.legend.hidden);
     this.state.hint = { shown: this.live && !this.gone, legend: this.legend.hidden ? [] : rows, text: this.words.textContent };
   }
 }

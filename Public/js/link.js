@@ -16,6 +16,10 @@ import {
   liveDetail, waitingText
 } from './link-texts.js';
 
+/** What the server sends plain on a connection whose server proved itself (docs/protocol.md
+ * "Sealed messages"). */
+const PLAIN_AFTER_PROOF = { gesture: 1, session: 1 };
+
 const STATUS_RETRY_MS = 15000;
 const LIMITED_RETRY_MS = 60000;
 /** The phases (`stopped` also while the page moves to the https address). Socket ones: `connecting` (upgrade under way), `proving` (open, no welcome yet),
@@ -302,6 +306,11 @@ class Transition {
 
   message(m, sealed) {
     const s = this.s;
+    // Once the server proved itself, everything it says comes sealed but the gesture feed and
+    // the observers' session notices (the same bytes for every observer): a plain message of
+    // any other type is not the server's (an attacker on the path can write it), and nothing of
+    // it is believed (docs/protocol.md "Sealed messages").
+    if (!sealed && (s.handshake === 'proven' || s.handshake === 'welcomed') && !PLAIN_AFTER_PROOF[m.type]) return;
     this.emit({ do: 'received', message: m });
     if (m.type === 'move') {
       // Believed only sealed, on a connection whose server proved itself and said nothing else yet.

@@ -101,13 +101,18 @@ const conn = new Connection({
     else if (m.gesture === 'longPress' && m.phase === 'began') buzz(35, 'long press');
   },
   onRtt(rtt) { rttEl.textContent = (rtt < 10 ? rtt.toFixed(1) : Math.round(rtt)) + ' ms'; },
-  onNotice: toast
+  onNotice(text, error) {
+    // No player to command (it left as the tap went out): the media view says so calmly.
+    if (!(error && error.code === 'media_unavailable')) toast(text);
+  }
 });
 watchAddress((token) => conn.useToken(token));
 const showPairing = bindPairing(document.getElementById('sheet'), conn, state);
 bindDetails(document.getElementById('details'), feed, view, state);
-const controls = new Controls({ conn, state, buzz, toast });
 const hint = new Hint(document.getElementById('hint'), state);
+// The toolbar, the panels, the settings sheet and the media and presenter views; `media` and
+// `media-art` reach the media view through controls.message (onMessage above).
+const controls = new Controls({ conn, state, buzz, toast, onToolbar: () => hint.render() });
 // What the computer holds for this phone, as the server says it (`held`).
 const held = new Held({ state, dock: document.getElementById('dock'), buzz });
 
@@ -292,7 +297,7 @@ window.addEventListener('resize', onResize);
 window.addEventListener('orientationchange', onResize);
 if (window.visualViewport) window.visualViewport.addEventListener('resize', onResize);
 
-keepStill(canvas, document.getElementById('sheet'));
+keepStill(canvas, [document.getElementById('sheet'), document.getElementById('media-view')]);
 bindFullscreen(document.getElementById('fullscreen'));
 registerServiceWorker(state);
 conn.start();

@@ -55,8 +55,10 @@ export function bindFullscreen(button) {
 }
 
 /** iOS Safari: no double-tap zoom, no pinch zoom, no rubber band, no callout on the surface;
- * `scrollable` (the settings sheet) may still scroll. */
-export function keepStill(surface, scrollable) {
+ * what is in the elements `free` (the settings sheet, the media view's sliders) may still scroll
+ * or slide. */
+export function keepStill(surface, free) {
+  const scrollable = { contains: (target) => free.some((el) => el && el.contains(target)) };
   const opts = { passive: false };
   for (const t of ['gesturestart', 'gesturechange', 'gestureend']) {
     document.addEventListener(t, (e) => e.preventDefault(), opts);

@@ -20,8 +20,9 @@ const LABEL = {
 const NONCE_BYTES = 32;
 
 /** The messages that go in a sealed frame of their own, never batched (every frame is sealed
- * on a proven connection; these also keep their place between batches). */
-export const SEALED_TYPES = { text: 1, key: 1, button: 1 };
+ * on a proven connection; these also keep their place between batches): what is typed, the
+ * buttons, and the media commands. */
+export const SEALED_TYPES = { text: 1, key: 1, button: 1, media: 1 };
 
 function transcript(label, server, client) { return concat(utf8(label), Uint8Array.of(0), server, client); }
 

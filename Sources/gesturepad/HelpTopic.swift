@@ -169,6 +169,10 @@ enum HelpTopic: String, CaseIterable {
         with a row of keys (Esc, Tab, arrows, Control, Alt, ...); Mouse buttons shows left, middle
         and right buttons (a short press clicks, a long one holds); Settings sets pointer speed,
         acceleration, scrolling, tap to click, tap and drag, drag lock and left-handed for this
-        phone. The header's ? opens the same help on the phone.
+        phone. Media shows what plays on the computer (any MPRIS player: title, artist, cover, a
+        seek bar, play/pause, previous/next, the player's volume, the computer's volume keys) and
+        works with --control off too; Presenter turns the phone into a slide remote (big
+        previous / next slide targets, a blank-screen button, a clock and a timer). The header's
+        ? opens the same help on the phone.
         """
 }

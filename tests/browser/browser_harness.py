@@ -263,7 +263,7 @@ def has_gesture(name: str, phase: str | None = None) -> str:
 def check_wire(page, state: dict) -> list[list]:
     """The first frame is the proof (`auth`, docs/protocol.md "Proof handshake"); every later
     frame is sealed (docs/protocol.md "Sealed messages") and holds the `hello`, then one JSON
-    array or one `text` / `key` / `button` each; together they are exactly what the page says
+    array or one `text` / `key` / `button` / `media` each; together they are exactly what the page says
     it sent."""
     deadline = time.monotonic() + 2
     # The proof is the one frame the page does not count as sent.
@@ -279,7 +279,7 @@ def check_wire(page, state: dict) -> list[list]:
     later = frames[2:]
     batches = [f for f in later if isinstance(f, list)]
     singles = [f for f in later if isinstance(f, dict) and f.get("type") in SEALED_TYPES]
-    assert len(batches) + len(singles) == len(later), "every later frame is a JSON array or a text, key or button"
+    assert len(batches) + len(singles) == len(later), "every later frame is a JSON array or a text, key, button or media"
     assert all(batches), "no batch is empty"
     assert len(batches) == state["batchesSent"]
     flat = [m for b in batches for m in b]
@@ -355,7 +355,7 @@ def open_watch(browser: Browser, server: Server) -> Page:
 CONTROL_TYPES = ("text", "key", "button", "settings")
 
 
-SEALED_TYPES = ("text", "key", "button")
+SEALED_TYPES = ("text", "key", "button", "media")
 
 
 def wire_messages(page, types: tuple[str, ...] = CONTROL_TYPES) -> list[dict]:

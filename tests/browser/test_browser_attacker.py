@@ -145,3 +145,38 @@ def test_a_swapped_identity_key_pins_nothing(engine, attacked):
         assert page.console_errors() == []
     finally:
         page.close()
+
+
+def test_plain_messages_after_the_proof_are_not_believed(engine, attacked):
+    """After the server proved itself, everything it says comes sealed but the gesture feed: a
+    plain `control`, `held`, `media`, `error` or a second `welcome` slipped in by the attacker —
+    here batched with the genuine sealed welcome — is not believed, and the page goes live on
+    the genuine one."""
+    server, proxy = attacked
+    injected = [
+        {"type": "control", "active": False, "reason": "injected by the attacker"},
+        {"type": "held", "buttons": ["left"], "keys": ["Shift"]},
+        {"type": "media", "available": True, "title": "injected by the attacker", "players": []},
+        {"type": "error", "code": "bad_field", "message": "injected by the attacker"},
+        {"type": "welcome", "session": 99, "host": "evil", "device": {"id": "evil", "name": "evil", "key": EVIL_KEY}},
+    ]
+
+    def slip_in(payload: bytes) -> bytes | None:
+        if not payload.startswith(b'{"type":"sealed"'):
+            return None
+        return b"[" + payload + b"," + b",".join(json.dumps(m).encode() for m in injected) + b"]"
+
+    proxy.alter_down = slip_in
+    page = engine.page()
+    try:
+        page.open(f"http://127.0.0.1:{proxy.port}/#token={server.token}")
+        page.wait_for(LIVE, 10)
+        assert proxy.alter_down is None, "no sealed frame came to slip the messages in with"
+        received = page.eval("JSON.stringify(window.gesturepad.received)")
+        assert "injected by the attacker" not in received and '"evil"' not in received, received
+        assert page.eval("window.gesturepad.session") != 99
+        key = page.wait_for("localStorage.getItem('gesturepad.deviceKey')")
+        assert key != EVIL_KEY
+        assert page.console_errors() == []
+    finally:
+        page.close()

@@ -35,14 +35,19 @@ def open_keyboard(page) -> None:
 
 def test_controls_hidden_when_control_off(pad):
     """With --control off the welcome says so, and the page is the plain gesture view: no
-    toolbar, key row, button bar or settings, nothing of them sent, the surface untouched."""
+    toolbar but the Media button (docs/page.md "Media"), no key row, button bar or settings,
+    nothing of them sent, the surface untouched."""
+    # The page asked to hear the media players (they need no control) and the server answered.
+    pad.wait_for("window.gesturepad.received.some(function (m) { return m.type === 'media'; })")
     st = pad.state()
     assert st["control"]["active"] is False and st["control"]["reason"]
-    for sel in ("#tools", "#keyboard", "#dock", "#keys", "#mousebar", "#sheet", "#kbd-input"):
+    for sel in ("#keyboard", "#presenter-open", "#dock", "#keys", "#mousebar", "#sheet", "#kbd-input"):
         assert not shown(pad, sel), f"{sel} is shown with control off"
+    assert pad.eval("Array.from(document.querySelectorAll('#tools button')).filter(function(b){return b.getClientRects().length;})"
+                    ".map(function(b){return b.id;})") == ["media-open"]
     assert pad.eval("document.body.classList.contains('control')") is False
-    # The canvas is what a finger meets everywhere but the header.
-    for x, y in ((20, 830), (370, 830), (370, 600), (195, 420)):
+    # The canvas is what a finger meets everywhere but the header and the Media button.
+    for x, y in ((20, 830), (300, 830), (370, 600), (195, 420)):
         assert pad.eval(f"document.elementFromPoint({x},{y}).id") == "surface", (x, y)
     assert not [m for m in st["sent"] if m["type"] in ("settings", "text", "key", "button")]
     assert pad.eval("document.getElementById('hint').textContent").startswith("Touch anywhere")
@@ -57,7 +62,7 @@ def test_controls_shown_with_control_and_settings_sent_after_welcome(ctl_pad):
     assert shown(ctl_pad, "#tools") and shown(ctl_pad, "#keyboard")
     assert not shown(ctl_pad, "#keys") and not shown(ctl_pad, "#mousebar") and not shown(ctl_pad, "#sheet")
     root = ctl_pad.call("DOM.getDocument")["root"]["nodeId"]
-    for name in ("Keyboard", "Mouse buttons", "Settings"):
+    for name in ("Keyboard", "Mouse buttons", "Settings", "Presenter"):
         nodes = ctl_pad.call("Accessibility.queryAXTree", {"nodeId": root, "accessibleName": name, "role": "button"})["nodes"]
         assert len(nodes) == 1, f"no single button named {name!r}"
     for x, y in ((20, 830), (195, 420), (20, 120)):

@@ -9,7 +9,7 @@ import time
 
 from browser_harness import (
     ARTIFACTS, Player, Server, check_screen, feed, forget_prefs, has_gesture, no_console_errors, open_ctl_pad,
-    open_watch, pointer_messages, set_details, settle, tap_element, wire_messages,
+    open_watch, overlaps, pointer_messages, set_details, settle, tap_element, wire_messages,
 )
 
 
@@ -62,8 +62,12 @@ def test_not_live_the_hint_goes_the_controls_are_disabled_and_the_notice_says_wh
 
 # ---- the first run: the buttons named ------------------------------------------------------
 
-LEGEND = {"keyboard": "Keyboard", "mousebar-toggle": "Mouse buttons", "settings-open": "Settings",
-          "details": "Details", "watch": "Observer view", "help": "Help", "fullscreen": "Full screen"}
+LEGEND = {"media-open": "Media", "presenter-open": "Presenter", "keyboard": "Keyboard", "mousebar-toggle": "Mouse buttons",
+          "settings-open": "Settings", "details": "Details", "watch": "Observer view", "help": "Help",
+          "fullscreen": "Full screen"}
+# The page asked to hear the media players and the server answered: the Media button is shown
+# (docs/page.md "Media").
+MEDIA_ANSWERED = "window.gesturepad.received.some(function (m) { return m.type === 'media'; })"
 
 
 def test_first_run_hint_names_every_icon_button_and_the_keyboard(browser, ctl_server, xwatcher):
@@ -71,15 +75,21 @@ def test_first_run_hint_names_every_icon_button_and_the_keyboard(browser, ctl_se
     icon; after the first touch it fades, and later visits show the short hint only."""
     page = open_ctl_pad(browser, ctl_server)
     try:
+        page.wait_for(MEDIA_ANSWERED)
         st = page.wait_for("window.gesturepad.hint && window.gesturepad.hint.shown && window.gesturepad.hint")
         assert "keyboard" in st["text"].lower()
-        assert sorted(st["legend"]) == sorted(LEGEND)
+        legend = LEGEND
+        assert sorted(st["legend"]) == sorted(legend)
         rows = page.eval("Array.from(document.querySelectorAll('#legend li')).filter(function(li){return li.getClientRects().length;})"
                          ".map(function(li){return [li.dataset.for, li.textContent.trim(), !!li.querySelector('svg path, svg rect')];})")
         for button, text, has_icon in rows:
-            assert text.startswith(LEGEND[button]) and has_icon, (button, text)
+            assert text.startswith(legend[button]) and has_icon, (button, text)
         page.screenshot(str(ARTIFACTS / "first-run.png"))
         check_screen(page)
+        # The legend (nine rows with media) stays clear of the toolbar's column.
+        boxes = page.eval("['#legend', '#tools'].map(function (s) { var r = document.querySelector(s).getBoundingClientRect();"
+                          " return {x: r.left, y: r.top, w: r.width, h: r.height, text: s}; })")
+        assert not overlaps(boxes), boxes
         p = Player(page)
         p.down(0, f1=(120, 300))
         p.up(60)
@@ -95,9 +105,11 @@ def test_first_run_hint_names_every_icon_button_and_the_keyboard(browser, ctl_se
 
 
 def test_first_run_hint_without_control_names_the_header_buttons(pad):
-    """Control off: the toolbar is hidden, so the legend names only the header's buttons."""
+    """Control off: the toolbar holds Media alone (the media players need no control), so the
+    legend names the header's buttons and Media."""
+    pad.wait_for(MEDIA_ANSWERED)
     st = pad.wait_for("window.gesturepad.hint && window.gesturepad.hint.shown && window.gesturepad.hint")
-    assert sorted(st["legend"]) == ["details", "fullscreen", "help", "watch"]
+    assert sorted(st["legend"]) == ["details", "fullscreen", "help", "media-open", "watch"]
     assert st["text"].startswith("Touch anywhere")
     host = pad.state()["host"]
     assert pad.eval("document.getElementById('where').textContent") == f"On “{host}”: gestures are shown, not sent to its pointer"

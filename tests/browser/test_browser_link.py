@@ -17,8 +17,26 @@ KEY = {"token": "the-key", "key": "the-key", "id": "dev1"}
 WELCOME = {"type": "welcome", "session": 7, "host": "desk", "device": {"id": "dev1", "name": "Pixel 8"}}
 
 
+def as_sent(events):
+    """`events` as a server that proved itself sends them: every message after a socket's
+    `authenticated` comes sealed but the gesture feed and session notices — unless the event
+    says `sealed` itself (a test of what an attacker slips in plain)."""
+    proven, out = set(), []
+    for event in events:
+        if event.get("type") == "message" and "sealed" not in event:
+            message = event.get("message") or {}
+            if event["socket"] in proven and message.get("type") not in ("gesture", "session"):
+                event = {**event, "sealed": True}
+            if message.get("type") == "authenticated":
+                proven.add(event["socket"])
+        out.append(event)
+    return out
+
+
 def run(page, events, role="touchpad", token="the-secret"):
-    """Feeds `events` to `next` from `initial(role, token)`; each step's state and effects."""
+    """Feeds `events` (`as_sent`) to `next` from `initial(role, token)`; each step's state and
+    effects."""
+    events = as_sent(events)
     return page.module("js/link.js", f"""(function () {{
         function freeze(o) {{ Object.values(o).forEach(function (v) {{ if (v && typeof v === 'object') freeze(v); }}); return Object.freeze(o); }}
         var s = freeze(m.initial({json.dumps(role)}, {json.dumps(token)})), out = [];
@@ -305,11 +323,24 @@ def test_a_sealed_move_after_the_proof_moves_the_page_with_its_ticket(blank):
 @pytest.mark.parametrize("when", ["plain", "before the proof"])
 def test_a_move_the_server_did_not_seal_after_its_proof_is_not_believed(blank, when):
     if when == "plain":
-        events = [{"type": "start"}, *opened(1, KEY), msg(1, MOVE)]
+        events = [{"type": "start"}, *opened(1, KEY), {**msg(1, MOVE), "sealed": False}]
     else:
         events = [{"type": "start"}, *opened(1, KEY)[:4], {**msg(1, MOVE), "sealed": True}]
     last = run(blank, events, token="")[-1]
-    assert kinds(last) == ["received"] and last["state"]["phase"] == "proving"
+    # Plain after the proof it is not even received; sealed before the proof it is not believed.
+    assert kinds(last) == ([] if when == "plain" else ["received"]) and last["state"]["phase"] == "proving"
+
+
+def test_a_plain_message_after_the_proof_is_not_believed(blank):
+    """After the server's proof only the gesture feed and session notices may come plain: a
+    plain welcome, control or held notice is an attacker's and changes nothing."""
+    events = [{"type": "start"}, *opened(1, KEY)]
+    for message in (WELCOME, {"type": "control", "active": False, "reason": "x"}, {"type": "held", "buttons": ["left"]}):
+        last = run(blank, [*events, {**msg(1, message), "sealed": False}], token="")[-1]
+        assert last["effects"] == [] and last["state"]["phase"] == "proving", message
+    gesture = {"type": "gesture", "gesture": "tap", "phase": "ended"}
+    live = run(blank, [*events, msg(1, WELCOME), {**msg(1, gesture), "sealed": False}], token="")[-1]
+    assert kinds(live) == ["received", "deliver"]
 
 
 def test_a_page_holding_nothing_goes_to_https_when_the_challenge_says_so(blank):

@@ -7,6 +7,7 @@ import time
 
 from testkit import binary
 from touch_input import SURFACE, even_steps, spread_steps, zoom_steps
+from presenter_keys import check_presenter_keys
 
 # Clutter's values (clutter-enums.h).
 BUTTON1, BUTTON2, BUTTON3 = 0x100, 0x200, 0x400
@@ -229,3 +230,8 @@ def test_disconnect_mid_drag_releases_the_button(desktop, pad):
     pad.close()
     assert desktop.wait_for("(global.get_pointer()[2] & 0x100) === 0", timeout=1.0), "button 1 still down"
     assert time.monotonic() - closed < 1.0
+
+
+def test_presenter_slide_keys(desktop, pad):
+    """The presenter view's Page Down, Page Up and b reach the focused window (presenter_keys)."""
+    check_presenter_keys(desktop, pad, keys)

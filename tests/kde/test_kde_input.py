@@ -8,6 +8,7 @@ import pytest
 
 from recorder_events import buttons, keys, last_position, scrolled, stroke, typed
 from touch_input import even_steps, spread_steps, zoom_steps
+from presenter_keys import check_presenter_keys
 
 CONTROL_L, ALT_L, RIGHT = 0xFFE3, 0xFFE9, 0xFF53
 CONTROL_MASK = 0x4
@@ -213,3 +214,8 @@ def test_portal_restart_turns_control_off_then_on_with_the_next_connection(deskt
     after = last_position(desktop.wait_events(lambda e: last_position(e) is not None))
     assert before and after, "the window saw no motion after the portal came back"
     assert abs(after[0] - before[0] - 200) <= 1 and abs(after[1] - before[1] - 150) <= 1, (before, after)
+
+
+def test_presenter_slide_keys(desktop, pad):
+    """The presenter view's Page Down, Page Up and b reach the focused window (presenter_keys)."""
+    check_presenter_keys(desktop, pad, keys)

@@ -10,6 +10,7 @@ import pytest
 from sway_kit import ACTIVE, FLAT, focused_pad
 from recorder_events import buttons, keys, last_position, scrolled, stroke, typed
 from touch_input import even_steps, spread_steps, zoom_steps
+from presenter_keys import check_presenter_keys
 
 CONTROL_L, ALT_L, RIGHT = 0xFFE3, 0xFFE9, 0xFF53
 CONTROL_MASK = 0x4
@@ -222,3 +223,8 @@ def test_sigterm_mid_drag_releases_the_button(desktop, start_server, pads):
     """And when the server stops."""
     _, events = held_then(desktop, start_server, pads, "sigterm")
     assert buttons(events) == [("button-up", 1)], events
+
+
+def test_presenter_slide_keys(desktop, pad):
+    """The presenter view's Page Down, Page Up and b reach the focused window (presenter_keys)."""
+    check_presenter_keys(desktop, pad, keys)

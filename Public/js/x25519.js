@@ -3,8 +3,9 @@
  * recorded session cannot be opened later with the credential alone. The page may run in an
  * insecure context (plain http on the LAN), where `crypto.subtle` is absent: this is the
  * Montgomery ladder of the RFC over BigInt, checked against Python's `cryptography` and the
- * server's swift-crypto in tests/browser. BigInt arithmetic is not constant-time; the keys are
- * ephemeral (one use, on the phone), which docs/security.md weighs. No DOM. */
+ * server's swift-crypto in tests/browser. It also serves the device's own key pair (docs/protocol.md
+ * "Device key pairs"), whose private key is used once per connection. BigInt arithmetic is not
+ * constant-time, which docs/security.md weighs. No DOM. */
 
 const P = (1n << 255n) - 19n;
 const A24 = 121665n;

@@ -88,3 +88,15 @@ import Testing
         #expect(EvdevLayout.us.capabilities(takesContacts: false) == ControlCapabilities(characters: .usLayoutASCII))
     }
 }
+
+/// What counts as a character to type is one rule for every backend (issue 43): a keymap's key
+/// whose keysym is a non-character or a control is no character, as `HostKey` says.
+struct PrintableRuleTests {
+    @Test func theKeymapAndHostKeyAgree() {
+        for value: UInt32 in [0, 0x09, 0x1F, 0x20, 0x41, 0x7F, 0x85, 0xA0, 0xE9, 0xFDD0, 0xFFFE, 0x1FFFF, 0x1F642] {
+            let host = Unicode.Scalar(value).map(HostKey.isPrintable) ?? false
+            #expect(KeymapLayout.isPrintable(value) == host, "U+\(String(value, radix: 16))")
+        }
+        #expect(!KeymapLayout.isPrintable(0xFDD0) && KeymapLayout.isPrintable(0x1F642))
+    }
+}

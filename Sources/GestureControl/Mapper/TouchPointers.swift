@@ -1,6 +1,8 @@
+import GestureEngine
+
 /// The touch pointers of the connection that are down, with their last positions, and the
 /// ids of fingers of a cancelled (or released) contact, ignored until their `up` or a new
-/// `down` of their id — as the engine does (GESTURES.md "Cancel").
+/// `down` of their id — as the engine does (docs/gestures.md "Cancel").
 struct TouchPointers: Sendable {
     /// A finger that is down.
     struct Finger: Sendable {
@@ -11,13 +13,11 @@ struct TouchPointers: Sendable {
 
     /// Live fingers, in down order.
     private(set) var fingers: [Finger] = []
-    private var ignored: [Int] = []
-    /// Ignored ids remembered at most (a browser sends no `up` after `pointercancel`).
-    private static let ignoredLimit = 32
+    /// Ignored ids: the engine's rule (`IgnoredPointers`).
+    private var ignored = IgnoredPointers()
 
     init() {
         fingers.reserveCapacity(10)
-        ignored.reserveCapacity(Self.ignoredLimit)
     }
 
     /// Fingers down (ignored ones not counted).
@@ -55,17 +55,12 @@ struct TouchPointers: Sendable {
     /// Removes an id from the ignored set; `true` when it was there.
     @discardableResult
     mutating func unignore(_ id: Int) -> Bool {
-        guard let i = ignored.firstIndex(of: id) else { return false }
-        ignored.remove(at: i)
-        return true
+        ignored.remove(id)
     }
 
     /// Every live finger becomes ignored (its contact was cancelled).
     mutating func ignoreAll() {
-        for finger in fingers {
-            if ignored.count == Self.ignoredLimit { ignored.removeFirst() }
-            ignored.append(finger.id)
-        }
+        for finger in fingers { ignored.insert(finger.id) }
         fingers.removeAll(keepingCapacity: true)
     }
 }

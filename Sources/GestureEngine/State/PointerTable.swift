@@ -3,13 +3,11 @@
 struct PointerTable: Sendable {
     /// Live pointers, in down order.
     private(set) var live: [TrackedPointer] = []
-    /// Ignored ids (bounded: a browser sends no `up` after `pointercancel`).
-    private var ignored: [Int] = []
-    private static let ignoredLimit = 32
+    /// Ignored ids (`IgnoredPointers`).
+    private var ignored = IgnoredPointers()
 
     init(capacity: Int) {
         live.reserveCapacity(capacity)
-        ignored.reserveCapacity(Self.ignoredLimit)
     }
 
     var count: Int { live.count }
@@ -41,17 +39,12 @@ struct PointerTable: Sendable {
     /// Removes an id from the ignored set; `true` when it was there.
     @discardableResult
     mutating func unignore(_ id: Int) -> Bool {
-        guard let i = ignored.firstIndex(of: id) else { return false }
-        ignored.remove(at: i)
-        return true
+        ignored.remove(id)
     }
 
     /// Moves every live pointer to the ignored set (the contact was cancelled).
     mutating func ignoreAll() {
-        for p in live {
-            if ignored.count == Self.ignoredLimit { ignored.removeFirst() }
-            ignored.append(p.id)
-        }
+        for p in live { ignored.insert(p.id) }
         live.removeAll(keepingCapacity: true)
     }
 

@@ -1,3 +1,5 @@
+import GestureControl
+
 /// One layout (XKB group) of a keymap: its keys, in the order compositors search them for a
 /// keysym (key code, then level). Made by `XKBKeymap`; every keyboard-layout decision
 /// (`EvdevLayout`, `PortalKeymap`) starts from these.
@@ -28,9 +30,10 @@ struct KeymapLayout: Sendable, Hashable {
     /// The keysym of the key that selects the third level (ISO_Level3_Shift: AltGr).
     static let levelThreeShiftKeysym: UInt32 = 0xFE03
 
-    /// Whether a key's character is one to type: not C0, DEL or C1 (nor 0, no character).
+    /// Whether a key's character is one to type, by the one rule every backend uses
+    /// (`HostKey.isPrintable`: no control, surrogate or non-character); 0 is no character.
     static func isPrintable(_ scalar: UInt32) -> Bool {
-        scalar >= 0x20 && !(0x7F...0x9F).contains(scalar)
+        Unicode.Scalar(scalar).map(HostKey.isPrintable) ?? false
     }
 
     /// The layouts of a desktop's keymap the user can select: GNOME Shell appends the layout of

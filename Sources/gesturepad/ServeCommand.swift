@@ -201,24 +201,32 @@ struct ServeCommand: ParsableCommand {
         if configuration.token == nil {
             logger.warning("authentication is off (--no-auth): anyone who can reach the port can connect")
         }
+        var started = StartTeardown()
         let sinks = try OutputOptions.makeSinks(
             log: log, hooks: output.noHooks ? nil : file.hookRules(flags: outputFlags), logger: logger)
+        started.add { for sink in sinks { sink.close() } }
         let recorder: TraceRecorder?
         do {
             recorder = try record.makeRecorder(log: log, logger: logger)
         } catch {
-            for sink in sinks { sink.close() }
-            throw error
+            try started.fail(error)
         }
-        let control = try ControlSetup.start(
-            mode: file.controlMode(flag: control),
-            settings: {
-                file.controlSettings(
-                    flags: pointer.update, backendAcceleration: $0.defaultAcceleration,
-                    backendKineticScrolling: $0.defaultKineticScrolling, hooks: file.hookRules(flags: outputFlags))
-            },
-            keyboardLayout: file.keyboardLayout(flag: keyboardLayout), stateDirectory: state.path,
-            touchpadOutput: testing.touchpadOutput, logger: logger)
+        started.add { recorder?.close() }
+        let control: ControlSetup.Started
+        do {
+            control = try ControlSetup.start(
+                mode: file.controlMode(flag: self.control),
+                settings: {
+                    file.controlSettings(
+                        flags: pointer.update, backendAcceleration: $0.defaultAcceleration,
+                        backendKineticScrolling: $0.defaultKineticScrolling, hooks: file.hookRules(flags: outputFlags))
+                },
+                keyboardLayout: file.keyboardLayout(flag: keyboardLayout), stateDirectory: state.path,
+                touchpadOutput: testing.touchpadOutput, logger: logger)
+        } catch {
+            try started.fail(error)
+        }
+        started.add { control.backend?.stop() }
         configuration.control = control.context
         var notes = [configLocation?.bannerLine ?? ConfigLocation.noneLine(environment: environment)]
         if tokenHidden {
@@ -233,8 +241,10 @@ struct ServeCommand: ParsableCommand {
         let pairing =
             configuration.token == nil
             ? nil : pairingOptions.setup(pairingSettings, state: state, record: keeper, logger: logger)
+        started.add { pairing?.notifier?.stop() }
         // The computer's media players (MPRIS), for the page's media view.
         let media = try? MediaPlayers(logger: logger)
+        started.add { media?.stop() }
         let server: WebServer
         do {
             let reload = ConfigReload(
@@ -246,12 +256,9 @@ struct ServeCommand: ParsableCommand {
                 touchpadSettings: TouchpadSettingsReader.reading(environment: environment), media: media,
                 logger: logger)
         } catch let error as ServerStartError {
-            media?.stop()
-            for sink in sinks { sink.close() }
-            recorder?.close()
-            control.backend?.stop()
-            pairing?.notifier?.stop()
-            throw Failure(StartFailure.message(error, port: configuration.port, state: state))
+            try started.fail(Failure(StartFailure.message(error, port: configuration.port, state: state)))
+        } catch {
+            try started.fail(error)
         }
         if configuration.token != nil {
             notes.insert(Self.pairingLine(pairingSettings), at: 0)

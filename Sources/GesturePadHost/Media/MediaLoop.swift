@@ -169,7 +169,7 @@ final class MediaLoop {
                 call = MediaBus.call(player, "SetPosition", [.objectPath(track), .int64(microseconds)])
             } else {
                 // Without a track id, a relative seek from where the player is now.
-                let here = table.snapshot(art: nil).position(at: now)
+                let here = table.followedPosition(at: now)
                 call = MediaBus.call(player, "Seek", [.int64(microseconds - Int64((here * 1_000).rounded()))])
             }
         case .player, .watch: return

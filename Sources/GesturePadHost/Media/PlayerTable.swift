@@ -128,6 +128,16 @@ struct PlayerTable {
         followed?.properties["Metadata"]?.entries["mpris:artUrl"]?.text
     }
 
+    /// Where the followed player is at `now` (ms; 0 without one), moved on at its rate while
+    /// it plays, within the track (as `MediaSnapshot.position(at:)` reckons it).
+    func followedPosition(at now: Double) -> Double {
+        guard let entry = followed else { return 0 }
+        guard entry.properties["PlaybackStatus"]?.text == "Playing" else { return entry.position }
+        let moved = Self.extrapolated(entry, at: now)
+        let length = entry.properties["Metadata"]?.entries["mpris:length"]?.number.map { $0 / 1_000 }
+        return max(0, length.map { min(moved, $0) } ?? moved)
+    }
+
     /// The followed player's current track id (`mpris:trackid`), for `SetPosition`.
     var followedTrack: String? {
         followed?.properties["Metadata"]?.entries["mpris:trackid"]?.text

@@ -247,7 +247,8 @@ extension ConnectionHub {
             guard let media else { break }
             output.removeAll()
             connection.session.updateMedia(media, now: now, into: &output)
-            dispatch(connection, now: now)
+            // A page that did not ask hears nothing: no dispatch for it.
+            if !output.frames.frames.isEmpty { dispatch(connection, now: now) }
         case (.waiting, .mediaChanged), (.closing, .mediaChanged), (.closeSent, .mediaChanged):
             break  // a waiting page hears the players once it is let in and says hello
         case (.open, .layoutChanged), (.waiting, .layoutChanged):

@@ -17,8 +17,12 @@ public protocol GestureSink: AnyObject, Sendable {
     /// Something session `session` did besides its gestures (a command carried out, a
     /// release by the silence rule), in order with its events. Most sinks ignore it.
     func note(_ note: SessionNote, session: String)
+    /// A media player did something (a track started, playback stopped …), on the same
+    /// thread, in order. Most sinks ignore it; hooks may act on it.
+    func receive(_ event: MediaEvent)
 }
 
 extension GestureSink {
     public func note(_ note: SessionNote, session: String) {}
+    public func receive(_ event: MediaEvent) {}
 }

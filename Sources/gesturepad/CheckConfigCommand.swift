@@ -88,6 +88,8 @@ struct CheckConfigCommand: ParsableCommand {
 
     private func describe(_ rule: HookRule) -> String {
         var match = rule.gestures.map(\.name).joined(separator: "|")
+        if !rule.media.isEmpty { match = "player " + rule.media.map(\.name).joined(separator: "|") }
+        if let player = rule.player { match += " of \(player)" }
         if !rule.phases.isEmpty { match += " " + rule.phases.map(\.name).joined(separator: "|") }
         if let p = rule.pointers { match += " pointers=\(p)" }
         if let d = rule.direction { match += " direction=\(d.name)" }

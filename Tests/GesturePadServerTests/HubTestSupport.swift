@@ -46,7 +46,8 @@ final class FakeTransport {
             case .unpairDevice(let id): unpairs.append(id)
             case .judgeProof(let id, let answer): proofs.append((id, answer))
             case .media(let command): mediaCommands.append(command)
-            case .write, .close, .hangUp, .deliver, .note, .announceSession, .replaceHooks, .perform, .requestControl,
+            case .write, .close, .hangUp, .deliver, .deliverMedia, .note, .announceSession, .replaceHooks, .perform,
+                .requestControl,
                 .beginRecording, .record, .endRecording:
                 break
             }
@@ -59,11 +60,13 @@ final class RecordingSink: GestureSink, @unchecked Sendable {
     var events: [(session: String, event: GestureEvent)] = []
     var sessions: [(String, Bool)] = []
     var notes: [(session: String, note: SessionNote)] = []
+    var media: [MediaEvent] = []
     var reopened = 0
     var closed = 0
 
     func receive(_ event: GestureEvent, session: String) { events.append((session, event)) }
     func note(_ note: SessionNote, session: String) { notes.append((session, note)) }
+    func receive(_ event: MediaEvent) { media.append(event) }
     func session(_ session: String, open: Bool) { sessions.append((session, open)) }
     func reopen() { reopened += 1 }
     func close() { closed += 1 }

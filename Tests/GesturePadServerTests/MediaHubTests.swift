@@ -38,4 +38,20 @@ struct MediaHubTests {
         h.send(late, #"{"type":"media","do":"next"}"#, at: 8)
         #expect(h.transport.mediaCommands == [.next])
     }
+
+    /// Player events reach the sinks (hooks) whether or not a page watches: none for the first
+    /// snapshot (where things stand at the start), then what changed, once.
+    @Test func playerEventsReachTheSinks() {
+        let h = HubHarness()
+        h.handle(.mediaChanged(Self.playing("One"), now: 1))
+        #expect(h.sink.media.isEmpty)
+        var playing = Self.playing("Two")
+        playing.status = .playing
+        h.handle(.mediaChanged(playing, now: 2))
+        #expect(h.sink.media.map(\.kind) == [.track, .playing])
+        #expect(h.sink.media.first?.title == "Two" && h.sink.media.first?.name == "mpv")
+        h.handle(.mediaChanged(playing, now: 3))  // unchanged: nothing more
+        h.handle(.mediaChanged(MediaSnapshot(unavailable: .noPlayer), now: 4))
+        #expect(h.sink.media.map(\.kind) == [.track, .playing, .stopped, .left])
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GestureEngine
 import GesturePadSettings
+import GestureProtocol
 import Testing
 
 @testable import GesturePadSinks
@@ -165,20 +166,27 @@ func pipeRule(_ gestures: [GestureKind], _ program: String, _ args: [String] = [
     /// The queue merges `changed` events of one gesture and session only when behind.
     @Test func queueCoalescing() {
         var queue = PipeQueue(limit: 4)
-        func item(_ e: GestureEvent, _ s: String = "a") -> PipeQueue.Item { .init(event: e, session: s, time: .now()) }
+        func item(_ e: GestureEvent, _ s: String = "a") -> PipeQueue.Item {
+            .init(payload: .gesture(e, session: s), time: .now())
+        }
         queue.push(item(Sample.drag(.began, t: 0)))
         queue.push(item(Sample.drag(.changed, t: 1, ddx: 1)))
         #expect(queue.items.count == 2)
         queue.push(item(Sample.drag(.changed, t: 2, ddx: 2)))  // half full: merges
         #expect(queue.items.count == 2 && queue.coalesced == 1)
-        guard case .motion(let m) = queue.items[1].event.detail else { Issue.record("not motion"); return }
-        #expect(m.ddx == 3 && queue.items[1].event.t == 2)
+        guard case .motion(let m) = queue.items[1].event?.detail else { Issue.record("not motion"); return }
+        #expect(m.ddx == 3 && queue.items[1].event?.t == 2)
         queue.push(item(Sample.drag(.changed, t: 3), "b"))  // other session: appended
         queue.push(item(Sample.drag(.ended, t: 4)))
         queue.push(item(Sample.drag(.changed, t: 5)))  // full, tail not changed: dropped
         #expect(queue.items.count == 4 && queue.dropped == 1)
         queue.push(item(Sample.tap()))  // other events use the reserve
         #expect(queue.items.count == 5)
+        let track = MediaEvent(.track, player: "org.mpris.MediaPlayer2.mpv", name: "mpv", status: .playing)
+        queue.push(.init(payload: .media(track), time: .now()))  // a player event too, never merged
+        queue.push(.init(payload: .media(track), time: .now()))
+        #expect(queue.items.count == 7 && queue.coalesced == 1)
+        #expect(queue.items.last?.event == nil)
     }
 }
 

@@ -8,7 +8,15 @@ extension ConfigKeys {
         "hooks",
         [
             .rule("name", kind: "text", default: "`hook N`", "label in diagnostics"),
-            .rule("gesture", kind: "name or list", "**required**: gestures matched ([gestures.md](gestures.md) names)"),
+            .rule(
+                "gesture", kind: "name or list",
+                "**required** (or `media`): gestures matched ([gestures.md](gestures.md) names)"),
+            .rule(
+                "media", kind: "name or list",
+                "instead of `gesture`: player events matched — `track`, `playing`, `paused`, `stopped`, `appeared`, `left` ([below](#player-events))"
+            ),
+            .rule(
+                "player", kind: "text", "`media` rules only: only this player (`mpv`, `spotify`, `vlc`: its name or bus name)"),
             .rule("phase", kind: "name or list", default: "every phase", "`began`, `changed`, `ended`, `cancelled`"),
             .rule("pointers", kind: kind(hookPointers), "the event's `pointers` must equal it"),
             .rule("direction", kind: "`left` / `right` / `up` / `down`", "swipe direction"),

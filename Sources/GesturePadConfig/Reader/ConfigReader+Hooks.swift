@@ -2,6 +2,7 @@ import GestureControl
 import GestureEngine
 import GesturePadSettings
 import GesturePadYAML
+import GestureProtocol
 
 /// The `hooks:` section: a list of rules whose keys (`ConfigKeys.hook`) depend on each other,
 /// so a rule is read as a whole.
@@ -33,15 +34,19 @@ extension ConfigReader {
             values[name] = value
         }
         let before = issues.count
+        if let mediaNode = values["media"] {
+            return readMediaHook(values, mediaNode: mediaNode, node: node, label: label)
+        }
         guard let gestureNode = values["gesture"] else {
-            add(node, "\(label) needs 'gesture:' (a gesture name or a list of names)")
+            add(node, "\(label) needs 'gesture:' (a gesture name or a list of names) or 'media:' (player events)")
             return nil
         }
+        if let n = values["player"] { add(n, "\(label).player only applies to rules on player events ('media:')") }
         let gestures = names(
             gestureNode, key: "\(label).gesture", what: "gesture", parse: GestureKind.init(name:),
             all: GestureKind.allCases.map(\.name))
         let name = values["name"].flatMap { string($0, key: "\(label).name") } ?? label
-        let action = readAction(values, node: node, label: label, gestures: gestures)
+        let action = readAction(values, node: node, label: label, placeholders: .gestures(gestures))
         var rule = HookRule(name: name, gestures: gestures, action: action ?? .pipe(PipeHookOptions(program: "", arguments: [])))
         if let n = values["phase"] {
             rule.phases = names(
@@ -88,6 +93,31 @@ extension ConfigReader {
         return rule
     }
 
+    /// A rule on player events (`media:`): the keys about gestures do not apply to it.
+    private mutating func readMediaHook(_ values: [String: YAMLNode], mediaNode: YAMLNode, node: YAMLNode, label: String)
+        -> HookRule?
+    {
+        let before = issues.count
+        if let n = values["gesture"] {
+            add(n, "\(label) has both 'gesture:' and 'media:'; a rule matches gestures or player events: write two rules")
+        }
+        for key in ["phase", "pointers", "count", "direction", "ends", "session", "claim"] {
+            if let n = values[key] { add(n, "\(label).\(key) only applies to gesture rules, not to player events ('media:')") }
+        }
+        let media = names(
+            mediaNode, key: "\(label).media", what: "player event", parse: MediaEvent.Kind.init(name:),
+            all: MediaEvent.Kind.allCases.map(\.name))
+        let name = values["name"].flatMap { string($0, key: "\(label).name") } ?? label
+        let action = readAction(values, node: node, label: label, placeholders: .media)
+        var rule = HookRule(name: name, media: media, action: action ?? .pipe(PipeHookOptions(program: "", arguments: [])))
+        if let n = values["player"], let player = string(n, key: "\(label).player") {
+            if player.isEmpty { add(n, "\(label).player must name a player (e.g. mpv, spotify, vlc)") }
+            rule.player = player
+        }
+        guard issues.count == before, action != nil else { return nil }
+        return rule
+    }
+
     /// `ends:` (swipes that end a drag, a scroll, or both), and a two-finger swipe rule that
     /// says neither: two fingers moving together make a scroll, never a drag, so without
     /// `ends` it would only run for a rare one-finger flick after a second finger lifted.
@@ -105,7 +135,13 @@ extension ConfigReader {
         }
     }
 
-    private mutating func readAction(_ values: [String: YAMLNode], node: YAMLNode, label: String, gestures: [GestureKind])
+    /// What a `run` rule's placeholders may name: the fields of its gestures, or of a player event.
+    private enum Placeholders {
+        case gestures([GestureKind])
+        case media
+    }
+
+    private mutating func readAction(_ values: [String: YAMLNode], node: YAMLNode, label: String, placeholders: Placeholders)
         -> HookAction?
     {
         switch (values["run"], values["pipe"]) {
@@ -122,7 +158,10 @@ extension ConfigReader {
             for (arg, item) in items.dropFirst() {
                 do {
                     let template = try ArgvTemplate(parsing: arg)
-                    checkPlaceholders(template, node: item, label: label, gestures: gestures)
+                    switch placeholders {
+                    case .gestures(let gestures): checkPlaceholders(template, node: item, label: label, gestures: gestures)
+                    case .media: checkMediaPlaceholders(template, node: item, label: label)
+                    }
                     templates.append(template)
                 } catch {
                     add(item, "\(label).run: \(error.description)")
@@ -210,6 +249,23 @@ extension ConfigReader {
             } else if let guess = Suggestion.closest(to: field, in: Self.fieldsOfEvery(gestures)) {
                 message += " (did you mean {\(guess)}?)"
             }
+            add(node, message)
+        }
+    }
+
+    /// A player event's placeholders: its enumerated and numeric fields only; its texts (title,
+    /// artist, the player's name) come from files and other programs, so they are data on
+    /// stdin and in the environment, never argv.
+    private mutating func checkMediaPlaceholders(_ template: ArgvTemplate, node: YAMLNode, label: String) {
+        for field in template.fields where !HookRule.mediaPlaceholders.contains(field) {
+            var message = "\(label).run: placeholder {\(field)} is not a field of a player event"
+            if ["title", "artist", "album", "player", "name"].contains(field) {
+                message +=
+                    " ({\(field)} is text: read $GESTUREPAD_\(field == "name" ? "PLAYER_NAME" : field.uppercased()) or the JSON on stdin)"
+            } else if let guess = Suggestion.closest(to: field, in: HookRule.mediaPlaceholders) {
+                message += " (did you mean {\(guess)}?)"
+            }
+            message += "; a player event has {\(HookRule.mediaPlaceholders.joined(separator: "}, {"))}"
             add(node, message)
         }
     }

@@ -53,7 +53,8 @@ extension WebServer {
                 unpair(id)  // pairing's decisions reach the hub after this batch (`HubInbox`)
             case .judgeProof(let id, let answer):
                 judgeProof(id, answer: answer)
-            case .deliver, .note, .announceSession, .replaceHooks, .perform, .requestControl, .beginRecording, .record,
+            case .deliver, .deliverMedia, .note, .announceSession, .replaceHooks, .perform, .requestControl, .beginRecording,
+                .record,
                 .endRecording, .media:
                 outlets.carryOut(action)
             case .hangUp(let id):

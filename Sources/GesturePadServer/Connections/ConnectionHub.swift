@@ -120,6 +120,8 @@ final class ConnectionHub {
             for id in connections.keys.sorted() { signal(.controlChanged(now: now), to: id) }
         case .mediaChanged(let snapshot, let now):
             guard snapshot != media else { break }
+            let events = MediaEvent.changes(from: media, to: snapshot)
+            if !events.isEmpty { actions.append(.deliverMedia(events)) }
             media = snapshot
             for id in connections.keys.sorted() { signal(.mediaChanged(now: now), to: id) }
         case .desktopLayoutChanged(let table):

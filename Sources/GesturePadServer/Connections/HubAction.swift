@@ -43,6 +43,8 @@ enum HubAction: Equatable {
     case note(session: String, notes: ArraySlice<SessionNote>)
     /// Touchpad session `session` opened (`true`: its `hello`) or closed.
     case announceSession(String, open: Bool)
+    /// Hand these media player events to every sink, in order.
+    case deliverMedia([MediaEvent])
     /// Match every event from now on against these hook rules (a reload).
     case replaceHooks([HookRule])
 

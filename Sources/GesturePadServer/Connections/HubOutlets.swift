@@ -26,6 +26,10 @@ struct HubOutlets {
             for note in notes {
                 for sink in sinks { sink.note(note, session: session) }
             }
+        case .deliverMedia(let events):
+            for event in events {
+                for sink in sinks { sink.receive(event) }
+            }
         case .announceSession(let session, let open):
             for sink in sinks { sink.session(session, open: open) }
         case .replaceHooks(let rules):

@@ -1,12 +1,19 @@
 import GestureControl
 import GestureEngine
+import GestureProtocol
 
 /// One `hooks:` entry of the configuration: which events it matches and what it does with them.
 public struct HookRule: Sendable, Hashable {
     /// A label for logs (`name:`, or `hook N`).
     public var name: String
-    /// The gestures it matches (at least one).
+    /// The gestures it matches (at least one, unless it is a rule on player events).
     public var gestures: [GestureKind]
+    /// The player events it matches (`media:`; docs/outputs.md "Player events"). A rule
+    /// matches gestures or player events, never both: one of the two lists is empty.
+    public var media: [MediaEvent.Kind] = []
+    /// Only events of this player (`player:`): its name (`Identity`, any case) or the part of
+    /// its bus name after `org.mpris.MediaPlayer2.`, up to a dot (`mpv`, `spotify`, `vlc`).
+    public var player: String? = nil
     /// The phases it matches; empty matches every phase.
     public var phases: [GesturePhase] = []
     public var pointers: Int? = nil
@@ -77,6 +84,32 @@ public struct HookRule: Sendable, Hashable {
         self.name = name
         self.gestures = gestures
         self.action = action
+    }
+
+    /// A rule on player events.
+    public init(name: String, media: [MediaEvent.Kind], action: HookAction) {
+        self.init(name: name, gestures: [], action: action)
+        self.media = media
+    }
+
+    /// The placeholders a `run` rule on player events may use in its argv.
+    public static let mediaPlaceholders = ["event", "status", "length"]
+
+    /// Whether player event `event` matches. Cheap: runs on the service thread.
+    public func matches(_ event: MediaEvent) -> Bool {
+        guard media.contains(event.kind) else { return false }
+        guard let player else { return true }
+        return Self.names(player, event: event)
+    }
+
+    /// Whether `wanted` names the player of `event`.
+    static func names(_ wanted: String, event: MediaEvent) -> Bool {
+        if wanted.lowercased() == event.name.lowercased() { return true }
+        let prefix = "org.mpris.MediaPlayer2."
+        guard event.player.hasPrefix(prefix) else { return false }
+        let rest = event.player.dropFirst(prefix.count)
+        let first = rest.split(separator: ".", maxSplits: 1).first.map(String.init) ?? String(rest)
+        return first.lowercased() == wanted.lowercased() || rest.lowercased() == wanted.lowercased()
     }
 
     /// Whether `event` of `session` matches. Cheap: runs on the service thread.

@@ -1,5 +1,6 @@
 import GestureEngine
 import GesturePadSettings
+import GestureProtocol
 
 /// A hook's argv template filled in for an event, as the hook starts: placeholders become the
 /// event's values written as the JSON on its stdin writes them.
@@ -7,11 +8,16 @@ extension ArgvTemplate {
     /// The argument for `event`. A placeholder the event does not have expands to nothing
     /// (`check-config` refuses such rules, so this only happens for hand-built rules).
     public func expand(for event: GestureEvent) -> String {
+        expand { name, integer in Self.text(of: name, in: event, integer: integer) }
+    }
+
+    /// The argument with each placeholder replaced by `value(name, integer)` (nothing for nil).
+    private func expand(_ value: (String, Bool) -> String?) -> String {
         var out = ""
         for part in parts {
             switch part {
             case .literal(let text): out += text
-            case .field(let name, let integer): out += Self.text(of: name, in: event, integer: integer) ?? ""
+            case .field(let name, let integer): out += value(name, integer) ?? ""
             }
         }
         return out
@@ -42,5 +48,23 @@ extension ArgvTemplate {
             }
         }
         return found
+    }
+
+    /// The argument for player event `event` (docs/outputs.md "Player events").
+    public func expand(for event: MediaEvent) -> String {
+        expand { name, integer in Self.text(of: name, in: event, integer: integer) }
+    }
+
+    /// The text of a placeholder of a player event (`MediaEventFields.placeholders`); `nil`
+    /// for any other name, or a length the player does not give.
+    public static func text(of field: String, in event: MediaEvent, integer: Bool = false) -> String? {
+        switch field {
+        case "event": return event.kind.name
+        case "status": return event.status.rawValue
+        case "length":
+            guard let length = event.length else { return nil }
+            return integer ? String(Int64(length.rounded())) : GestureJSON.numberText(length.rounded())
+        default: return nil
+        }
     }
 }

@@ -2,6 +2,7 @@ import FoundationEssentials
 import GestureEngine
 import GesturePadSettings
 import GesturePadSystem
+import GestureProtocol
 import Subprocess
 import SystemPackage
 
@@ -56,6 +57,22 @@ enum HookLaunch {
         // The session id is the only text: passed as data, never interpreted; NUL cannot be
         // passed in an environment, so it is removed.
         vars.append(("GESTUREPAD_SESSION", session.replacingNULs()))
+        vars.append(("GESTUREPAD_TIME", time.iso8601))
+        return vars
+    }
+
+    /// The variables of a player event: `GESTUREPAD_MEDIA` (the event), `_STATUS`, `_PLAYER`
+    /// (its bus name), `_PLAYER_NAME`, `_TITLE`, `_ARTIST`, `_ALBUM`, `_LENGTH` (those the
+    /// player gives), `_TIME`. The texts are data, never interpreted; NUL is removed.
+    static func variables(for event: MediaEvent, time: WallTime) -> [(String, String)] {
+        var vars: [(String, String)] = [
+            ("GESTUREPAD_MEDIA", event.kind.name), ("GESTUREPAD_STATUS", event.status.rawValue),
+            ("GESTUREPAD_PLAYER", event.player.replacingNULs()), ("GESTUREPAD_PLAYER_NAME", event.name.replacingNULs()),
+        ]
+        if let title = event.title { vars.append(("GESTUREPAD_TITLE", title.replacingNULs())) }
+        if let artist = event.artist { vars.append(("GESTUREPAD_ARTIST", artist.replacingNULs())) }
+        if let album = event.album { vars.append(("GESTUREPAD_ALBUM", album.replacingNULs())) }
+        if let length = ArgvTemplate.text(of: "length", in: event) { vars.append(("GESTUREPAD_LENGTH", length)) }
         vars.append(("GESTUREPAD_TIME", time.iso8601))
         return vars
     }

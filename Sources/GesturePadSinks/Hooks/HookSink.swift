@@ -75,11 +75,26 @@ public final class HookSink: GestureSink, HookRuleHolder {
             for (rule, runner) in entries where rule.matches(event, session: session) {
                 let now = time ?? .now()
                 time = now
-                switch runner {
-                case .run(let r): r.submit(event, session: session, time: now)
-                case .pipe(let p): p.submit(event, session: session, time: now)
-                }
+                Self.submit(.gesture(event, session: session), time: now, to: runner)
             }
+        }
+    }
+
+    public func receive(_ event: MediaEvent) {
+        entries.withLock { entries in
+            var time: WallTime?
+            for (rule, runner) in entries where rule.matches(event) {
+                let now = time ?? .now()
+                time = now
+                Self.submit(.media(event), time: now, to: runner)
+            }
+        }
+    }
+
+    private static func submit(_ payload: HookPayload, time: WallTime, to runner: Runner) {
+        switch runner {
+        case .run(let r): r.submit(payload, time: time)
+        case .pipe(let p): p.submit(payload, time: time)
         }
     }
 

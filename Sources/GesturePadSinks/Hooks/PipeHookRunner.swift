@@ -68,10 +68,10 @@ final class PipeHookRunner: Sendable {
     }
 
     /// Queues a matching event. Never blocks.
-    func submit(_ event: GestureEvent, session: String, time: WallTime) {
+    func submit(_ payload: HookPayload, time: WallTime) {
         state.withLock { s in
             guard !s.closing else { return }
-            s.queue.push(PipeQueue.Item(event: event, session: session, time: time))
+            s.queue.push(PipeQueue.Item(payload: payload, time: time))
             s.doorbell?.yield()
         }
     }
@@ -175,7 +175,7 @@ final class PipeHookRunner: Sendable {
             if !batch.isEmpty {
                 buffer.removeAll(keepingCapacity: true)
                 for item in batch {
-                    GestureJSON.append(item.event, session: item.session, time: item.time, into: &buffer)
+                    item.payload.appendJSON(time: item.time, into: &buffer)
                     buffer.append(UInt8(ascii: "\n"))
                 }
                 do {

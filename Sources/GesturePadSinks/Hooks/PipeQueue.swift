@@ -4,12 +4,15 @@ import GestureEngine
 /// half full), a `changed` event merges into a `changed` event of the same gesture and session
 /// still waiting at the tail (translations `ddx`/`ddy` added up, everything else from the newer
 /// event); when it is full, `changed` events are dropped, and other events have a small reserve
-/// so a gesture's `ended` is not lost behind its `changed` flood. Everything is counted.
+/// so a gesture's `ended` is not lost behind its `changed` flood. Player events are queued like
+/// a gesture's `ended`, never merged. Everything is counted.
 struct PipeQueue: Sendable {
     struct Item: Sendable {
-        var event: GestureEvent
-        var session: String
+        var payload: HookPayload
         var time: WallTime
+
+        /// The gesture event, if the item is one.
+        var event: GestureEvent? { payload.gestureEvent }
     }
 
     let limit: Int
@@ -26,7 +29,7 @@ struct PipeQueue: Sendable {
     var isEmpty: Bool { items.isEmpty }
 
     mutating func push(_ item: Item) {
-        if item.event.phase == .changed {
+        if item.event?.phase == .changed {
             if items.count * 2 >= limit, let last = items.last, Self.canMerge(last, item) {
                 items[items.count - 1] = Self.merge(last, item)
                 coalesced += 1
@@ -49,24 +52,25 @@ struct PipeQueue: Sendable {
     mutating func countDropped(_ n: Int) { dropped += n }
 
     static func canMerge(_ a: Item, _ b: Item) -> Bool {
-        a.event.phase == .changed && a.event.gesture == b.event.gesture && a.session == b.session
+        guard let first = a.event, let second = b.event else { return false }  // player events never merge
+        return first.phase == .changed && first.gesture == second.gesture && a.payload.session == b.payload.session
     }
 
-    /// `b` carrying the translation of both.
+    /// `b` carrying the translation of both (two gesture events of one session).
     static func merge(_ a: Item, _ b: Item) -> Item {
-        var merged = b
-        switch (a.event.detail, b.event.detail) {
-        case (.motion(let old), .motion(var new)):
-            new.ddx += old.ddx
-            new.ddy += old.ddy
-            merged.event.detail = .motion(new)
-        case (.scroll(let old), .scroll(var new)):
-            new.ddx += old.ddx
-            new.ddy += old.ddy
-            merged.event.detail = .scroll(new)
+        guard let old = a.event, var new = b.event, let session = b.payload.session else { return b }
+        switch (old.detail, new.detail) {
+        case (.motion(let before), .motion(var after)):
+            after.ddx += before.ddx
+            after.ddy += before.ddy
+            new.detail = .motion(after)
+        case (.scroll(let before), .scroll(var after)):
+            after.ddx += before.ddx
+            after.ddy += before.ddy
+            new.detail = .scroll(after)
         default:
             break  // absolute fields only (scale, angle, duration): the newer value stands
         }
-        return merged
+        return Item(payload: .gesture(new, session: session), time: b.time)
     }
 }

@@ -16,8 +16,7 @@ import SystemPackage
 /// messages about them go through a `HookEventLog`. `submit` only takes a lock.
 final class RunHookRunner: Sendable {
     struct Job: Sendable {
-        var event: GestureEvent
-        var session: String
+        var payload: HookPayload
         var time: WallTime
     }
 
@@ -62,9 +61,9 @@ final class RunHookRunner: Sendable {
     }
 
     /// Queues a matching event. Never blocks.
-    func submit(_ event: GestureEvent, session: String, time: WallTime) {
+    func submit(_ payload: HookPayload, time: WallTime) {
         let now = worker.clock.now
-        let job = Job(event: event, session: session, time: time)
+        let job = Job(payload: payload, time: time)
         if let start = state.withLock({ $0.schedule.submit(job, at: now) }) { launch(start) }
     }
 
@@ -157,11 +156,11 @@ final class RunHookRunner: Sendable {
 
     private func spawnOnce(_ start: RunHookSchedule<Job>.Start) async -> Outcome {
         let job = start.job
-        let arguments = options.arguments.map { $0.expand(for: job.event) }
+        let arguments = options.arguments.map { job.payload.expand($0) }
         var input: [UInt8] = []
-        GestureJSON.append(job.event, session: job.session, time: job.time, into: &input)
+        job.payload.appendJSON(time: job.time, into: &input)
         input.append(UInt8(ascii: "\n"))
-        let environment = HookLaunch.environment(HookLaunch.variables(for: job.event, session: job.session, time: job.time))
+        let environment = HookLaunch.environment(job.payload.variables(time: job.time))
         do {
             // stdin is a pipe filled before the start (`InputPipe`), not swift-subprocess's
             // input writer: that one keeps an entry per process for good (issue 35), and a

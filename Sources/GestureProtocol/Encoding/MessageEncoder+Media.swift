@@ -45,6 +45,27 @@ extension MessageEncoder {
         out.append(UInt8(ascii: "}"))
     }
 
+    /// A player event as a hook's JSON line (docs/outputs.md "Player events"):
+    /// `{"type":"media","event":…,"player":…,"name":…,"status":…[,"title":…,"artist":…,
+    /// "album":…,"length":…][,"time":"…"]}` (no newline). Not a message of the wire.
+    public static func appendMediaEvent(_ event: MediaEvent, time: (some GestureLogTime)?, to out: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"type\":\"media\"", to: &out)
+        field("event", event.kind.name, to: &out)
+        field("player", event.player, to: &out)
+        field("name", event.name, to: &out)
+        field("status", event.status.rawValue, to: &out)
+        if let title = event.title { field("title", title, to: &out) }
+        if let artist = event.artist { field("artist", artist, to: &out) }
+        if let album = event.album { field("album", album, to: &out) }
+        if let length = event.length { number("length", length.rounded(), to: &out) }
+        if let time {
+            JSONWriter.appendASCII(",\"time\":\"", to: &out)
+            time.appendISO8601(into: &out)
+            out.append(UInt8(ascii: "\""))
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
     private static func field(_ name: String, _ value: String, to out: inout [UInt8]) {
         JSONWriter.appendASCII(",\"\(name)\":", to: &out)
         JSONWriter.appendString(value, to: &out)

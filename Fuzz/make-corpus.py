@@ -29,6 +29,11 @@ CONTROL_LINES = [
     '{"type":"button","button":"left","action":"down"}',
     '{"type":"button","button":"left","action":"up"}',
     '{"type":"button","button":"right","action":"click"}',
+    '{"type":"spotlight","do":"show"}',
+    '{"type":"spotlight","do":"hide"}',
+    '{"type":"media","do":"watch"}',
+    '{"type":"media","do":"seek","position":30000}',
+    '{"type":"media","do":"volume","volume":0.25}',
     '{"type":"settings","speed":1.4,"acceleration":"flat","naturalScroll":false,"scrollSpeed":1,'
     '"tapToClick":true,"tapAndDrag":true,"dragLock":true,"leftHanded":true}',
 ]
@@ -180,6 +185,7 @@ def main():
                 '{"type":"auth","with":"secret","nonce":"%s","proof":"%s","kind":"observer"}' % (nonce, nonce),
                 '{"type":"auth","with":"device","device":"6d4054b3d55f","nonce":"%s","proof":"%s","model":null}'
                 % (nonce, nonce),
+                '{"type":"auth","with":"secret","nonce":"%s","kx":"CQ%s","proof":"%s"}' % (nonce, nonce[2:], nonce),
                 hello,
             ]
         ),

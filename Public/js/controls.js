@@ -36,6 +36,10 @@ export class Controls {
     // The server's backend is the desktop's own touchpad (`touchpad`): touches are passed
     // through and the desktop does the gestures, with its own touchpad settings.
     this.native = false;
+    // The backend draws a spotlight around the computer's pointer (`x11`): the presenter's
+    // Pointer turns it on; it is on while `spotlight` (docs/page.md "Presenter").
+    this.spotlightable = false;
+    this.spotlight = false;
     this.live = false;  // the connection is live: the controls work (else shown disabled)
     this.root = document.body;
     this.dock = $('dock');
@@ -61,13 +65,20 @@ export class Controls {
       presenter: new PresenterView({ root: $('presenter-view'), state: this.state, buzz: this.buzz, sendKey: sendKey })
     };
     this.state.view = null;
+    this.state.spotlight = false;
     Object.keys(VIEW_BUTTONS).forEach(function (name) {
       $(VIEW_BUTTONS[name]).addEventListener('click', function () { self.openView(self.view === name ? null : name); });
     });
-    // Each view's own bar: back to the touchpad, or over to the other view.
+    // Each view's own bar: back to the touchpad, or over to the other view. The presenter's
+    // Pointer also turns the spotlight on, where the backend has one.
     document.querySelectorAll('.view [data-view]').forEach(function (b) {
-      b.addEventListener('click', function () { self.openView(b.dataset.view === 'touchpad' ? null : b.dataset.view); });
+      b.addEventListener('click', function () {
+        var from = self.view;
+        self.openView(b.dataset.view === 'touchpad' ? null : b.dataset.view);
+        if (from === 'presenter' && b.dataset.view === 'touchpad') self.setSpotlight(true);
+      });
     });
+    $('spotlight-off').addEventListener('click', function () { self.setSpotlight(false); self.buzz(8, 'spotlight off'); });
     document.addEventListener('keydown', function (e) {
       if (e.key === 'Escape' && self.view && !e.defaultPrevented && e.target !== $('kbd-input')) self.openView(null);
     });
@@ -117,6 +128,7 @@ export class Controls {
   show(on, backend) {
     this.active = on;
     this.native = on && backend === 'touchpad';
+    this.spotlightable = on && backend === 'x11';
     this.state.nativeTouchpad = this.native;
     this.root.classList.toggle('control', on);
     this.root.classList.toggle('native-touchpad', this.native);
@@ -152,6 +164,8 @@ export class Controls {
     this.views.media.setUsable(this.live);
     this.views.media.setKeys(this.active);
     this.views.presenter.setUsable(usable);
+    // Not usable: the server hid the spotlight when control stopped or the connection went.
+    if (!usable || !this.spotlightable) this.setSpotlight(false, false);
     if (!usable) {
       if (this.keyboard.open) this.keyboard.hide();
       this.openSheet(false);
@@ -177,6 +191,7 @@ export class Controls {
     if (name === before) return;
     this.view = name;
     if (name) {
+      this.setSpotlight(false);
       if (this.keyboard.open) this.keyboard.hide();
       this.openSheet(false);
       this.release();
@@ -193,6 +208,17 @@ export class Controls {
     else if (before && !$(VIEW_BUTTONS[before]).hidden) $(VIEW_BUTTONS[before]).focus({ preventScroll: true });
     this.state.view = name;
     this.layout();
+  }
+
+  /** The spotlight on (the backend can draw one, and the page can reach it) or off; `tell`
+   * false: only the page's own state (the server hid it already). */
+  setSpotlight(on, tell) {
+    on = on && this.spotlightable && this.active && this.live;
+    if (on === this.spotlight) return;
+    if (tell !== false && !this.sendControl({ type: 'spotlight', do: on ? 'show' : 'hide' }) && on) return;
+    this.spotlight = on;
+    this.state.spotlight = on;
+    $('spotlight-off').hidden = !on;
   }
 
   /** A message from the server: `settings`, `control`, and the media view's (`media`,

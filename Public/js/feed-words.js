@@ -104,7 +104,7 @@ export function computerDid(m, c, held) {
 }
 
 /** What the computer was told by a `command` notice (docs/protocol.md): `typed 8 characters`,
- * `Control+C`, `Enter`, `right click`, `left button down` — never the text itself. */
+ * `Control+C`, `Enter`, `right click`, `left button down`, `spotlight on` — never the text itself. */
 export function commandWords(m) {
   switch (m.command) {
     case 'text': {
@@ -122,6 +122,7 @@ export function commandWords(m) {
       var b = String(m.button || '');
       return m.action === 'click' ? b + ' click' : b + ' button ' + (m.action === 'down' ? 'down' : 'up');
     }
+    case 'spotlight': return m.do === 'show' ? 'spotlight on' : 'spotlight off';
     default: return String(m.command || 'command');
   }
 }

@@ -6,4 +6,5 @@
 #include <X11/keysym.h>
 #include <X11/XF86keysym.h>
 #include <X11/extensions/XTest.h>
+#include <X11/extensions/shape.h>
 #endif

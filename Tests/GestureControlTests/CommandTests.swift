@@ -110,4 +110,22 @@ struct CommandTests {
         d.up(1, 75, 300, t: 60)
         #expect(d.take() == [.key(.named(.control), .up)])
     }
+
+    /// The spotlight is shown and hidden once each (again is nothing), and a connection that
+    /// goes (releaseAll) hides the one it showed.
+    @Test func spotlight() {
+        var d = MapperDriver()
+        d.command(.spotlight(true))
+        d.command(.spotlight(true))
+        #expect(d.take() == [.spotlight(true)])
+        d.command(.spotlight(false))
+        d.command(.spotlight(false))
+        #expect(d.take() == [.spotlight(false)])
+        d.releaseAll()
+        #expect(d.take().isEmpty)  // hidden already: nothing to hide
+        d.command(.spotlight(true))
+        _ = d.take()
+        d.releaseAll()
+        #expect(d.take() == [.spotlight(false)])
+    }
 }

@@ -124,6 +124,34 @@ struct ControlMessageTests {
         let button = FrameDecoder.decodeForTests(#"{"type":"button","button":"right","action":"down"}"#)
         #expect(button == .control(.button(.right, .down)))
     }
+
+    /// `spotlight` (additive): `do` show or hide, for the computer when the backend draws one
+    /// (x11); refused with bad_field elsewhere, and observers see it in the command notice.
+    @Test func spotlightMessage() {
+        var x11 = Self.x11
+        x11.capabilities.spotlight = true
+        var (session, output) = Self.touchpad(x11)
+        session.receive(#"{"type":"spotlight","do":"show"}"#, at: 1, into: &output)
+        #expect(output.actions == [.spotlight(true)])
+        let notice = TestSupport.frames(output).first { $0.1["type"] as? String == "command" }?.1
+        #expect(notice?["command"] as? String == "spotlight" && notice?["do"] as? String == "show")
+        output.removeAll()
+        session.receive(#"{"type":"spotlight","do":"dim"}"#, at: 2, into: &output)
+        session.receive(#"{"type":"spotlight"}"#, at: 2, into: &output)
+        #expect(TestSupport.errorCodes(output) == ["bad_field", "bad_field"] && output.actions.isEmpty)
+        output.removeAll()
+        session.receive(#"{"type":"spotlight","do":"hide"}"#, at: 3, into: &output)
+        #expect(output.actions == [.spotlight(false)])
+
+        var (other, out2) = Self.touchpad(Self.uinput)
+        other.receive(#"{"type":"spotlight","do":"show"}"#, at: 1, into: &out2)
+        #expect(TestSupport.errorCodes(out2) == ["bad_field"] && out2.actions.isEmpty)
+        let message = TestSupport.frames(out2).first?.1["message"] as? String ?? ""
+        #expect(message.hasPrefix("spotlight: the uinput backend cannot draw one"))
+        out2.removeAll()
+        other.receive(#"{"type":"spotlight","do":"hide"}"#, at: 2, into: &out2)
+        #expect(TestSupport.errorCodes(out2).isEmpty)  // hiding is always fine (and does nothing here)
+    }
 }
 
 extension FrameDecoder {

@@ -605,7 +605,8 @@ def test_presenter_slide_keys_reach_the_x_server(media_pad, x):
     """One tap opens the presenter. The whole lower half is Next slide, the upper left Previous
     slide: a tap anywhere there sends `PageDown` / `PageUp`, Blank screen sends `b` — on the wire
     and at the X server's window —, each buzzing its own way; the first slide change starts the
-    timer; Pointer goes back to the touchpad in one tap."""
+    timer; Pointer goes back to the touchpad in one tap, with the spotlight drawn on the X server
+    around its pointer until the pill or the presenter turns it off."""
     from x11_harness import describe, keys
 
     page = media_pad
@@ -648,14 +649,57 @@ def test_presenter_slide_keys_reach_the_x_server(media_pad, x):
     page.wait_for("window.gesturepad.presenter.running === true")
     clock = page.eval("document.querySelector('#presenter-view .presenter-clock').textContent")
     assert clock == page.eval("new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })")
-    # The pointer: back to the touchpad in one tap, the presenter one tap away.
+    # The pointer: back to the touchpad in one tap, with the spotlight on the computer's pointer
+    # (x11 draws one: a ring of its own window, centred on the pointer), the presenter one tap away.
     tap_element(page, "#presenter-view [data-view=touchpad]")
     page.wait_for("window.gesturepad.view === null")
     assert page.eval("document.elementFromPoint(195, 420).id") == "surface"
+    page.wait_for("window.gesturepad.spotlight === true")
+    assert wire_messages(page, ("spotlight",)) == [{"type": "spotlight", "do": "show"}]
+    pointer = x.pointer()[:2]
+    assert wait_spotlight(x, lambda at: at == pointer) == pointer, "no spotlight around the X server's pointer"
+    assert ax_names(page, ["Spotlight"])["Spotlight"] == ["button"]
+    assert page.eval("document.getElementById('spotlight-off').getAttribute('aria-pressed')") == "true"
+    # One tap on the pill turns it off, at the X server too; Pointer turns it on again, and
+    # opening the presenter turns it off.
+    tap_element(page, "#spotlight-off")
+    page.wait_for("window.gesturepad.spotlight === false")
+    assert wait_spotlight(x, lambda at: at is None) is None, "the spotlight stayed on the screen"
+    assert page.eval("document.getElementById('spotlight-off').hidden") is True
     tap_element(page, "#presenter-open")
     page.wait_for("window.gesturepad.view === 'presenter'")
     assert page.state()["presenter"]["running"] is True, "the timer ran on meanwhile"
+    tap_element(page, "#presenter-view [data-view=touchpad]")
+    assert wait_spotlight(x, lambda at: at is not None) is not None
+    tap_element(page, "#presenter-open")
+    page.wait_for("window.gesturepad.view === 'presenter'")
+    assert wait_spotlight(x, lambda at: at is None) is None
+    assert [m["do"] for m in wire_messages(page, ("spotlight",))] == ["show", "hide", "show", "hide"]
     no_console_errors(page)
+
+
+def wait_spotlight(x, predicate, timeout: float = 3.0):
+    """The centre of the server's spotlight window on the X server while it is mapped (None
+    when hidden or absent), once `predicate` holds or at the timeout."""
+    from Xlib import X
+
+    def centre():
+        for child in x.root.query_tree().children:
+            try:
+                if child.get_wm_name() != "GesturePad spotlight" or child.get_attributes().map_state != X.IsViewable:
+                    continue
+                g = child.get_geometry()
+            except Exception:  # noqa: BLE001 — a window that went between two requests
+                continue
+            return g.x + g.width // 2, g.y + g.height // 2
+        return None
+
+    deadline = time.monotonic() + timeout
+    while True:
+        at = centre()
+        if predicate(at) or time.monotonic() > deadline:
+            return at
+        time.sleep(0.02)
 
 
 def test_presenter_names_targets_and_screens(media_pad):

@@ -25,6 +25,10 @@ public enum HostAction: Sendable, Hashable {
     /// The touch surface of connection `owner`, CSS px: at its `hello` and at each `resize`
     /// (the `touchpad` backend sizes its device by it; others ignore it).
     case touchSurface(owner: Int, width: Double, height: Double)
+    /// Show (true) or hide (false) the spotlight: a ring the desktop side draws around the
+    /// pointer so a room can follow it (presenter mode; the `x11` backend draws it, others have
+    /// none and are never sent it: `ControlCapabilities.spotlight`).
+    case spotlight(Bool)
 }
 
 /// Down or up, for buttons and keys.

@@ -7,6 +7,8 @@ public enum ControlCommand: Sendable, Hashable {
     case key(HostKey, modifiers: [NamedKey])
     /// A button of the page's button bar.
     case button(HostButton, ButtonCommand)
+    /// Show (true) or hide (false) the spotlight around the pointer (`spotlight`, additive).
+    case spotlight(Bool)
 }
 
 /// What a `button` message asks (`action`).

@@ -10,6 +10,7 @@ extension ControlMapper {
     ///   a click would cut someone's drag); `down`: pressed unless already held; `up`:
     ///   released whoever holds it (the page's button bar can always let go), nothing when
     ///   not held. Buttons held by commands are released by `releaseAll`, not by a cancel.
+    /// - `spotlight`: shown or hidden once (again is nothing); `releaseAll` hides it.
     ///
     /// Any command stops a coast first (kinetic scrolling).
     public mutating func handle(_ command: ControlCommand, into actions: inout [HostAction]) {
@@ -28,6 +29,10 @@ extension ControlMapper {
             held.press(.button(button), by: .command, into: &actions)
         case .button(let button, .up):
             held.forceRelease(.button(button), into: &actions)
+        case .spotlight(let on):
+            guard on != spotlightShown else { return }
+            spotlightShown = on
+            actions.append(.spotlight(on))
         }
     }
 

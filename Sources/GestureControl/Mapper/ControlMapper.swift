@@ -66,6 +66,8 @@ public struct ControlMapper: Sendable {
     var contact = ContactKind.none
     /// The clicks of a tap sequence held back for a claim that may still take them.
     var heldTaps: HeldTaps? = nil
+    /// This connection showed the spotlight (`ControlCommand.spotlight`) and has not hidden it.
+    var spotlightShown = false
 
     /// Who began the current (or last) contact: gesture events are mapped only for touch.
     enum ContactKind: Sendable {
@@ -169,6 +171,8 @@ public struct ControlMapper: Sendable {
     public mutating func releaseAll(into actions: inout [HostAction]) {
         liftContacts(into: &actions)
         held.releaseEverything(into: &actions)
+        if spotlightShown { actions.append(.spotlight(false)) }
+        spotlightShown = false
         if scrolling { actions.append(.wheelStop) }
         scrolling = false
         coast = nil

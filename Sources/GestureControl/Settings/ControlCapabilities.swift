@@ -20,10 +20,13 @@ public struct ControlCapabilities: Sendable, Hashable {
     /// The backend takes touches as contacts of a touchpad of its own (`touchpad`): the
     /// mapping passes them through instead of clicking, scrolling and zooming.
     public var takesContacts: Bool
+    /// The backend draws a spotlight around the pointer (`HostAction.spotlight`): `x11` only.
+    public var spotlight: Bool
 
-    public init(characters: Characters, takesContacts: Bool = false) {
+    public init(characters: Characters, takesContacts: Bool = false, spotlight: Bool = false) {
         self.characters = characters
         self.takesContacts = takesContacts
+        self.spotlight = spotlight
     }
 
     /// How a connection numbered `owner` routes its touches with this backend.

@@ -121,17 +121,8 @@ final class X11Display {
     /// on its own device only: one down on a real keyboard or mouse is not touched.)
     func releaseEverythingDown() -> Int {
         guard let display = usable else { return 0 }
-        var root: Window = 0
-        var child: Window = 0
-        var rootX: Int32 = 0
-        var rootY: Int32 = 0
-        var windowX: Int32 = 0
-        var windowY: Int32 = 0
-        var mask: UInt32 = 0
         var count = 0
-        if XQueryPointer(display, XDefaultRootWindow(display), &root, &child, &rootX, &rootY, &windowX, &windowY, &mask)
-            != 0
-        {
+        if let mask = pointerState()?.mask {
             // Button1Mask is 1 << 8, Button5Mask 1 << 12.
             for button in 1...5 where mask & (UInt32(1) << UInt32(7 + button)) != 0 {
                 XTestFakeButtonEvent(display, UInt32(button), 0, 0)
@@ -186,7 +177,27 @@ final class X11Display {
         XCloseDisplay(display)
     }
 
-    private var usable: OpaquePointer? { isConnectionLost ? nil : handle }
+    /// Where the pointer is on the root window and which buttons and modifiers are down (one
+    /// round trip); nil when the connection is lost or the pointer is on another screen.
+    func pointerState() -> (x: Int32, y: Int32, mask: UInt32)? {
+        guard let display = usable else { return nil }
+        var root: Window = 0
+        var child: Window = 0
+        var rootX: Int32 = 0
+        var rootY: Int32 = 0
+        var windowX: Int32 = 0
+        var windowY: Int32 = 0
+        var mask: UInt32 = 0
+        guard
+            XQueryPointer(display, XDefaultRootWindow(display), &root, &child, &rootX, &rootY, &windowX, &windowY, &mask)
+                != 0
+        else { return nil }
+        return (rootX, rootY, mask)
+    }
+
+    /// The connection while it works: for the other bridges of this display (`X11Spotlight`),
+    /// on the same thread.
+    var usable: OpaquePointer? { isConnectionLost ? nil : handle }
 
     private static func clamped(_ value: Int) -> Int32 {
         Int32(clamping: value)

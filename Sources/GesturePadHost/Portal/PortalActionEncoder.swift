@@ -90,8 +90,8 @@ struct PortalActionEncoder: Sendable {
             }
         case .wheelStop:
             finishScroll(into: &calls)
-        case .contact, .touchSurface:
-            return  // touches pass through only to a native touchpad
+        case .contact, .touchSurface, .spotlight:
+            return  // touches pass through only to a native touchpad; no spotlight here
         case .key(let key, .down):
             guard !heldKeys.contains(where: { $0.key == key }) else { return }
             guard let held = heldKey(for: key) else { return }

@@ -82,7 +82,7 @@ final class TouchpadExecutor: ActionExecutor {
             queue.add(placed(contact))
         case .touchSurface(let owner, let width, let height):
             noteSurface(owner: owner, width: width, height: height)
-        case .motion, .button, .wheel, .wheelStop, .key, .text:
+        case .motion, .button, .wheel, .wheelStop, .key, .text, .spotlight:
             pointer.execute(action)
         }
     }

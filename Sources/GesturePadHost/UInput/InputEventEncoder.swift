@@ -58,7 +58,7 @@ struct InputEventEncoder {
             events.append(.report)
         case .wheel(let dx, let dy):
             encodeWheel(dx: dx, dy: dy, into: &events)
-        case .wheelStop, .contact, .touchSurface:
+        case .wheelStop, .contact, .touchSurface, .spotlight:
             return  // touches pass through only to a native touchpad (`TouchpadExecutor`)
         case .key(let key, .down):
             guard !heldKeys.contains(where: { $0.key == key }) else { return }

@@ -96,7 +96,7 @@ struct WlrootsActionEncoder: Sendable {
             }
         case .wheelStop:
             stopScroll(into: &requests)
-        case .contact, .touchSurface:
+        case .contact, .touchSurface, .spotlight:
             return  // touches pass through only to a native touchpad
         case .key(let key, .down):
             press(key, into: &requests)

@@ -74,7 +74,7 @@ struct ActionQueue: Sendable {
         switch action {
         case .motion, .wheel, .wheelStop: capacity
         case .button(_, .down), .key(_, .down), .text: capacity * 2
-        case .button(_, .up), .key(_, .up), .touchSurface: nil
+        case .button(_, .up), .key(_, .up), .touchSurface, .spotlight: nil
         case .contact(let contact):
             switch contact.phase {
             case .move: capacity

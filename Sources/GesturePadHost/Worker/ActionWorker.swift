@@ -190,7 +190,7 @@ extension HostAction {
     var isHot: Bool {
         switch self {
         case .motion, .button, .wheel, .wheelStop, .key, .contact: true
-        case .text, .touchSurface: false
+        case .text, .touchSurface, .spotlight: false
         }
     }
 }

@@ -7,7 +7,7 @@ public final class X11Backend: ControlBackend, WorkerBackend {
 
     public let name = BackendKind.x11.rawValue
     /// Any printable Unicode: characters the layout lacks are typed through a spare keycode.
-    public var capabilities: ControlCapabilities { ControlCapabilities(characters: .anyUnicode) }
+    public var capabilities: ControlCapabilities { ControlCapabilities(characters: .anyUnicode, spotlight: true) }
     let worker: ActionWorker<X11Executor>
 
     private init(worker: ActionWorker<X11Executor>) {

@@ -12,6 +12,9 @@ import Logging
 /// - keys and text: planned by `X11Keyboard` (keysyms, Shift, spare keycodes for characters
 ///   the layout lacks).
 ///
+/// - spotlight: a ring around the pointer (`X11Spotlight`), moved to it after each batch
+///   that moved the pointer.
+///
 /// Requests are buffered by Xlib and sent by `flush` (XFlush), after each batch.
 ///
 /// Every press and binding is told to the release guard (`X11ReleaseGuardLink`) before the X
@@ -29,12 +32,16 @@ final class X11Executor: ActionExecutor {
     /// Reused for every key action and text.
     private var steps: [X11KeyStep] = []
     private var reportedLoss = false
+    private let spotlight: X11Spotlight
+    /// The pointer moved since the last flush: the spotlight, if shown, follows it.
+    private var moved = false
 
     init(display: X11Display, guardLink: X11ReleaseGuardLink? = nil, logger: Logger) {
         self.display = display
         self.guardLink = guardLink
         self.logger = logger
         keyboard = X11Keyboard(keymap: display.keyboardMapping())
+        spotlight = X11Spotlight(display: display)
         steps.reserveCapacity(256)
         heldButtons.reserveCapacity(HostButton.allCases.count)
     }
@@ -66,6 +73,7 @@ final class X11Executor: ActionExecutor {
         case .motion(let dx, let dy):
             guard dx != 0 || dy != 0 else { return }
             display.fakeRelativeMotion(dx: dx, dy: dy)
+            moved = true
         case .button(let button, .down):
             guard !heldButtons.contains(button) else { return }
             heldButtons.append(button)
@@ -87,10 +95,18 @@ final class X11Executor: ActionExecutor {
         case .text(let text):
             keyboard.type(text, into: &steps)
             carryOutSteps()
+        case .spotlight(true):
+            spotlight.show()
+        case .spotlight(false):
+            spotlight.hide()
         }
     }
 
     func flush() {
+        if moved {
+            moved = false
+            spotlight.follow()
+        }
         display.flush()
         guardLink?.commit()
         if display.takeKeyboardMappingChanged() {
@@ -109,6 +125,7 @@ final class X11Executor: ActionExecutor {
         }
         keyboard.releaseAll(into: &steps)
         carryOutSteps()
+        spotlight.hide()
         display.flush()
         guardLink?.commit()
     }

@@ -62,6 +62,8 @@ enum ActivityWords {
             return "\(button.rawValue) button down"
         case .button(let button, .up):
             return "\(button.rawValue) button up"
+        case .spotlight(let on):
+            return on ? "spotlight on" : "spotlight off"
         }
     }
 
@@ -75,7 +77,8 @@ enum ActivityWords {
             case .button(let button, .up): names.append("the \(button.rawValue) button")
             case .key(let key, .up): names.append(key.w3cName)
             case .contact(let contact) where contact.phase == .cancel: fingers += 1
-            case .button, .key, .motion, .wheel, .wheelStop, .text, .contact, .touchSurface: break
+            case .spotlight(false): names.append("the spotlight")
+            case .button, .key, .motion, .wheel, .wheelStop, .text, .contact, .touchSurface, .spotlight: break
             }
         }
         if fingers > 0 { names.append(fingers == 1 ? "a finger on the touchpad" : "\(fingers) fingers on the touchpad") }

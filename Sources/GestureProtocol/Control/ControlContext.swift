@@ -43,7 +43,15 @@ public struct ControlContext: Sendable, Hashable {
         switch command {
         case .text(let text): scalars = text.unicodeScalars
         case .key(.character(let scalar), _): scalars = String.UnicodeScalarView([scalar])
-        case .key(.named, _), .button: return nil
+        case .key(.named, _), .button, .spotlight(false): return nil
+        case .spotlight(true):
+            guard capabilities.spotlight else {
+                return ProtocolError(
+                    .badField,
+                    "spotlight: the \(backend) backend cannot draw one (the x11 backend can); the desktop's own pointer shows where it is"
+                )
+            }
+            return nil
         }
         var refused: [Unicode.Scalar] = []
         for scalar in scalars where !capabilities.canType(scalar) && !refused.contains(scalar) {

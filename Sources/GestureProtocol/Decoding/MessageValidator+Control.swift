@@ -11,6 +11,7 @@ extension MessageValidator {
         switch type {
         case .text: return .text(try text(in: s))
         case .key: return try key(in: s)
+        case .spotlight: return try spotlight(in: s)
         default: return try button(in: s)
         }
     }
@@ -33,6 +34,16 @@ extension MessageValidator {
             throw fail(.text, "must not hold control characters (U+\(scalar.hex))")
         }
         return text
+    }
+
+    /// `do`: `show` or `hide`.
+    private func spotlight(in s: Span<UInt8>) throws(ProtocolError) -> ControlCommand {
+        guard case .string(let token)? = fields.verb else {
+            throw fail(.verb, fields.verb == nil ? "is missing" : "must be \"show\" or \"hide\"")
+        }
+        if JSONStringDecoder.equals(token, "show", in: s) { return .spotlight(true) }
+        if JSONStringDecoder.equals(token, "hide", in: s) { return .spotlight(false) }
+        throw fail(.verb, "must be \"show\" or \"hide\"")
     }
 
     /// A W3C key name and optional modifiers (`Shift`, `Control`, `Alt`, `Meta`).

@@ -56,7 +56,7 @@ struct MessageValidator {
             return .input(.leave(id: id, t: try time()))
         case .resize:
             return .input(.resize(width: try size(.width), height: try size(.height)))
-        case .text, .key, .button:
+        case .text, .key, .button, .spotlight:
             return .control(try controlCommand(in: s))
         case .settings:
             return .settings(try settingsUpdate(in: s))

@@ -21,6 +21,7 @@ extension MessageEncoder {
         case .text: JSONWriter.appendASCII("text", to: &out)
         case .contact: JSONWriter.appendASCII("touch", to: &out)
         case .touchSurface: JSONWriter.appendASCII("surface", to: &out)
+        case .spotlight: JSONWriter.appendASCII("spotlight", to: &out)
         }
         JSONWriter.appendASCII("\",\"t\":", to: &out)
         JSONWriter.appendNumber(t, to: &out)
@@ -64,6 +65,9 @@ extension MessageEncoder {
             JSONWriter.appendNumber(width, to: &out)
             JSONWriter.appendASCII(",\"height\":", to: &out)
             JSONWriter.appendNumber(height, to: &out)
+        case .spotlight(let on):
+            JSONWriter.appendASCII(",\"on\":", to: &out)
+            JSONWriter.appendBool(on, to: &out)
         }
         out.append(UInt8(ascii: "}"))
     }

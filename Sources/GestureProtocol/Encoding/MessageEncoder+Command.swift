@@ -6,7 +6,8 @@ import GestureControl
 extension MessageEncoder {
     /// `{"type":"command","session":S,"command":"text","characters":8}`,
     /// `{…,"command":"key","key":"c","modifiers":["Control"]}` or
-    /// `{…,"command":"button","button":"right","action":"click"}`.
+    /// `{…,"command":"button","button":"right","action":"click"}` or
+    /// `{…,"command":"spotlight","do":"show"}`.
     public static func appendCommandNotice(_ command: ControlCommand, sessionLiteral: [UInt8], to out: inout [UInt8]) {
         JSONWriter.appendASCII("{\"type\":\"command\",\"session\":", to: &out)
         out.append(contentsOf: sessionLiteral)
@@ -29,6 +30,9 @@ extension MessageEncoder {
             JSONWriter.appendASCII("\",\"action\":\"", to: &out)
             JSONWriter.appendASCII(action.rawValue, to: &out)
             out.append(UInt8(ascii: "\""))
+        case .spotlight(let on):
+            JSONWriter.appendASCII(",\"command\":\"spotlight\",\"do\":", to: &out)
+            JSONWriter.appendASCII(on ? "\"show\"" : "\"hide\"", to: &out)
         }
         out.append(UInt8(ascii: "}"))
     }

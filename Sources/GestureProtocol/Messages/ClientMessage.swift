@@ -9,7 +9,8 @@ public enum ClientMessage: Sendable, Hashable {
     case input(PointerInput)
     /// `ping`: `t`, and the byte range of its number text in the frame (echoed by `pong`).
     case ping(t: Double, echo: Range<Int>)
-    /// `text`, `key`, `button` (CONTROL.md): for the computer, when the server controls it.
+    /// `text`, `key`, `button` (CONTROL.md), `spotlight` (additive): for the computer, when the
+    /// server controls it.
     case control(ControlCommand)
     /// `settings` (additive): pointer settings for this connection.
     case settings(SettingsUpdate)
@@ -26,6 +27,7 @@ public enum ClientMessage: Sendable, Hashable {
         case .control(.text): .text
         case .control(.key): .key
         case .control(.button): .button
+        case .control(.spotlight): .spotlight
         case .settings: .settings
         case .unpair: .unpair
         case .media: .media

@@ -18,6 +18,8 @@ public enum MessageType: String, Sendable, Hashable, CaseIterable {
     case unpair
     /// Additive (docs/protocol.md "Media"): a command for the computer's media players.
     case media
+    /// Additive (docs/protocol.md "Spotlight"): show or hide the ring around the pointer.
+    case spotlight
 
     /// The protocol's name, e.g. `"move"`.
     public var name: String { rawValue }

@@ -5,7 +5,7 @@ extension HostAction {
     var isPress: Bool {
         switch self {
         case .button, .key: true
-        case .motion, .wheel, .wheelStop, .text, .contact, .touchSurface: false
+        case .motion, .wheel, .wheelStop, .text, .contact, .touchSurface, .spotlight: false
         }
     }
 }

@@ -123,6 +123,23 @@ export function commandWords(m) {
       return m.action === 'click' ? b + ' click' : b + ' button ' + (m.action === 'down' ? 'down' : 'up');
     }
     case 'spotlight': return m.do === 'show' ? 'spotlight on' : 'spotlight off';
+    case 'media': return mediaWords(m);
     default: return String(m.command || 'command');
+  }
+}
+
+/** A `media` command notice: `play/pause`, `next track`, `seek to 1:05`, `player volume 25 %`. */
+function mediaWords(m) {
+  switch (m.do) {
+    case 'play-pause': return 'play/pause';
+    case 'next': return 'next track';
+    case 'previous': return 'previous track';
+    case 'seek': {
+      var s = Math.max(0, Math.round(num(m.position) / 1000));
+      return 'seek to ' + Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
+    }
+    case 'volume': return 'player volume ' + Math.round(num(m.volume) * 100) + ' %';
+    case 'player': return 'player chosen';
+    default: return String(m.do || 'media');
   }
 }

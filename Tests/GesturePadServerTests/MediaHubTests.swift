@@ -54,4 +54,25 @@ struct MediaHubTests {
         h.handle(.mediaChanged(MediaSnapshot(unavailable: .noPlayer), now: 4))
         #expect(h.sink.media.map(\.kind) == [.track, .playing, .stopped, .left])
     }
+
+    /// A page's media command is told like a control command: to the page and to observers
+    /// (who cannot send one), `watch` never.
+    @Test func mediaCommandsReachObserversAsCommandNotices() {
+        let h = HubHarness()
+        let pad = ControlStatusHubTests.touchpad(h)
+        let observer = h.open()
+        h.send(observer, HubHarness.observerHello, at: 0)
+        _ = h.drain(observer)
+        h.handle(.mediaChanged(Self.playing("One"), now: 1))
+        h.send(pad, #"{"type":"media","do":"watch"}"#, at: 2)
+        h.send(pad, #"{"type":"media","do":"next"}"#, at: 3)
+        h.send(pad, #"{"type":"media","do":"volume","volume":0.25}"#, at: 4)
+        let next = #"{"type":"command","session":"1","command":"media","do":"next"}"#
+        let volume = #"{"type":"command","session":"1","command":"media","do":"volume","volume":0.25}"#
+        #expect(h.drain(observer).frames == [next, volume])
+        #expect(h.drain(pad).frames.filter { $0.contains(#""type":"command""#) } == [next, volume])
+        h.send(observer, #"{"type":"media","do":"next"}"#, at: 5)
+        #expect(h.drain(observer).frames.first?.contains("observer_read_only") == true)
+        #expect(h.transport.mediaCommands == [.next, .volume(0.25)])
+    }
 }

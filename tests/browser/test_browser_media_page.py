@@ -596,6 +596,18 @@ def test_media_view_on_its_side_and_narrow(players, album, media_pad):
     no_console_errors(page)
 
 
+def test_feed_words_for_media_and_spotlight_notices(media_pad):
+    """What the feed (the page's and the observer's) writes for a `command` notice of a media
+    command or of the spotlight, from the page's own module."""
+    words = media_pad.eval(
+        "import('./js/feed-words.js').then(function (w) { return ["
+        "{command: 'media', do: 'next'}, {command: 'media', do: 'play-pause'}, {command: 'media', do: 'seek', position: 65400},"
+        "{command: 'media', do: 'volume', volume: 0.25}, {command: 'media', do: 'player', player: 'org.mpris.MediaPlayer2.vlc'},"
+        "{command: 'spotlight', do: 'show'}, {command: 'spotlight', do: 'hide'}].map(w.commandWords); })")
+    assert words == ["next track", "play/pause", "seek to 1:05", "player volume 25 %", "player chosen", "spotlight on",
+                     "spotlight off"]
+
+
 # ---- presenter --------------------------------------------------------------------------------
 
 PAGE_DOWN, PAGE_UP = {"Next", "Page_Down"}, {"Prior", "Page_Up"}  # the keysym's X names

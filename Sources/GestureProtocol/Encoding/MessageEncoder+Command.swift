@@ -36,4 +36,29 @@ extension MessageEncoder {
         }
         out.append(UInt8(ascii: "}"))
     }
+
+    /// A page's `media` command the server passed to the players, told the same way:
+    /// `{"type":"command","session":S,"command":"media","do":"next"}`, with `position`,
+    /// `volume` or `player` for the commands that carry one (`watch` is not told).
+    public static func appendMediaNotice(_ command: MediaCommand, sessionLiteral: [UInt8], to out: inout [UInt8]) {
+        JSONWriter.appendASCII("{\"type\":\"command\",\"session\":", to: &out)
+        out.append(contentsOf: sessionLiteral)
+        JSONWriter.appendASCII(",\"command\":\"media\",\"do\":\"", to: &out)
+        JSONWriter.appendASCII(command.name, to: &out)
+        out.append(UInt8(ascii: "\""))
+        switch command {
+        case .seek(let position):
+            JSONWriter.appendASCII(",\"position\":", to: &out)
+            JSONWriter.appendNumber(position.rounded(), to: &out)
+        case .volume(let volume):
+            JSONWriter.appendASCII(",\"volume\":", to: &out)
+            JSONWriter.appendNumber((volume * 1000).rounded() / 1000, to: &out)
+        case .player(let id):
+            JSONWriter.appendASCII(",\"player\":", to: &out)
+            JSONWriter.appendString(id, to: &out)
+        case .watch, .playPause, .play, .pause, .stop, .next, .previous:
+            break
+        }
+        out.append(UInt8(ascii: "}"))
+    }
 }

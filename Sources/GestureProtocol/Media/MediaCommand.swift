@@ -17,9 +17,23 @@ public enum MediaCommand: Sendable, Hashable {
     /// Follow this player from now on (an id of `MediaSnapshot.players`).
     case player(String)
 
+    /// Its `do` on the wire.
+    public var name: String {
+        switch self {
+        case .watch: "watch"
+        case .playPause: "play-pause"
+        case .play: "play"
+        case .pause: "pause"
+        case .stop: "stop"
+        case .next: "next"
+        case .previous: "previous"
+        case .seek: "seek"
+        case .volume: "volume"
+        case .player: "player"
+        }
+    }
+
     /// The wire names of `do` that take no other field.
-    static let plain: [(name: String, command: MediaCommand)] = [
-        ("watch", .watch), ("play-pause", .playPause), ("play", .play), ("pause", .pause), ("stop", .stop), ("next", .next),
-        ("previous", .previous),
-    ]
+    static let plain: [(name: String, command: MediaCommand)] = [.watch, .playPause, .play, .pause, .stop, .next, .previous]
+        .map { ($0.name, $0) }
 }

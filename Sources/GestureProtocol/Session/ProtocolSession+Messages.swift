@@ -65,6 +65,9 @@ extension ProtocolSession {
                 return
             }
             output.mediaCommands.append(command)
+            output.frames.append(.command) { [sessionLiteral] in
+                MessageEncoder.appendMediaNotice(command, sessionLiteral: sessionLiteral, to: &$0)
+            }
             errorsInARow = 0
         case .ping(let t, let echo):
             process(.clock(t: t), &output)

@@ -3,13 +3,8 @@
 /// never does this: it proves its credential instead). The server follows the contract and
 /// says so once per address (docs/security.md "Outside clients").
 extension WebServer {
-    /// The addresses already warned about (bounded: a log line, not a record).
-    static let clearCredentialWarningsKept = 256
-
+    /// Once per address (`AdmissionDesk` remembers whom it warned).
     func warnClearCredential(from address: String) {
-        guard !clearCredentialWarned.contains(address) else { return }
-        if clearCredentialWarned.count >= Self.clearCredentialWarningsKept { clearCredentialWarned.removeAll() }
-        clearCredentialWarned.insert(address)
         logger.notice(
             "a client at \(address) connected with its credential in the address (?token=) over plain HTTP, as the protocol allows outside clients: anyone on its network can read it; the page proves its credential instead (?proof=1), or run with --tls",
             metadata: ["http.peer": "\(address)"])

@@ -10,7 +10,6 @@ extension WebServer {
     /// Origin and the connection limit decide; a refusal is a complete HTTP/1.1 response
     /// (`HTTPRefusal`) written before any WebSocket frame.
     func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
-        admitted = nil
         let address = peer(wsi)
         let request = UpgradeRequest(
             path: header(wsi, WSI_TOKEN_GET_URI) ?? "",
@@ -20,19 +19,18 @@ extension WebServer {
             extensionOfferLength: Int(lws_hdr_total_length(wsi, WSI_TOKEN_EXTENSIONS)),
             proof: queryArgument(wsi, name: "proof") == "1",
             trustedTransport: trustsTransport(of: address))
-        let now = MonotonicClock.nowMilliseconds()
-        var decision = HandshakeDecision.refuse(
-            status: 429, reason: "too many refused attempts from this address; try again in a minute")
+        var plainRefusal: (status: Int, reason: String)?
         if let plain = plainAnswer(wsi, path: request.path, isUpgrade: true), case .refuse(let status, let reason) = plain {
-            decision = .refuse(status: status, reason: reason)
-        } else if !refusals.isBlocked(address, at: now) {
-            decision = judge(request, of: wsi, now: now)
-            // A key nobody has is a wrong token like any other: keys cannot be guessed online either.
-            if Self.refusesCredentials(decision) { refusals.recordRefusal(address, at: now) }
+            plainRefusal = (status, reason)
         }
-        switch decision {
-        case .accept:
-            if request.token?.isEmpty == false, !request.trustedTransport { warnClearCredential(from: address) }
+        let upgrade = AdmissionDesk.Upgrade(
+            handle: Int(bitPattern: wsi), request: request, address: address,
+            userAgent: header(wsi, WSI_TOKEN_HTTP_USER_AGENT), model: queryArgument(wsi, name: "model"),
+            plainRefusal: plainRefusal, openConnections: handles.count, shuttingDown: shuttingDown,
+            key: pairing?.standing(ofKey: request.token) ?? .unknown)
+        switch admission.upgrade(upgrade, now: MonotonicClock.nowMilliseconds()) {
+        case .accept(let warn):
+            if warn { warnClearCredential(from: address) }
             return 0
         case .refuse(let status, let reason):
             logger.notice(
@@ -50,13 +48,6 @@ extension WebServer {
             }
             return written < 0 ? -1 : 1
         }
-    }
-
-    /// A refusal for a missing or wrong token, or a foreign Origin (401, 403): what the refusal
-    /// limiter counts.
-    static func refusesCredentials(_ decision: HandshakeDecision) -> Bool {
-        if case .refuse(let status, _) = decision { return status == 401 || status == 403 }
-        return false
     }
 
     /// `FILTER_HTTP_CONNECTION`: a plain HTTP request, before the mount. `/ca.crt`, `/trust`
@@ -223,11 +214,7 @@ extension WebServer {
         slot.pointee.connection_id = 0
         handles.removeValue(forKey: id)
         let now = MonotonicClock.nowMilliseconds()
-        if let unanswered = proofs.removeValue(forKey: id) {
-            // Gone before answering its challenge (a page answers at once): a try of its
-            // address, so that opening and dropping connections costs as a wrong proof does.
-            refusals.recordRefusal(unanswered.address, at: now)
-        }
+        admission.closed(id, now: now)
         submit(.closed(id, now: now))
         pairingClosed(id, now: now)
         logger.info("connection closed", metadata: ["ws.connection.id": "\(id)"])

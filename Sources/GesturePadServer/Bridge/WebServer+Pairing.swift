@@ -2,38 +2,10 @@ import CLibWebSockets
 import GesturePadSystem
 import GestureProtocol
 
-/// Pairing on the service thread: the upgrade's admission, a connection's device as it opens
-/// and closes, and what pairing decided about connections, handed to the hub as its inputs.
+/// Pairing on the service thread: a connection's device as it opens (after `AdmissionDesk`
+/// let it in) and closes, the pairing status answer, and what pairing decided about
+/// connections, handed to the hub as its inputs.
 extension WebServer {
-    /// Who the upgrade `request` of `wsi` is: the policy's decision, with where its token stands
-    /// as a device key (in the device list in memory).
-    func judge(_ request: UpgradeRequest, of wsi: OpaquePointer, now: Double) -> HandshakeDecision {
-        let address = peer(wsi)
-        let decision = policy.decide(
-            request, openConnections: handles.count, shuttingDown: shuttingDown,
-            key: standing(ofKey: request.token),
-            unprovenFromAddress: request.proof ? proofs.values.count { $0.address == address } : 0)
-        if case .accept(let admission) = decision {
-            // A proving connection keeps its User-Agent: it names the device if the proof pairs one.
-            let agent = header(wsi, WSI_TOKEN_HTTP_USER_AGENT)
-            let name =
-                switch admission {
-                case .pairing: DeviceName.make(userAgent: agent, model: queryArgument(wsi, name: "model"))
-                case .proving: agent ?? ""
-                case .open, .device: ""
-                }
-            // `.pairing` here is always `?token=SECRET`: the page's proof pairs later, in `proven`.
-            let client = admission == .pairing ? DeviceName.client(userAgent: agent) : nil
-            admitted = (Int(bitPattern: wsi), admission, name, client)
-        }
-        return decision
-    }
-
-    /// Where `token` stands as a device key (`.unknown` for a server that pairs no devices).
-    func standing(ofKey token: String?) -> KeyStanding {
-        pairing?.standing(ofKey: token) ?? .unknown
-    }
-
     /// `GET /pairing?token=TOKEN` (docs/protocol.md "Pairing status"): where the token stands,
     /// as JSON. Limited like upgrades: an address with no tries left gets 429, a foreign
     /// `Origin` 403, and an answer that refuses the token (`revoked`, `unknown`) costs a try.
@@ -41,43 +13,40 @@ extension WebServer {
     func pairingStatusResponse(_ wsi: OpaquePointer) -> [UInt8] {
         let address = peer(wsi)
         let now = MonotonicClock.nowMilliseconds()
-        func refuse(_ status: Int, _ reason: String) -> [UInt8] {
-            logger.notice(
-                "refused pairing status request: \(reason)", metadata: ["http.status": "\(status)", "http.peer": "\(address)"])
-            return HTTPRefusal.response(status: status, reason: reason)
-        }
-        if refusals.isBlocked(address, at: now) {
-            return refuse(429, "too many refused attempts from this address; try again in a minute")
-        }
-        if let origin = header(wsi, WSI_TOKEN_ORIGIN), !OriginMatcher.matches(origin: origin, host: header(wsi, WSI_TOKEN_HOST)) {
-            refusals.recordRefusal(address, at: now)
-            return refuse(403, "Origin does not match Host")
-        }
         let token = queryArgument(wsi, name: "token")
-        if token?.isEmpty == false, !trustsTransport(of: address) {
-            refusals.recordRefusal(address, at: now)
-            return refuse(403, "a credential in the address (?token=) is taken only over TLS or from this computer")
+        let answer = admission.pairingStatus(
+            address: address,
+            originMatches: header(wsi, WSI_TOKEN_ORIGIN).map {
+                OriginMatcher.matches(origin: $0, host: header(wsi, WSI_TOKEN_HOST))
+            }
+                ?? true,
+            token: token, trustedTransport: trustsTransport(of: address),
+            key: pairing?.standing(ofKey: token) ?? .unknown, pairingOpen: pairing?.isOpen(now: now) ?? true, now: now)
+        switch answer {
+        case .failure(let refusal):
+            logger.notice(
+                "refused pairing status request: \(refusal.reason)",
+                metadata: ["http.status": "\(refusal.status)", "http.peer": "\(address)"])
+            return HTTPRefusal.response(status: refusal.status, reason: refusal.reason)
+        case .success(let status):
+            logger.info("pairing status asked", metadata: ["pairing.state": "\(status.rawValue)", "http.peer": "\(address)"])
+            let body = status.json(confirm: pairing?.settings.confirm ?? false)
+            return HTTPResponse.ok(contentType: "application/json", body: Array(body.utf8))
         }
-        let status = policy.status(
-            of: token, key: standing(ofKey: token), pairingOpen: pairing?.isOpen(now: now) ?? true)
-        if status.refuses { refusals.recordRefusal(address, at: now) }
-        logger.info("pairing status asked", metadata: ["pairing.state": "\(status.rawValue)", "http.peer": "\(address)"])
-        let body = status.json(confirm: pairing?.settings.confirm ?? false)
-        return HTTPResponse.ok(contentType: "application/json", body: Array(body.utf8))
     }
 
-    /// The connection `id` of `wsi` was established: pairing learns whose it is.
+    /// The connection `id` of `wsi` was established: it is challenged, or pairing learns whose it is.
     func pairingOpened(_ id: Int, wsi: OpaquePointer, now: Double) {
-        guard let admitted, admitted.handle == Int(bitPattern: wsi) else { return }
-        self.admitted = nil
-        if admitted.admission == .proving {
-            let moveOnly = configuration.tls != nil && lws_is_ssl(wsi) == 0
-            return challenge(id, userAgent: admitted.name, address: peer(wsi), moveOnly: moveOnly, now: now)
+        let moveOnly = configuration.tls != nil && lws_is_ssl(wsi) == 0
+        switch admission.established(id, handle: Int(bitPattern: wsi), address: peer(wsi), moveOnly: moveOnly, now: now) {
+        case .none:
+            break
+        case .challenge(let input):
+            submit(input)
+        case .pairing(let admitted, let name, let client):
+            guard let pairing else { return }
+            apply(pairing.opened(id, as: admitted, name: name, now: now, client: client, from: peer(wsi)))
         }
-        guard let pairing else { return }
-        apply(
-            pairing.opened(
-                id, as: admitted.admission, name: admitted.name, now: now, client: admitted.client, from: peer(wsi)))
     }
 
     func pairingClosed(_ id: Int, now: Double) {

@@ -31,9 +31,8 @@ public final class WebServer {
     /// Set once shutdown began: upgrades are refused from then on.
     private(set) var shuttingDown = false
     let logger: Logger
-    let policy: HandshakePolicy
-    /// Refused upgrades per client address (429 once an address has used its tries).
-    var refusals = RefusalLimiter()
+    /// Who gets in: every upgrade, challenge, answer and refusal count (`AdmissionDesk`).
+    var admission: AdmissionDesk
     private let storage = CStorage()
     private(set) var context: OpaquePointer?
     /// lws connection handle of every open WebSocket connection, by id.
@@ -55,16 +54,6 @@ public final class WebServer {
     let pairingTimer: UnsafeMutablePointer<lws_sorted_usec_list_t>
     /// Reads the configuration file again on SIGHUP (nil: nothing to reload).
     let reloader: SettingsReloader?
-    /// The admission of the upgrade just confirmed, for the `established` callback that
-    /// follows it at once (lws calls both in one go), keyed by the lws handle's address.
-    /// `client`: who a `?token=` pairing is (`DeviceName.client`), nil for any other.
-    var admitted: (handle: Int, admission: Admission, name: String, client: String?)?
-    /// Addresses warned about a `?token=` in clear (`warnClearCredential`).
-    var clearCredentialWarned: Set<String> = []
-    /// Connections that must prove what they hold (`?proof=1`), until their answer is judged.
-    var proofs: [Int: PendingProof] = [:]
-    /// The server's identity key for the proof handshake (`configuration.identityKey`, read once).
-    let identity: Curve25519.KeyAgreement.PrivateKey?
     /// The desktop's touchpad settings for the desktop page (nil: its desktop keeps none
     /// GesturePad can read).
     let touchpadWatch: TouchpadSettingsWatch?
@@ -84,7 +73,6 @@ public final class WebServer {
     ) throws {
         self.configuration = configuration
         self.touchpadWatch = touchpadSettings.map { TouchpadSettingsWatch(read: $0) }
-        self.identity = configuration.identityKey.flatMap(ProofJudge.identity(base64URL:))
         self.reloader = reload
         self.logger = logger
         self.outlets = HubOutlets(sinks: sinks, backend: backend, recorder: recorder, media: media)
@@ -98,7 +86,11 @@ public final class WebServer {
         self.pairing = pairs ? pairing.map { PairingService(setup: $0, logger: logger) { SignalRelay.wakeLoop() } } : nil
         var policy = HandshakePolicy(token: configuration.token, maxConnections: configuration.maxConnections)
         policy.pairsDevices = self.pairing != nil
-        self.policy = policy
+        // The server's identity key for the proof handshake, read once.
+        let identity = configuration.identityKey.flatMap(ProofJudge.identity(base64URL:))
+        self.admission = AdmissionDesk(policy: policy, authenticates: configuration.token != nil) {
+            ProofJudge(identity: identity)
+        }
         self.wakeTimer = storage.zeroed(lws_sorted_usec_list_t.self)
         self.pairingTimer = storage.zeroed(lws_sorted_usec_list_t.self)
         scratch.reserveCapacity(4096)

@@ -43,3 +43,14 @@ enum HTTPResponse {
         return Array(head.utf8) + body
     }
 }
+
+/// An HTTP refusal's status and reason (`HTTPRefusal.response` writes it).
+struct HTTPRefusalReason: Error, Equatable {
+    var status: Int
+    var reason: String
+
+    init(_ status: Int, _ reason: String) {
+        self.status = status
+        self.reason = reason
+    }
+}

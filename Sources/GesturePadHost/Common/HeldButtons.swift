@@ -1,7 +1,7 @@
 /// The buttons a backend holds down on the computer, in press order: what a press or a release
 /// changes (a press of a held button, a release of a free one change nothing and send nothing),
-/// and what `releaseAll` lets go of, newest first. One rule for the backends that keep their
-/// own record (portal, wlroots).
+/// and what `releaseAll` lets go of, newest first. One rule for every backend (x11, uinput,
+/// portal, wlroots; the touchpad's pointer is uinput's); `HeldKeys` is the same for keys.
 struct HeldButtons<Code: Equatable & Sendable>: Sendable {
     private(set) var codes: [Code] = []
 

@@ -45,15 +45,12 @@ struct PortalActionEncoder: Sendable {
         didSet { heldChanges &+= 1 }
     }
     /// Keys down by key actions, in press order.
-    private var heldKeys: [(key: HostKey, held: HeldKey)] = [] {
+    private var heldKeys = HeldKeys<HeldKey>() {
         didSet { heldChanges &+= 1 }
     }
     /// Counts changes of what is held: `heldRecord` is read only when it moved.
     private(set) var heldChanges = 0
-    /// A smooth scroll was sent and has not been finished.
-    private var scrolling = false
-    private var vertical = WheelAccumulator()
-    private var horizontal = WheelAccumulator()
+    private var scroll = ScrollState()
     /// The desktop's layout, when known: which keysym types each character.
     var layout: DesktopLayout.Table?
     /// Characters not typed since the last `takeSkipped()`: the layout has no key for them.
@@ -93,13 +90,13 @@ struct PortalActionEncoder: Sendable {
         case .contact, .touchSurface, .spotlight:
             return  // touches pass through only to a native touchpad; no spotlight here
         case .key(let key, .down):
-            guard !heldKeys.contains(where: { $0.key == key }) else { return }
+            guard !heldKeys.isHeld(key) else { return }
             guard let held = heldKey(for: key) else { return }
-            heldKeys.append((key, held))
+            heldKeys.hold(key, held)
             Self.notify(held, pressed: true, into: &calls)
         case .key(let key, .up):
-            guard let index = heldKeys.lastIndex(where: { $0.key == key }) else { return }
-            Self.notify(heldKeys.remove(at: index).held, pressed: false, into: &calls)
+            guard let held = heldKeys.release(key) else { return }
+            Self.notify(held, pressed: false, into: &calls)
         case .text(let text):
             for scalar in text.unicodeScalars {
                 guard let key = textKey(scalar) else { continue }
@@ -159,8 +156,8 @@ struct PortalActionEncoder: Sendable {
     /// buttons as `b272`, keys as `k29`, comma-separated, in press order; "" for nothing.
     var heldRecord: String {
         let buttons = heldButtons.codes.map { "b\($0)" }
-        let keys = heldKeys.flatMap { entry -> [String] in
-            switch entry.held {
+        let keys = heldKeys.entries.flatMap { entry -> [String] in
+            switch entry.payload {
             case .keycode(let code): ["k\(code)"]
             case .stroke(let stroke): (stroke.modifiers + [stroke.keycode]).map { "k\($0)" }
             case .keysym: []
@@ -185,33 +182,30 @@ struct PortalActionEncoder: Sendable {
     /// held button.
     mutating func releaseAll(into calls: inout [PortalNotify]) {
         finishScroll(into: &calls)
-        while let last = heldKeys.popLast() { Self.notify(last.held, pressed: false, into: &calls) }
+        while let last = heldKeys.popLast() { Self.notify(last.payload, pressed: false, into: &calls) }
         while let button = heldButtons.popLast() { calls.append(.pointerButton(button: button, pressed: false)) }
     }
 
     /// Whether a key action holds a modifier (Shift, Control, Alt, Meta, AltGraph).
     private var holdsModifier: Bool {
-        heldKeys.contains { entry in
+        heldKeys.entries.contains { entry in
             guard case .named(let named) = entry.key else { return false }
             return [.shift, .control, .alt, .meta, .altGraph].contains(named)
         }
     }
 
     private mutating func encodeSmooth(dx: Double, dy: Double, into calls: inout [PortalNotify]) {
-        let limit = WheelAccumulator.maximumDetentsPerAction
-        func units(_ detents: Double) -> Double {
-            detents.isFinite ? min(max(detents, -limit), limit) * Self.smoothUnitsPerDetent : 0
-        }
-        let x = units(dx)
-        let y = units(dy)
+        let x = ScrollState.smoothUnits(dx, unitsPerDetent: Self.smoothUnitsPerDetent)
+        let y = ScrollState.smoothUnits(dy, unitsPerDetent: Self.smoothUnitsPerDetent)
         guard x != 0 || y != 0 else { return }
-        scrolling = true
+        scroll.sentSmooth()
         calls.append(.pointerAxis(dx: x, dy: desktop.negatesVerticalAxis ? -y : y, finish: false))
     }
 
     private mutating func encodeDiscrete(dx: Double, dy: Double, into calls: inout [PortalNotify]) {
-        let down = vertical.add(dy).detents
-        let right = horizontal.add(dx).detents
+        let steps = scroll.add(dx: dx, dy: dy)
+        let down = steps.down.detents
+        let right = steps.right.detents
         // KDE: the steps arrive as the axis value, 10 of which are one wheel click to a client.
         let scale = desktop.discreteStepsAreAxisValues ? Int(Self.smoothUnitsPerDetent) : 1
         if down != 0 { calls.append(.pointerAxisDiscrete(axis: 0, steps: Int32(clamping: down * scale))) }
@@ -219,8 +213,7 @@ struct PortalActionEncoder: Sendable {
     }
 
     private mutating func finishScroll(into calls: inout [PortalNotify]) {
-        guard scrolling else { return }
-        scrolling = false
+        guard scroll.stop() else { return }
         calls.append(.pointerAxis(dx: 0, dy: 0, finish: true))
     }
 

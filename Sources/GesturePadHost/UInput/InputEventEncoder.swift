@@ -17,19 +17,13 @@ import GestureControl
 ///   it; text: each character pressed and released so. Characters the layout cannot type
 ///   are skipped (and counted): upstream refuses them.
 struct InputEventEncoder {
-    private struct Held {
-        var key: HostKey
-        var stroke: EvdevKeys.Stroke
-    }
-
-    private var vertical = WheelAccumulator()
-    private var horizontal = WheelAccumulator()
+    private var scroll = ScrollState()
     /// Buttons down, in press order.
-    private var heldButtons: [EvdevCode] = []
-    /// Keys down by key actions, in press order.
-    private var heldKeys: [Held] = []
+    private var heldButtons = HeldButtons<EvdevCode>()
+    /// Keys down by key actions, in press order, with the stroke each was pressed with.
+    private var heldKeys = HeldKeys<EvdevKeys.Stroke>()
     /// How many holders each key code has (Shift is shared by held keys and characters).
-    private var holders = [Int](repeating: 0, count: Int(KEY_MAX) + 1)
+    private var holders = KeyHolders(codes: Int(KEY_MAX) + 1)
     /// Characters skipped because the layout cannot type them.
     private(set) var skippedCharacters = 0
     /// The layout the desktop reads the key codes through.
@@ -48,12 +42,7 @@ struct InputEventEncoder {
             events.append(.report)
         case .button(let button, let state):
             let code = EvdevKeys.button(button)
-            let index = heldButtons.firstIndex(of: code)
-            switch (state, index) {
-            case (.down, nil): heldButtons.append(code)
-            case (.up, let index?): heldButtons.remove(at: index)
-            default: return
-            }
+            guard heldButtons.change(code, pressed: state == .down) else { return }
             events.append(.key(code, down: state == .down))
             events.append(.report)
         case .wheel(let dx, let dy):
@@ -61,17 +50,17 @@ struct InputEventEncoder {
         case .wheelStop, .contact, .touchSurface, .spotlight:
             return  // touches pass through only to a native touchpad (`TouchpadExecutor`)
         case .key(let key, .down):
-            guard !heldKeys.contains(where: { $0.key == key }) else { return }
+            guard !heldKeys.isHeld(key) else { return }
             guard let stroke = EvdevKeys.stroke(for: key, on: layout) else {
                 skippedCharacters += 1
                 return
             }
             holdModifiers(of: stroke, into: &events)
             hold(stroke.code, into: &events)
-            heldKeys.append(Held(key: key, stroke: stroke))
+            heldKeys.hold(key, stroke)
         case .key(let key, .up):
-            guard let index = heldKeys.lastIndex(where: { $0.key == key }) else { return }
-            release(heldKeys.remove(at: index), into: &events)
+            guard let stroke = heldKeys.release(key) else { return }
+            release(stroke, into: &events)
         case .text(let text):
             for scalar in text.unicodeScalars {
                 guard let stroke = EvdevKeys.textStroke(scalar, on: layout) else {
@@ -90,9 +79,8 @@ struct InputEventEncoder {
 
     /// Releases every held key (last pressed first), then every held button.
     mutating func releaseAll(into events: inout [InputEvent]) {
-        while let last = heldKeys.popLast() { release(last, into: &events) }
-        for code in holders.indices where holders[code] > 0 {
-            holders[code] = 0
+        while let last = heldKeys.popLast() { release(last.payload, into: &events) }
+        for code in holders.releaseAll() {
             events.append(.key(EvdevCode(code), down: false))
             events.append(.report)
         }
@@ -103,8 +91,7 @@ struct InputEventEncoder {
     }
 
     private mutating func encodeWheel(dx: Double, dy: Double, into events: inout [InputEvent]) {
-        let down = vertical.add(dy)
-        let right = horizontal.add(dx)
+        let (right, down) = scroll.add(dx: dx, dy: dy)
         let start = events.count
         if down.highResolution != 0 { events.append(.relative(REL_WHEEL_HI_RES, -down.highResolution)) }
         if down.detents != 0 { events.append(.relative(REL_WHEEL, -down.detents)) }
@@ -113,9 +100,9 @@ struct InputEventEncoder {
         if events.count > start { events.append(.report) }
     }
 
-    private mutating func release(_ held: Held, into events: inout [InputEvent]) {
-        unhold(held.stroke.code, into: &events)
-        unholdModifiers(of: held.stroke, into: &events)
+    private mutating func release(_ stroke: EvdevKeys.Stroke, into events: inout [InputEvent]) {
+        unhold(stroke.code, into: &events)
+        unholdModifiers(of: stroke, into: &events)
     }
 
     private mutating func holdModifiers(of stroke: EvdevKeys.Stroke, into events: inout [InputEvent]) {
@@ -129,17 +116,13 @@ struct InputEventEncoder {
     }
 
     private mutating func hold(_ code: EvdevCode, into events: inout [InputEvent]) {
-        guard holders.indices.contains(Int(code)) else { return }
-        holders[Int(code)] += 1
-        guard holders[Int(code)] == 1 else { return }
+        guard holders.take(Int(code)) else { return }
         events.append(.key(code, down: true))
         events.append(.report)
     }
 
     private mutating func unhold(_ code: EvdevCode, into events: inout [InputEvent]) {
-        guard holders.indices.contains(Int(code)), holders[Int(code)] > 0 else { return }
-        holders[Int(code)] -= 1
-        guard holders[Int(code)] == 0 else { return }
+        guard holders.letGo(Int(code)) else { return }
         events.append(.key(code, down: false))
         events.append(.report)
     }

@@ -44,14 +44,11 @@ struct WlrootsActionEncoder: Sendable {
     private(set) var keymap: VirtualKeymap
     /// Buttons down, in press order.
     private var heldButtons = HeldButtons<UInt32>()
-    /// Keys down by key actions, in press order, with the modifiers their stroke needs.
-    private var heldKeys: [(key: HostKey, code: UInt32, strokeModifiers: UInt32)] = []
+    /// Keys down by key actions, in press order, with their code and the modifiers their stroke needs.
+    private var heldKeys = HeldKeys<(code: UInt32, strokeModifiers: UInt32)>()
     /// The modifier mask last sent.
     private var sentModifiers: UInt32 = 0
-    /// A smooth scroll was sent and not stopped.
-    private var scrolling = false
-    private var vertical = WheelAccumulator()
-    private var horizontal = WheelAccumulator()
+    private var scroll = ScrollState()
 
     init(layout: EvdevLayout, keymap: VirtualKeymap) {
         self.layout = layout
@@ -74,7 +71,7 @@ struct WlrootsActionEncoder: Sendable {
         requests.append(.frame)
         heldButtons.removeAll()
         heldKeys.removeAll()
-        scrolling = false
+        _ = scroll.stop()
     }
 
     mutating func encode(_ action: HostAction, into requests: inout [VirtualInputRequest]) {
@@ -101,8 +98,7 @@ struct WlrootsActionEncoder: Sendable {
         case .key(let key, .down):
             press(key, into: &requests)
         case .key(let key, .up):
-            guard let index = heldKeys.lastIndex(where: { $0.key == key }) else { return }
-            let released = heldKeys.remove(at: index)
+            guard let released = heldKeys.release(key) else { return }
             requests.append(.key(code: released.code, pressed: false))
             sendModifiers(heldModifiers, into: &requests)
         case .text(let text):
@@ -114,7 +110,7 @@ struct WlrootsActionEncoder: Sendable {
     /// button; no modifiers.
     mutating func releaseAll(into requests: inout [VirtualInputRequest]) {
         stopScroll(into: &requests)
-        while let last = heldKeys.popLast() { requests.append(.key(code: last.code, pressed: false)) }
+        while let last = heldKeys.popLast() { requests.append(.key(code: last.payload.code, pressed: false)) }
         sendModifiers(0, into: &requests)
         guard !heldButtons.isEmpty else { return }
         while let button = heldButtons.popLast() { requests.append(.button(code: button, pressed: false)) }
@@ -123,8 +119,8 @@ struct WlrootsActionEncoder: Sendable {
 
     /// The mask of the modifier keys held by key actions, with what the held strokes need.
     private var heldModifiers: UInt32 {
-        heldKeys.reduce(0) { mask, entry in
-            guard case .named(let named) = entry.key else { return mask | entry.strokeModifiers }
+        heldKeys.entries.reduce(0) { mask, entry in
+            guard case .named(let named) = entry.key else { return mask | entry.payload.strokeModifiers }
             return mask | Self.modifierBit(named)
         }
     }
@@ -141,7 +137,7 @@ struct WlrootsActionEncoder: Sendable {
     }
 
     private mutating func press(_ key: HostKey, into requests: inout [VirtualInputRequest]) {
-        guard !heldKeys.contains(where: { $0.key == key }) else { return }
+        guard !heldKeys.isHeld(key) else { return }
         let code: UInt32
         var strokeModifiers: UInt32 = 0
         switch key {
@@ -158,7 +154,7 @@ struct WlrootsActionEncoder: Sendable {
                 code = spareCode
             }
         }
-        heldKeys.append((key, code, strokeModifiers))
+        heldKeys.hold(key, (code, strokeModifiers))
         sendModifiers(heldModifiers, into: &requests)
         requests.append(.key(code: code, pressed: true))
     }
@@ -188,7 +184,7 @@ struct WlrootsActionEncoder: Sendable {
 
     /// The characters of held keys that sit on spare keys (kept bound by a new upload).
     private var heldSpareCharacters: [Unicode.Scalar] {
-        heldKeys.compactMap { entry in
+        heldKeys.entries.compactMap { entry in
             guard case .character(let scalar) = entry.key, layout.stroke(scalar) == nil else { return nil }
             return scalar
         }
@@ -214,22 +210,19 @@ struct WlrootsActionEncoder: Sendable {
     }
 
     private mutating func encodeSmooth(dx: Double, dy: Double, into requests: inout [VirtualInputRequest]) {
-        let limit = WheelAccumulator.maximumDetentsPerAction
-        func units(_ detents: Double) -> Double {
-            detents.isFinite ? min(max(detents, -limit), limit) * Self.smoothUnitsPerDetent : 0
-        }
-        let x = units(dx)
-        let y = units(dy)
+        let x = ScrollState.smoothUnits(dx, unitsPerDetent: Self.smoothUnitsPerDetent)
+        let y = ScrollState.smoothUnits(dy, unitsPerDetent: Self.smoothUnitsPerDetent)
         guard x != 0 || y != 0 else { return }
-        scrolling = true
+        scroll.sentSmooth()
         if y != 0 { requests += [.axis(.vertical, value: y), .axisSource(.finger)] }
         if x != 0 { requests += [.axis(.horizontal, value: x), .axisSource(.finger)] }
         requests.append(.frame)
     }
 
     private mutating func encodeDiscrete(dx: Double, dy: Double, into requests: inout [VirtualInputRequest]) {
-        let down = vertical.add(dy).detents
-        let right = horizontal.add(dx).detents
+        let steps = scroll.add(dx: dx, dy: dy)
+        let down = steps.down.detents
+        let right = steps.right.detents
         guard down != 0 || right != 0 else { return }
         for (axis, steps) in [(VirtualInputRequest.Axis.vertical, down), (.horizontal, right)] where steps != 0 {
             let clamped = Int32(clamping: steps)
@@ -240,8 +233,7 @@ struct WlrootsActionEncoder: Sendable {
     }
 
     private mutating func stopScroll(into requests: inout [VirtualInputRequest]) {
-        guard scrolling else { return }
-        scrolling = false
+        guard scroll.stop() else { return }
         requests += [.axisStop(.vertical), .axisSource(.finger), .axisStop(.horizontal), .axisSource(.finger), .frame]
     }
 }

@@ -25,10 +25,9 @@ final class X11Executor: ActionExecutor {
     private let guardLink: X11ReleaseGuardLink?
     private let logger: Logger
     private var keyboard: X11Keyboard
-    private var vertical = WheelAccumulator()
-    private var horizontal = WheelAccumulator()
+    private var scroll = ScrollState()
     /// Buttons down, in press order.
-    private var heldButtons: [HostButton] = []
+    private var heldButtons = HeldButtons<HostButton>()
     /// Reused for every key action and text.
     private var steps: [X11KeyStep] = []
     private var reportedLoss = false
@@ -43,7 +42,6 @@ final class X11Executor: ActionExecutor {
         keyboard = X11Keyboard(keymap: display.keyboardMapping())
         spotlight = X11Spotlight(display: display)
         steps.reserveCapacity(256)
-        heldButtons.reserveCapacity(HostButton.allCases.count)
     }
 
     /// Opens `displayName` (nil: `DISPLAY`), releases what was left down, and starts the
@@ -75,18 +73,17 @@ final class X11Executor: ActionExecutor {
             display.fakeRelativeMotion(dx: dx, dy: dy)
             moved = true
         case .button(let button, .down):
-            guard !heldButtons.contains(button) else { return }
-            heldButtons.append(button)
+            guard heldButtons.change(button, pressed: true) else { return }
             guardLink?.willHold(.button(button.x11Number))
             display.fakeButton(button.x11Number, down: true)
         case .button(let button, .up):
-            guard let index = heldButtons.firstIndex(of: button) else { return }
-            heldButtons.remove(at: index)
+            guard heldButtons.change(button, pressed: false) else { return }
             display.fakeButton(button.x11Number, down: false)
             guardLink?.didLetGo(.button(button.x11Number))
         case .wheel(let dx, let dy):
-            click(vertical.add(dy).detents, negative: 4, positive: 5)
-            click(horizontal.add(dx).detents, negative: 6, positive: 7)
+            let (right, down) = scroll.add(dx: dx, dy: dy)
+            click(down.detents, negative: 4, positive: 5)
+            click(right.detents, negative: 6, positive: 7)
         case .wheelStop, .contact, .touchSurface:
             break  // no finish in X11; touches pass through only to a native touchpad
         case .key(let key, let state):

@@ -27,18 +27,12 @@ struct X11Keyboard {
         var pressedSinceSync = false
     }
 
-    private struct Held {
-        var key: HostKey
-        var keycode: Keycode
-        var withShift: Bool
-    }
-
     private(set) var keymap: X11Keymap
     private var spares: [Spare]
-    /// Keys down by key actions, in press order.
-    private var held: [Held] = []
-    /// How many holders each keycode has (index: keycode); pressed at 0 → 1, released at 1 → 0.
-    private var holders = [Int](repeating: 0, count: 256)
+    /// Keys down by key actions, in press order, with their keycode and whether Shift came with it.
+    private var held = HeldKeys<(keycode: Keycode, withShift: Bool)>()
+    /// How many holders each keycode has: pressed at the first, released at the last.
+    private var holders = KeyHolders(codes: 256)
     private var shiftKeycode: Keycode?
     private var useClock: UInt64 = 0
 
@@ -58,15 +52,15 @@ struct X11Keyboard {
     mutating func key(_ key: HostKey, _ state: PressState, into steps: inout [X11KeyStep]) {
         switch state {
         case .down:
-            guard !held.contains(where: { $0.key == key }),
+            guard !held.isHeld(key),
                 let position = position(for: X11Keysyms.keysym(for: key), into: &steps)
             else { return }
             if position.shifted { hold(shiftKeycode, into: &steps) }
             hold(position.keycode, into: &steps)
-            held.append(Held(key: key, keycode: position.keycode, withShift: position.shifted))
+            held.hold(key, (position.keycode, position.shifted))
         case .up:
-            guard let index = held.lastIndex(where: { $0.key == key }) else { return }
-            release(held.remove(at: index), into: &steps)
+            guard let released = held.release(key) else { return }
+            release(released, into: &steps)
         }
     }
 
@@ -86,11 +80,8 @@ struct X11Keyboard {
 
     /// Releases every key held, last pressed first.
     mutating func releaseAll(into steps: inout [X11KeyStep]) {
-        while let last = held.popLast() { release(last, into: &steps) }
-        for keycode in holders.indices where holders[keycode] > 0 {
-            holders[keycode] = 0
-            steps.append(.release(Keycode(keycode)))
-        }
+        while let last = held.popLast() { release(last.payload, into: &steps) }
+        for keycode in holders.releaseAll() { steps.append(.release(Keycode(keycode))) }
     }
 
     /// Unbinds every spare (after a `sync`), leaving the keymap as it was found.
@@ -140,27 +131,25 @@ struct X11Keyboard {
     /// A free spare, else the least recently used one not held down.
     private func spareToBind() -> Int? {
         if let free = spares.firstIndex(where: { $0.keysym == X11Keysyms.none }) { return free }
-        return spares.indices.filter { holders[Int(spares[$0].keycode)] == 0 }.min {
+        return spares.indices.filter { !holders.isDown(Int(spares[$0].keycode)) }.min {
             spares[$0].lastUse < spares[$1].lastUse
         }
     }
 
-    private mutating func release(_ held: Held, into steps: inout [X11KeyStep]) {
+    private mutating func release(_ held: (keycode: Keycode, withShift: Bool), into steps: inout [X11KeyStep]) {
         unhold(held.keycode, into: &steps)
         if held.withShift { unhold(shiftKeycode, into: &steps) }
     }
 
     private mutating func hold(_ keycode: Keycode?, into steps: inout [X11KeyStep]) {
-        guard let keycode, holders.indices.contains(Int(keycode)) else { return }
-        holders[Int(keycode)] += 1
-        if holders[Int(keycode)] == 1 { steps.append(.press(keycode)) }
+        guard let keycode else { return }
+        if holders.take(Int(keycode)) { steps.append(.press(keycode)) }
         markPressed(keycode)
     }
 
     private mutating func unhold(_ keycode: Keycode?, into steps: inout [X11KeyStep]) {
-        guard let keycode, holders.indices.contains(Int(keycode)), holders[Int(keycode)] > 0 else { return }
-        holders[Int(keycode)] -= 1
-        if holders[Int(keycode)] == 0 { steps.append(.release(keycode)) }
+        guard let keycode, holders.letGo(Int(keycode)) else { return }
+        steps.append(.release(keycode))
     }
 
     /// Notes a press of `keycode`, for the LRU and the sync-before-rebind rule.

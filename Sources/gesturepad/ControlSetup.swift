@@ -33,7 +33,7 @@ enum ControlSetup {
             do {
                 try UInputBackend.checkKeyboardLayout(keyboardLayout)
             } catch {
-                throw ServeCommand.Failure("--keyboard-layout: \((error as? ControlBackendError)?.message ?? "\(error)")")
+                throw ServeCommand.Failure("--keyboard-layout: \("\(error)")")
             }
         }
         if let touchpadOutput, mode == .touchpad {
@@ -49,7 +49,7 @@ enum ControlSetup {
         case .off(let reason):
             return Started(context: .off(reason: reason), backend: nil)
         case .failure(let message):
-            throw ServeCommand.Failure("--control \(mode.rawValue): \(message)\(detail(of: mode))")
+            throw ServeCommand.Failure("--control \(mode.rawValue): \(message)")
         case .backend(let kind):
             do {
                 let backend = try open(
@@ -63,7 +63,7 @@ enum ControlSetup {
                 let note = portal.map(permissionNote) ?? (kind == .wlroots ? wlrootsNote(mode: mode) : nil)
                 return Started(context: context, backend: backend, note: note, kind: kind)
             } catch {
-                let message = (error as? ControlBackendError)?.message ?? "\(error)"
+                let message = "\(error)"
                 // `auto` runs on without control; a backend asked for by name must work.
                 guard mode == .auto else { throw ServeCommand.Failure("--control \(mode.rawValue): \(message)") }
                 return Started(context: .off(reason: message), backend: nil)
@@ -84,18 +84,6 @@ enum ControlSetup {
             try PortalBackend.open(
                 tokenStore: PortalTokenStore(directory: stateDirectory), environment: environment, logger: logger)
         case .wlroots: try WlrootsBackend.open(keyboardLayout: keyboardLayout, logger: logger)
-        }
-    }
-
-    /// Why the portal is not there, asked once more for the message (" (reason)"), since the
-    /// chooser only knows that it is not.
-    private static func detail(of mode: ControlMode) -> String {
-        guard mode == .portal else { return "" }
-        do {
-            _ = try PortalProbe.check()
-            return ""
-        } catch {
-            return " (\((error as? ControlBackendError)?.message ?? "\(error)"))"
         }
     }
 

@@ -125,6 +125,8 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Writes to a pipe whose reader went (a hook, a piped terminal log) fail with EPIPE.
+        BrokenPipes.ignore()
         // Every log line's local time: with TZ unset, glibc looks at /etc/localtime again for
         // each one — a file system call per connection on the service thread. The same zone,
         // named once, is read once (a zone changed while the server runs shows at its restart).

@@ -115,7 +115,7 @@ import Testing
         #expect(none == ControlEnvironment(hasDisplay: false, hasWaylandDisplay: false, uinputWritable: false))
         let both = ControlEnvironment.current(
             environment: ["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0"], uinputPath: "/nonexistent",
-            portalProbe: { false }, compositorProbe: { false })
+            portalProbe: { .failure(ControlBackendError("no portal here")) }, compositorProbe: { false })
         #expect(both.hasDisplay && both.hasWaylandDisplay && !both.portalOffersRemoteDesktop)
     }
 
@@ -131,7 +131,7 @@ import Testing
                     environment: variables, uinputPath: "/nonexistent", for: mode,
                     portalProbe: {
                         asked = true
-                        return true
+                        return .success(())
                     }, compositorProbe: { false })
                 let expected = mode == .portal || (mode == .auto && variables["WAYLAND_DISPLAY"] != nil)
                 #expect(asked == expected, "\(mode) with \(variables)")
@@ -139,9 +139,16 @@ import Testing
             }
         }
         let facts = ControlEnvironment.current(
-            environment: wayland, uinputPath: "/nonexistent", portalProbe: { false }, compositorProbe: { false })
-        #expect(!facts.portalOffersRemoteDesktop)
+            environment: wayland, uinputPath: "/nonexistent", portalProbe: { .failure(ControlBackendError("no portal here")) }, compositorProbe: { false })
+        #expect(!facts.portalOffersRemoteDesktop && facts.portalAbsence == "no portal here")
         #expect(BackendChooser.choose(.auto, in: facts) == .off(reason: BackendChooser.Message.waylandWithoutMeans))
+        // `--control portal` says why, from the one probe.
+        let asked = ControlEnvironment.current(
+            environment: wayland, uinputPath: "/nonexistent", for: .portal,
+            portalProbe: { .failure(ControlBackendError("no portal here")) }, compositorProbe: { false })
+        #expect(
+            BackendChooser.choose(.portal, in: asked)
+                == .failure(BackendChooser.Message.portalNotAvailable + " (no portal here)"))
     }
 
     /// The compositor is asked for its globals only when the answer can change the choice:
@@ -153,7 +160,7 @@ import Testing
             for variables in [wayland, ["DISPLAY": ":0"], [:]] {
                 var asked = false
                 let facts = ControlEnvironment.current(
-                    environment: variables, uinputPath: "/nonexistent", for: mode, portalProbe: { portal },
+                    environment: variables, uinputPath: "/nonexistent", for: mode, portalProbe: { portal ? .success(()) : .failure(ControlBackendError("no portal here")) },
                     compositorProbe: {
                         asked = true
                         return true

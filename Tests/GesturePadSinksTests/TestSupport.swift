@@ -12,8 +12,11 @@ import Testing
 /// A logger that discards everything (hooks log every failure; tests provoke many).
 let quietLogger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
 
-/// A fresh temporary directory.
+/// A fresh temporary directory. Every test of a hook makes one for its script first, so this
+/// also makes the test process ignore SIGPIPE, as `serve` does (`BrokenPipes`): a hook that
+/// exits while it is written to must not end the tests.
 func makeTempDir() throws -> URL {
+    BrokenPipes.ignore()
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("gesturepad-sinks-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
@@ -133,7 +136,8 @@ final class LogCapture: Sendable {
     var lines: [String] { records.withLock { $0 } }
 
     var logger: Logger {
-        Logger(label: "test") { _ in Handler(capture: self) }
+        BrokenPipes.ignore()  // as `makeTempDir`
+        return Logger(label: "test") { _ in Handler(capture: self) }
     }
 
     func append(_ line: String) { records.withLock { $0.append(line) } }

@@ -43,7 +43,10 @@ public enum BackendChooser {
         case .touchpad:
             return environment.uinputWritable ? .backend(.touchpad) : .failure(Message.uinputNotWritable)
         case .portal:
-            return environment.portalOffersRemoteDesktop ? .backend(.portal) : .failure(Message.portalNotAvailable)
+            guard environment.portalOffersRemoteDesktop else {
+                return .failure(Message.portalNotAvailable + (environment.portalAbsence.map { " (\($0))" } ?? ""))
+            }
+            return .backend(.portal)
         case .wlroots:
             guard environment.hasWaylandDisplay else { return .failure(Message.wlrootsWithoutWayland) }
             return environment.compositorOffersVirtualInput ? .backend(.wlroots) : .failure(Message.wlrootsNotOffered)

@@ -12,6 +12,9 @@ public struct ControlEnvironment: Sendable, Hashable {
     /// The desktop portal on the session bus offers RemoteDesktop with a pointer
     /// (`PortalProbe`).
     public var portalOffersRemoteDesktop: Bool
+    /// Why it does not, when it was asked (`PortalProbe`'s reason: no session bus, no portal,
+    /// no pointer …): the chooser's failure says it, so nothing asks the portal twice.
+    public var portalAbsence: String? = nil
     /// The Wayland compositor offers a virtual pointer and a virtual keyboard
     /// (`zwlr_virtual_pointer_manager_v1`, `zwp_virtual_keyboard_manager_v1`: wlroots).
     public var compositorOffersVirtualInput: Bool
@@ -35,20 +38,29 @@ public struct ControlEnvironment: Sendable, Hashable {
     /// when the portal did not answer.
     public static func current(
         environment: [String: String], uinputPath: String = UInputAccess.defaultPath, for mode: ControlMode = .auto,
-        portalProbe: () -> Bool = { PortalProbe.offersRemoteDesktop() },
+        portalProbe: () -> Result<Void, ControlBackendError> = { PortalProbe.probe() },
         compositorProbe: () -> Bool = { WlrootsBackend.compositorOffersVirtualInput() }
     ) -> ControlEnvironment {
         let wayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
         let uinputWritable = UInputAccess.isWritable(path: uinputPath)
         let askPortal = mode == .portal || (mode == .auto && wayland && !uinputWritable)
-        let portal = askPortal && portalProbe()
+        var absence: String?
+        var portal = false
+        if askPortal {
+            switch portalProbe() {
+            case .success: portal = true
+            case .failure(let error): absence = error.message
+            }
+        }
         let askCompositor = wayland && (mode == .wlroots || (mode == .auto && !uinputWritable && !portal))
-        return ControlEnvironment(
+        var facts = ControlEnvironment(
             hasDisplay: !(environment["DISPLAY"] ?? "").isEmpty,
             hasWaylandDisplay: wayland,
             uinputWritable: uinputWritable,
             portalOffersRemoteDesktop: portal,
             compositorOffersVirtualInput: askCompositor && compositorProbe()
         )
+        facts.portalAbsence = absence
+        return facts
     }
 }

@@ -135,6 +135,6 @@ final class NotificationLoop {
     }
 
     private static func text(_ error: any Error) -> String {
-        (error as? ControlBackendError)?.message ?? "\(error)"
+        "\(error)"
     }
 }

@@ -157,7 +157,7 @@ final class PortalLoop {
             do {
                 try connect()
             } catch {
-                let message = (error as? ControlBackendError)?.message ?? "\(error)"
+                let message = "\(error)"
                 apply([.report(.inactive(reason: PortalSession.Reason.failed(message)))])
                 return
             }
@@ -207,7 +207,7 @@ final class PortalLoop {
             let reply = try bus.call(call.methodCall)
             if let path = reply.first?.text { apply(session.handle(.requestHandle(path))) }
         } catch {
-            let message = (error as? ControlBackendError)?.message ?? "\(error)"
+            let message = "\(error)"
             apply(session.handle(.callFailed(message)))
         }
     }
@@ -250,7 +250,7 @@ final class PortalLoop {
             do {
                 _ = try bus.call(notify.methodCall(session: path), timeout: Self.notifyTimeout)
             } catch {
-                refused((error as? ControlBackendError)?.message ?? "\(error)")
+                refused("\(error)")
             }
         }
     }

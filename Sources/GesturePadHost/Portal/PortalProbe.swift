@@ -13,9 +13,16 @@ public enum PortalProbe {
     /// How long the probe waits for the bus (and the portal, which D-Bus may have to start).
     public static let defaultTimeout = 2.0
 
-    /// True when the portal answers within `timeout` and offers the pointer.
-    public static func offersRemoteDesktop(timeout: Double = defaultTimeout) -> Bool {
-        (try? check(timeout: timeout)) != nil
+    /// Whether the portal offers RemoteDesktop with a pointer, and if not, why.
+    public static func probe(timeout: Double = defaultTimeout) -> Result<Void, ControlBackendError> {
+        do {
+            _ = try check(timeout: timeout)
+            return .success(())
+        } catch let error as ControlBackendError {
+            return .failure(error)
+        } catch {
+            return .failure(ControlBackendError("\(error)"))
+        }
     }
 
     /// The portal's RemoteDesktop facts, on a connection of its own; throws a one-line reason.

@@ -200,7 +200,7 @@ final class TouchpadExecutor: ActionExecutor {
         do {
             output = try makeDevice(geometry.deviceSpec(name: Self.deviceName))
         } catch {
-            let message = (error as? ControlBackendError)?.message ?? "\(error)"
+            let message = "\(error)"
             logger.error("control: cannot make the touchpad device: \(message)")
         }
     }

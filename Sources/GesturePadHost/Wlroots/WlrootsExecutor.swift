@@ -112,7 +112,7 @@ final class WlrootsExecutor: ActionExecutor {
             logger.notice("control: the Wayland compositor is back: wlroots virtual pointer and keyboard again")
             start()
         } catch {
-            let message = (error as? ControlBackendError)?.message ?? "\(error)"
+            let message = "\(error)"
             relay.report(.inactive(reason: "\(WlrootsBackend.goneReason) (\(message))"))
         }
     }

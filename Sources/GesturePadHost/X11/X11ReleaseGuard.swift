@@ -16,7 +16,7 @@ public enum X11ReleaseGuard {
         do {
             display = try X11Display.open(name: displayName)
         } catch {
-            logger.error("x11-release-guard: \((error as? ControlBackendError)?.message ?? "\(error)")")
+            logger.error("x11-release-guard: \("\(error)")")
             return 1
         }
         var ledger = X11ReleaseLedger()

@@ -18,7 +18,6 @@ enum SignalRelay {
     /// Installs the handlers and remembers the context to wake.
     static func install(waking context: OpaquePointer) {
         contextBits.store(Int(bitPattern: UnsafeRawPointer(context)), ordering: .releasing)
-        signal(SIGPIPE, SIG_IGN)
         signal(SIGINT, relaySignal)
         signal(SIGTERM, relaySignal)
         signal(SIGHUP, relaySignal)

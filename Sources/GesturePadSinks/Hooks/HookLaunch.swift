@@ -88,11 +88,6 @@ enum HookLaunch {
         return .inherit.updating(updates)
     }
 
-    /// Writing to a hook whose process has gone must fail with EPIPE, not kill the server.
-    static func ignoreBrokenPipes() {
-        _ = signal(SIGPIPE, SIG_IGN)
-    }
-
     /// Returns once our child `pid` has exited, without reaping it (`WNOWAIT`: swift-subprocess
     /// still collects its status). The wait blocks a short-lived thread of its own (no
     /// polling, no thread of the cooperative pool); an error (no such child) counts as exited.

@@ -45,7 +45,6 @@ public final class HookSink: GestureSink, HookRuleHolder {
     /// The same on `clock`: timeouts, restart backoffs and limits follow it (tests pass a
     /// manual clock and call `clockAdvanced()` after advancing it).
     init(rules: [HookRule], logger: Logger, closeTimeout: Double, outputLimits: HookOutputLimits, clock: any WorkerClock) {
-        HookLaunch.ignoreBrokenPipes()
         self.closeTimeout = closeTimeout
         self.outputLimits = outputLimits
         self.logger = logger

@@ -16,7 +16,6 @@ public final class TerminalLogSink: GestureSink {
     /// `descriptor` is where lines go (standard output by default).
     public init(verbose: Bool, color: Bool, logger: Logger, descriptor: Int32 = 1, capacity: Int = 8_192) {
         self.verbose = verbose
-        HookLaunch.ignoreBrokenPipes()  // stdout piped into a closed reader must not kill the server
         worker = BackgroundWorker(name: "gp-log-terminal", capacity: capacity) {
             TerminalLogWriter(
                 format: TerminalLineFormat(color: color), verbose: verbose, descriptor: descriptor, logger: logger)

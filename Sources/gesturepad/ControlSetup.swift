@@ -33,7 +33,7 @@ enum ControlSetup {
             do {
                 try UInputBackend.checkKeyboardLayout(keyboardLayout)
             } catch {
-                throw ServeCommand.Failure("--keyboard-layout: \("\(error)")")
+                throw CommandFailure.option("--keyboard-layout", "\(error)")
             }
         }
         if let touchpadOutput, mode == .touchpad {
@@ -49,7 +49,7 @@ enum ControlSetup {
         case .off(let reason):
             return Started(context: .off(reason: reason), backend: nil)
         case .failure(let message):
-            throw ServeCommand.Failure("--control \(mode.rawValue): \(message)")
+            throw CommandFailure.option("--control \(mode.rawValue)", message)
         case .backend(let kind):
             do {
                 let backend = try open(
@@ -65,7 +65,7 @@ enum ControlSetup {
             } catch {
                 let message = "\(error)"
                 // `auto` runs on without control; a backend asked for by name must work.
-                guard mode == .auto else { throw ServeCommand.Failure("--control \(mode.rawValue): \(message)") }
+                guard mode == .auto else { throw CommandFailure.option("--control \(mode.rawValue)", message) }
                 return Started(context: .off(reason: message), backend: nil)
             }
         }

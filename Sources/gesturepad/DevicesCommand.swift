@@ -109,7 +109,7 @@ struct DeviceRoster {
         case .missing: return DeviceList()
         case .list(let list): return list
         case .unreadable:
-            throw ServeCommand.Failure("\(state.file(DeviceList.fileName)) is not a device list; fix or remove it")
+            throw CommandFailure.file("\(state.file(DeviceList.fileName)) is not a device list; fix or remove it")
         }
     }
 
@@ -117,15 +117,15 @@ struct DeviceRoster {
     func edit(_ edit: DeviceEdit, needsServer: Bool = false) throws {
         let server = runningServer
         if needsServer && server == nil {
-            throw ServeCommand.Failure("no server is running (with pairing) here: no phone waits to pair")
+            throw CommandFailure.noServer("no server is running (with pairing) here: no phone waits to pair")
         }
         let said: String
         do {
             said = try store.update { list in try list.apply(edit) }
         } catch let error as DeviceEditError {
-            throw ServeCommand.Failure(error.description)
+            throw CommandFailure.file(error.description)
         } catch {
-            throw ServeCommand.Failure("\(error)")
+            throw CommandFailure.file("\(error)")
         }
         print(said)
         guard let server else { return }

@@ -97,7 +97,7 @@ struct OutputOptions: ParsableArguments {
             do {
                 sinks.append(try JSONLogSink(path: path, logger: logger))
             } catch {
-                throw ServeCommand.Failure("--log-json: \(error)")
+                throw CommandFailure.option("--log-json", "\(error)")
             }
         }
         if let hooks {

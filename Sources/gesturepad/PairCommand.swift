@@ -25,7 +25,7 @@ struct PairCommand: ParsableCommand {
 
     func run() throws {
         guard DeviceRoster().runningServer != nil else {
-            throw ServeCommand.Failure(
+            throw CommandFailure.noServer(
                 "no server that pairs phones is running here (gesturepad serve opens pairing as it starts)")
         }
         guard close else {
@@ -33,7 +33,7 @@ struct PairCommand: ParsableCommand {
             return try URLCommand.parse(noQR ? ["--no-qr"] : []).run()
         }
         guard try Self.request(open: false) == true else {
-            throw ServeCommand.Failure("the running server could not be told")
+            throw CommandFailure.noServer("the running server could not be told")
         }
         print("Pairing is closed: the link pairs no new phone until gesturepad pair.")
     }

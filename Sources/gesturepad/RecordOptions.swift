@@ -34,7 +34,7 @@ struct RecordOptions: ParsableArguments {
         do {
             return try TraceRecorder(directory: folder, maxBytes: maxBytes ?? TraceRecorder.defaultMaxBytes, logger: logger)
         } catch {
-            throw ServeCommand.Failure(error.description)
+            throw CommandFailure.file(error.description)
         }
     }
 

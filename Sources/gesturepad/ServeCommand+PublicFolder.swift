@@ -25,7 +25,7 @@ extension ServeCommand {
                         return files.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory
                     })
             else {
-                throw Failure(
+                throw CommandFailure.file(
                     "cannot find the page folder (Public/ with an index.html) in \(cwd) or next to the executable; pass --public DIR"
                 )
             }
@@ -33,7 +33,7 @@ extension ServeCommand {
         }
         var isDirectory = false
         guard files.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory else {
-            throw Failure("--public: \(folder) is not a folder")
+            throw CommandFailure.option("--public", "\(folder) is not a folder")
         }
         if !files.fileExists(atPath: folder + "/index.html") {
             logger.warning("the page folder has no index.html", metadata: ["public": "\(folder)"])

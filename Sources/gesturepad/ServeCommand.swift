@@ -160,7 +160,7 @@ struct ServeCommand: ParsableCommand {
                     ? "The pairing secret is new (kept in \(state.path)): a phone that opens this link or scans the code is paired once."
                     : "The pairing secret is remembered from an earlier run (\(state.path)); --new-token replaces it, paired phones keep working."
             } catch {
-                throw Failure(error.description)
+                throw CommandFailure.secret(error.description)
             }
         } else if newToken {
             throw ValidationError("--new-token: a token is given (GESTUREPAD_TOKEN or the configuration file)")
@@ -196,7 +196,7 @@ struct ServeCommand: ParsableCommand {
         configuration.publicDirectory = try Self.publicFolder(file.publicDirectory(flag: publicDirectory), logger: logger)
         if let host = configuration.host {
             guard let bindable = HostResolver.bindable(host, interfaces: InterfaceList.current()) else {
-                throw Failure("--host \(host): not an address, interface or known host name of this machine")
+                throw CommandFailure.option("--host \(host)", "not an address, interface or known host name of this machine")
             }
             configuration.host = bindable
         }
@@ -258,7 +258,7 @@ struct ServeCommand: ParsableCommand {
                 touchpadSettings: TouchpadSettingsReader.reading(environment: environment), media: media,
                 logger: logger)
         } catch let error as ServerStartError {
-            try started.fail(Failure(StartFailure.message(error, port: configuration.port, state: state)))
+            try started.fail(CommandFailure.start(StartFailure.message(error, port: configuration.port, state: state)))
         } catch {
             try started.fail(error)
         }
@@ -309,12 +309,6 @@ struct ServeCommand: ParsableCommand {
                 ? " The link pairs new phones for \(Int(settings.windowMilliseconds / 60_000)) minutes (gesturepad pair opens it again)."
                 : " The service manager started this server: the link pairs no one until gesturepad pair (or gesturepad url) opens pairing."
         return "Paired phones reconnect by themselves; gesturepad devices lists them and forgets one.\(confirm)"
-    }
-
-    /// A start-up failure that is not a usage mistake: printed as `Error: …`, exit status 1.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
     }
 
     private func printBanner(

@@ -44,7 +44,8 @@ struct TLSOptions: ParsableArguments {
         if certificate == nil && !enabled {
             let settings = file.server
             if (settings.tlsCertificate == nil) != (settings.tlsKey == nil) {
-                throw ServeCommand.Failure("the configuration file's server.tlsCert and server.tlsKey go together")
+                throw CommandFailure.option(
+                    "server.tlsCert", "the configuration file's server.tlsCert and server.tlsKey go together")
             }
             certificate = settings.tlsCertificate.map(file.resolve)
             key = settings.tlsKey.map(file.resolve)
@@ -52,7 +53,7 @@ struct TLSOptions: ParsableArguments {
         }
         if let certificate, let key {
             if let problem = CertificateFiles.problem(certificate: certificate, key: key) {
-                throw ServeCommand.Failure(problem)
+                throw CommandFailure.file(problem)
             }
             let tls = TLSConfiguration(certificatePath: absolute(certificate), keyPath: absolute(key))
             return (tls, "HTTPS with your certificate (\(certificate)).")
@@ -65,7 +66,7 @@ struct TLSOptions: ParsableArguments {
         do {
             material = try LocalAuthority(directory: state).prepare(for: names, hostName: hostName)
         } catch {
-            throw ServeCommand.Failure(error.description)
+            throw CommandFailure.file(error.description)
         }
         let tls = TLSConfiguration(
             certificatePath: material.certificatePath, keyPath: material.keyPath,

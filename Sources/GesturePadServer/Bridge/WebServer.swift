@@ -7,11 +7,29 @@ import GestureProtocol
 import Glibc
 import Logging
 
-/// Why the server could not start.
-public struct ServerStartError: Error, CustomStringConvertible {
-    public var description: String
+/// Why the server could not start, with the message the user is shown.
+public enum ServerStartError: Error, CustomStringConvertible {
     /// The port is held by another program (perhaps another GesturePad: the caller can tell).
-    public var portInUse = false
+    case portInUse(host: String?, port: Int, problem: String)
+    /// The address cannot be listened on for another reason (`problem`, when the probe knows).
+    case cannotListen(host: String?, port: Int, problem: String?)
+    /// libwebsockets could not set itself up.
+    case noContext
+
+    public var portInUse: Bool {
+        if case .portInUse = self { true } else { false }
+    }
+
+    public var description: String {
+        switch self {
+        case .portInUse(let host, let port, let problem), .cannotListen(let host, let port, let problem?):
+            "cannot listen on \(host ?? "all interfaces") port \(port): \(problem)"
+        case .cannotListen(let host, let port, nil):
+            "cannot listen on \(host ?? "all interfaces") port \(port) (in use, or not an address of this machine?)"
+        case .noContext:
+            "libwebsockets could not create its context"
+        }
+    }
 }
 
 /// The GesturePad server on libwebsockets (default poll loop, one service thread): serves the
@@ -119,17 +137,16 @@ public final class WebServer {
         if configuration.host.map(HostResolver.isIPLiteral) ?? true,
             let problem = ListenProbe.problem(host: configuration.host, port: configuration.port)
         {
-            throw ServerStartError(
-                description:
-                    "cannot listen on \(configuration.host ?? "all interfaces") port \(configuration.port): \(problem.text)",
-                portInUse: problem.inUse)
+            throw problem.inUse
+                ? ServerStartError.portInUse(host: configuration.host, port: configuration.port, problem: problem.text)
+                : ServerStartError.cannotListen(host: configuration.host, port: configuration.port, problem: problem.text)
         }
         var contextInfo = lws_context_creation_info()
         contextInfo.options = CLWS_OPTION_EXPLICIT_VHOSTS
         if configuration.tls != nil { contextInfo.options |= CLWS_OPTION_DO_SSL_GLOBAL_INIT }
         contextInfo.user = Unmanaged.passUnretained(self).toOpaque()
         guard let context = lws_create_context(&contextInfo) else {
-            throw ServerStartError(description: "libwebsockets could not create its context")
+            throw ServerStartError.noContext
         }
         self.context = context
 
@@ -160,14 +177,12 @@ public final class WebServer {
         WebSocketFraming.requireNoExtensions(contextInfo)
         WebSocketFraming.requireNoExtensions(info)
         guard let vhost = lws_create_vhost(context, &info) else {
-            let host = configuration.host ?? "all interfaces"
-            throw ServerStartError(
-                description: "cannot listen on \(host) port \(configuration.port) (in use, or not an address of this machine?)")
+            throw ServerStartError.cannotListen(host: configuration.host, port: configuration.port, problem: nil)
         }
         port = Int(lws_get_vhost_listen_port(vhost))
         guard port > 0 else {
-            throw ServerStartError(
-                description: "cannot listen on \(configuration.host ?? "all interfaces") port \(configuration.port)")
+            throw ServerStartError.cannotListen(
+                host: configuration.host, port: configuration.port, problem: "no port was bound")
         }
         LWSLog.started.store(true, ordering: .releasing)
         // From here on a signal is only recorded; `run()` acts on it.

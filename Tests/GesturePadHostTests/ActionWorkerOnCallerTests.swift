@@ -1,5 +1,6 @@
 import Dispatch
 import GestureControl
+import GesturePadSystem
 import Glibc
 import Logging
 import Synchronization
@@ -120,11 +121,11 @@ private final class PacedExecutor: ActionExecutor {
 
     init(written: DispatchSemaphore, dueAtStart: Bool = false) {
         self.written = written
-        if dueAtStart { due = ActionWorker<PacedExecutor>.now() + 2 }
+        if dueAtStart { due = MonotonicClock.nowMilliseconds() + 2 }
     }
 
     func execute(_ action: HostAction) {
-        if case .contact = action { due = ActionWorker<PacedExecutor>.now() + 2 }
+        if case .contact = action { due = MonotonicClock.nowMilliseconds() + 2 }
     }
     func flush() {}
     func releaseAll() {}

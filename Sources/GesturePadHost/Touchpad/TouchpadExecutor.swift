@@ -48,7 +48,7 @@ final class TouchpadExecutor: ActionExecutor {
 
     /// - Parameters:
     ///   - pointer: carries out everything but touches.
-    ///   - clock: the worker's monotonic clock, ms (`ActionWorker.now`; tests: a virtual one).
+    ///   - clock: the server's monotonic clock, ms (`MonotonicClock`, its worker's; tests: a virtual one).
     ///   - makeDevice: makes the touchpad for a declaration (uinput; tests: a pipe).
     ///   - geometry: the device's size.
     init(

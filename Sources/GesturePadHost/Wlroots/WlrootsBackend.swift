@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GestureControl
+import GesturePadSystem
 import Logging
 
 /// The `wlroots` backend: a virtual pointer (`zwlr_virtual_pointer_manager_v1`) and a virtual
@@ -42,7 +43,7 @@ public final class WlrootsBackend: ControlBackend, WorkerBackend {
         let worker = try ActionWorker(name: "gp-wlroots", logger: logger) {
             try WlrootsExecutor(
                 encoder: encoder, followSeat: keyboardLayout == nil, relay: relay, retry: retry, logger: logger,
-                clock: ActionWorker<WlrootsExecutor>.now)
+                clock: MonotonicClock.nowMilliseconds)
         }
         return WlrootsBackend(worker: worker, relay: relay, retry: retry)
     }

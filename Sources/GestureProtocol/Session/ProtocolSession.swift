@@ -35,19 +35,18 @@ public struct ProtocolSession: Sendable {
     /// The smallest `arrival − t` seen (PROTOCOL.md "Time"): server time = page time + offset.
     public private(set) var clockOffset: Double? = nil
 
-    // What is not private below, the message handlers change too (ProtocolSession+Messages.swift).
-    var gate = ConnectionGate()
+    private var gate = ConnectionGate()
     /// The engine and control mapper, from a touchpad's `hello` on.
-    var core: TouchpadCore? = nil
+    private var core: TouchpadCore? = nil
     /// Server time of the last message, for releasing what a silent connection holds.
     private var lastArrival: Double = 0
     private var bucket: TokenBucket
-    var errorsInARow = 0
+    private var errorsInARow = 0
     /// Server time until which a held move step waits for more moves with the same `t`.
     private var holdUntil: Double? = nil
     /// Server time by which a `hello` must have arrived (set by `start(at:)`).
-    var helloDeadline: Double? = nil
-    let sessionLiteral: [UInt8]
+    private var helloDeadline: Double? = nil
+    private let sessionLiteral: [UInt8]
     private var decoded: [DecodedMessage] = []
     /// What the page was last told the mapper holds (the `held` notice).
     private var heldReport = HeldReport()
@@ -55,13 +54,12 @@ public struct ProtocolSession: Sendable {
     /// connection holds none), and where each input's actions end in the call in progress.
     private var playout: ActionPlayout? = nil
     private var playoutMarks: [PlayoutMark] = []
-    /// Whether a media player is followed, as this session was last told (`updateMedia`): a
-    /// `media` command without one is answered `media_unavailable`.
-    var mediaAvailable = false
-    /// Whether the page asked to hear the players (`media` `watch`).
-    var mediaWatched = false
-    /// The cover this page was last sent (`media-art`), by key: each is sent once.
-    private var mediaArtSent: String? = nil
+    /// The media players, as this session was last told of them (`updateMedia`).
+    private var media = SessionMedia()
+
+    /// Whether the touchpad's engine was made, at its first pointer message (read by tests;
+    /// the state itself stays private).
+    var hasEngine: Bool { core?.engine != nil }
 
     public init(
         sessionID: String, connectionNumber: Int = 0, config: GestureConfig, limits: ProtocolLimits,
@@ -145,8 +143,8 @@ public struct ProtocolSession: Sendable {
         admitToPlayout(&output.actions, from: actionStart, arrival: arrival)
     }
 
-    /// The input `input` just added its actions to `output` (`ProtocolSession+Messages`).
-    mutating func markPlayout(_ input: PointerInput, _ output: SessionOutput) {
+    /// The input `input` just added its actions to `output` (`process`).
+    private mutating func markPlayout(_ input: PointerInput, _ output: SessionOutput) {
         guard output.actions.count > (playoutMarks.last?.end ?? 0) || playout != nil else { return }
         let settles: Bool
         switch input {
@@ -249,7 +247,7 @@ public struct ProtocolSession: Sendable {
         core = nil
     }
 
-    // MARK: - Shared by the messages (ProtocolSession+Messages.swift)
+    // MARK: - Shared by the messages (the extension below)
 
     /// After a frame: judge a pending move step now, or hold it briefly (see `ProtocolLimits.stepHoldMs`).
     private mutating func settleStep(isBatch: Bool, arrival: Double, _ output: inout SessionOutput) {
@@ -271,7 +269,7 @@ public struct ProtocolSession: Sendable {
     /// Tells the page what the mapper holds, if that changed (`HeldReport`). Stored properties
     /// all the way down to the version: a computed one on the way copies the core (callgrind:
     /// ~260 instructions more per message).
-    mutating func reportHeld(_ output: inout SessionOutput) {
+    private mutating func reportHeld(_ output: inout SessionOutput) {
         guard control.isActive || heldReport.hasMapper else { return }
         if heldReport.moved(to: core?.mapper?.heldVersion) { heldReport.update(core, into: &output.frames) }
     }
@@ -279,25 +277,19 @@ public struct ProtocolSession: Sendable {
     /// The computer's media players changed, or this page just asked to hear them: a page that
     /// asked hears `snapshot` (docs/protocol.md "Media"), and each new cover once.
     public mutating func updateMedia(_ snapshot: MediaSnapshot, now: Double, into output: inout SessionOutput) {
-        mediaAvailable = snapshot.unavailable == nil
-        guard let role, mediaWatched else { return }
-        if role == .touchpad, let art = snapshot.art, art.key != mediaArtSent {
-            mediaArtSent = art.key
-            output.frames.append(.reply) { MessageEncoder.appendMediaArt(art, to: &$0) }
-        }
-        output.frames.append(.reply) { MessageEncoder.appendMedia(snapshot, now: now, to: &$0) }
+        media.tell(snapshot, role: role, now: now, into: &output.frames)
     }
 
-    var controlOffReason: String {
+    private var controlOffReason: String {
         if case .inactive(let why) = control.status { why } else { "" }
     }
 
-    mutating func noteTime(_ t: Double, arrival: Double) {
+    private mutating func noteTime(_ t: Double, arrival: Double) {
         let offset = arrival - t
         clockOffset = min(clockOffset ?? offset, offset)
     }
 
-    mutating func refuse(_ error: ProtocolError, index: Int?, _ output: inout SessionOutput) {
+    private mutating func refuse(_ error: ProtocolError, index: Int?, _ output: inout SessionOutput) {
         output.frames.appendError(error, index: index)
         errorsInARow += 1
         if errorsInARow > limits.maxErrorsInARow {
@@ -308,16 +300,132 @@ public struct ProtocolSession: Sendable {
     /// The close reason of a touchpad `hello` from a device paired as an observer (4415).
     static let observerOnlyReason = "this browser was paired to watch the gestures, not as a touchpad"
 
-    mutating func requestClose(_ code: CloseCode, _ reason: String, _ output: inout SessionOutput) {
+    private mutating func requestClose(_ code: CloseCode, _ reason: String, _ output: inout SessionOutput) {
         holdUntil = nil
         output.close = (code: code, reason: reason)
     }
 
-    func encodeEvents(from start: Int, _ output: inout SessionOutput) {
+    private func encodeEvents(from start: Int, _ output: inout SessionOutput) {
         var i = start
         while i < output.events.count {
             output.frames.appendGesture(output.events[i], sessionLiteral: sessionLiteral)
             i += 1
         }
+    }
+}
+
+/// The messages of a connection: one case per accepted message type (PROTOCOL.md "Messages"),
+/// after the gate and the decoder had their say.
+extension ProtocolSession {
+    /// Handles one decoded message of a frame (`index`: its place in a batch) that arrived at
+    /// `arrival` (server clock, ms): refuses it, or opens the session, answers, or runs it through
+    /// the engine and the mapper.
+    private mutating func handle(
+        _ message: DecodedMessage, index: Int?, _ text: Span<UInt8>, _ arrival: Double, _ output: inout SessionOutput
+    ) {
+        if let type = message.type, let refusal = gate.refusal(for: type) {
+            refuse(refusal, index: index, &output)
+            return
+        }
+        let accepted: ClientMessage
+        switch message.result {
+        case .failure(let error):
+            refuse(error, index: index, &output)
+            return
+        case .success(let m):
+            accepted = m
+        }
+        if let t = accepted.time { noteTime(t, arrival: arrival) }
+        switch accepted {
+        case .hello(let hello):
+            if hello.role == .touchpad, device?.kind == .observer {
+                // Paired to watch (`watch.html`): its key opens no touchpad.
+                requestClose(.observerOnly, Self.observerOnlyReason, &output)
+                return
+            }
+            gate.open(as: hello.role)
+            helloDeadline = nil
+            let status: ControlContext.Status
+            if hello.role == .touchpad {
+                core = TouchpadCore(
+                    config: config, width: hello.width, height: hello.height, maxPointers: limits.maxPointers,
+                    control: control.isActive ? control.settings.claiming(for: sessionID) : nil,
+                    routing: control.capabilities.touchRouting(owner: connectionNumber),
+                    maxTicksPerAdvance: ProtocolLimits.liveTicksPerAdvance)
+                core?.start(actions: &output.actions)
+                status = control.status
+            } else {
+                status = .inactive(reason: "observers do not control the computer")
+            }
+            output.helloRole = hello.role
+            output.frames.append(.reply) { [device, identity] in
+                MessageEncoder.appendWelcome(
+                    session: sessionID, config: config, control: status, device: device, identity: identity, to: &$0)
+            }
+            // The key goes to the page once, in this welcome; the session keeps it no longer.
+            device?.key = nil
+            errorsInARow = 0
+        case .unpair:
+            output.unpairRequested = true
+            errorsInARow = 0
+        case .media(.watch):
+            media.watch()
+            output.mediaWatchStarted = true
+            errorsInARow = 0
+        case .media(let command):
+            guard media.available else {
+                refuse(.mediaUnavailable, index: index, &output)
+                return
+            }
+            output.mediaCommands.append(command)
+            output.frames.append(.command) { [sessionLiteral] in
+                MessageEncoder.appendMediaNotice(command, sessionLiteral: sessionLiteral, to: &$0)
+            }
+            errorsInARow = 0
+        case .ping(let t, let echo):
+            process(.clock(t: t), &output)
+            output.frames.append(.reply) {
+                MessageEncoder.appendPong(frame: text, echo: echo, serverTime: arrival, to: &$0)
+            }
+            errorsInARow = 0
+        case .control(let command):
+            if !control.isActive {
+                refuse(.controlOff(ClientMessage.control(command).type, reason: controlOffReason), index: index, &output)
+            } else if let refusal = control.refusal(for: command) {
+                refuse(refusal, index: index, &output)
+            } else {
+                core?.command(command, actions: &output.actions)
+                reportHeld(&output)
+                output.notes.append(.command(command))
+                output.frames.append(.command) { [sessionLiteral] in
+                    MessageEncoder.appendCommandNotice(command, sessionLiteral: sessionLiteral, to: &$0)
+                }
+                errorsInARow = 0
+            }
+        case .settings(let update):
+            guard control.isActive, let settings = core?.apply(update) else {
+                refuse(.controlOff(.settings, reason: controlOffReason), index: index, &output)
+                return
+            }
+            output.frames.append(.reply) { MessageEncoder.appendSettings(settings, to: &$0) }
+            errorsInARow = 0
+        case .input(let input):
+            if process(input, &output) == .tooManyPointers {
+                refuse(.tooManyPointers(input, maxPointers: limits.maxPointers), index: index, &output)
+            } else {
+                errorsInARow = 0
+            }
+        }
+    }
+
+    /// Runs one input through the engine (touchpads only) and encodes its events.
+    @discardableResult
+    private mutating func process(_ input: PointerInput, _ output: inout SessionOutput) -> EngineResult {
+        let start = output.events.count
+        let result = core?.process(input, events: &output.events, actions: &output.actions) ?? .accepted
+        markPlayout(input, output)
+        encodeEvents(from: start, &output)
+        reportHeld(&output)
+        return result
     }
 }

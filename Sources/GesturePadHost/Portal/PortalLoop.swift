@@ -19,23 +19,22 @@ final class PortalLoop {
     /// Which implementation serves the portal, and what the encoder corrects of it.
     private var desktop: PortalDesktop
     private var keymap: SeatKeymapClient?
-    let logger: Logger
+    private let logger: Logger
     /// When each Response arrived (the session tells a refusal no one saw by how soon it came).
-    let clock: any WorkerClock
+    private let clock: any WorkerClock
     /// Signalled once, when the first session request is answered (active or refused).
     private let answered: DispatchSemaphore
     private var hasAnswered = false
 
-    // What is not private here, the bus's side uses too (PortalLoop+Bus.swift).
-    var bus: SDBusConnection?
+    private var bus: SDBusConnection?
     private var uniqueName = ""
     private(set) var info = PortalProbe.Info(version: 0, deviceTypes: 0)
-    var session = PortalSession()
+    private var session = PortalSession()
     private var encoder: PortalActionEncoder
     private var notifies: [PortalNotify] = []
     /// What a turn took from the mailbox (kept: no allocation once warm).
     private var batch: [WorkItem] = []
-    var refusedCalls = 0
+    private var refusedCalls = 0
     /// KDE: what is held, kept on disk for the next server (nil elsewhere, or without a state folder).
     private var leftovers: PortalLeftovers?
 
@@ -266,5 +265,56 @@ final class PortalLoop {
         apply(session.handle(.stop))
         bus?.close()
         bus = nil
+    }
+}
+/// The bus side of the portal's thread: what arrives on the sd-bus connection (the session's
+/// Request responses and Closed signals, the portal's name changing owner, refused calls)
+/// goes to the session state machine, whose answer `apply` carries out.
+extension PortalLoop {
+    /// Reads and writes what is pending and handles what arrived, until nothing is left.
+    func pumpBus() {
+        while let bus {
+            if let error = bus.process() {
+                lose(error.message)
+                return
+            }
+            let incoming = bus.takeInbox()
+            if incoming.isEmpty { return }
+            for message in incoming { handle(message) }
+        }
+    }
+
+    private func handle(_ message: SDBusIncoming) {
+        switch message {
+        case .signal(let signal) where signal.interface == PortalBus.request && signal.member == "Response":
+            let code = signal.arguments.first?.uint32 ?? 2
+            let results = signal.arguments.count > 1 ? signal.arguments[1].entries : [:]
+            apply(session.handle(.response(path: signal.path, code: code, results: results, at: clock.now)))
+        case .signal(let signal) where signal.interface == PortalBus.session && signal.member == "Closed":
+            apply(session.handle(.sessionClosed(path: signal.path)))
+        case .signal(let signal) where signal.member == "NameOwnerChanged":
+            // (name, old owner, new owner): an old owner that is gone or replaced took its sessions.
+            let owners = signal.arguments.compactMap(\.text)
+            if owners.count == 3, owners[0] == PortalBus.service, !owners[1].isEmpty {
+                apply(session.handle(.portalGone))
+            }
+        case .signal:
+            break
+        case .callFailed(let text):
+            refused(text)
+        }
+    }
+
+    func refused(_ text: String) {
+        refusedCalls += 1
+        if refusedCalls == 1 || refusedCalls.isMultiple(of: 1000) {
+            logger.warning("control: the portal refused a call (\(refusedCalls) so far): \(text)")
+        }
+    }
+
+    private func lose(_ message: String) {
+        bus?.close()
+        bus = nil
+        apply(session.handle(.connectionLost(message)))
     }
 }

@@ -78,9 +78,9 @@ import Testing
 
     /// An executor that cannot be made fails the worker's start with its error.
     @Test func startupErrorIsThrown() {
-        #expect(throws: ControlBackendError("no device")) {
+        #expect(throws: ControlBackendError.uinput("no device")) {
             _ = try ActionWorker<RecordingExecutor>(name: "test-failing", logger: logger) {
-                throw ControlBackendError("no device")
+                throw ControlBackendError.uinput("no device")
             }
         }
     }

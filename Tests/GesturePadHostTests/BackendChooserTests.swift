@@ -115,7 +115,7 @@ import Testing
         #expect(none == ControlEnvironment(hasDisplay: false, hasWaylandDisplay: false, uinputWritable: false))
         let both = ControlEnvironment.current(
             environment: ["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0"], uinputPath: "/nonexistent",
-            portalProbe: { .failure(ControlBackendError("no portal here")) }, compositorProbe: { false })
+            portalProbe: { .failure(ControlBackendError.portal("no portal here")) }, compositorProbe: { false })
         #expect(both.hasDisplay && both.hasWaylandDisplay && !both.portalOffersRemoteDesktop)
     }
 
@@ -139,13 +139,14 @@ import Testing
             }
         }
         let facts = ControlEnvironment.current(
-            environment: wayland, uinputPath: "/nonexistent", portalProbe: { .failure(ControlBackendError("no portal here")) }, compositorProbe: { false })
+            environment: wayland, uinputPath: "/nonexistent",
+            portalProbe: { .failure(ControlBackendError.portal("no portal here")) }, compositorProbe: { false })
         #expect(!facts.portalOffersRemoteDesktop && facts.portalAbsence == "no portal here")
         #expect(BackendChooser.choose(.auto, in: facts) == .off(reason: BackendChooser.Message.waylandWithoutMeans))
         // `--control portal` says why, from the one probe.
         let asked = ControlEnvironment.current(
             environment: wayland, uinputPath: "/nonexistent", for: .portal,
-            portalProbe: { .failure(ControlBackendError("no portal here")) }, compositorProbe: { false })
+            portalProbe: { .failure(ControlBackendError.portal("no portal here")) }, compositorProbe: { false })
         #expect(
             BackendChooser.choose(.portal, in: asked)
                 == .failure(BackendChooser.Message.portalNotAvailable + " (no portal here)"))
@@ -160,7 +161,8 @@ import Testing
             for variables in [wayland, ["DISPLAY": ":0"], [:]] {
                 var asked = false
                 let facts = ControlEnvironment.current(
-                    environment: variables, uinputPath: "/nonexistent", for: mode, portalProbe: { portal ? .success(()) : .failure(ControlBackendError("no portal here")) },
+                    environment: variables, uinputPath: "/nonexistent", for: mode,
+                    portalProbe: { portal ? .success(()) : .failure(ControlBackendError.portal("no portal here")) },
                     compositorProbe: {
                         asked = true
                         return true

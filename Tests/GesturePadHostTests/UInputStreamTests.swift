@@ -82,7 +82,7 @@ import Testing
     /// A missing device says so and how to get it.
     @Test func missingDevice() {
         #expect(
-            throws: ControlBackendError(
+            throws: ControlBackendError.uinput(
                 "/nonexistent/uinput does not exist: load the uinput module (modprobe uinput): gesturepad help control")
         ) {
             _ = try UInputBackend.open(path: "/nonexistent/uinput")

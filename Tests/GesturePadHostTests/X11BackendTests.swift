@@ -24,7 +24,7 @@ import Testing
     func noXTest() throws {
         let server = try XvfbServer.start(arguments: ["-extension", "XTEST"])
         defer { server.stop() }
-        #expect(throws: ControlBackendError("the X server has no XTEST extension")) {
+        #expect(throws: ControlBackendError.x11("the X server has no XTEST extension")) {
             _ = try X11Backend.open(displayName: server.name)
         }
     }

@@ -13,7 +13,7 @@ final class EventWakeup: Sendable {
         do throws(SystemCallError) {
             fileDescriptor = try SystemCall.retrying { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
         } catch {
-            throw ControlBackendError("cannot create an eventfd: \(error)")
+            throw ControlBackendError.system("cannot create an eventfd: \(error)")
         }
     }
 

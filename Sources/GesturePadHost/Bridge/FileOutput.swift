@@ -22,7 +22,7 @@ final class FileOutput: InputDeviceOutput {
             let flags = try SystemCall.retrying { fcntl(fileDescriptor, F_GETFL) }
             _ = try SystemCall.retrying { fcntl(fileDescriptor, F_SETFL, flags | O_NONBLOCK) }
         } catch {
-            throw ControlBackendError("cannot open \(path): \(error)")
+            throw ControlBackendError.system("cannot open \(path): \(error)")
         }
     }
 

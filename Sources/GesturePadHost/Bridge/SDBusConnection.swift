@@ -33,18 +33,18 @@ final class SDBusConnection {
         var bus: OpaquePointer?
         let result = sd_bus_open_user(&bus)
         guard result >= 0, let bus else {
-            throw ControlBackendError("cannot connect to the session bus (DBUS_SESSION_BUS_ADDRESS): \(errorText(-result))")
+            throw ControlBackendError.bus("cannot connect to the session bus (DBUS_SESSION_BUS_ADDRESS): \(errorText(-result))")
         }
         return SDBusConnection(bus: bus)
     }
 
     /// The connection's unique name (`:1.42`); waits for the bus's Hello answer if needed.
     func uniqueName() throws -> String {
-        guard let bus else { throw ControlBackendError("the session bus connection is closed") }
+        guard let bus else { throw ControlBackendError.bus("the session bus connection is closed") }
         var name: UnsafePointer<CChar>?
         let result = sd_bus_get_unique_name(bus, &name)
         guard result >= 0, let name else {
-            throw ControlBackendError("the session bus did not give this connection a name: \(errorText(-result))")
+            throw ControlBackendError.bus("the session bus did not give this connection a name: \(errorText(-result))")
         }
         return String(cString: name)
     }
@@ -58,24 +58,24 @@ final class SDBusConnection {
     /// Subscribes to signal `member` of `interface` from any sender and path (they arrive
     /// through `takeInbox()`). Blocks until the bus has installed the match.
     func subscribe(interface: String, member: String) throws {
-        guard let bus else { throw ControlBackendError("the session bus connection is closed") }
+        guard let bus else { throw ControlBackendError.bus("the session bus connection is closed") }
         let result = sd_bus_match_signal(
             bus, nil, nil, nil, interface, member, sdBusTrampoline, Unmanaged.passUnretained(self).toOpaque())
         guard result >= 0 else {
-            throw ControlBackendError("cannot subscribe to \(interface).\(member): \(errorText(-result))")
+            throw ControlBackendError.bus("cannot subscribe to \(interface).\(member): \(errorText(-result))")
         }
     }
 
     /// Subscribes to the bus's `NameOwnerChanged` signal for `name` alone (its owner left,
     /// came, or changed), through `takeInbox()`.
     func subscribeOwnerChanges(of name: String) throws {
-        guard let bus else { throw ControlBackendError("the session bus connection is closed") }
+        guard let bus else { throw ControlBackendError.bus("the session bus connection is closed") }
         let rule =
             "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',"
             + "interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(name)'"
         let result = sd_bus_add_match(bus, nil, rule, sdBusTrampoline, Unmanaged.passUnretained(self).toOpaque())
         guard result >= 0 else {
-            throw ControlBackendError("cannot watch \(name) on the session bus: \(errorText(-result))")
+            throw ControlBackendError.bus("cannot watch \(name) on the session bus: \(errorText(-result))")
         }
     }
 
@@ -88,7 +88,7 @@ final class SDBusConnection {
     /// Like `call`, with the unique name of the connection that answered: the owner of the
     /// called name when it answered, whose signals alone are to be believed.
     func reply(to call: DBusMethodCall, timeout: Double? = nil) throws -> (sender: String, arguments: [DBusValue]) {
-        guard let bus else { throw ControlBackendError("the session bus connection is closed") }
+        guard let bus else { throw ControlBackendError.bus("the session bus connection is closed") }
         let message = try makeMessage(call, on: bus)
         defer { sd_bus_message_unref(message) }
         var error = sd_bus_error()
@@ -97,7 +97,7 @@ final class SDBusConnection {
         let microseconds = timeout.map { UInt64(max($0, 0.001) * 1_000_000) } ?? 0
         let result = sd_bus_call(bus, message, microseconds, &error, &reply)
         guard result >= 0, let reply else {
-            throw ControlBackendError("\(call.member) failed: \(Self.describe(error, code: result))")
+            throw ControlBackendError.bus("\(call.member) failed: \(Self.describe(error, code: result))")
         }
         defer { sd_bus_message_unref(reply) }
         return (Self.text(sd_bus_message_get_sender(reply)), SDBusMessage.readArguments(reply))
@@ -115,11 +115,11 @@ final class SDBusConnection {
     /// Reads and writes what is pending and dispatches what arrived into the inbox. Returns
     /// nil, or the error that broke the connection.
     func process() -> ControlBackendError? {
-        guard let bus else { return ControlBackendError("the session bus connection is closed") }
+        guard let bus else { return ControlBackendError.bus("the session bus connection is closed") }
         while true {
             let result = sd_bus_process(bus, nil)
             if result == 0 { return nil }
-            if result < 0 { return ControlBackendError("the session bus connection broke: \(errorText(-result))") }
+            if result < 0 { return ControlBackendError.bus("the session bus connection broke: \(errorText(-result))") }
         }
     }
 
@@ -181,14 +181,14 @@ final class SDBusConnection {
         var result = sd_bus_message_new_method_call(
             bus, &message, call.destination, call.path, call.interface, call.member)
         guard result >= 0, let message else {
-            throw ControlBackendError("cannot build the \(call.member) call: \(errorText(-result))")
+            throw ControlBackendError.bus("cannot build the \(call.member) call: \(errorText(-result))")
         }
         for argument in call.arguments where result >= 0 {
             result = SDBusMessage.append(argument, to: message)
         }
         guard result >= 0 else {
             sd_bus_message_unref(message)
-            throw ControlBackendError("cannot build the \(call.member) call: \(errorText(-result))")
+            throw ControlBackendError.bus("cannot build the \(call.member) call: \(errorText(-result))")
         }
         return message
     }

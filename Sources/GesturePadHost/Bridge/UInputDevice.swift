@@ -18,7 +18,7 @@ final class UInputDevice {
     /// device. Errors are one line for the user.
     static func create(path: String, spec: UInputDeviceSpec) throws -> UInputDevice {
         guard gp_input_event_size == Int32(InputEvent.byteCount) else {
-            throw ControlBackendError(
+            throw ControlBackendError.uinput(
                 "uinput: struct input_event is \(gp_input_event_size) bytes here, GesturePad writes \(InputEvent.byteCount)")
         }
         let fd: Int32
@@ -33,7 +33,7 @@ final class UInputDevice {
                 try SystemCall.retrying(result)
             } catch {
                 device.destroy()
-                throw ControlBackendError("cannot create the uinput device (\(request)): \(error)")
+                throw ControlBackendError.uinput("cannot create the uinput device (\(request)): \(error)")
             }
         }
         for type in spec.eventTypes {
@@ -78,11 +78,12 @@ final class UInputDevice {
     private static func openError(path: String, code: Int32) -> ControlBackendError {
         switch code {
         case EACCES, EPERM, EROFS:
-            ControlBackendError("\(path) is not writable: add the udev rule: gesturepad help control")
+            ControlBackendError.uinput("\(path) is not writable: add the udev rule: gesturepad help control")
         case ENOENT, ENODEV, ENXIO:
-            ControlBackendError("\(path) does not exist: load the uinput module (modprobe uinput): gesturepad help control")
+            ControlBackendError.uinput(
+                "\(path) does not exist: load the uinput module (modprobe uinput): gesturepad help control")
         default:
-            ControlBackendError("cannot open \(path): \(errorText(code))")
+            ControlBackendError.uinput("cannot open \(path): \(errorText(code))")
         }
     }
 }

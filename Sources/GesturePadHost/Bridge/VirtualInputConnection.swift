@@ -53,16 +53,16 @@ final class VirtualInputConnection {
     /// compositor or without either protocol.
     static func connect(makeDevices: Bool = true, readSeatKeymap: Bool = false) throws -> VirtualInputConnection {
         guard let display = wl_display_connect(nil) else {
-            throw ControlBackendError("no Wayland compositor to connect to (WAYLAND_DISPLAY): gesturepad help control")
+            throw ControlBackendError.wayland("no Wayland compositor to connect to (WAYLAND_DISPLAY): gesturepad help control")
         }
         let connection = VirtualInputConnection(display: display)
         guard let registry = wl_display_get_registry(display) else {
-            throw ControlBackendError("the Wayland compositor gave no registry")
+            throw ControlBackendError.wayland("the Wayland compositor gave no registry")
         }
         connection.registry = registry
         wl_registry_add_listener(registry, registryListener, connection.opaqueSelf)
         guard wl_display_roundtrip(display) >= 0 else {
-            throw ControlBackendError("the Wayland compositor closed the connection")
+            throw ControlBackendError.wayland("the Wayland compositor closed the connection")
         }
         guard makeDevices else { return connection }
         try connection.makeDevices(readSeatKeymap: readSeatKeymap)
@@ -78,10 +78,10 @@ final class VirtualInputConnection {
     }
 
     private func makeDevices(readSeatKeymap: Bool) throws {
-        guard let registry, let display else { throw ControlBackendError("the Wayland connection is closed") }
-        guard let seatGlobal = globals.seat else { throw ControlBackendError("the Wayland compositor has no seat") }
+        guard let registry, let display else { throw ControlBackendError.wayland("the Wayland connection is closed") }
+        guard let seatGlobal = globals.seat else { throw ControlBackendError.wayland("the Wayland compositor has no seat") }
         guard let pointerGlobal = globals.pointerManager, let keyboardGlobal = globals.keyboardManager else {
-            throw ControlBackendError(
+            throw ControlBackendError.wayland(
                 "the Wayland compositor does not offer \(globals.pointerManager == nil ? "zwlr_virtual_pointer_manager_v1" : "zwp_virtual_keyboard_manager_v1") (wlroots compositors do): gesturepad help control"
             )
         }
@@ -89,7 +89,7 @@ final class VirtualInputConnection {
         pointerManager = bind(registry, pointerGlobal, GESTUREPAD_GLOBAL_POINTER_MANAGER)
         keyboardManager = bind(registry, keyboardGlobal, GESTUREPAD_GLOBAL_KEYBOARD_MANAGER)
         guard let seat, let pointerManager, let keyboardManager else {
-            throw ControlBackendError("binding the Wayland compositor's virtual input failed")
+            throw ControlBackendError.wayland("binding the Wayland compositor's virtual input failed")
         }
         if readSeatKeymap, let ownSeat = bind(registry, seatGlobal, GESTUREPAD_GLOBAL_SEAT) {
             seatKeymap = SeatKeymapClient.read(display: display, seat: ownSeat)
@@ -97,7 +97,7 @@ final class VirtualInputConnection {
         pointer = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(pointerManager, seat)
         keyboard = zwp_virtual_keyboard_manager_v1_create_virtual_keyboard(keyboardManager, seat)
         guard pointer != nil, keyboard != nil, wl_display_roundtrip(display) >= 0 else {
-            throw ControlBackendError("the Wayland compositor refused a virtual pointer or keyboard")
+            throw ControlBackendError.wayland("the Wayland compositor refused a virtual pointer or keyboard")
         }
     }
 

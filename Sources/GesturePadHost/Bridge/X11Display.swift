@@ -31,9 +31,9 @@ final class X11Display {
     static func open(name: String?) throws -> X11Display {
         X11ErrorTrap.install()
         let shown = name ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
-        guard !shown.isEmpty else { throw ControlBackendError("cannot open X display: DISPLAY is not set") }
+        guard !shown.isEmpty else { throw ControlBackendError.x11("cannot open X display: DISPLAY is not set") }
         guard let handle = XOpenDisplay(shown) else {
-            throw ControlBackendError(
+            throw ControlBackendError.x11(
                 "cannot open X display \(shown): no X server there, or this user may not connect (see DISPLAY, XAUTHORITY)"
             )
         }
@@ -43,7 +43,7 @@ final class X11Display {
         var minor: Int32 = 0
         guard XTestQueryExtension(handle, &eventBase, &errorBase, &major, &minor) != 0 else {
             XCloseDisplay(handle)
-            throw ControlBackendError("the X server has no XTEST extension")
+            throw ControlBackendError.x11("the X server has no XTEST extension")
         }
         return X11Display(handle: handle)
     }

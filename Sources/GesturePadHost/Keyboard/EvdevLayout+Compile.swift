@@ -10,13 +10,13 @@ extension EvdevLayout {
     /// one-line `ControlBackendError` for a name that is not one layout XKB knows.
     static func compile(_ name: String) throws -> EvdevLayout {
         guard let (layout, variant) = parse(name) else {
-            throw ControlBackendError(
+            throw ControlBackendError.keyboardLayout(
                 "keyboard layout \"\(name)\": write one XKB layout, optionally with its variant (de, de+nodeadkeys)")
         }
         guard let layouts = XKBKeymap(layout: layout, variant: variant)?.layouts, let first = layouts.first,
             layouts.count == 1, !first.keys.isEmpty
         else {
-            throw ControlBackendError(
+            throw ControlBackendError.keyboardLayout(
                 "keyboard layout \"\(name)\": XKB has no such layout (the names are in /usr/share/X11/xkb/rules/evdev.lst)")
         }
         return EvdevLayout(first)

@@ -145,6 +145,6 @@ private final class OpenOutcome: Sendable {
 
     func set(_ result: Result<PortalProbe.Info, any Error>) { value.withLock { $0 = result } }
     func get() -> Result<PortalProbe.Info, any Error> {
-        value.withLock { $0 } ?? .failure(ControlBackendError("the portal thread did not start"))
+        value.withLock { $0 } ?? .failure(ControlBackendError.portal("the portal thread did not start"))
     }
 }

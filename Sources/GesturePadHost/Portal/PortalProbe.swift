@@ -21,7 +21,7 @@ public enum PortalProbe {
         } catch let error as ControlBackendError {
             return .failure(error)
         } catch {
-            return .failure(ControlBackendError("\(error)"))
+            return .failure(ControlBackendError.portal("\(error)"))
         }
     }
 
@@ -41,12 +41,13 @@ public enum PortalProbe {
             version = try bus.call(PortalBus.property("version")).first?.uint32 ?? 0
             devices = try bus.call(PortalBus.property("AvailableDeviceTypes")).first?.uint32 ?? 0
         } catch let error as ControlBackendError {
-            throw ControlBackendError(
+            throw ControlBackendError.portal(
                 "the desktop portal does not offer RemoteDesktop on the session bus (\(error.message))")
         }
-        guard version >= 1 else { throw ControlBackendError("the desktop portal reports no RemoteDesktop version") }
+        guard version >= 1 else { throw ControlBackendError.portal("the desktop portal reports no RemoteDesktop version") }
         guard devices & PortalBus.pointer != 0 else {
-            throw ControlBackendError("the desktop portal's RemoteDesktop offers no pointer (AvailableDeviceTypes \(devices))")
+            throw ControlBackendError.portal(
+                "the desktop portal's RemoteDesktop offers no pointer (AvailableDeviceTypes \(devices))")
         }
         return Info(version: version, deviceTypes: devices)
     }

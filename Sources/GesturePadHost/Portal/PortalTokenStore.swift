@@ -39,11 +39,11 @@ public struct PortalTokenStore: Sendable, Hashable {
     /// only a process's death is survived — enough for `portal-held`, which is rewritten at
     /// every press and release and must not wait for the disk.
     public func save(_ token: String, durable: Bool = true) throws {
-        guard Self.isValid(token) else { throw ControlBackendError("the portal sent an unusable restore token") }
+        guard Self.isValid(token) else { throw ControlBackendError.portal("the portal sent an unusable restore token") }
         do {
             try PrivateFolder(path: directory).write(name, Array((token + "\n").utf8), durable: durable)
         } catch {
-            throw ControlBackendError(error.description)
+            throw ControlBackendError.portal(error.description)
         }
     }
 

@@ -36,7 +36,7 @@ public final class WlrootsBackend: ControlBackend, WorkerBackend {
         let name = keyboardLayout ?? "us"
         guard let (layoutName, variant) = EvdevLayout.parse(name),
             let compiled = XKBKeymap(layout: layoutName, variant: variant), let first = compiled.layouts.first
-        else { throw ControlBackendError("keyboard layout \"\(name)\": XKB has no such layout") }
+        else { throw ControlBackendError.keyboardLayout("keyboard layout \"\(name)\": XKB has no such layout") }
         let encoder = WlrootsActionEncoder(layout: EvdevLayout(first), keymap: VirtualKeymap(base: compiled.text))
         let relay = ValueRelay<ControlBackendStatus>(.active)
         let retry = RetryFlag()

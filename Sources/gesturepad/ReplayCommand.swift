@@ -27,23 +27,29 @@ struct ReplayCommand: ParsableCommand {
     @Option(
         name: .long,
         help: """
-            Configuration file whose gesture thresholds and pointer limit the replay uses, and with --control its \
+            Configuration file whose gesture thresholds and pointer limit the replay uses, and with --actions its \
             control settings and the gestures its hooks claim (default: the built-in thresholds of docs/gestures.md).
             """
     )
     var config: String?
 
     @Flag(
-        name: .customLong("control"),
+        name: .customLong("actions"),
         help: """
-            Print the actions the control mapping would take (pointer motion, buttons, wheel, keys), one JSON             object per line, instead of the gestures. Never touches the computer.
+            Print the actions the control mapping would take (pointer motion, buttons, wheel, keys), one JSON \
+            object per line, instead of the gestures. Never touches the computer.
             """)
+    var printActions = false
+
+    /// `--control`, the name `--actions` had before (`serve --control` names a backend): kept for
+    /// scripts that use it, out of the help.
+    @Flag(name: .customLong("control"), help: .hidden)
     var printControl = false
 
     @Option(
         name: .customLong("backend"),
         help: ArgumentHelp(
-            "With --control: the backend whose mapping to print (x11, uinput, portal, wlroots, or touchpad: the contacts the virtual touchpad gets). (default: x11)",
+            "With --actions: the backend whose mapping to print (x11, uinput, portal, wlroots, or touchpad: the contacts the virtual touchpad gets). (default: x11)",
             valueName: "backend"))
     var backend: BackendKind = .x11
 
@@ -63,7 +69,7 @@ struct ReplayCommand: ParsableCommand {
         let file = try config.map { try ConfigFile.load(path: $0) } ?? ConfigFile()
         var host = ReplayHost(
             config: file.gestures, maxPointers: file.server.maxPointers ?? ProtocolLimits().maxPointers,
-            control: printControl
+            control: printActions || printControl
                 ? file.controlSettings(
                     flags: pointer.update, backendAcceleration: backend.defaultAcceleration,
                     backendKineticScrolling: backend.defaultKineticScrolling, hooks: file.hooks) : nil,

@@ -131,6 +131,20 @@ struct ServeCommand: ParsableCommand {
         // each one — a file system call per connection on the service thread. The same zone,
         // named once, is read once (a zone changed while the server runs shows at its restart).
         if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 1) }
+        let plan = try resolve()
+        let parts = try start(plan)
+        let record = announce(plan, parts)
+        parts.server.run()
+        parts.media?.stop()
+        parts.pairing?.notifier?.stop()
+        ServerRecord.release(in: plan.state, pid: record.pid, restoring: record.replaced, isRunning: ProcessProbe.isGesturePad)
+        // Every connection has closed and released what it held; the backend lets go of the rest.
+        parts.control.backend?.stop()
+    }
+
+    /// The first step: the configuration file, the token, the server's settings, TLS, the page
+    /// folder and the address, resolved and checked; nothing started yet.
+    private func resolve() throws -> ServePlan {
         let environment = ProcessInfo.processInfo.environment
         let configLocation = output.configLocation(environment: environment)
         let file = try output.loadConfigFile(at: configLocation)
@@ -203,13 +217,25 @@ struct ServeCommand: ParsableCommand {
         if configuration.token == nil {
             logger.warning("authentication is off (--no-auth): anyone who can reach the port can connect")
         }
+        return ServePlan(
+            environment: environment, configLocation: configLocation, file: file, outputFlags: outputFlags, log: log,
+            logger: logger, state: state, flags: flags, fileSettings: fileSettings, configuration: configuration,
+            tokenNote: tokenNote, tokenHidden: tokenHidden, remembered: remembered, tlsNote: secure?.note)
+    }
+
+    /// The second step: the sinks (and their hook processes), the recorder, the control
+    /// backend, pairing, the media players and the server, in that order — and, when one of
+    /// them cannot start, what started before it stopped again, the last first (`StartTeardown`).
+    private func start(_ plan: ServePlan) throws -> ServeParts {
+        let logger = plan.logger
+        var configuration = plan.configuration
         var started = StartTeardown()
         let sinks = try OutputOptions.makeSinks(
-            log: log, hooks: output.noHooks ? nil : file.hookRules(flags: outputFlags), logger: logger)
+            log: plan.log, hooks: output.noHooks ? nil : plan.file.hookRules(flags: plan.outputFlags), logger: logger)
         started.add { for sink in sinks { sink.close() } }
         let recorder: TraceRecorder?
         do {
-            recorder = try record.makeRecorder(log: log, logger: logger)
+            recorder = try record.makeRecorder(log: plan.log, logger: logger)
         } catch {
             try started.fail(error)
         }
@@ -217,32 +243,27 @@ struct ServeCommand: ParsableCommand {
         let control: ControlSetup.Started
         do {
             control = try ControlSetup.start(
-                mode: file.controlMode(flag: self.control),
+                mode: plan.file.controlMode(flag: self.control),
                 settings: {
-                    file.controlSettings(
+                    plan.file.controlSettings(
                         flags: pointer.update, backendAcceleration: $0.defaultAcceleration,
-                        backendKineticScrolling: $0.defaultKineticScrolling, hooks: file.hookRules(flags: outputFlags))
+                        backendKineticScrolling: $0.defaultKineticScrolling,
+                        hooks: plan.file.hookRules(flags: plan.outputFlags))
                 },
-                keyboardLayout: file.keyboardLayout(flag: keyboardLayout), stateDirectory: state.path,
+                keyboardLayout: plan.file.keyboardLayout(flag: keyboardLayout), stateDirectory: plan.state.path,
                 touchpadOutput: testing.touchpadOutput, logger: logger)
         } catch {
             try started.fail(error)
         }
         started.add { control.backend?.stop() }
         configuration.control = control.context
-        var notes = [configLocation?.bannerLine ?? ConfigLocation.noneLine(environment: environment)]
-        if tokenHidden {
-            notes.append(
-                "--token: other users of this computer could read the pairing secret in the process list while the server started; it is hidden there now (prefer --token-file or GESTUREPAD_TOKEN)."
-            )
-        }
-        let keeper = ServerRecordKeeper(state: state, logger: logger)
-        var pairingSettings = file.pairingSettings(flags: pairingOptions.flags)
+        let keeper = ServerRecordKeeper(state: plan.state, logger: logger)
+        var pairingSettings = plan.file.pairingSettings(flags: pairingOptions.flags)
         // A service's start (its output goes to the journal): no one is there to see the code.
-        pairingSettings.openAtStart = !JournalStream.isStandardError(environment: environment)
+        pairingSettings.openAtStart = !JournalStream.isStandardError(environment: plan.environment)
         let pairing =
             configuration.token == nil
-            ? nil : pairingOptions.setup(pairingSettings, state: state, record: keeper, logger: logger)
+            ? nil : pairingOptions.setup(pairingSettings, state: plan.state, record: keeper, logger: logger)
         started.add { pairing?.notifier?.stop() }
         // The computer's media players (MPRIS), for the page's media view.
         let media = try? MediaPlayers(logger: logger)
@@ -250,54 +271,66 @@ struct ServeCommand: ParsableCommand {
         let server: WebServer
         do {
             let reload = ConfigReload(
-                options: output, flags: outputFlags, pointer: pointer.update, backend: control.kind,
-                environment: environment, startServer: fileSettings, serverFlags: flags)
+                options: output, flags: plan.outputFlags, pointer: pointer.update, backend: control.kind,
+                environment: plan.environment, startServer: plan.fileSettings, serverFlags: plan.flags)
             server = try WebServer(
                 configuration: configuration, sinks: sinks, backend: control.backend, recorder: recorder,
                 pairing: pairing?.setup, reload: reload.read,
-                touchpadSettings: TouchpadSettingsReader.reading(environment: environment), media: media,
+                touchpadSettings: TouchpadSettingsReader.reading(environment: plan.environment), media: media,
                 logger: logger)
         } catch let error as ServerStartError {
-            try started.fail(CommandFailure.start(StartFailure.message(error, port: configuration.port, state: state)))
+            try started.fail(
+                CommandFailure.start(StartFailure.message(error, port: configuration.port, state: plan.state)))
         } catch {
             try started.fail(error)
         }
+        return ServeParts(
+            configuration: configuration, recorder: recorder, control: control, keeper: keeper,
+            pairingSettings: pairingSettings, pairing: pairing, media: media, server: server)
+    }
+
+    /// The third step: the banner, and the record by which `gesturepad url` finds this server.
+    /// Returns this process's id and the record of a GesturePad this one replaced, if any.
+    private func announce(_ plan: ServePlan, _ parts: ServeParts) -> (pid: Int32, replaced: ServerRecord?) {
+        let configuration = parts.configuration
+        var notes = [plan.configLocation?.bannerLine ?? ConfigLocation.noneLine(environment: plan.environment)]
+        if plan.tokenHidden {
+            notes.append(
+                "--token: other users of this computer could read the pairing secret in the process list while the server started; it is hidden there now (prefer --token-file or GESTUREPAD_TOKEN)."
+            )
+        }
         if configuration.token != nil {
-            notes.insert(Self.pairingLine(pairingSettings), at: 0)
+            notes.insert(Self.pairingLine(parts.pairingSettings), at: 0)
         }
         // Another GesturePad still running keeps its own port: its phones lose nothing.
         let pid = getpid()
-        let replaced = ServerRecord.replaced(in: state, by: pid, isRunning: ProcessProbe.isGesturePad)
+        let replaced = ServerRecord.replaced(in: plan.state, by: pid, isRunning: ProcessProbe.isGesturePad)
         if replaced == nil {
-            let phones = pairing == nil || pairingOptions.forgetDevices ? 0 : DeviceStore(directory: state).pairedCount()
-            let (moved, unwritten) = LastAddress.started(on: server.port, in: state, pairedDevices: phones)
+            let phones =
+                parts.pairing == nil || pairingOptions.forgetDevices ? 0 : DeviceStore(directory: plan.state).pairedCount()
+            let (moved, unwritten) = LastAddress.started(on: parts.server.port, in: plan.state, pairedDevices: phones)
             if let moved { notes.insert(moved, at: 0) }
             if let unwritten {
-                logger.warning("the next start cannot tell whether the port changed", metadata: ["error": "\(unwritten)"])
+                plan.logger.warning(
+                    "the next start cannot tell whether the port changed", metadata: ["error": "\(unwritten)"])
             }
         }
-
-        if let recorder {
+        if let recorder = parts.recorder {
             notes.append(
                 "Recording every touchpad session into \(recorder.directory) (one file each, at most \(recorder.maxBytes) bytes)."
             )
         }
         printBanner(
-            server: server, configuration: configuration, tokenNote: tokenNote, tlsNote: secure?.note,
-            controlNote: control.note, notes: notes)
+            server: parts.server, configuration: configuration, tokenNote: plan.tokenNote, tlsNote: plan.tlsNote,
+            controlNote: parts.control.note, notes: notes)
         // `gesturepad url` finds this server (the systemd unit's, say) through the state directory.
         let record = ServerRecord(
-            pid: pid, port: server.port, secure: configuration.tls != nil, host: configuration.host,
-            token: configuration.token == nil ? .none : (remembered != nil ? .remembered : .given), started: Date(),
+            pid: pid, port: parts.server.port, secure: configuration.tls != nil, host: configuration.host,
+            token: configuration.token == nil ? .none : (plan.remembered != nil ? .remembered : .given), started: Date(),
             version: GesturePadVersion.current, publicDirectory: configuration.publicDirectory,
-            configFile: configLocation?.path)
-        keeper.start(record, pairsDevices: server.pairsDevices)
-        server.run()
-        media?.stop()
-        pairing?.notifier?.stop()
-        ServerRecord.release(in: state, pid: pid, restoring: replaced, isRunning: ProcessProbe.isGesturePad)
-        // Every connection has closed and released what it held; the backend lets go of the rest.
-        control.backend?.stop()
+            configFile: plan.configLocation?.path)
+        parts.keeper.start(record, pairsDevices: parts.server.pairsDevices)
+        return (pid, replaced)
     }
 
     /// The banner's line on pairing.

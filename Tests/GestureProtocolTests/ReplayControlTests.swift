@@ -4,7 +4,7 @@ import Testing
 
 @testable import GestureProtocol
 
-/// `replay --control`: the mapping's actions, each with the page time it was taken at.
+/// `replay --actions`: the mapping's actions, each with the page time it was taken at.
 struct ReplayControlTests {
     static var flat: ControlSettings {
         var s = ControlSettings()
@@ -35,13 +35,14 @@ struct ReplayControlTests {
             ], host: &host)
         #expect(out.first == #"{"action":"motion","t":1010,"dx":3,"dy":0}"#)
         #expect(out.contains(#"{"action":"motion","t":1020,"dx":3,"dy":0}"#))
-        #expect(out.suffix(5) == [
-            #"{"action":"key","t":1400,"key":"Control","state":"down"}"#,
-            #"{"action":"key","t":1400,"key":"c","state":"down"}"#,
-            #"{"action":"key","t":1400,"key":"c","state":"up"}"#,
-            #"{"action":"key","t":1400,"key":"Control","state":"up"}"#,
-            #"{"action":"text","t":1400,"text":"hé"}"#,
-        ])
+        #expect(
+            out.suffix(5) == [
+                #"{"action":"key","t":1400,"key":"Control","state":"down"}"#,
+                #"{"action":"key","t":1400,"key":"c","state":"down"}"#,
+                #"{"action":"key","t":1400,"key":"c","state":"up"}"#,
+                #"{"action":"key","t":1400,"key":"Control","state":"up"}"#,
+                #"{"action":"text","t":1400,"text":"hé"}"#,
+            ])
         #expect(!out.contains { $0.contains("gesture") })
     }
 

@@ -81,6 +81,22 @@ def sent_moves(page) -> list[tuple[int, float]]:
     return [(m["id"], m["t"]) for batch in wire_moves(page) for m in batch]
 
 
+def moves_without_a_frame(page) -> list[tuple[int, float]]:
+    """The moves sent in frames of their own while animation frames are held. The `down` takes
+    the free slot and leaves at the end of its task (a `setTimeout(0)`); moves the browser
+    dispatched before that timer ran — a loaded machine runs the next input tasks first — go
+    with it, as the slot allows. Any other frame with moves is one that did not wait."""
+    out = []
+    for frame in page.wire_sent():
+        data = json.loads(frame)
+        batch = data if isinstance(data, list) else [data]
+        messages = [m for m in batch if isinstance(m, dict)]
+        if any(m.get("type") == "down" for m in messages):
+            continue
+        out += [(m["id"], m["t"]) for m in messages if m.get("type") == "move"]
+    return out
+
+
 def seen_moves(page) -> list[tuple[int, float]]:
     return [tuple(x) for x in page.eval("window.__seen")]
 
@@ -198,7 +214,7 @@ def test_without_pointerrawupdate_moves_wait_for_the_frame(browser, server):
         p = stroke(page, {"f1": (100.0, 400.0)}, ("f1",))
         wait_seen(page, 12)
         time.sleep(0.2)
-        assert sent_moves(page) == [], f"moves went without a frame: {sent_moves(page)}"
+        assert moves_without_a_frame(page) == [], f"moves went without a frame: {moves_without_a_frame(page)}"
         page.eval("window.__frames.release()")
         page.wait_for("window.gesturepad.sent.filter(function (m) { return m.type === 'move'; }).length >= 12")
         seen, sent = seen_moves(page), sent_moves(page)

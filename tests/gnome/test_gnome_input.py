@@ -45,7 +45,7 @@ def _near(point, target, tolerance=1) -> bool:
 
 def test_adaptive_motion_is_gesturepads_curve(desktop, start_server, active_pad, tmp_path):
     """With the default `adaptive` acceleration the pointer moves by what GesturePad's curve
-    gives (the same input replayed with `replay --control`), to the pixel: the compositor adds
+    gives (the same input replayed with `replay --actions`), to the pixel: the compositor adds
     no acceleration of its own to the portal's relative motion."""
     touchpad = active_pad(start_server())
     sent = [json.dumps({"type": "hello", "protocol": 1, "role": "touchpad", "width": SURFACE[0],
@@ -60,7 +60,7 @@ def test_adaptive_motion_is_gesturepads_curve(desktop, start_server, active_pad,
     touchpad.sync()
     trace = tmp_path / "stroke.jsonl"
     trace.write_text("\n".join(sent) + "\n")
-    replayed = subprocess.run([str(binary()), "replay", "--control", str(trace)], capture_output=True, text=True,
+    replayed = subprocess.run([str(binary()), "replay", "--actions", str(trace)], capture_output=True, text=True,
                               timeout=30, check=True).stdout
     motions = [json.loads(line) for line in replayed.splitlines() if '"motion"' in line]
     dx, dy = sum(m["dx"] for m in motions), sum(m["dy"] for m in motions)

@@ -66,13 +66,15 @@ def two_finger_taps(*starts):
 
 
 def test_replay_control_applies_the_hooks_claims(tmp_path):
-    """`replay --control --config` maps as the server would with the file's hooks: a claimed two-finger double tap clicks nothing; a single tap under the claim right-clicks late, at its sequence's end (t + 300)."""
+    """`replay --actions --config` maps as the server would with the file's hooks: a claimed two-finger double tap clicks nothing; a single tap under the claim right-clicks late, at its sequence's end (t + 300)."""
     config = tmp_path / "claim.yaml"
     config.write_text("hooks:\n  - gesture: doubleTap\n    pointers: 2\n    claim: true\n    run: [true]\n")
-    plain = run(two_finger_taps(1000, 1200), "--control")
+    plain = run(two_finger_taps(1000, 1200), "--actions")
+    # `--control`, its name before, still works for scripts that use it.
+    assert run(two_finger_taps(1000, 1200), "--control").stdout == plain.stdout
     assert [json.loads(l)["t"] for l in plain.stdout.splitlines()] == [1050, 1050, 1250, 1250], plain.stdout
-    claimed = run(two_finger_taps(1000, 1200), "--control", "--config", str(config))
+    claimed = run(two_finger_taps(1000, 1200), "--actions", "--config", str(config))
     assert (claimed.returncode, claimed.stdout, claimed.stderr) == (0, "", "")
-    single = run(two_finger_taps(1000), "--control", "--config", str(config))
+    single = run(two_finger_taps(1000), "--actions", "--config", str(config))
     actions = [json.loads(l) for l in single.stdout.splitlines()]
     assert [(a["t"], a["button"], a["state"]) for a in actions] == [(1350, "right", "down"), (1350, "right", "up")], actions

@@ -1,7 +1,7 @@
 /// The slots of a virtual multitouch touchpad (the `touchpad` backend's device; the kernel's
 /// multi-touch protocol, type B): which contact holds which slot, under which tracking id.
 /// Pure: contacts in, slot changes out, frame by frame; the backend turns the changes into
-/// `ABS_MT_*` events and `replay --control` prints them.
+/// `ABS_MT_*` events and `replay --actions` prints them.
 ///
 /// Rules:
 /// - A `down` takes the lowest free slot and a new tracking id (0, 1, …, wrapping at 65,536).

@@ -31,7 +31,7 @@ public enum BackendKind: String, Sendable, Hashable, CaseIterable {
     /// scroll ends with `finish` and the desktop coasts from there (twice would be too far),
     /// and for the native touchpad, whose touches the desktop scrolls and coasts itself.
     /// Whether the backend takes the touches themselves (the desktop's own touchpad), not the
-    /// gestures: what `replay --control` routes by. What a backend can *type* is its
+    /// gestures: what `replay --actions` routes by. What a backend can *type* is its
     /// instance's (`ControlBackend.capabilities`): it depends on the desktop's layout.
     public var takesContacts: Bool { self == .touchpad }
 

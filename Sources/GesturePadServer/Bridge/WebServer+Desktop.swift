@@ -7,10 +7,10 @@ import GesturePadSystem
 extension WebServer {
     /// The answer to `GET /desktop/…` — JSON, or a refusal.
     func desktopResponse(_ wsi: OpaquePointer, path: String) -> [UInt8] {
-        let address = peer(wsi)
+        let address = LWSRequest.peer(wsi)
         let decision = DesktopAccess.decide(
-            path: path, arguments: queryArguments(wsi), peer: address, host: header(wsi, WSI_TOKEN_HOST),
-            origin: header(wsi, WSI_TOKEN_ORIGIN), presented: customHeader(wsi, DesktopAccess.keyHeader),
+            path: path, arguments: LWSRequest.queryArguments(wsi), peer: address, host: LWSRequest.header(wsi, WSI_TOKEN_HOST),
+            origin: LWSRequest.header(wsi, WSI_TOKEN_ORIGIN), presented: LWSRequest.customHeader(wsi, DesktopAccess.keyHeader),
             key: configuration.desktopKey ?? "")
         let request: DesktopAccess.Request
         switch decision {
@@ -53,16 +53,5 @@ extension WebServer {
             confirm: pairing.settings.confirm, link: link, qrRows: rows, devices: pairing.devices.devices,
             connected: pairing.connectedDevices, control: configuration.control.status,
             touchpad: touchpadWatch?.latest(now: now), touchpadApplies: outlets.backend?.name == "touchpad")
-    }
-
-    /// A custom request header (`name` lower-case, with its colon), or nil.
-    private func customHeader(_ wsi: OpaquePointer, _ name: String) -> String? {
-        let nameLength = Int32(name.utf8.count)
-        let length = Int(lws_hdr_custom_length(wsi, name, nameLength))
-        guard length > 0, length < 1_024 else { return nil }
-        var buffer = [CChar](repeating: 0, count: length + 1)
-        let copied = lws_hdr_custom_copy(wsi, &buffer, Int32(buffer.count), name, nameLength)
-        guard copied >= 0 else { return nil }
-        return String(decoding: buffer.prefix(Int(copied)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

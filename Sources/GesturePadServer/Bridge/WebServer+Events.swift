@@ -1,4 +1,5 @@
 import CLibWebSockets
+import GesturePadSettings
 import GesturePadSystem
 import GestureProtocol
 import Glibc
@@ -10,14 +11,14 @@ extension WebServer {
     /// Origin and the connection limit decide; a refusal is a complete HTTP/1.1 response
     /// (`HTTPRefusal`) written before any WebSocket frame.
     func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
-        let address = peer(wsi)
+        let address = LWSRequest.peer(wsi)
         let request = UpgradeRequest(
-            path: header(wsi, WSI_TOKEN_GET_URI) ?? "",
-            token: queryArgument(wsi, name: "token"),
-            origin: header(wsi, WSI_TOKEN_ORIGIN),
-            host: header(wsi, WSI_TOKEN_HOST),
+            path: LWSRequest.header(wsi, WSI_TOKEN_GET_URI) ?? "",
+            token: LWSRequest.queryArgument(wsi, name: "token"),
+            origin: LWSRequest.header(wsi, WSI_TOKEN_ORIGIN),
+            host: LWSRequest.header(wsi, WSI_TOKEN_HOST),
             extensionOfferLength: Int(lws_hdr_total_length(wsi, WSI_TOKEN_EXTENSIONS)),
-            proof: queryArgument(wsi, name: "proof") == "1",
+            proof: LWSRequest.queryArgument(wsi, name: "proof") == "1",
             trustedTransport: trustsTransport(of: address))
         var plainRefusal: (status: Int, reason: String)?
         if let plain = plainAnswer(wsi, path: request.path, isUpgrade: true), case .refuse(let status, let reason) = plain {
@@ -25,7 +26,7 @@ extension WebServer {
         }
         let upgrade = AdmissionDesk.Upgrade(
             handle: Int(bitPattern: wsi), request: request, address: address,
-            userAgent: header(wsi, WSI_TOKEN_HTTP_USER_AGENT), model: queryArgument(wsi, name: "model"),
+            userAgent: LWSRequest.header(wsi, WSI_TOKEN_HTTP_USER_AGENT), model: LWSRequest.queryArgument(wsi, name: "model"),
             plainRefusal: plainRefusal, openConnections: handles.count, shuttingDown: shuttingDown,
             key: pairing?.standing(ofKey: request.token) ?? .unknown)
         switch admission.upgrade(upgrade, now: MonotonicClock.nowMilliseconds()) {
@@ -69,7 +70,7 @@ extension WebServer {
         case .refuse(let status, let reason)?:
             logger.notice(
                 "refused a plain HTTP request on the TLS port: \(reason)",
-                metadata: ["http.status": "\(status)", "http.peer": "\(peer(wsi))", "http.path": "\(path)"])
+                metadata: ["http.status": "\(status)", "http.peer": "\(LWSRequest.peer(wsi))", "http.path": "\(path)"])
             return writeWhole(wsi, HTTPRefusal.response(status: status, reason: reason))
         }
         if let response = trustResponse(for: path) {
@@ -88,7 +89,7 @@ extension WebServer {
     private func plainAnswer(_ wsi: OpaquePointer, path: String, isUpgrade: Bool) -> PlainRequestPolicy.Answer? {
         guard configuration.tls != nil, lws_is_ssl(wsi) == 0 else { return nil }
         return PlainRequestPolicy.answer(
-            path: path, arguments: queryArguments(wsi), host: header(wsi, WSI_TOKEN_HOST),
+            path: path, arguments: LWSRequest.queryArguments(wsi), host: LWSRequest.header(wsi, WSI_TOKEN_HOST),
             fallbackHost: fallbackAuthority(),
             isUpgrade: isUpgrade, proves: configuration.token != nil)
     }
@@ -130,7 +131,7 @@ extension WebServer {
         handles[id] = wsi
         submit(.opened(id, now: MonotonicClock.nowMilliseconds()), for: id)
         logger.info(
-            "connection opened", metadata: ["ws.connection.id": "\(id)", "ws.peer": "\(peer(wsi))"])
+            "connection opened", metadata: ["ws.connection.id": "\(id)", "ws.peer": "\(LWSRequest.peer(wsi))"])
         pairingOpened(id, wsi: wsi, now: MonotonicClock.nowMilliseconds())
         return 0
     }
@@ -248,5 +249,11 @@ extension WebServer {
         bytes.withUnsafeMutableBufferPointer { buffer in
             lws_close_reason(wsi, lws_close_status(UInt32(code.rawValue)), buffer.baseAddress, buffer.count)
         }
+    }
+
+    /// `host:port` of the server's own address for a `Location` when the request's `Host` is unusable.
+    private func fallbackAuthority() -> String {
+        let host = configuration.host.flatMap { ServerConfiguration.isWildcard($0) ? nil : $0 } ?? "localhost"
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 }

@@ -11,13 +11,13 @@ extension WebServer {
     /// `Origin` 403, and an answer that refuses the token (`revoked`, `unknown`) costs a try.
     /// Nothing of the token is logged.
     func pairingStatusResponse(_ wsi: OpaquePointer) -> [UInt8] {
-        let address = peer(wsi)
+        let address = LWSRequest.peer(wsi)
         let now = MonotonicClock.nowMilliseconds()
-        let token = queryArgument(wsi, name: "token")
+        let token = LWSRequest.queryArgument(wsi, name: "token")
         let answer = admission.pairingStatus(
             address: address,
-            originMatches: header(wsi, WSI_TOKEN_ORIGIN).map {
-                OriginMatcher.matches(origin: $0, host: header(wsi, WSI_TOKEN_HOST))
+            originMatches: LWSRequest.header(wsi, WSI_TOKEN_ORIGIN).map {
+                OriginMatcher.matches(origin: $0, host: LWSRequest.header(wsi, WSI_TOKEN_HOST))
             }
                 ?? true,
             token: token, trustedTransport: trustsTransport(of: address),
@@ -38,14 +38,16 @@ extension WebServer {
     /// The connection `id` of `wsi` was established: it is challenged, or pairing learns whose it is.
     func pairingOpened(_ id: Int, wsi: OpaquePointer, now: Double) {
         let moveOnly = configuration.tls != nil && lws_is_ssl(wsi) == 0
-        switch admission.established(id, handle: Int(bitPattern: wsi), address: peer(wsi), moveOnly: moveOnly, now: now) {
+        switch admission.established(
+            id, handle: Int(bitPattern: wsi), address: LWSRequest.peer(wsi), moveOnly: moveOnly, now: now)
+        {
         case .none:
             break
         case .challenge(let input):
             submit(input)
         case .pairing(let admitted, let name, let client):
             guard let pairing else { return }
-            apply(pairing.opened(id, as: admitted, name: name, now: now, client: client, from: peer(wsi)))
+            apply(pairing.opened(id, as: admitted, name: name, now: now, client: client, from: LWSRequest.peer(wsi)))
         }
     }
 

@@ -1,7 +1,7 @@
 import GesturePadSystem
 import GestureProtocol
 
-/// The proof handshake's verdicts on the service thread (docs/protocol.md "Proof handshake"):
+/// The proof handshake's verdicts, and the warning about a credential in clear, on the service thread (docs/protocol.md "Proof handshake"):
 /// `AdmissionDesk` judges; this carries out what it decided — a refusal (logged, the connection
 /// closed with a code that says why), or a proof accepted: the connection's seal, then its move
 /// to https or pairing's turn, then what it sent meanwhile.
@@ -45,5 +45,16 @@ extension WebServer {
     /// Whether a credential in the address is safe from listeners: TLS, or a loopback peer.
     func trustsTransport(of address: String) -> Bool {
         configuration.tls != nil || LoopbackAddress.isPeer(address)
+    }
+
+    /// A credential came in the address over plain HTTP from another machine: PROTOCOL.md
+    /// "Connecting" lets a client connect with `/ws?token=TOKEN` from anywhere, and the server
+    /// follows the contract, but says so — once per address (`AdmissionDesk` remembers whom it
+    /// warned); the page never does this: it proves its credential instead (docs/security.md
+    /// "Outside clients").
+    func warnClearCredential(from address: String) {
+        logger.notice(
+            "a client at \(address) connected with its credential in the address (?token=) over plain HTTP, as the protocol allows outside clients: anyone on its network can read it; the page proves its credential instead (?proof=1), or run with --tls",
+            metadata: ["http.peer": "\(address)"])
     }
 }

@@ -1,7 +1,7 @@
 import GestureControl
 import GestureEngine
 
-/// The control actions as `replay --control` prints them, one JSON object per line (an
+/// The control actions as `replay --actions` prints them, one JSON object per line (an
 /// extension of the project's, docs/control.md): `{"action":"motion","t":…,"dx":…,"dy":…}`,
 /// `{"action":"button","t":…,"button":"left","state":"down"}`, `{"action":"wheel","t":…,"dx":…,"dy":…}`,
 /// `{"action":"wheelStop","t":…}`, `{"action":"key","t":…,"key":"Control","state":"down"}`,
@@ -72,7 +72,7 @@ extension MessageEncoder {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// One slot change of a native touchpad's frame, as `replay --control` prints what the
+    /// One slot change of a native touchpad's frame, as `replay --actions` prints what the
     /// `touchpad` backend writes: `fingers` is the count on the touchpad after the frame.
     public static func appendContact(_ change: TouchpadSlots.Change, fingers: Int, t: Double, to out: inout [UInt8]) {
         JSONWriter.appendASCII("{\"action\":\"contact\",\"t\":", to: &out)

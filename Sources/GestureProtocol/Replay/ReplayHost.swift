@@ -10,7 +10,7 @@ import GestureEngine
 /// flushed one by one: same-`t` moves on consecutive lines are one step. No connection limits
 /// apply (there is no connection). A recorder's note line (`TraceFormat`) is printed on stderr.
 ///
-/// With control settings (`replay --control`), the control mapping runs too, and the host
+/// With control settings (`replay --actions`), the control mapping runs too, and the host
 /// prints the actions it takes instead of the gestures (never touching the computer).
 public struct ReplayHost: Sendable {
     /// The session id printed in every gesture message.

@@ -1,10 +1,10 @@
 import CLibWebSockets
-import GesturePadSettings
 
-/// Reading a request's headers and address on the service thread.
-extension WebServer {
+/// What lws read of a request: its headers, its query arguments and the peer's address, each
+/// copied out of lws's buffers (on the service thread, while lws holds the request).
+enum LWSRequest {
     /// A request header, or `nil` when absent.
-    func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
+    static func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
         let length = Int(lws_hdr_total_length(wsi, token))
         guard length > 0, length < 8_192 else { return nil }
         var buffer = [CChar](repeating: 0, count: length + 1)
@@ -14,7 +14,7 @@ extension WebServer {
     }
 
     /// The value of query argument `name` (`?name=value`), or `nil` when absent.
-    func queryArgument(_ wsi: OpaquePointer, name: String) -> String? {
+    static func queryArgument(_ wsi: OpaquePointer, name: String) -> String? {
         var buffer = [CChar](repeating: 0, count: 512)
         let count = Int32(buffer.count)
         return buffer.withUnsafeMutableBufferPointer { storage -> String? in
@@ -26,7 +26,7 @@ extension WebServer {
     }
 
     /// Every query argument as lws decoded it (`name=value`), in order.
-    func queryArguments(_ wsi: OpaquePointer) -> [String] {
+    static func queryArguments(_ wsi: OpaquePointer) -> [String] {
         var arguments: [String] = []
         var index: Int32 = 0
         while index < 64 {
@@ -41,7 +41,7 @@ extension WebServer {
         return arguments
     }
 
-    func peer(_ wsi: OpaquePointer) -> String {
+    static func peer(_ wsi: OpaquePointer) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
         let count = buffer.count
         return buffer.withUnsafeMutableBufferPointer { storage -> String in
@@ -50,9 +50,14 @@ extension WebServer {
         }
     }
 
-    /// `host:port` of the server's own address for a `Location` when the request's `Host` is unusable.
-    func fallbackAuthority() -> String {
-        let host = configuration.host.flatMap { ServerConfiguration.isWildcard($0) ? nil : $0 } ?? "localhost"
-        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    /// A custom request header (`name` lower-case, with its colon), or nil.
+    static func customHeader(_ wsi: OpaquePointer, _ name: String) -> String? {
+        let nameLength = Int32(name.utf8.count)
+        let length = Int(lws_hdr_custom_length(wsi, name, nameLength))
+        guard length > 0, length < 1_024 else { return nil }
+        var buffer = [CChar](repeating: 0, count: length + 1)
+        let copied = lws_hdr_custom_copy(wsi, &buffer, Int32(buffer.count), name, nameLength)
+        guard copied >= 0 else { return nil }
+        return String(decoding: buffer.prefix(Int(copied)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

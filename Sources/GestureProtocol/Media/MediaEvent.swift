@@ -1,7 +1,7 @@
 /// Something a media player did that a user's hook can act on (docs/outputs.md "Player
 /// events"): a track starts, playback starts, pauses or stops, a player appears or leaves.
 /// Made by comparing two `MediaSnapshot`s (`changes(from:to:)`): pure, no bus, no clock.
-public struct MediaEvent: Sendable, Hashable {
+public struct MediaEvent: Sendable, Equatable {
     /// What happened.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// The followed player's track changed: a new track, or another player is followed.

@@ -22,7 +22,7 @@ func check(_ host: ControlHost, _ actions: [HostAction], _ ledger: inout PressLe
                 "\(context()): contact \(contact)")
         case .touchSurface(_, let width, let height):
             invariant(width.isFinite && height.isFinite, "\(context()): surface \(width) × \(height)")
-        case .button, .key, .text, .wheelStop:
+        case .button, .key, .text, .wheelStop, .spotlight:
             break
         }
     }

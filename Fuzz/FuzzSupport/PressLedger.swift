@@ -19,7 +19,7 @@ public struct PressLedger {
             switch action {
             case .button(let button, _): buttons.append(button)
             case .key(let key, _): keys.append(key)
-            case .motion, .wheel, .wheelStop, .text, .contact, .touchSurface: break
+            case .motion, .wheel, .wheelStop, .text, .contact, .touchSurface, .spotlight: break
             }
         }
         return HeldSnapshot(buttons: buttons, keys: keys)
@@ -35,7 +35,7 @@ public struct PressLedger {
             case .key(let key, .down): press(.key(key, .down), context)
             case .key(let key, .up): release(.key(key, .down), context)
             case .contact(let contact): touch(contact, context)
-            case .motion, .wheel, .wheelStop, .text, .touchSurface: break
+            case .motion, .wheel, .wheelStop, .text, .touchSurface, .spotlight: break
             }
         }
     }

@@ -14,7 +14,7 @@
 #                             installed), what tests/kernel builds and runs a User-Mode Linux
 #                             kernel with (Debian's kernel source and its build tools, udev,
 #                             libinput's tools), a real MPRIS player for tests/media (mpv,
-#                             mpv-mpris, ffmpeg), a Python venv (.venv) with tests/requirements.txt
+#                             mpv-mpris, ffmpeg; a private PipeWire for the computer's volume), a Python venv (.venv) with tests/requirements.txt
 #                             (pytest, websockets, python-xlib, dbus-fast, pytest-xdist, evdev,
 #                             python-dbusmock — whose dbus-python is built here: libdbus-1-dev,
 #                             libglib2.0-dev, python3-dev)
@@ -58,6 +58,9 @@ case $mode in
         # tests/media: a real MPRIS player (mpv with Debian's mpv-mpris script) playing tagged
         # tracks with a cover that ffmpeg generates.
         packages+=(mpv mpv-mpris ffmpeg)
+        # tests/media: the computer's own volume, through a private PipeWire (a null output)
+        # and wpctl, as a PipeWire desktop has them.
+        packages+=(pipewire pipewire-bin wireplumber)
         ;;
     --check) packages+=("${venv_build[@]}") ;;
 esac

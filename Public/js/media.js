@@ -7,7 +7,8 @@
  * moves on by itself while it plays — from `position`, `rate` and the time since the message,
  * the server sends no ticks — the player's volume and, when several players run, which one to
  * follow. Play, pause, previous, next, seek, the volume and the choice of player go out as
- * `media`; the computer's own volume as the `key` messages of the keyboard's key row. No player,
+ * `media`; the computer's own volume as `media` `computer-volume` / `computer-mute` when the
+ * server can ask its sound server, else as the `key` messages of the keyboard's key row. No player,
  * or no desktop session, is one calm line. */
 
 /** The `why` of `{"available": false}`, said as a line. */
@@ -19,6 +20,7 @@ const WAITING = 'Waiting for the computer to say what plays…';
 const COVERS_KEPT = 4;            // covers by `art` id (a track change comes back to the last one)
 const VOLUME_EVERY_MS = 150;      // a volume slider being dragged sends at most this often
 const REPEAT_DELAY = 450, REPEAT_EVERY = 90; // the computer's volume keys repeat while held (as the key row's)
+const COMPUTER_STEP = 0.05;       // one press of the computer's volume up or down, as desktops step it
 
 const PLAY_ICON = '<path d="M7 4.5v15l12.5-7.5z"/>';
 const PAUSE_ICON = '<path d="M7 4.5v15M17 4.5v15"/>';
@@ -44,8 +46,22 @@ export function mediaState(m, at) {
     position: Math.max(0, num(m.position) || 0), rate: num(m.rate) === null ? 1 : m.rate,
     volume: volume === null ? null : Math.min(1, Math.max(0, volume)),
     canSeek: m.canSeek === true, canNext: m.canNext === true, canPrevious: m.canPrevious === true,
-    art: text(m.art), at
+    art: text(m.art), computer: computerState(m.computer), at
   };
+}
+
+/** The computer's own volume (`computer`: its sound server's output), or null when the server
+ * cannot ask it (the volume buttons then send the media keys). */
+export function computerState(c) {
+  if (!c || typeof c !== 'object' || num(c.volume) === null) return null;
+  return { volume: Math.min(1, Math.max(0, c.volume)), muted: c.muted === true };
+}
+
+/** Where one press of a computer volume button (`AudioVolumeUp` / `AudioVolumeDown`) takes
+ * `volume`: a step of COMPUTER_STEP, within 0 … 1, on the grid of steps. */
+export function computerStep(volume, key) {
+  const steps = Math.round(volume / COMPUTER_STEP) + (key === 'AudioVolumeUp' ? 1 : -1);
+  return Math.min(1, Math.max(0, Math.round(steps * COMPUTER_STEP * 1000) / 1000));
 }
 
 /** Where the track is at `now` (the page's clock, ms): the message's `position`, moved on by
@@ -110,6 +126,7 @@ export class MediaView {
     this.open = false;
     this.usable = false;     // live: the controls reach the computer
     this.keys = false;       // the server drives the computer: its volume keys work
+    this.computerAsked = null; // the computer volume last asked for, until the server tells it
     this.covers = new Map(); // art id → data: URL
     this.seeking = false;    // a finger (or a key) is on the seek bar: the server's word waits
     this.volumeDrag = { on: false, sent: -Infinity, timer: 0, value: null };
@@ -125,7 +142,7 @@ export class MediaView {
       select: q('.media-choice select'), seek: q('input[name=seek]'), elapsed: q('.media-elapsed'),
       length: q('.media-length'), toggle: q('[data-do=toggle]'), previous: q('[data-do=previous]'),
       next: q('[data-do=next]'), volumeRow: q('.media-volume'), volume: q('input[name=volume]'),
-      computer: q('.computer-volume')
+      computer: q('.computer-volume'), computerLevel: q('.computer-level')
     };
     this.bind();
     this.render();
@@ -142,6 +159,7 @@ export class MediaView {
   message(m) {
     if (m.type === 'media') {
       this.state.media = mediaState(m, this.now());
+      this.computerAsked = null; // the server's word on the volume stands again
       this.render();
       return true;
     }
@@ -180,8 +198,16 @@ export class MediaView {
     el.none.textContent = none || '';
     el.none.hidden = !none;
     el.now.hidden = !!none;
-    el.computer.hidden = !this.keys;
+    // The computer's volume: its sound server's, told by the server (no control needed), else
+    // the media keys through the backend (with control only).
+    const computer = media && media.computer;
+    el.computer.hidden = !this.keys && !computer;
     for (const b of el.computer.querySelectorAll('button')) b.disabled = !this.usable;
+    el.computerLevel.textContent = computer ? (computer.muted ? 'muted' : Math.round(computer.volume * 100) + ' %') : '';
+    el.computerLevel.hidden = !computer;
+    const mute = el.computer.querySelector('[data-key=AudioVolumeMute]');
+    if (computer) mute.setAttribute('aria-pressed', computer.muted ? 'true' : 'false');
+    else mute.removeAttribute('aria-pressed');
     if (none) { this.setDisabled(true); return; }
     el.title.textContent = media.title || 'Unknown title';
     el.artist.textContent = media.artist;
@@ -363,7 +389,7 @@ export class MediaView {
       if (b.dataset.key !== 'AudioVolumeMute') {
         const key = b.dataset.key;
         this.repeatTimer = setTimeout(function tick(self) {
-          self.sendKey(key);
+          self.volumeStep(key);
           self.repeatTimer = setTimeout(tick, REPEAT_EVERY, self);
         }, REPEAT_DELAY, this);
       }
@@ -383,8 +409,20 @@ export class MediaView {
 
   pressKey(key) {
     if (!this.usable) return;
-    this.sendKey(key);
+    this.volumeStep(key);
     this.buzz(8, 'key');
+  }
+
+  /** One step of the computer's volume: through its sound server when the server told it
+   * (`computer-volume` from the level last asked for, so held presses add up before the
+   * server's answer comes; `computer-mute`), else the media key through the backend. */
+  volumeStep(key) {
+    const computer = this.state.media && this.state.media.computer;
+    if (!computer) { this.sendKey(key); return; }
+    if (key === 'AudioVolumeMute') { this.send({ type: 'media', do: 'computer-mute' }); return; }
+    const from = this.computerAsked === null ? computer.volume : this.computerAsked;
+    this.computerAsked = computerStep(from, key);
+    this.send({ type: 'media', do: 'computer-volume', volume: this.computerAsked });
   }
 
   stopRepeat() { clearTimeout(this.repeatTimer); this.repeatTimer = 0; }

@@ -1,3 +1,4 @@
+import GestureControl
 import GestureEngine
 
 /// An output for recognized gestures (terminal log, JSON log, hooks).

@@ -36,7 +36,7 @@ struct MediaHubTests {
         let frames = h.drain(late).frames
         #expect(frames.count == 1 && frames[0].contains(#""title":"One""#))
         h.send(late, #"{"type":"media","do":"next"}"#, at: 8)
-        #expect(h.transport.mediaCommands == [.next])
+        #expect(h.transport.mediaCommands == [.watch, .watch, .next])  // a watch is also the media thread's to hear
     }
 
     /// Player events reach the sinks (hooks) whether or not a page watches: none for the first
@@ -73,6 +73,6 @@ struct MediaHubTests {
         #expect(h.drain(pad).frames.filter { $0.contains(#""type":"command""#) } == [next, volume])
         h.send(observer, #"{"type":"media","do":"next"}"#, at: 5)
         #expect(h.drain(observer).frames.first?.contains("observer_read_only") == true)
-        #expect(h.transport.mediaCommands == [.next, .volume(0.25)])
+        #expect(h.transport.mediaCommands == [.watch, .next, .volume(0.25)])
     }
 }

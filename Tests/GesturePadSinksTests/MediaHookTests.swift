@@ -1,4 +1,5 @@
 import Foundation
+import GestureControl
 import GesturePadSettings
 import GestureProtocol
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import GestureControl
 import GestureEngine
 import GesturePadSettings
 import GestureProtocol

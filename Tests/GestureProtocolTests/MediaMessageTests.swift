@@ -66,7 +66,7 @@ struct MediaMessageTests {
         session.updateMedia(Self.playing(), now: 3_000, into: &output)
         #expect(TestSupport.frames(output).isEmpty)
         session.receive(#"{"type":"media","do":"watch"}"#, at: 1, into: &output)
-        #expect(output.mediaWatchStarted && output.mediaCommands.isEmpty && TestSupport.errorCodes(output).isEmpty)
+        #expect(output.mediaWatchStarted && output.mediaCommands == [.watch] && TestSupport.errorCodes(output).isEmpty)
         output.removeAll()
         session.updateMedia(Self.playing(), now: 4_000, into: &output)
         let frames = TestSupport.frames(output).map(\.1)
@@ -86,7 +86,8 @@ struct MediaMessageTests {
     }
 
     @Test func observersNeitherWatchNorSend() {
-        var session = ProtocolSession(sessionID: "o", config: GestureConfig(), limits: ProtocolLimits(), control: .off(reason: "x"))
+        var session = ProtocolSession(
+            sessionID: "o", config: GestureConfig(), limits: ProtocolLimits(), control: .off(reason: "x"))
         var output = SessionOutput()
         session.receive(#"{"type":"hello","protocol":1,"role":"observer"}"#, at: 0, into: &output)
         output.removeAll()
@@ -99,9 +100,38 @@ struct MediaMessageTests {
     }
 
     @Test func aPageBeforeHelloHearsNothing() {
-        var session = ProtocolSession(sessionID: "n", config: GestureConfig(), limits: ProtocolLimits(), control: .off(reason: "x"))
+        var session = ProtocolSession(
+            sessionID: "n", config: GestureConfig(), limits: ProtocolLimits(), control: .off(reason: "x"))
         var output = SessionOutput()
         session.updateMedia(Self.playing(), now: 1_000, into: &output)
         #expect(TestSupport.frames(output).isEmpty)
+    }
+
+    /// The computer's own volume: `computer-volume` and `computer-mute` are handed on while the
+    /// server can ask the sound server (with no player at all), refused with their own message
+    /// otherwise; the snapshot says the volume, unavailable or not.
+    @Test func theComputersVolume() {
+        var (session, output) = ControlMessageTests.touchpad(.off(reason: "--control off"))
+        session.receive(#"{"type":"media","do":"computer-mute"}"#, at: 1, into: &output)
+        let refusal = TestSupport.frames(output).first?.1["message"] as? String ?? ""
+        #expect(TestSupport.errorCodes(output) == ["media_unavailable"] && refusal.contains("sound server"))
+        output.removeAll()
+        var none = MediaSnapshot(unavailable: .noPlayer)
+        none.computer = .init(volume: 0.4, muted: true)
+        session.receive(#"{"type":"media","do":"watch"}"#, at: 2, into: &output)
+        output.removeAll()
+        session.updateMedia(none, now: 1_000, into: &output)
+        let told = TestSupport.frames(output).first?.1
+        #expect((told?["computer"] as? [String: Any])?["volume"] as? Double == 0.4)
+        #expect((told?["computer"] as? [String: Any])?["muted"] as? Bool == true && told?["available"] as? Bool == false)
+        output.removeAll()
+        for message in [
+            #"{"type":"media","do":"computer-volume","volume":0.55}"#, #"{"type":"media","do":"computer-mute"}"#,
+            #"{"type":"media","do":"computer-volume","volume":1.5}"#, #"{"type":"media","do":"next"}"#,
+        ] {
+            session.receive(message, at: 3, into: &output)
+        }
+        #expect(output.mediaCommands == [.computerVolume(0.55), .computerMute])
+        #expect(TestSupport.errorCodes(output) == ["bad_field", "media_unavailable"])  // no player for `next`
     }
 }

@@ -1,6 +1,6 @@
 import FoundationEssentials
+import GestureControl
 import GesturePadSystem
-import GestureProtocol
 import Glibc
 
 /// A track's cover as the pages get it (docs/protocol.md "Media"): read from the player's

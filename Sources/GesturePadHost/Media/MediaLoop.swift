@@ -1,5 +1,5 @@
+import GestureControl
 import GesturePadSystem
-import GestureProtocol
 import Logging
 
 /// The media thread's state and turn (docs/control.md "Media players"): owns its session bus
@@ -25,6 +25,10 @@ final class MediaLoop {
     private var lastAttempt = -Double.infinity
     /// The cover of the followed track, by its `mpris:artUrl` (read once per URL).
     private var art: (url: String, art: MediaSnapshot.Art?)?
+    /// The computer's own volume, as last read (`ComputerSound`): at start, when a page asks to
+    /// hear the players, and after each of the pages' changes to it (nil: it cannot be asked).
+    private var computer: MediaSnapshot.Computer?
+    private var computerRead = false
 
     init(players: MediaPlayers, wakeup: EventWakeup, logger: Logger) {
         self.players = players
@@ -44,6 +48,10 @@ final class MediaLoop {
         }
         let now = MonotonicClock.nowMilliseconds()
         if bus == nil, now - lastAttempt >= Double(Self.retryMilliseconds) { connect(at: now) }
+        if !computerRead {
+            computerRead = true
+            computer = ComputerSound.read()
+        }
         for command in commands { carryOut(command, at: now) }
         pump()
         let due = tell(at: MonotonicClock.nowMilliseconds())
@@ -149,9 +157,24 @@ final class MediaLoop {
     // MARK: Commands
 
     private func carryOut(_ command: MediaCommand, at now: Double) {
-        if case .player(let name) = command {
+        switch command {
+        case .player(let name):
             table.choose(name)
             return
+        case .watch:
+            // A page looks now: what changes without telling (the computer's volume) is read again.
+            computer = ComputerSound.read()
+            return
+        case .computerVolume(let volume):
+            ComputerSound.set(volume: volume)
+            computer = ComputerSound.read()
+            return
+        case .computerMute:
+            ComputerSound.toggleMute()
+            computer = ComputerSound.read()
+            return
+        case .playPause, .play, .pause, .stop, .next, .previous, .volume, .seek:
+            break
         }
         guard let bus, let player = table.followed?.name else { return }
         let call: DBusMethodCall
@@ -172,7 +195,7 @@ final class MediaLoop {
                 let here = table.followedPosition(at: now)
                 call = MediaBus.call(player, "Seek", [.int64(microseconds - Int64((here * 1_000).rounded()))])
             }
-        case .player, .watch: return
+        case .player, .watch, .computerVolume, .computerMute: return
         }
         if !bus.send(call) {
             logger.info("media: a command could not reach the player", metadata: ["media.player": "\(player)"])
@@ -185,7 +208,8 @@ final class MediaLoop {
     /// in how many ms one is due when it changed too soon (nil: nothing waits).
     private func tell(at now: Double) -> Int32? {
         if bus == nil && !busMissing { return nil }
-        let snapshot = bus == nil ? MediaSnapshot(unavailable: .noBus) : table.snapshot(art: cover())
+        var snapshot = bus == nil ? MediaSnapshot(unavailable: .noBus) : table.snapshot(art: cover())
+        snapshot.computer = computer
         guard snapshot != told else { return nil }
         let wait = toldAt + Self.minimumInterval - now
         guard wait <= 0 else { return Int32(wait.rounded(.up)) }

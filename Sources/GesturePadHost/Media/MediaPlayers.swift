@@ -1,5 +1,5 @@
+import GestureControl
 import GesturePadSystem
-import GestureProtocol
 import Logging
 import Synchronization
 

@@ -1,4 +1,4 @@
-import GestureProtocol
+import GestureControl
 
 /// The MPRIS players on the session bus as the media thread last heard them (docs/control.md
 /// "Media players"), and which one the pages follow. Pure: the loop feeds it what the bus

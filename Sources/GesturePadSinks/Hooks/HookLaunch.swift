@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GestureControl
 import GestureEngine
 import GesturePadSettings
 import GesturePadSystem

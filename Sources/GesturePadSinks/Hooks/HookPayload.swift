@@ -1,3 +1,4 @@
+import GestureControl
 import GestureEngine
 import GesturePadSettings
 import GestureProtocol

@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import GestureControl
 import GestureEngine
 import GesturePadSettings
 import GesturePadSystem

@@ -50,13 +50,13 @@ extension MessageEncoder {
         case .seek(let position):
             JSONWriter.appendASCII(",\"position\":", to: &out)
             JSONWriter.appendNumber(position.rounded(), to: &out)
-        case .volume(let volume):
+        case .volume(let volume), .computerVolume(let volume):
             JSONWriter.appendASCII(",\"volume\":", to: &out)
             JSONWriter.appendNumber((volume * 1000).rounded() / 1000, to: &out)
         case .player(let id):
             JSONWriter.appendASCII(",\"player\":", to: &out)
             JSONWriter.appendString(id, to: &out)
-        case .watch, .playPause, .play, .pause, .stop, .next, .previous:
+        case .watch, .playPause, .play, .pause, .stop, .next, .previous, .computerMute:
             break
         }
         out.append(UInt8(ascii: "}"))

@@ -1,3 +1,5 @@
+import GestureControl
+
 /// The server's `media` and `media-art` messages (docs/protocol.md "Media").
 extension MessageEncoder {
     /// `{"type":"media",…}` for `snapshot`, its position as at `now` (server ms).
@@ -6,6 +8,7 @@ extension MessageEncoder {
         if let unavailable = snapshot.unavailable {
             JSONWriter.appendASCII(",\"available\":false,\"why\":", to: &out)
             JSONWriter.appendString(unavailable.rawValue, to: &out)
+            appendComputer(snapshot.computer, to: &out)
             out.append(UInt8(ascii: "}"))
             return
         }
@@ -34,6 +37,17 @@ extension MessageEncoder {
             JSONWriter.appendBool(can, to: &out)
         }
         if let art = snapshot.art { field("art", art.key, to: &out) }
+        appendComputer(snapshot.computer, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `,"computer":{"volume":0.4,"muted":false}` when the computer's volume is known.
+    private static func appendComputer(_ computer: MediaSnapshot.Computer?, to out: inout [UInt8]) {
+        guard let computer else { return }
+        JSONWriter.appendASCII(",\"computer\":{\"volume\":", to: &out)
+        JSONWriter.appendNumber((min(max(computer.volume, 0), 1) * 1000).rounded() / 1000, to: &out)
+        JSONWriter.appendASCII(",\"muted\":", to: &out)
+        JSONWriter.appendBool(computer.muted, to: &out)
         out.append(UInt8(ascii: "}"))
     }
 

@@ -22,4 +22,7 @@ extension ProtocolError {
     /// A `media` command while no media player is followed (docs/protocol.md "Media").
     public static let mediaUnavailable = ProtocolError(
         .mediaUnavailable, "media: no media player is playing on the computer (or it has no session bus)")
+    /// `computer-volume` / `computer-mute` while the computer's sound server cannot be asked.
+    public static let computerSoundUnavailable = ProtocolError(
+        .mediaUnavailable, "media: the computer's sound server (PipeWire, wpctl) cannot be reached")
 }

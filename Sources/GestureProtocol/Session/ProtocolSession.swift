@@ -371,10 +371,12 @@ extension ProtocolSession {
         case .media(.watch):
             media.watch()
             output.mediaWatchStarted = true
+            // The media thread reads what it does not hear of by itself again (the computer's volume).
+            output.mediaCommands.append(.watch)
             errorsInARow = 0
         case .media(let command):
-            guard media.available else {
-                refuse(.mediaUnavailable, index: index, &output)
+            guard media.canCarryOut(command) else {
+                refuse(command.isComputer ? .computerSoundUnavailable : .mediaUnavailable, index: index, &output)
                 return
             }
             output.mediaCommands.append(command)

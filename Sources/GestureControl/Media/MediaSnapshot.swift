@@ -40,6 +40,19 @@ public struct MediaSnapshot: Sendable, Hashable {
         }
     }
 
+    /// The computer's own sound output (the desktop's sound server's default output), whatever
+    /// the players do.
+    public struct Computer: Sendable, Hashable {
+        /// 0 … 1 (PipeWire allows more; shown and set within 0 … 1).
+        public var volume: Double
+        public var muted: Bool
+
+        public init(volume: Double, muted: Bool) {
+            self.volume = volume
+            self.muted = muted
+        }
+    }
+
     /// Nil when a player is followed; otherwise why none is.
     public var unavailable: Unavailable?
     public var player: String?
@@ -61,6 +74,9 @@ public struct MediaSnapshot: Sendable, Hashable {
     public var canNext = false
     public var canPrevious = false
     public var art: Art?
+    /// The computer's own volume, when its sound server can be asked (nil: it cannot; the page
+    /// falls back to the media keys).
+    public var computer: Computer?
 
     public init(unavailable: Unavailable? = nil) {
         self.unavailable = unavailable

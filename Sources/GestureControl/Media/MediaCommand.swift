@@ -16,6 +16,10 @@ public enum MediaCommand: Sendable, Hashable {
     case volume(Double)
     /// Follow this player from now on (an id of `MediaSnapshot.players`).
     case player(String)
+    /// The computer's own volume (its sound server's default output), 0 … 1.
+    case computerVolume(Double)
+    /// Mute the computer's output, or unmute it (a toggle).
+    case computerMute
 
     /// Its `do` on the wire.
     public var name: String {
@@ -30,10 +34,22 @@ public enum MediaCommand: Sendable, Hashable {
         case .seek: "seek"
         case .volume: "volume"
         case .player: "player"
+        case .computerVolume: "computer-volume"
+        case .computerMute: "computer-mute"
+        }
+    }
+
+    /// Whether it is for the computer's sound output rather than a player.
+    public var isComputer: Bool {
+        switch self {
+        case .computerVolume, .computerMute: true
+        case .watch, .playPause, .play, .pause, .stop, .next, .previous, .seek, .volume, .player: false
         }
     }
 
     /// The wire names of `do` that take no other field.
-    static let plain: [(name: String, command: MediaCommand)] = [.watch, .playPause, .play, .pause, .stop, .next, .previous]
-        .map { ($0.name, $0) }
+    public static let plain: [(name: String, command: MediaCommand)] = [
+        .watch, .playPause, .play, .pause, .stop, .next, .previous, .computerMute,
+    ]
+    .map { ($0.name, $0) }
 }

@@ -14,19 +14,20 @@ public struct ControlEnvironment: Sendable, Hashable {
     public var portalOffersRemoteDesktop: Bool
     /// Why it does not, when it was asked (`PortalProbe`'s reason: no session bus, no portal,
     /// no pointer …): the chooser's failure says it, so nothing asks the portal twice.
-    public var portalAbsence: String? = nil
+    public var portalAbsence: String?
     /// The Wayland compositor offers a virtual pointer and a virtual keyboard
     /// (`zwlr_virtual_pointer_manager_v1`, `zwp_virtual_keyboard_manager_v1`: wlroots).
     public var compositorOffersVirtualInput: Bool
 
     public init(
         hasDisplay: Bool, hasWaylandDisplay: Bool, uinputWritable: Bool, portalOffersRemoteDesktop: Bool = false,
-        compositorOffersVirtualInput: Bool = false
+        portalAbsence: String? = nil, compositorOffersVirtualInput: Bool = false
     ) {
         self.hasDisplay = hasDisplay
         self.hasWaylandDisplay = hasWaylandDisplay
         self.uinputWritable = uinputWritable
         self.portalOffersRemoteDesktop = portalOffersRemoteDesktop
+        self.portalAbsence = portalAbsence
         self.compositorOffersVirtualInput = compositorOffersVirtualInput
     }
 
@@ -53,14 +54,13 @@ public struct ControlEnvironment: Sendable, Hashable {
             }
         }
         let askCompositor = wayland && (mode == .wlroots || (mode == .auto && !uinputWritable && !portal))
-        var facts = ControlEnvironment(
+        return ControlEnvironment(
             hasDisplay: !(environment["DISPLAY"] ?? "").isEmpty,
             hasWaylandDisplay: wayland,
             uinputWritable: uinputWritable,
             portalOffersRemoteDesktop: portal,
+            portalAbsence: absence,
             compositorOffersVirtualInput: askCompositor && compositorProbe()
         )
-        facts.portalAbsence = absence
-        return facts
     }
 }

@@ -17,7 +17,7 @@ enum ComputerSound {
     @discardableResult
     static func set(volume: Double) -> Bool {
         let level = min(max(volume, 0), 1)
-        let text = String(Double((level * 1000).rounded()) / 1000)
+        let text = String((level * 1000).rounded() / 1000)
         return ProgramOutput.read(
             "wpctl", arguments: ["set-volume", "@DEFAULT_AUDIO_SINK@", text], timeoutMilliseconds: 1_000) != nil
     }

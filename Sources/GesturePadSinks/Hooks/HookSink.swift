@@ -70,31 +70,26 @@ public final class HookSink: GestureSink, HookRuleHolder {
     }
 
     public func receive(_ event: GestureEvent, session: String) {
-        entries.withLock { entries in
-            var time: WallTime?
-            for (rule, runner) in entries where rule.matches(event, session: session) {
-                let now = time ?? .now()
-                time = now
-                Self.submit(.gesture(event, session: session), time: now, to: runner)
-            }
-        }
+        submit(.gesture(event, session: session)) { $0.matches(event, session: session) }
     }
 
     public func receive(_ event: MediaEvent) {
-        entries.withLock { entries in
-            var time: WallTime?
-            for (rule, runner) in entries where rule.matches(event) {
-                let now = time ?? .now()
-                time = now
-                Self.submit(.media(event), time: now, to: runner)
-            }
-        }
+        submit(.media(event)) { $0.matches(event) }
     }
 
-    private static func submit(_ payload: HookPayload, time: WallTime, to runner: Runner) {
-        switch runner {
-        case .run(let r): r.submit(payload, time: time)
-        case .pipe(let p): p.submit(payload, time: time)
+    /// Hands `payload` to the runner of every rule `matches` takes, with the time the first
+    /// match was seen (the clock is read only when a rule matches).
+    private func submit(_ payload: @autoclosure () -> HookPayload, where matches: (HookRule) -> Bool) {
+        entries.withLock { entries in
+            var time: WallTime?
+            for (rule, runner) in entries where matches(rule) {
+                let now = time ?? .now()
+                time = now
+                switch runner {
+                case .run(let r): r.submit(payload(), time: now)
+                case .pipe(let p): p.submit(payload(), time: now)
+                }
+            }
         }
     }
 

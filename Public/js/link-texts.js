@@ -31,7 +31,7 @@ export const OBSERVER_ONLY_TEXT = 'This browser was paired to watch the gestures
 export const UNPAIRED_TEXT = 'This phone is not paired any more: scan the code on the computer to pair it again.';
 /** A refused observer is a browser, often a desktop's, not a phone: the texts say so. */
 export const OBSERVER_NONE = 'This browser is not paired with the computer. Open the observer address the computer ' +
-  'printed (gesturepad url prints it again; it ends in #token=…).';
+  'printed (gesturepad pair prints it again and opens pairing; it ends in #token=…).';
 /* A refused proof closes the connection with a code that says why (docs/protocol.md "Proof
  * handshake"); a refused upgrade (no credential in it: too many tries, another origin, no
  * room) hides its status from the browser, so the page asks `GET /pairing` whether its

@@ -95,7 +95,7 @@ enum HelpTopic: String, CaseIterable {
         --new-token makes a new secret (old links pair no one, paired phones keep working).
 
         Pairing is a moment: the link pairs a new phone only for 5 minutes after the code is shown
-        (the server's start, gesturepad url or pair) and at most 4 new phones each time, then nobody
+        (the server's start, gesturepad pair; gesturepad url only prints it) and at most 4 new phones each time, then nobody
         (a phone that opens it then waits, and pairs once pairing is opened again). At most 32 phones
         are paired at once.
 

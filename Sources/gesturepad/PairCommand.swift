@@ -1,11 +1,12 @@
 import ArgumentParser
 import FoundationEssentials
 import GesturePadServer
+import GesturePadSettings
 import Glibc
 
 /// `gesturepad pair`: opens pairing on the running server for a few minutes and shows the code
-/// (what `gesturepad url` does), or closes it at once with `--close` (docs/server.md "Pairing is
-/// a moment"). The request goes through `devices.json` and SIGUSR1, as `gesturepad devices`.
+/// (the address block `gesturepad url` prints), or closes it at once with `--close`
+/// (docs/server.md "Pairing is a moment"). The request goes through `devices.json` and SIGUSR1, as `gesturepad devices`.
 struct PairCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pair",
@@ -28,14 +29,26 @@ struct PairCommand: ParsableCommand {
             throw CommandFailure.noServer(
                 "no server that pairs phones is running here (gesturepad serve opens pairing as it starts)")
         }
-        guard close else {
-            // gesturepad url opens pairing as it shows the code.
-            return try URLCommand.parse(noQR ? ["--no-qr"] : []).run()
-        }
+        guard close else { return try open() }
         guard try Self.request(open: false) == true else {
             throw CommandFailure.noServer("the running server could not be told")
         }
         print("Pairing is closed: the link pairs no new phone until gesturepad pair.")
+    }
+
+    /// The minutes an opening lasts (`PairingSettings.defaultWindowSeconds`).
+    static var windowMinutes: Int { Int((PairingSettings.defaultWindowSeconds / 60).rounded()) }
+
+    private func open() throws {
+        let report = try RunningServerReport.read(qr: !noQR)
+        guard report.pairsPhones else {
+            throw CommandFailure.noServer(
+                "the running server takes no pairing (--no-auth): anyone who can reach it connects")
+        }
+        guard try Self.request(open: true) == true else {
+            throw CommandFailure.noServer("the running server could not be told")
+        }
+        print(report.text(pairing: "Pairing is open for \(Self.windowMinutes) minutes: scan the code with the new phone."))
     }
 
     /// Asks the running server that pairs phones to open (or close) pairing: nil when there is

@@ -53,6 +53,28 @@ import Testing
         }
     }
 
+    /// A bad value names the layer that gave it, read once: the file's own (a file problem, exit
+    /// 1) or a flag's and the environment's (a usage error) — also when both give one.
+    @Test func badValuesNameTheirLayer() {
+        func origin(_ flags: ServeSettings, _ file: ServeSettings, env: String? = nil) -> SettingsError.Origin? {
+            do {
+                _ = try resolve(flags: flags, file: file, env: env)
+                return nil
+            } catch {
+                return error.origin
+            }
+        }
+        #expect(origin(ServeSettings(), ServeSettings(port: 70_000)) == .file)
+        #expect(origin(ServeSettings(port: 70_000), ServeSettings(port: 9000)) == .command)
+        #expect(origin(ServeSettings(port: 9000), ServeSettings(port: 70_000)) == nil)
+        #expect(origin(ServeSettings(), ServeSettings(maxErrorsInARow: 0)) == .file)
+        #expect(origin(ServeSettings(maxErrorsInARow: 0), ServeSettings()) == .command)
+        #expect(origin(ServeSettings(maxPointers: 4), ServeSettings(maxConnections: 0)) == .file)
+        #expect(origin(ServeSettings(), ServeSettings(token: "has space")) == .file)
+        #expect(origin(ServeSettings(), ServeSettings(token: "file-Secret0123456789abcdefZ"), env: "has space") == .command)
+        #expect(origin(ServeSettings(token: "has space"), ServeSettings()) == .command)
+    }
+
     /// Wildcard hosts mean all interfaces; 0.0.0.0 is kept (IPv4 only).
     @Test func wildcardHosts() throws {
         #expect(try resolve(flags: ServeSettings(host: "::")).host == nil)

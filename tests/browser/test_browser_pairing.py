@@ -234,7 +234,7 @@ def test_an_unknown_key_and_no_token_say_why(browser, own_server):
         # The observer is a browser, often a desktop's: it is not called a phone.
         text = page.eval("window.gesturepad.detail")
         assert text.startswith("This browser is not paired with the computer"), text
-        assert "phone" not in text and "gesturepad url" in text
+        assert "phone" not in text and "gesturepad pair" in text
     finally:
         page.close()
 

@@ -47,9 +47,24 @@ def test_a_service_start_keeps_pairing_closed_until_gesturepad_pair(tmp_path):
             held = seal.recv(ws)
             assert held["type"] == "pairing", held  # it waits: pairing is closed
             assert "pairing stays closed" in server.stderr() + server.stdout()
+            # `gesturepad url` prints the code but opens nothing (issue 43): no request reaches
+            # the server, and it says which command does.
+            record = tmp_path / "gesturepad" / "server.json"
+            devices_file = tmp_path / "gesturepad" / "devices.json"
+            before = (json.loads(record.read_text()).get("devicesReloads"),
+                      devices_file.read_bytes() if devices_file.exists() else None)
+            shown = subprocess.run([str(binary()), "url", "--no-qr"], capture_output=True, text=True, timeout=10,
+                                   env={**os.environ, "XDG_STATE_HOME": str(tmp_path)})
+            assert shown.returncode == 0, shown.stderr
+            assert "gesturepad pair opens it" in shown.stdout and "Pairing is open" not in shown.stdout
+            assert (json.loads(record.read_text()).get("devicesReloads"),
+                    devices_file.read_bytes() if devices_file.exists() else None) == before
             opened = subprocess.run([str(binary()), "pair", "--no-qr"], capture_output=True, text=True, timeout=10,
                                     env={**os.environ, "XDG_STATE_HOME": str(tmp_path)})
             assert opened.returncode == 0, opened.stderr
+            assert "Pairing is open for 5 minutes" in opened.stdout
+            assert [line for line in opened.stdout.splitlines() if line.startswith("  http")] == \
+                [line for line in shown.stdout.splitlines() if line.startswith("  http")]
             message = seal.recv(ws, timeout=10)
             while message.get("type") != "welcome":
                 message = seal.recv(ws, timeout=10)

@@ -9,7 +9,9 @@ public enum DeviceTable {
     /// no server runs. Times are in `timeZone`, or the system's local time when nil.
     public static func lines(_ list: DeviceList, connected: Set<String>?, timeZone: TimeZone? = nil) -> [String] {
         guard !list.devices.isEmpty else {
-            return ["No phone is paired. Open the address gesturepad url prints (or scan its QR code) on the phone."]
+            return [
+                "No phone is paired. Run gesturepad pair, then open the address it prints (or scan its QR code) on the phone."
+            ]
         }
         var rows = [["NAME", "KIND", "PAIRED", "LAST SEEN", "CONNECTED"]]
         for device in list.devices {

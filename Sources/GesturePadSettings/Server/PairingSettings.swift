@@ -43,7 +43,7 @@ public struct PairingSettings: Sendable, Hashable {
     public var notify: Notify
     /// Whether pairing opens as the server starts: yes when someone started it and sees the
     /// banner's code; no when the service manager started it (a login, a restart), where no one
-    /// does — `gesturepad pair`, `gesturepad url` or the desktop page open it then (issue 40).
+    /// does — `gesturepad pair` or the desktop page open it then (issue 40).
     public var openAtStart = true
 
     /// `timeoutMilliseconds` in seconds (the flag's and the configuration file's unit).

@@ -7,9 +7,9 @@ import Testing
     import Glibc
 #endif
 
-/// A run hook's stdin, filled before the process starts (`InputPipe`): the reader gets the
-/// bytes, then end of file, from a blocking descriptor; what does not fit fails at once.
-@Suite struct InputPipeTests {
+/// A run hook's stdin, filled before the process starts (`PipeInput(holding:)`): the reader gets
+/// the bytes, then end of file, from a blocking descriptor; what does not fit fails at once.
+@Suite struct PipeInputHoldingTests {
     /// Reads `fd` to its end.
     private func readAll(_ fd: Int32) -> [UInt8] {
         var all: [UInt8] = []
@@ -25,8 +25,8 @@ import Testing
     /// end blocks like any stdin.
     @Test func holdsThePayloadThenEndOfFile() throws {
         let payload = Array(#"{"type":"gesture","gesture":"tap"}"#.utf8) + [UInt8(ascii: "\n")]
-        let pipe = try InputPipe(holding: payload)
-        defer { pipe.close() }
+        let pipe = try PipeInput(holding: payload)
+        defer { pipe.closeReadEnd() }
         #expect(fcntl(pipe.readEnd, F_GETFL) & O_NONBLOCK == 0)
         #expect(fcntl(pipe.readEnd, F_GETFD) & FD_CLOEXEC != 0)
         #expect(readAll(pipe.readEnd) == payload)
@@ -35,6 +35,6 @@ import Testing
     /// A payload larger than the pipe's buffer fails with EAGAIN instead of blocking the worker.
     @Test func oversizedPayloadFails() throws {
         let tooBig = [UInt8](repeating: UInt8(ascii: "x"), count: 4 << 20)
-        #expect(throws: SystemCallError(errno: EAGAIN)) { try InputPipe(holding: tooBig) }
+        #expect(throws: SystemCallError(errno: EAGAIN)) { try PipeInput(holding: tooBig) }
     }
 }

@@ -15,7 +15,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.0.0"),
         // 4.x: FoundationEssentials on Linux, where 3.x imports the whole of Foundation (and so ICU);
         // a lower bound of 4 also moves a clone whose Package.resolved still pins 3.x.
@@ -42,6 +41,8 @@ let package = Package(
         ),
         // The kernel's uinput interface (linux/uinput.h), for the `uinput` control backend.
         .systemLibrary(name: "CUInput"),
+        // glibc's GNU posix_spawn file actions (chdir, closefrom), for the hooks' processes.
+        .systemLibrary(name: "CSpawn"),
         // The Wayland client library and xkbcommon: the desktop's keyboard layout, for the
         // `portal` control backend (which characters it can type). Debian: libwayland-dev,
         // libxkbcommon-dev (headers in /usr/include; the module map links both).
@@ -53,7 +54,7 @@ let package = Package(
         .target(name: "CWaylandVirtualInput", exclude: ["protocol"]),
         // System calls outside the C bridges: `-1` and errno turned into thrown errors in one
         // place, for the sinks, the server and the host.
-        .target(name: "GesturePadSystem"),
+        .target(name: "GesturePadSystem", dependencies: ["CSpawn"]),
         // The engine: pure Swift, no I/O, no clock.
         .target(name: "GestureEngine"),
         // The control mapping: pointer input and gestures → host actions; pure, no clock. The
@@ -94,7 +95,6 @@ let package = Package(
             dependencies: [
                 "GestureEngine", "GestureProtocol", "GestureControl", "GesturePadSettings", "GesturePadSystem",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
         // libyaml, the YAML parser of the configuration file. Debian: libyaml-dev.

@@ -1,5 +1,5 @@
-import Subprocess
-import SystemPackage
+import GesturePadSystem
+import Glibc
 import Testing
 
 @testable import GesturePadSinks
@@ -128,14 +128,14 @@ import Testing
         let clock = ManualClock()
         var retry = SpawnRetry()
         var delays: [Duration] = []
-        while let next = retry.failed(Errno.textFileBusy, at: clock.now) {
+        while let next = retry.failed(SystemCallError(errno: ETXTBSY), at: clock.now) {
             delays.append(next - clock.now)
             clock.advance(by: next - clock.now)
         }
         #expect(delays == [10, 20, 40, 80, 160].map { .milliseconds($0) })
         var other = SpawnRetry()
-        #expect(other.failed(Errno.noSuchFileOrDirectory, at: clock.now) == nil)
-        #expect(other.failed(CancellationError(), at: clock.now) == nil)
+        #expect(other.failed(SystemCallError(errno: ENOENT), at: clock.now) == nil)
+        #expect(other.failed(SystemCallError(errno: EACCES), at: clock.now) == nil)
     }
 
     /// The server's messages about a failing hook: five, then one note per 10 s with the count held back.

@@ -4,8 +4,7 @@ import Glibc
 /// A child process fed through a pipe on its standard input, for the release guard: the
 /// server writes to it while it lives, and the child reads end-of-file the moment the server's
 /// end closes — when the server exits, crashes or is killed, since the kernel closes a dead
-/// process's descriptors. The only code here that starts a process by hand (hooks go through
-/// swift-subprocess).
+/// process's descriptors. (Hooks start theirs with `ChildProcess`, in GesturePadSystem.)
 ///
 /// The write end is close-on-exec, so that no hook or other child the server starts keeps
 /// the pipe open after the server is gone.

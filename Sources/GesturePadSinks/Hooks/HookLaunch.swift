@@ -4,8 +4,6 @@ import GestureEngine
 import GesturePadSettings
 import GesturePadSystem
 import GestureProtocol
-import Subprocess
-import SystemPackage
 
 #if canImport(Glibc)
     import Glibc
@@ -13,31 +11,24 @@ import SystemPackage
     import Darwin
 #endif
 
-/// How hook processes are started: no shell, their own process group (so a timeout or a
-/// shutdown kills the whole group, grandchildren included), stdout and stderr to the
-/// hook's `HookOutput` pipes (never straight to the server's stderr).
+/// How hook processes are started (`ChildProcess`): no shell, their own process group (so a
+/// timeout or a shutdown kills the whole group, grandchildren included), stdout and stderr to
+/// the hook's `HookOutput` pipes (never straight to the server's stderr).
 enum HookLaunch {
-    /// A program name is looked up in `PATH`; anything with a `/` is a path, and a relative
-    /// path is relative to `directory` (the configuration file's folder) when there is one,
-    /// never to the server's working directory (which is `$HOME` under systemd, anything in a
-    /// terminal).
-    static func executable(_ program: String, in directory: String?) -> Executable {
-        guard program.contains("/") else { return .name(program) }
-        return .path(FilePath(HookRule.resolvedPath(program, in: directory)))
-    }
-
-    /// The working directory of a hook's process: the configuration file's folder, so relative
-    /// paths among its arguments work too (`pipe: [python3, my_pipe.py]`).
-    static func workingDirectory(_ directory: String?) -> FilePath? {
-        directory.map { FilePath($0) }
-    }
-
-    /// Own process group; when the task running it is cancelled, the group gets SIGKILL.
-    static var platformOptions: PlatformOptions {
-        var options = PlatformOptions()
-        options.processGroupID = 0
-        options.teardownSequence = [.send(signal: .kill, toProcessGroup: true, allowedDurationToNextStep: .milliseconds(200))]
-        return options
+    /// What to start for a hook: `program` is a name looked up in `PATH`, or with a `/` a path —
+    /// a relative one relative to `directory` (the configuration file's folder) when there is
+    /// one, never to the server's working directory (which is `$HOME` under systemd, anything
+    /// in a terminal). The process starts in `directory` too, so relative paths among its
+    /// arguments work (`pipe: [python3, my_pipe.py]`). `variables` come on top of the server's
+    /// environment.
+    static func launch(
+        _ program: String, arguments: [String], in directory: String?, variables: [(String, String)],
+        standardInput: Int32, output: HookOutput
+    ) -> ChildProcess.Launch {
+        ChildProcess.Launch(
+            program: HookRule.resolvedPath(program, in: directory), arguments: arguments,
+            environment: environment(variables), workingDirectory: directory, standardInput: standardInput,
+            standardOutput: output.standardOutput, standardError: output.standardError)
     }
 
     /// The `GESTUREPAD_*` variables of one event: `GESTUREPAD_GESTURE`, `_PHASE`, `_T`, `_X`,
@@ -80,42 +71,17 @@ enum HookLaunch {
 
     /// The inherited environment plus `extra`, without the server's access token
     /// (`GESTUREPAD_TOKEN`): a hook has no business connecting as a client.
-    static func environment(_ extra: [(String, String)]) -> Environment {
-        var updates: [Environment.Key: String?] = [:]
-        if let token = Environment.Key(rawValue: "GESTUREPAD_TOKEN") { updates[token] = .some(nil) }
-        for (name, value) in extra {
-            if let key = Environment.Key(rawValue: name) { updates[key] = value }
-        }
-        return .inherit.updating(updates)
+    static func environment(_ extra: [(String, String)]) -> [String] {
+        ChildProcess.environment(removing: ["GESTUREPAD_TOKEN"], adding: extra)
     }
 
-    /// Returns once our child `pid` has exited, without reaping it (`WNOWAIT`: swift-subprocess
-    /// still collects its status). The wait blocks a short-lived thread of its own (no
-    /// polling, no thread of the cooperative pool); an error (no such child) counts as exited.
-    static func waitForExit(_ pid: Int32) async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            let thread = SystemThread {
-                var info = siginfo_t()
-                _ = try? SystemCall.retrying { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
-                done.resume()
-            }
+    /// Returns once `child` has exited, with how it ended (reaped). The wait blocks a
+    /// short-lived thread of its own (no polling, no thread of the cooperative pool).
+    static func exit(of child: ChildProcess) async -> ChildProcess.Exit {
+        await withCheckedContinuation { (done: CheckedContinuation<ChildProcess.Exit, Never>) in
+            let thread = SystemThread { done.resume(returning: child.waitForExit()) }
             thread.name = "gp-hook-exit"
             thread.start()
-        }
-    }
-
-    /// SIGKILL to the process group `pid` leads (a hook process and everything it started
-    /// that stayed in its group).
-    static func killGroup(_ pid: Int32) {
-        guard pid > 0 else { return }
-        _ = kill(-pid, SIGKILL)
-    }
-
-    /// Human-readable exit status.
-    static func describe(_ status: TerminationStatus) -> String {
-        switch status {
-        case .exited(let code): "exit \(code)"
-        case .signaled(let signal): "signal \(signal)"
         }
     }
 }

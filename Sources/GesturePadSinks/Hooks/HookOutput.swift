@@ -2,7 +2,12 @@ import FoundationEssentials
 import GesturePadSystem
 import Logging
 import Synchronization
-import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The I/O shell around one hook's `HookOutputLimiter`. Every process of the hook gets the
 /// write ends of two pipes as its stdout and stderr; the pipes live as long as the hook, so a
@@ -20,8 +25,8 @@ final class HookOutput: Sendable {
 
     let limits: HookOutputLimits
     /// What a process of this hook gets as its fd 1 and 2.
-    let standardOutput: FileDescriptor
-    let standardError: FileDescriptor
+    let standardOutput: Int32
+    let standardError: Int32
     private let pipes: [(stream: Stream, pipe: OutputPipe)]
     private let wakePipe: OutputPipe?
     private let label: String
@@ -45,8 +50,8 @@ final class HookOutput: Sendable {
         if let out = made.0, let err = made.1, let wake = made.2 {
             pipes = [(.stdout, out), (.stderr, err)]
             wakePipe = wake
-            standardOutput = FileDescriptor(rawValue: out.writeEnd)
-            standardError = FileDescriptor(rawValue: err.writeEnd)
+            standardOutput = out.writeEnd
+            standardError = err.writeEnd
         } else {
             // Out of descriptors: the hook's output is discarded rather than let through unlimited.
             for pipe in [made.0, made.1, made.2].compactMap({ $0 }) {
@@ -54,7 +59,8 @@ final class HookOutput: Sendable {
                 pipe.closeWriteEnd()
             }
             logger.error("hook output pipes could not be made: the hook's output is discarded")
-            let null = (try? FileDescriptor.open("/dev/null", .writeOnly, options: .closeOnExec)) ?? .standardError
+            let opened = open("/dev/null", O_WRONLY | O_CLOEXEC)
+            let null = opened >= 0 ? opened : STDERR_FILENO
             pipes = []
             wakePipe = nil
             standardOutput = null

@@ -12,8 +12,8 @@ import GesturePadSystem
 /// its fd 1 or 2, which `dup2` makes inheritable), the read end non-blocking.
 ///
 /// `pipe2(O_CLOEXEC)` is not visible to Swift without `_GNU_SOURCE`; `pipe` then `fcntl` leaves
-/// a moment in which a concurrent `fork` could inherit the ends, but the only spawner here,
-/// swift-subprocess, closes every descriptor above 2 in its children anyway.
+/// a moment in which a concurrent `fork` could inherit the ends, but the hooks' spawner,
+/// `ChildProcess`, closes every descriptor above 2 in its children anyway.
 struct OutputPipe: Sendable {
     let readEnd: Int32
     let writeEnd: Int32

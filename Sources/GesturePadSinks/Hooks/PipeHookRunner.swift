@@ -4,9 +4,7 @@ import GestureEngine
 import GesturePadSettings
 import GesturePadSystem
 import Logging
-import Subprocess
 import Synchronization
-import SystemPackage
 
 /// Carries out one `pipe` rule: one long-lived process, started at launch, fed matching
 /// events as JSON lines on its stdin. Restarted with backoff (`RestartBackoff`: 0.1 s doubling
@@ -22,7 +20,7 @@ final class PipeHookRunner: Sendable {
         var closing = false
         var starts = 0
         var reportedLoss = 0
-        var pid: Int32?
+        var child: ChildProcess?
         var supervisor: Task<Void, Never>?
         /// The supervisor is waiting out the backoff (a close may cancel it at once).
         var inBackoff = false
@@ -55,7 +53,7 @@ final class PipeHookRunner: Sendable {
 
     /// Counters for tests: process starts, events coalesced, events dropped; the running pid.
     var statistics: (starts: Int, coalesced: Int, dropped: Int, pid: Int32?) {
-        state.withLock { ($0.starts, $0.queue.coalesced, $0.queue.dropped, $0.pid) }
+        state.withLock { ($0.starts, $0.queue.coalesced, $0.queue.dropped, $0.child?.pid) }
     }
 
     /// Starts the supervisor (the process and its restarts) on the worker thread.
@@ -107,7 +105,7 @@ final class PipeHookRunner: Sendable {
         defer {
             state.withLock { s in
                 s.doorbell = nil
-                s.pid = nil
+                s.child = nil
             }
             ring.finish()
         }
@@ -133,37 +131,35 @@ final class PipeHookRunner: Sendable {
     }
 
     /// Starts the process, feeds it until it exits; throws when it could not start.
-    private func runProcess(doorbell: AsyncStream<Void>, ring: AsyncStream<Void>.Continuation) async throws {
-        let result = try await Subprocess.run(
-            HookLaunch.executable(options.program, in: options.directory), arguments: Arguments(options.arguments),
-            environment: HookLaunch.environment([("GESTUREPAD_HOOK", name)]),
-            workingDirectory: HookLaunch.workingDirectory(options.directory),
-            platformOptions: HookLaunch.platformOptions, input: .inputWriter,
-            output: .fileDescriptor(output.standardOutput, closeAfterSpawningProcess: false),
-            error: .fileDescriptor(output.standardError, closeAfterSpawningProcess: false)
-        ) { execution in
-            let pid = execution.processIdentifier.value
-            state.withLock { $0.pid = pid }
-            logger.info("pipe hook started", metadata: ["hook.pid": "\(pid)"])
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { await self.feed(execution.standardInputWriter, doorbell: doorbell, execution: execution) }
-                // The process is gone when it exits (closing its stdout or stdin is no sign:
-                // the output pipes outlive it, and the feeder handles stdin).
-                await HookLaunch.waitForExit(pid)
-                ring.finish()
-                await group.waitForAll()
-            }
-            try? await execution.standardInputWriter.finish()
+    private func runProcess(doorbell: AsyncStream<Void>, ring: AsyncStream<Void>.Continuation) async throws(SystemCallError) {
+        let input = try PipeInput()
+        let child: ChildProcess
+        do {
+            defer { input.closeReadEnd() }
+            child = try ChildProcess.start(
+                HookLaunch.launch(
+                    options.program, arguments: options.arguments, in: options.directory,
+                    variables: [("GESTUREPAD_HOOK", name)], standardInput: input.readEnd, output: output))
         }
+        state.withLock { $0.child = child }
+        logger.info("pipe hook started", metadata: ["hook.pid": "\(child.pid)"])
+        let exit = await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.feed(input, doorbell: doorbell, child: child) }
+            // The process is gone when it exits (closing its stdout or stdin is no sign: the
+            // output pipes outlive it, and the feeder handles stdin).
+            let exit = await HookLaunch.exit(of: child)
+            input.stop()
+            ring.finish()
+            await group.waitForAll()
+            return exit
+        }
+        input.finish()
         output.processEnded()
-        logger.notice("pipe hook ended", metadata: ["hook.status": "\(HookLaunch.describe(result.terminationStatus))"])
+        logger.notice("pipe hook ended", metadata: ["hook.status": "\(exit)"])
     }
 
     /// Writes queued events until the doorbell is finished (process gone, or shutdown).
-    private func feed(
-        _ writer: StandardInputWriter, doorbell: AsyncStream<Void>,
-        execution: Execution<CustomWriteInput, FileDescriptorOutput, FileDescriptorOutput>
-    ) async {
+    private func feed(_ input: PipeInput, doorbell: AsyncStream<Void>, child: ChildProcess) async {
         var batch: [PipeQueue.Item] = []
         var buffer: [UInt8] = []
         var stream = doorbell.makeAsyncIterator()
@@ -179,19 +175,22 @@ final class PipeHookRunner: Sendable {
                     buffer.append(UInt8(ascii: "\n"))
                 }
                 do {
-                    _ = try await writer.write(buffer)
+                    try await input.write(buffer)
                 } catch {
                     // The process stopped reading (exited or closed stdin): these are lost,
                     // and a process that no longer reads is replaced.
                     let lost = batch.count
                     state.withLock { $0.queue.countDropped(lost) }
-                    try? execution.send(signal: .kill, toProcessGroup: true)
+                    child.killGroup()
                     return
                 }
                 batch.removeAll(keepingCapacity: true)
                 reportLoss()
             }
-            if closing { try? await writer.finish(); return }
+            if closing {
+                input.finish()
+                return
+            }
             guard await stream.next() != nil else {
                 if state.withLock({ $0.closing }) { continue }  // drain once more, then finish
                 return
@@ -235,7 +234,7 @@ final class PipeHookRunner: Sendable {
         }
         if let task, stopped.wait(timeout: .now() + max(0, min(timeout, 3_600))) == .timedOut {
             task.cancel()
-            if let pid = state.withLock({ $0.pid }) { HookLaunch.killGroup(pid) }
+            state.withLock({ $0.child })?.killGroup()
             _ = stopped.wait(timeout: .now() + 1)
         }
         output.close()

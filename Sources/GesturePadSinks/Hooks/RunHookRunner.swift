@@ -4,9 +4,13 @@ import GestureEngine
 import GesturePadSettings
 import GesturePadSystem
 import Logging
-import Subprocess
 import Synchronization
-import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Carries out one `run` rule: the I/O shell of its `RunHookSchedule` (a process per matching
 /// event, at most `concurrency` at once, at most `queueLimit` waiting, each killed with its
@@ -22,8 +26,8 @@ final class RunHookRunner: Sendable {
 
     private struct State {
         var schedule: RunHookSchedule<Job>
-        /// The process group (= pid) of each running process, once spawned.
-        var pids: [Int: Int32] = [:]
+        /// Each running process (its pid is its process group's), once spawned.
+        var children: [Int: ChildProcess] = [:]
         var failed = 0
     }
 
@@ -72,8 +76,8 @@ final class RunHookRunner: Sendable {
     }
 
     private enum Outcome: Sendable {
-        case exited(TerminationStatus)
-        case failedToStart(any Error)
+        case exited(ChildProcess.Exit)
+        case failedToStart(SystemCallError)
     }
 
     /// Runs one process to its end, racing its deadline timer; then starts the next queued one.
@@ -92,11 +96,11 @@ final class RunHookRunner: Sendable {
                 result = value
                 group.cancelAll()
             }
-            return result ?? .failedToStart(CancellationError())
+            return result ?? .failedToStart(SystemCallError(errno: ECANCELED))
         }
         let now = worker.clock.now
         let (finished, drops) = state.withLock { s in
-            s.pids[start.id] = nil
+            s.children[start.id] = nil
             let finished = s.schedule.finished(start.id, at: now)
             if case .failedToStart = outcome, finished.killed == nil { s.failed += 1 }
             if case .exited(let status) = outcome, !status.isSuccess, finished.killed == nil { s.failed += 1 }
@@ -124,9 +128,9 @@ final class RunHookRunner: Sendable {
         }
         switch outcome {
         case .exited(let status) where status.isSuccess:
-            logger.debug("run hook finished", metadata: ["hook.status": "\(HookLaunch.describe(status))"])
+            logger.debug("run hook finished", metadata: ["hook.status": "\(status)"])
         case .exited(let status):
-            events.log(.warning, "run hook failed", metadata: ["hook.status": "\(HookLaunch.describe(status))"], on: worker)
+            events.log(.warning, "run hook failed", metadata: ["hook.status": "\(status)"], on: worker)
         case .failedToStart(let error):
             events.log(
                 .error, "run hook could not run", metadata: ["hook.program": "\(options.program)", "error": "\(error)"],
@@ -137,8 +141,8 @@ final class RunHookRunner: Sendable {
     /// Kills the processes the schedule finds overdue now.
     private func expire() {
         let now = worker.clock.now
-        let pids = state.withLock { s in s.schedule.expire(at: now).compactMap { s.pids[$0] } }
-        for pid in pids { HookLaunch.killGroup(pid) }
+        let children = state.withLock { s in s.schedule.expire(at: now).compactMap { s.children[$0] } }
+        for child in children { child.killGroup() }
     }
 
     /// Starts the process (again, after a short wait, while its script is busy being
@@ -160,33 +164,23 @@ final class RunHookRunner: Sendable {
         var input: [UInt8] = []
         job.payload.appendJSON(time: job.time, into: &input)
         input.append(UInt8(ascii: "\n"))
-        let environment = HookLaunch.environment(job.payload.variables(time: job.time))
+        let child: ChildProcess
         do {
-            // stdin is a pipe filled before the start (`InputPipe`), not swift-subprocess's
-            // input writer: that one keeps an entry per process for good (issue 35), and a
-            // process exiting without reading made its write fail. Ours is closed once the
-            // process has ended or failed to start.
-            let stdin = try InputPipe(holding: input)
-            defer { stdin.close() }
-            let result = try await Subprocess.run(
-                HookLaunch.executable(options.program, in: options.directory), arguments: Arguments(arguments),
-                environment: environment, workingDirectory: HookLaunch.workingDirectory(options.directory),
-                platformOptions: HookLaunch.platformOptions,
-                input: .fileDescriptor(FileDescriptor(rawValue: stdin.readEnd), closeAfterSpawningProcess: false),
-                output: .fileDescriptor(output.standardOutput, closeAfterSpawningProcess: false),
-                error: .fileDescriptor(output.standardError, closeAfterSpawningProcess: false)
-            ) { execution in
-                let pid = execution.processIdentifier.value
-                let overdue = state.withLock { s in
-                    s.pids[start.id] = pid
-                    return s.schedule.isKilled(start.id)
-                }
-                if overdue { HookLaunch.killGroup(pid) }
-            }
-            return .exited(result.terminationStatus)
+            let stdin = try PipeInput(holding: input)
+            defer { stdin.closeReadEnd() }
+            child = try ChildProcess.start(
+                HookLaunch.launch(
+                    options.program, arguments: arguments, in: options.directory,
+                    variables: job.payload.variables(time: job.time), standardInput: stdin.readEnd, output: output))
         } catch {
             return .failedToStart(error)
         }
+        let overdue = state.withLock { s in
+            s.children[start.id] = child
+            return s.schedule.isKilled(start.id)
+        }
+        if overdue { child.killGroup() }
+        return .exited(await HookLaunch.exit(of: child))
     }
 
     /// The worker's clock was advanced (a manual clock): its timers are looked at again.
@@ -206,8 +200,8 @@ final class RunHookRunner: Sendable {
         while !state.withLock({ $0.schedule.isIdle }) {
             guard ended.wait(timeout: deadline) == .success else { break }
         }
-        let left = state.withLock { s in s.schedule.abandon().compactMap { s.pids[$0] } }
-        for pid in left { HookLaunch.killGroup(pid) }
+        let left = state.withLock { s in s.schedule.abandon().compactMap { s.children[$0] } }
+        for child in left { child.killGroup() }
         // Killed processes end at once; their last output is read by `output.close()`.
         let reaped = DispatchTime.now() + 1
         while !state.withLock({ $0.schedule.isIdle }) {

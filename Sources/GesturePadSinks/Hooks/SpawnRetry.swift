@@ -1,5 +1,10 @@
-import Subprocess
-import SystemPackage
+import GesturePadSystem
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Whether to try starting a hook's process again after starting it failed. Only "text file
 /// busy" (ETXTBSY: the script is being written — an editor saving it, a deploy copying it —
@@ -11,16 +16,9 @@ struct SpawnRetry: Sendable {
     private var attempt = 0
 
     /// Starting failed with `error` at `now`: when to try again, or `nil` to give up.
-    mutating func failed(_ error: any Error, at now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
-        guard Self.isBusyText(error), attempt < Self.delays.count else { return nil }
+    mutating func failed(_ error: SystemCallError, at now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        guard error.errno == ETXTBSY, attempt < Self.delays.count else { return nil }
         defer { attempt += 1 }
         return now + Self.delays[attempt]
-    }
-
-    /// ETXTBSY, as swift-subprocess reports it.
-    static func isBusyText(_ error: any Error) -> Bool {
-        if let error = error as? SubprocessError { return error.underlyingError == .textFileBusy }
-        if let error = error as? Errno { return error == .textFileBusy }
-        return false
     }
 }

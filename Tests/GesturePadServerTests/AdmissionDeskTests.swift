@@ -45,7 +45,7 @@ struct AdmissionDeskTests {
     /// Ten wrong tokens from one address, each 403; the eleventh is 429 before its token is
     /// looked at, another address is not touched, and a try comes back 6 s later.
     @Test func wrongTokensUseUpTheAddressesTries() {
-        var desk = Self.desk()
+        let desk = Self.desk()
         for i in 0..<10 {
             #expect(
                 desk.upgrade(Self.upgrade(token: "wrong"), now: Double(i)) == .refuse(status: 403, reason: "wrong access token"))
@@ -61,7 +61,7 @@ struct AdmissionDeskTests {
 
     /// A foreign Origin is refused and charged; the path's own refusal passes through uncharged.
     @Test func originAndPath() {
-        var desk = Self.desk()
+        let desk = Self.desk()
         #expect(
             desk.upgrade(Self.upgrade(proof: true, origin: "https://evil.example"), now: 0)
                 == .refuse(status: 403, reason: "Origin does not match Host"))
@@ -74,7 +74,7 @@ struct AdmissionDeskTests {
     /// The secret in the address over plain HTTP from another machine is let in (PROTOCOL.md's
     /// `?token=`) and warned about once per address.
     @Test func aCredentialInClearIsWarnedAboutOnce() {
-        var desk = Self.desk()
+        let desk = Self.desk()
         #expect(desk.upgrade(Self.upgrade(token: Self.secret, trusted: false), now: 0) == .accept(warnClearCredential: true))
         #expect(desk.upgrade(Self.upgrade(token: Self.secret, trusted: false), now: 1) == .accept(warnClearCredential: false))
         #expect(
@@ -86,7 +86,7 @@ struct AdmissionDeskTests {
     /// not this upgrade's); the right answer is proven and pairs the phone named by its
     /// User-Agent; a second answer is nothing.
     @Test func aProvingConnectionIsChallengedThenProven() throws {
-        var desk = Self.desk()
+        let desk = Self.desk()
         #expect(desk.upgrade(Self.upgrade(handle: 5, proof: true), now: 0) == .accept(warnClearCredential: false))
         guard case .none = desk.established(1, handle: 6, address: Self.phone, moveOnly: false, now: 1) else {
             Issue.record("another handle's connection took this upgrade")
@@ -117,7 +117,7 @@ struct AdmissionDeskTests {
     /// A wrong answer closes with 4410 and charges the address; so does a connection gone
     /// before answering: ten of either and the address is out of tries.
     @Test func wrongAnswersAndSilentConnectionsAreCharged() {
-        var desk = Self.desk()
+        let desk = Self.desk()
         for id in 1...5 {
             _ = desk.upgrade(Self.upgrade(handle: id, proof: true), now: Double(id))
             _ = desk.established(id, handle: id, address: Self.phone, moveOnly: false, now: Double(id))
@@ -143,7 +143,7 @@ struct AdmissionDeskTests {
 
     /// At most 8 connections of one address owe their proof at once; the ninth upgrade is 429.
     @Test func connectionsOwingProofAreBoundedPerAddress() {
-        var desk = Self.desk()
+        let desk = Self.desk()
         for id in 1...8 {
             #expect(desk.upgrade(Self.upgrade(handle: id, proof: true), now: 0) == .accept(warnClearCredential: false))
             _ = desk.established(id, handle: id, address: Self.phone, moveOnly: false, now: 0)
@@ -161,7 +161,7 @@ struct AdmissionDeskTests {
     /// Plain HTTP to a TLS port: proven, it only moves; without authentication there is nothing
     /// to prove (a challenge without a nonce, nothing owed); a secret-holder without pairing is open.
     @Test func moveOnlyNoAuthenticationAndNoPairing() {
-        var desk = Self.desk()
+        let desk = Self.desk()
         _ = desk.upgrade(Self.upgrade(proof: true), now: 0)
         _ = desk.established(1, handle: 1, address: Self.phone, moveOnly: true, now: 0)
         guard
@@ -170,7 +170,7 @@ struct AdmissionDeskTests {
             Issue.record("a move-only connection was not told to move")
             return
         }
-        var open = Self.desk(authenticates: false, pairs: false)
+        let open = Self.desk(authenticates: false, pairs: false)
         _ = open.upgrade(Self.upgrade(proof: true), now: 0)
         guard
             case .challenge(.challenge(1, nil, nil, nil, false, 0)) = open.established(
@@ -180,7 +180,7 @@ struct AdmissionDeskTests {
             return
         }
         #expect(open.owingProof == 0)
-        var bearer = Self.desk(pairs: false)
+        let bearer = Self.desk(pairs: false)
         _ = bearer.upgrade(Self.upgrade(proof: true), now: 0)
         _ = bearer.established(1, handle: 1, address: Self.phone, moveOnly: false, now: 0)
         var noPairing = Self.credentials
@@ -193,7 +193,7 @@ struct AdmissionDeskTests {
 
     /// A connection without `?proof=1` goes straight to pairing, with its name and who it is.
     @Test func aKeyInTheAddressGoesToPairing() {
-        var desk = Self.desk()
+        let desk = Self.desk()
         #expect(desk.upgrade(Self.upgrade(token: Self.secret), now: 0) == .accept(warnClearCredential: false))
         guard
             case .pairing(.pairing, let name, let client?) = desk.established(
@@ -207,7 +207,7 @@ struct AdmissionDeskTests {
 
     /// `/pairing?token=`: a foreign Origin and a credential in clear are refused and charged.
     @Test func pairingStatusIsLimitedLikeUpgrades() {
-        var desk = Self.desk()
+        let desk = Self.desk()
         func ask(_ origin: Bool, _ trusted: Bool, _ now: Double) -> Result<PairingStatus, HTTPRefusalReason> {
             desk.pairingStatus(
                 address: Self.phone, originMatches: origin, token: "some-key", trustedTransport: trusted, key: .unknown,

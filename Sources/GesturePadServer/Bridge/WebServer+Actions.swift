@@ -23,31 +23,31 @@ extension WebServer {
         for action in actions {
             switch action {
             case .requestWritable(let id):
-                guard let wsi = handle(id, unlessFailed: result, current) else { continue }
+                guard let wsi = connections.handle(id, unlessFailed: result, current) else { continue }
                 lws_callback_on_writable(wsi)
             case .write(let id, let batch):
-                guard let wsi = handle(id, unlessFailed: result, current) else { continue }
-                if !WebSocketFraming.write(batch, to: wsi, using: &scratch), id == current { result = -1 }
+                guard let wsi = connections.handle(id, unlessFailed: result, current) else { continue }
+                if !connections.write(batch, to: wsi), id == current { result = -1 }
             case .pauseReading(let id):
-                guard let wsi = handle(id, unlessFailed: result, current) else { continue }
+                guard let wsi = connections.handle(id, unlessFailed: result, current) else { continue }
                 lws_rx_flow_control(wsi, 0)
             case .resumeReading(let id):
-                guard let wsi = handle(id, unlessFailed: result, current) else { continue }
+                guard let wsi = connections.handle(id, unlessFailed: result, current) else { continue }
                 lws_rx_flow_control(wsi, 1)
             case .scheduleWakeup(let id, let deadline):
-                guard let context, let slot = slot(of: id) else { continue }
+                guard let context, let slot = connections.slot(of: id) else { continue }
                 let delay = max(0, deadline - MonotonicClock.nowMilliseconds())
                 let microseconds = lws_usec_t((delay * 1_000).rounded(.up))
                 lws_sul_schedule(context, 0, gp_slot_timer(slot), gesturePadTimerFired, microseconds)
             case .cancelWakeup(let id):
-                guard let slot = slot(of: id) else { continue }
+                guard let slot = connections.slot(of: id) else { continue }
                 lws_sul_cancel(gp_slot_timer(slot))
             case .limitClosingTime(let id):
-                guard let wsi = handle(id, unlessFailed: result, current) else { continue }
+                guard let wsi = connections.handle(id, unlessFailed: result, current) else { continue }
                 lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, 5)
             case .close(let id, let code, let reason):
-                guard let wsi = handle(id, unlessFailed: result, current) else { continue }
-                setCloseReason(wsi, code: code, reason: reason)
+                guard let wsi = connections.handle(id, unlessFailed: result, current) else { continue }
+                LWSConnections.setCloseReason(wsi, code: code, reason: reason)
                 if id == current { result = -1 }
             case .unpairDevice(let id):
                 unpair(id)  // pairing's decisions reach the hub after this batch (`HubInbox`)
@@ -61,23 +61,11 @@ extension WebServer {
                 // lws would wait 5 s for an answering Close it may never parse (it drops the rest
                 // of the read that held the bad frame) or that will never come (the peer's own
                 // Close was the one refused).
-                guard let wsi = handle(id, unlessFailed: result, current) else { continue }
+                guard let wsi = connections.handle(id, unlessFailed: result, current) else { continue }
                 lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_ACK, CLWS_TO_KILL_ASYNC)
             }
         }
         return result
     }
 
-    /// The lws handle of connection `id`, unless the context is being destroyed, the
-    /// connection is gone, or it is `current` and its callback already failed.
-    private func handle(_ id: Int, unlessFailed result: Int32, _ current: Int?) -> OpaquePointer? {
-        guard !destroying, result == 0 || id != current else { return nil }
-        return handles[id]
-    }
-
-    /// The per-connection block of connection `id` (its timer), while it is alive.
-    private func slot(of id: Int) -> UnsafeMutablePointer<gp_connection_slot>? {
-        guard !destroying, let wsi = handles[id] else { return nil }
-        return lws_wsi_user(wsi)?.assumingMemoryBound(to: gp_connection_slot.self)
-    }
 }

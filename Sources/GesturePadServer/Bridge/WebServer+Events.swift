@@ -27,7 +27,7 @@ extension WebServer {
         let upgrade = AdmissionDesk.Upgrade(
             handle: Int(bitPattern: wsi), request: request, address: address,
             userAgent: LWSRequest.header(wsi, WSI_TOKEN_HTTP_USER_AGENT), model: LWSRequest.queryArgument(wsi, name: "model"),
-            plainRefusal: plainRefusal, openConnections: handles.count, shuttingDown: shuttingDown,
+            plainRefusal: plainRefusal, openConnections: connections.count, shuttingDown: shuttingDown,
             key: pairing?.standing(ofKey: request.token) ?? .unknown)
         switch admission.upgrade(upgrade, now: MonotonicClock.nowMilliseconds()) {
         case .accept(let warn):
@@ -124,11 +124,7 @@ extension WebServer {
 
     func established(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?) -> Int32 {
         guard let slot else { return -1 }
-        let id = nextConnectionID
-        nextConnectionID += 1
-        slot.pointee.wsi = wsi
-        slot.pointee.connection_id = UInt64(id)
-        handles[id] = wsi
+        let id = connections.open(wsi, slot: slot)
         submit(.opened(id, now: MonotonicClock.nowMilliseconds()), for: id)
         logger.info(
             "connection opened", metadata: ["ws.connection.id": "\(id)", "ws.peer": "\(LWSRequest.peer(wsi))"])
@@ -140,16 +136,13 @@ extension WebServer {
         _ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?,
         input: UnsafeMutableRawPointer?, length: Int
     ) -> Int32 {
-        guard let slot, let id = connectionID(slot) else { return 0 }
+        guard let slot, let id = LWSConnections.id(of: slot) else { return 0 }
         let now = MonotonicClock.nowMilliseconds()
         confirmAlive(wsi, slot: slot, now: now)
         // The hub takes a slice: the chunk is copied into a reused buffer first.
-        inputScratch.removeAll(keepingCapacity: true)
-        if let input, length > 0 {
-            inputScratch.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
-        }
         let chunk = HubInput.received(
-            id, inputScratch[...], isFinal: lws_is_final_fragment(wsi) != 0, isBinary: lws_frame_is_binary(wsi) != 0,
+            id, connections.chunk(input, length: length), isFinal: lws_is_final_fragment(wsi) != 0,
+            isBinary: lws_frame_is_binary(wsi) != 0,
             now: now)
         submit(chunk, for: id)
         // Never -1 here, even for a refusal: lws would drop the rest of the bytes it has read,
@@ -174,7 +167,7 @@ extension WebServer {
     var aliveConfirmInterval: Double { min(1_000, Double(configuration.idlePingSeconds) * 250) }
 
     func writable(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?) -> Int32 {
-        guard let id = connectionID(slot) else { return 0 }
+        guard let id = LWSConnections.id(of: slot) else { return 0 }
         // A close reason is set once lws has a Close frame prepared or sent: ours, or its own
         // for a protocol error it found in the input (1002 for reserved bits, …). A pending one
         // goes out before any writable callback, so here it has been sent. lws still calls this
@@ -198,22 +191,19 @@ extension WebServer {
     ) -> Int32 {
         let body = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
         if body.count == 1 {
-            setCloseReason(wsi, code: .protocolError, reason: "close frame with a 1-byte body")
+            LWSConnections.setCloseReason(wsi, code: .protocolError, reason: "close frame with a 1-byte body")
             return -1  // the writable callback after this Close tells the hub and hangs up
         }
         if body.count > 2, String(validating: body[2...], as: UTF8.self) == nil {
-            setCloseReason(wsi, code: .invalidPayload, reason: "close reason is not valid UTF-8")
+            LWSConnections.setCloseReason(wsi, code: .invalidPayload, reason: "close reason is not valid UTF-8")
             return -1
         }
-        if let id = connectionID(slot) { submit(.peerClosed(id), for: id) }
+        if let id = LWSConnections.id(of: slot) { submit(.peerClosed(id), for: id) }
         return 0
     }
 
     func closed(slot: UnsafeMutablePointer<gp_connection_slot>?) {
-        guard let slot, let id = connectionID(slot) else { return }
-        lws_sul_cancel(gp_slot_timer(slot))
-        slot.pointee.connection_id = 0
-        handles.removeValue(forKey: id)
+        guard let id = connections.close(slot: slot) else { return }
         let now = MonotonicClock.nowMilliseconds()
         admission.closed(id, now: now)
         submit(.closed(id, now: now))
@@ -224,7 +214,7 @@ extension WebServer {
     /// A connection's timer is due. Whether input already waits in its socket goes with it: the
     /// hub may put the timer off for that input (`ConnectionHub.timerInputGraceMilliseconds`).
     func timerFired(slot: UnsafeMutablePointer<gp_connection_slot>) {
-        guard let id = connectionID(slot) else { return }
+        guard let id = LWSConnections.id(of: slot) else { return }
         let pending = slot.pointee.wsi.map { hasPendingInput($0) } ?? false
         submit(.wakeup(id, now: MonotonicClock.nowMilliseconds(), inputPending: pending), for: id)
     }
@@ -235,20 +225,6 @@ extension WebServer {
         guard descriptor >= 0 else { return false }
         var probe = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         return poll(&probe, 1, 0) == 1 && probe.revents & Int16(POLLIN) != 0
-    }
-
-    // MARK: - Helpers
-
-    func connectionID(_ slot: UnsafeMutablePointer<gp_connection_slot>?) -> Int? {
-        guard let slot, slot.pointee.connection_id != 0 else { return nil }
-        return Int(truncatingIfNeeded: slot.pointee.connection_id)
-    }
-
-    func setCloseReason(_ wsi: OpaquePointer, code: CloseCode, reason: String) {
-        var bytes = Array(reason.utf8.prefix(120))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            lws_close_reason(wsi, lws_close_status(UInt32(code.rawValue)), buffer.baseAddress, buffer.count)
-        }
     }
 
     /// `host:port` of the server's own address for a `Location` when the request's `Host` is unusable.

@@ -90,7 +90,7 @@ extension WebServer {
             case .announce, .withdraw: break  // the pairing service's own
             }
         }
-        guard let context, !destroying else { return }
+        guard let context, !connections.destroying else { return }
         if let deadline = pairing?.nextDeadline {
             // At least 1 ms: lws 4.1 may never fire a timer scheduled 0 µs ahead.
             let delay = max(1, deadline - now)

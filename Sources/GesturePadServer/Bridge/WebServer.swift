@@ -7,31 +7,6 @@ import GestureProtocol
 import Glibc
 import Logging
 
-/// Why the server could not start, with the message the user is shown.
-public enum ServerStartError: Error, CustomStringConvertible {
-    /// The port is held by another program (perhaps another GesturePad: the caller can tell).
-    case portInUse(host: String?, port: Int, problem: String)
-    /// The address cannot be listened on for another reason (`problem`, when the probe knows).
-    case cannotListen(host: String?, port: Int, problem: String?)
-    /// libwebsockets could not set itself up.
-    case noContext
-
-    public var portInUse: Bool {
-        if case .portInUse = self { true } else { false }
-    }
-
-    public var description: String {
-        switch self {
-        case .portInUse(let host, let port, let problem), .cannotListen(let host, let port, let problem?):
-            "cannot listen on \(host ?? "all interfaces") port \(port): \(problem)"
-        case .cannotListen(let host, let port, nil):
-            "cannot listen on \(host ?? "all interfaces") port \(port) (in use, or not an address of this machine?)"
-        case .noContext:
-            "libwebsockets could not create its context"
-        }
-    }
-}
-
 /// The GesturePad server on libwebsockets (default poll loop, one service thread): serves the
 /// page from `publicDirectory` through an lws mount and speaks PROTOCOL.md on `/ws` through a
 /// `ConnectionHub`. `init` binds the port; `run()` serves until SIGINT / SIGTERM.
@@ -44,23 +19,15 @@ public final class WebServer {
     /// The sinks, the control backend and the recorder: where the hub's actions that are not
     /// the transport's go.
     let outlets: HubOutlets
-    /// The name the next WebSocket connection gets (its session id on the wire): 1, 2, …
-    var nextConnectionID = 1
     /// Set once shutdown began: upgrades are refused from then on.
     private(set) var shuttingDown = false
     let logger: Logger
     /// Who gets in: every upgrade, challenge, answer and refusal count (`AdmissionDesk`).
-    var admission: AdmissionDesk
+    let admission: AdmissionDesk
     private let storage = CStorage()
     private(set) var context: OpaquePointer?
-    /// lws connection handle of every open WebSocket connection, by id.
-    var handles: [Int: OpaquePointer] = [:]
-    /// Reused outbound buffer: the frames of one write (`WebSocketFraming`).
-    var scratch: [UInt8] = []
-    /// Reused inbound buffer: the chunk of one receive callback, handed to the hub.
-    var inputScratch: [UInt8] = []
-    /// Set while `lws_context_destroy` runs: the transport then does nothing.
-    var destroying = false
+    /// The open WebSocket connections: their ids, lws handles and reused buffers.
+    let connections = LWSConnections()
     private let wakeTimer: UnsafeMutablePointer<lws_sorted_usec_list_t>
     /// The backend's status and layout changes, posted on its thread, applied by `run()`.
     private let controlMailbox = ControlMailbox { SignalRelay.wakeLoop() }
@@ -71,7 +38,7 @@ public final class WebServer {
     /// Wakes the loop when the next waiting device runs out of time.
     let pairingTimer: UnsafeMutablePointer<lws_sorted_usec_list_t>
     /// Reads the configuration file again on SIGHUP (nil: nothing to reload).
-    let reloader: SettingsReloader?
+    private let reloader: SettingsReloader?
     /// The desktop's touchpad settings for the desktop page (nil: its desktop keeps none
     /// GesturePad can read).
     let touchpadWatch: TouchpadSettingsWatch?
@@ -111,8 +78,6 @@ public final class WebServer {
         }
         self.wakeTimer = storage.zeroed(lws_sorted_usec_list_t.self)
         self.pairingTimer = storage.zeroed(lws_sorted_usec_list_t.self)
-        scratch.reserveCapacity(4096)
-        inputScratch.reserveCapacity(4096)
         try start()
         self.pairing?.start(now: MonotonicClock.nowMilliseconds())
         let mailbox = controlMailbox
@@ -126,7 +91,7 @@ public final class WebServer {
 
     deinit {
         if let context {
-            destroying = true
+            connections.beginDestroying()
             SignalRelay.uninstall()
             lws_context_destroy(context)
         }
@@ -254,18 +219,18 @@ public final class WebServer {
             if signals & SignalRelay.terminate != 0 {
                 if shuttingDown { break }  // a second Ctrl-C: stop waiting
                 shuttingDown = true
-                logger.notice("shutting down", metadata: ["ws.connections": "\(handles.count)"])
+                logger.notice("shutting down", metadata: ["ws.connections": "\(connections.count)"])
                 submit(.shutdown)
                 deadline = MonotonicClock.nowMilliseconds() + configuration.shutdownGraceMilliseconds
                 lws_sul_schedule(
                     context, 0, wakeTimer, gesturePadWake, lws_usec_t(configuration.shutdownGraceMilliseconds * 1_000))
             }
-            if shuttingDown && (handles.isEmpty || MonotonicClock.nowMilliseconds() >= deadline) { break }
+            if shuttingDown && (connections.isEmpty || MonotonicClock.nowMilliseconds() >= deadline) { break }
             if lws_service(context, 0) < 0 { break }
         }
         lws_sul_cancel(wakeTimer)
         lws_sul_cancel(pairingTimer)
-        destroying = true
+        connections.beginDestroying()
         lws_context_destroy(context)
         self.context = nil
         // Every connection has closed: their `lastSeen` is written now, with what waited.
@@ -274,5 +239,33 @@ public final class WebServer {
         for sink in outlets.sinks { sink.close() }
         outlets.recorder?.close()
         logger.info("stopped")
+    }
+
+    /// Reads the configuration again (`reloader`, here on the service thread, between two
+    /// rounds of lws callbacks) and hands it to the hub as `HubInput.reconfigure`, whose
+    /// actions carry the hook rules to the sinks. A file with a problem changes nothing: its
+    /// problems go to stderr as `check-config` prints them, and a warning says the running
+    /// configuration stays.
+    private func reloadConfiguration() {
+        guard let reloader else { return }
+        switch reloader() {
+        case .success(let settings):
+            submit(.reconfigure(settings))
+            let hooks = settings.hooks.count
+            logger.notice(
+                "configuration reloaded: \(hooks) hook\(hooks == 1 ? "" : "s") from now on; gesture thresholds and control settings for the connections opened from now on",
+                metadata: ["config.file": "\(settings.source ?? "none")"])
+            for note in settings.restartNotes { logger.warning("\(note)") }
+        case .failure(let failure):
+            // As `check-config` prints them, one whole write(2) on stderr (no stdio buffer).
+            let text = Array((failure.lines.joined(separator: "\n") + "\n").utf8)
+            var written = 0
+            while written < text.count {
+                let n = text[written...].withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+                if n <= 0 { break }
+                written += n
+            }
+            logger.warning("configuration not reloaded: the file has problems (above); the running configuration stays")
+        }
     }
 }

@@ -18,7 +18,9 @@ import GestureProtocol
 ///     challenged ──answer: refused──▶ close 1008/4410/4411 (charged)
 ///        │      └──closed before answering──▶ (charged)
 ///        └──answer: proven──▶ sealed; moved to https, or pairing opens it, then released
-struct AdmissionDesk {
+///
+/// A class, like `ConnectionHub`: one desk per server, changed in place by each event.
+final class AdmissionDesk {
     /// The request as the bridge read it, and where the server stands.
     struct Upgrade {
         /// The lws handle's address: which `established` it is.
@@ -128,7 +130,7 @@ struct AdmissionDesk {
 
     /// `HTTP_CONFIRM_UPGRADE`: the path's own refusal, an address with no tries left (429), or
     /// the policy's decision; a refused credential or a foreign Origin charges the address.
-    mutating func upgrade(_ upgrade: Upgrade, now: Double) -> UpgradeAnswer {
+    func upgrade(_ upgrade: Upgrade, now: Double) -> UpgradeAnswer {
         accepted = nil
         if let plain = upgrade.plainRefusal { return .refuse(status: plain.status, reason: plain.reason) }
         guard !refusals.isBlocked(upgrade.address, at: now) else {
@@ -162,7 +164,7 @@ struct AdmissionDesk {
     /// lws opened connection `id` for handle `handle` (right after its upgrade was accepted):
     /// a proving one is challenged (`moveOnly`: plain HTTP to a TLS port), another is handed to
     /// pairing.
-    mutating func established(_ id: Int, handle: Int, address: String, moveOnly: Bool, now: Double) -> Opening {
+    func established(_ id: Int, handle: Int, address: String, moveOnly: Bool, now: Double) -> Opening {
         guard let upgrade = accepted, upgrade.handle == handle else { return .none }
         accepted = nil
         guard upgrade.admission == .proving else {
@@ -179,7 +181,7 @@ struct AdmissionDesk {
 
     /// Connection `id`'s answer to its challenge (nil: it owes none — judged already, or never
     /// challenged). `credentials` are read by the bridge as the answer comes.
-    mutating func answer(_ id: Int, message: [UInt8], credentials: Credentials, now: Double) -> Verdict? {
+    func answer(_ id: Int, message: [UInt8], credentials: Credentials, now: Double) -> Verdict? {
         guard let owing = pending.removeValue(forKey: id) else { return nil }
         let verdict = ProofAnswer.parse(message).flatMap { answer in
             owing.judge.judge(
@@ -219,7 +221,7 @@ struct AdmissionDesk {
 
     /// Connection `id` closed. Gone before answering its challenge (a page answers at once):
     /// a try of its address, so that opening and dropping connections costs as a wrong proof does.
-    mutating func closed(_ id: Int, now: Double) {
+    func closed(_ id: Int, now: Double) {
         guard let unanswered = pending.removeValue(forKey: id) else { return }
         refusals.recordRefusal(unanswered.address, at: now)
     }
@@ -227,7 +229,7 @@ struct AdmissionDesk {
     /// `GET /pairing?token=…` (docs/protocol.md "Pairing status"): limited like upgrades — no
     /// tries left, 429; a foreign Origin, 403; a credential in clear from another machine, 403;
     /// an answer that refuses the token costs a try.
-    mutating func pairingStatus(
+    func pairingStatus(
         address: String, originMatches: Bool, token: String?, trustedTransport: Bool, key: KeyStanding,
         pairingOpen: Bool, now: Double
     ) -> Result<PairingStatus, HTTPRefusalReason> {
@@ -249,7 +251,7 @@ struct AdmissionDesk {
     }
 
     /// True the first time `address` is seen (bounded: forgets everyone past the limit).
-    private mutating func warnOnce(_ address: String) -> Bool {
+    private func warnOnce(_ address: String) -> Bool {
         guard !warned.contains(address) else { return false }
         if warned.count >= Self.clearCredentialWarningsKept { warned.removeAll() }
         warned.insert(address)

@@ -31,13 +31,12 @@ struct OpenCommand: ParsableCommand {
     func run() throws {
         let state = StateDirectory(path: XDGDirectories.state())
         var stderr = StandardError()
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .milliseconds(Int(max(0, min(waitSeconds, 120)) * 1_000)))
+        let deadline = MonotonicClock.nowMilliseconds() + max(0, min(waitSeconds, 120)) * 1_000
         var record: ServerRecord? = nil
         while record == nil {
             if case .running(let running) = ServerRecord.status(in: state, isRunning: ProcessProbe.isGesturePad) {
                 record = running
-            } else if clock.now >= deadline {
+            } else if MonotonicClock.nowMilliseconds() >= deadline {
                 print(
                     "No GesturePad server is running. Start one: systemctl --user start gesturepad (or gesturepad serve).",
                     to: &stderr)

@@ -8,8 +8,8 @@ import Testing
     static let name = ":1.42"
     static let requests = "/org/freedesktop/portal/desktop/request/1_42/"
     static let session = "/org/freedesktop/portal/desktop/session/1_42/gesturepad_session_2"
-    /// The virtual clock's origin: SelectDevices is answered (and Start called) here.
-    static let origin = ContinuousClock.now
+    /// The virtual clock's origin, ms: SelectDevices is answered (and Start called) here.
+    static let origin = 1_000_000.0
 
     /// Runs `begin` and the CreateSession and SelectDevices answers; returns the Start call.
     private func startUp(
@@ -42,7 +42,7 @@ import Testing
 
     /// Start's answer, `after` the call (a second: a person's pace).
     private func startResponse(
-        _ results: [String: DBusValue], code: UInt32 = 0, after: Duration = .seconds(1)
+        _ results: [String: DBusValue], code: UInt32 = 0, after: Double = 1_000
     ) -> PortalSession.Event {
         .response(path: Self.requests + "gesturepad_request_4", code: code, results: results, at: Self.origin + after)
     }
@@ -84,16 +84,16 @@ import Testing
 
     /// A 1 to Start sooner than anyone can see a dialog (KDE's portal without its dialog's QML
     /// answers in 4–40 ms) says the dialog could not be shown, with the time it took; from
-    /// `fastestAnswer` on it is a person declining.
+    /// `fastestAnswerMilliseconds` on it is a person declining.
     @Test(arguments: [(4, true), (40, true), (99, true), (100, false), (138, false), (1000, false)])
     func refusalTooSoonForAPerson(milliseconds: Int, unseen: Bool) {
         var machine = PortalSession()
         _ = startUp(&machine)
-        let actions = machine.handle(startResponse([:], code: 1, after: .milliseconds(milliseconds)))
+        let actions = machine.handle(startResponse([:], code: 1, after: Double(milliseconds)))
         // A person's No is not a fault (a notice); a dialog that could not be shown is.
         let status: ControlBackendStatus =
             unseen
-            ? .inactive(reason: PortalSession.Reason.refusedUnseen(after: .milliseconds(milliseconds)))
+            ? .inactive(reason: PortalSession.Reason.refusedUnseen(after: Double(milliseconds)))
             : .notAllowed(reason: PortalSession.Reason.declined)
         #expect(actions == [.report(status)])
         #expect(machine.activeSession == nil)
@@ -102,7 +102,7 @@ import Testing
     /// The unseen refusal's reason names the time, that no dialog could be shown, and KDE's
     /// missing modules — never "declined".
     @Test func unseenRefusalWording() {
-        let reason = PortalSession.Reason.refusedUnseen(after: .milliseconds(32))
+        let reason = PortalSession.Reason.refusedUnseen(after: 32)
         #expect(reason.contains("after 32 ms"))
         #expect(reason.contains("could not show"))
         #expect(reason.contains("plasma-workspace"))
@@ -119,19 +119,19 @@ import Testing
                 path: Self.requests + "gesturepad_request_1", code: 0, results: ["session_handle": .string(Self.session)],
                 at: Self.origin))
         _ = machine.handle(
-            .response(path: Self.requests + "gesturepad_request_3", code: 0, results: [:], at: Self.origin + .seconds(5)))
+            .response(path: Self.requests + "gesturepad_request_3", code: 0, results: [:], at: Self.origin + 5_000))
         let refused = machine.handle(
             .response(
                 path: Self.requests + "gesturepad_request_4", code: 1, results: [:],
-                at: Self.origin + .seconds(5) + .milliseconds(40)))
-        #expect(refused == [.report(.inactive(reason: PortalSession.Reason.refusedUnseen(after: .milliseconds(40))))])
+                at: Self.origin + 5_040))
+        #expect(refused == [.report(.inactive(reason: PortalSession.Reason.refusedUnseen(after: 40)))])
     }
 
     /// Another code than 1 to Start, however soon, is "ended (response N)".
     @Test func otherCodesAreNotRefusals() {
         var machine = PortalSession()
         _ = startUp(&machine)
-        let actions = machine.handle(startResponse([:], code: 2, after: .milliseconds(20)))
+        let actions = machine.handle(startResponse([:], code: 2, after: 20))
         #expect(actions == [.report(.inactive(reason: PortalSession.Reason.ended(2)))])
     }
 

@@ -1,5 +1,6 @@
 import CUInput
 import GestureControl
+import GesturePadSystem
 import Glibc
 import Logging
 import Testing
@@ -48,8 +49,17 @@ import Testing
         }
     }
 
-    final class Harness {
+    /// The harness's virtual clock: the time of the batch being handed over.
+    final class VirtualClock: WorkerClock, @unchecked Sendable {
         var now = 0.0
+    }
+
+    final class Harness {
+        let clock = VirtualClock()
+        var now: Double {
+            get { clock.now }
+            set { clock.now = newValue }
+        }
         var outputs: [PipeOutput] = []
         let pointerPipe = TestPipe()
         var executor: TouchpadExecutor!
@@ -60,7 +70,7 @@ import Testing
             let logger = Logger(label: "test.touchpad")
             executor = TouchpadExecutor(
                 pointer: UInputExecutor(writingTo: pointerPipe.writeEnd, logger: logger), logger: logger,
-                clock: { [unowned self] in now }, geometry: geometry
+                clock: clock, geometry: geometry
             ) { [unowned self] spec in
                 let output = PipeOutput(spec: spec)
                 outputs.append(output)

@@ -20,7 +20,7 @@ import Testing
         let group = try #require(readLines(pids).first).split(separator: " ").compactMap { Int32($0) }
         #expect(group.count == 2 && !group.contains(where: processIsGone))
         #expect(sink.statistics[0].timedOut == 0)
-        clock.advance(by: .seconds(3_600))
+        clock.advance(by: 3_600_000)
         sink.clockAdvanced()
         #expect(await eventually { sink.statistics[0].timedOut == 1 })
         #expect(await eventually { group.allSatisfy(processIsGone) })
@@ -40,12 +40,12 @@ import Testing
         func restarts() -> [String] { capture.lines.filter { $0.contains("pipe hook exited; restarting") } }
         #expect(await eventually { restarts().count == 1 })
         #expect(restarts().first?.contains("hook.restartIn=0.1s") == true)
-        clock.advance(by: .milliseconds(100))
+        clock.advance(by: 100)
         sink.clockAdvanced()
         #expect(await eventually { restarts().count == 2 })
         #expect(restarts().last?.contains("hook.restartIn=0.2s") == true)
         #expect(readLines(pids).count == 2)
-        clock.advance(by: .milliseconds(200))
+        clock.advance(by: 200)
         sink.clockAdvanced()
         #expect(await eventually { readLines(pids).count == 3 })
         await closeOffPool(sink)

@@ -5,9 +5,11 @@ import Testing
 /// The pure limiter on a virtual clock: instants are values, nothing sleeps.
 @Suite struct HookOutputLimiterTests {
     typealias Admission = HookOutputLimiter.Admission
-    private let t0 = ContinuousClock.now
+    /// The virtual clock's origin, ms (any value: the limiter only takes differences).
+    private let t0 = 1_000_000.0
 
-    private func at(_ seconds: Double) -> ContinuousClock.Instant { t0 + .seconds(seconds) }
+    /// The clock's milliseconds `seconds` after the origin.
+    private func at(_ seconds: Double) -> Double { t0 + seconds * 1_000 }
 
     private func limiter(rate: Double = 20, burst: Int = 100, bytes: Int = 1 << 20) -> HookOutputLimiter {
         var limits = HookOutputLimits()

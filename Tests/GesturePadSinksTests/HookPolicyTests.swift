@@ -11,15 +11,15 @@ import Testing
     @Test func restartBackoffDoublesToFiveSeconds() {
         let clock = ManualClock()
         var backoff = RestartBackoff()
-        var delays: [Duration] = []
+        var delays: [Double] = []
         for _ in 0..<8 {
             let start = clock.now
-            clock.advance(by: .milliseconds(10))  // each process lives 10 ms
+            clock.advance(by: 10)  // each process lives 10 ms
             let restart = backoff.exited(startedAt: start, at: clock.now)
             delays.append(restart - clock.now)
             clock.advance(by: restart - clock.now)
         }
-        let expected: [Duration] = [0.1, 0.2, 0.4, 0.8, 1.6, 3.2, 5, 5].map { .milliseconds(Int($0 * 1_000)) }
+        let expected: [Double] = [100, 200, 400, 800, 1_600, 3_200, 5_000, 5_000]
         #expect(delays == expected)
     }
 
@@ -29,17 +29,17 @@ import Testing
         var backoff = RestartBackoff()
         for _ in 0..<4 { _ = backoff.exited(startedAt: clock.now, at: clock.now) }  // 0.1 … 0.8
         let start = clock.now
-        clock.advance(by: .milliseconds(9_999))
-        #expect(backoff.exited(startedAt: start, at: clock.now) - clock.now == .milliseconds(1_600))
+        clock.advance(by: 9_999)
+        #expect(backoff.exited(startedAt: start, at: clock.now) - clock.now == 1_600)
         let healthy = clock.now
-        clock.advance(by: .seconds(10))
-        #expect(backoff.exited(startedAt: healthy, at: clock.now) - clock.now == .milliseconds(100))
+        clock.advance(by: 10_000)
+        #expect(backoff.exited(startedAt: healthy, at: clock.now) - clock.now == 100)
     }
 
     /// Two slots, two queue places: the fifth event is dropped; a freed slot takes the oldest queued event.
     @Test func runScheduleLimitsAndQueues() {
         let clock = ManualClock()
-        var schedule = RunHookSchedule<Int>(concurrency: 2, queueLimit: 2, timeout: .seconds(5))
+        var schedule = RunHookSchedule<Int>(concurrency: 2, queueLimit: 2, timeoutMilliseconds: 5_000)
         let starts = (1...5).map { schedule.submit($0, at: clock.now) }
         #expect(starts.map { $0?.job } == [1, 2, nil, nil, nil])
         #expect(schedule.queued == 2 && schedule.dropped == 1 && schedule.started == 2)
@@ -59,7 +59,7 @@ import Testing
     /// A process is killed exactly at its deadline, once, and counted as timed out.
     @Test func runScheduleKillsAtTheDeadline() {
         let clock = ManualClock()
-        var schedule = RunHookSchedule<Int>(concurrency: 2, queueLimit: 0, timeout: .milliseconds(500))
+        var schedule = RunHookSchedule<Int>(concurrency: 2, queueLimit: 0, timeoutMilliseconds: 500)
         let a = schedule.submit(1, at: clock.now)
         clock.advance(to: 0.2)
         let b = schedule.submit(2, at: clock.now)
@@ -81,7 +81,7 @@ import Testing
     /// At close, queued events still run; at the shutdown deadline they are dropped and running processes given up.
     @Test func runScheduleCloseAndAbandon() {
         let clock = ManualClock()
-        var schedule = RunHookSchedule<Int>(concurrency: 1, queueLimit: 4, timeout: .seconds(5))
+        var schedule = RunHookSchedule<Int>(concurrency: 1, queueLimit: 4, timeoutMilliseconds: 5_000)
         let first = schedule.submit(1, at: clock.now)
         _ = schedule.submit(2, at: clock.now)
         schedule.close()
@@ -102,7 +102,7 @@ import Testing
     @Test func runScheduleSaturatedQueueStaysBounded() {
         let clock = ManualClock()
         let limit = 8
-        var schedule = RunHookSchedule<Int>(concurrency: 1, queueLimit: limit, timeout: .seconds(1))
+        var schedule = RunHookSchedule<Int>(concurrency: 1, queueLimit: limit, timeoutMilliseconds: 1_000)
         var running = schedule.submit(0, at: clock.now)
         for job in 1...limit { _ = schedule.submit(job, at: clock.now) }
         var next = limit + 1
@@ -113,7 +113,7 @@ import Testing
                 _ = schedule.submit(next, at: clock.now)
                 next += 1
             }
-            clock.advance(by: .milliseconds(10))
+            clock.advance(by: 10)
             running = schedule.finished(running?.id ?? -1, at: clock.now).next
             if let job = running?.job { started.append(job) }
             #expect(schedule.queued == limit - 1)
@@ -127,12 +127,12 @@ import Testing
     @Test func spawnRetryOnlyForBusyText() {
         let clock = ManualClock()
         var retry = SpawnRetry()
-        var delays: [Duration] = []
+        var delays: [Double] = []
         while let next = retry.failed(SystemCallError(errno: ETXTBSY), at: clock.now) {
             delays.append(next - clock.now)
             clock.advance(by: next - clock.now)
         }
-        #expect(delays == [10, 20, 40, 80, 160].map { .milliseconds($0) })
+        #expect(delays == [10, 20, 40, 80, 160])
         var other = SpawnRetry()
         #expect(other.failed(SystemCallError(errno: ENOENT), at: clock.now) == nil)
         #expect(other.failed(SystemCallError(errno: EACCES), at: clock.now) == nil)
@@ -143,7 +143,7 @@ import Testing
         let clock = ManualClock()
         let capture = LogCapture()
         let log = HookEventLog(label: "run hook messages", logger: capture.logger, clock: clock)
-        var wakes: [ContinuousClock.Instant] = []
+        var wakes: [Double] = []
         for _ in 0..<20 {
             if let wake = log.log(.warning, "run hook failed") { wakes.append(wake) }
         }

@@ -163,17 +163,20 @@ final class LogCapture: Sendable {
 /// A clock that stands still until the test advances it: policies and workers built on it
 /// are checked on virtual time, exactly, without sleeping.
 final class ManualClock: WorkerClock {
-    let origin = ContinuousClock.now
-    private let elapsed = Mutex<Duration>(.zero)
+    /// Any origin: the policies and workers only take differences (a round number keeps sums
+    /// of whole milliseconds exact).
+    let origin = 1_000_000.0
+    /// Milliseconds since the origin.
+    private let elapsed = Mutex<Double>(0)
 
-    var now: ContinuousClock.Instant { origin + elapsed.withLock { $0 } }
+    var now: Double { origin + elapsed.withLock { $0 } }
 
-    /// The instant `seconds` after the origin.
-    func at(_ seconds: Double) -> ContinuousClock.Instant { origin + .seconds(seconds) }
+    /// The clock's milliseconds `seconds` after the origin.
+    func at(_ seconds: Double) -> Double { origin + seconds * 1_000 }
 
-    func advance(by duration: Duration) { elapsed.withLock { $0 += duration } }
+    func advance(by milliseconds: Double) { elapsed.withLock { $0 += milliseconds } }
 
-    func advance(to seconds: Double) { elapsed.withLock { $0 = .seconds(seconds) } }
+    func advance(to seconds: Double) { elapsed.withLock { $0 = seconds * 1_000 } }
 }
 
 /// Reads a FIFO to its end, blocking this thread (not suspending): for tests that keep every

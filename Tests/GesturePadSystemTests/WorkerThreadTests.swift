@@ -213,13 +213,14 @@ import Testing
 
 /// A clock that stands at a number of seconds after its origin until the test sets another.
 private final class SteppedClock: WorkerClock {
-    private let origin = ContinuousClock.now
+    private let origin = 1_000_000.0
     private let offset = Mutex<Double>(0)
 
-    var now: ContinuousClock.Instant { at(seconds) }
+    var now: Double { at(seconds) }
     var seconds: Double { offset.withLock { $0 } }
 
-    func at(_ seconds: Double) -> ContinuousClock.Instant { origin + .seconds(seconds) }
+    /// The clock's milliseconds `seconds` after its origin.
+    func at(_ seconds: Double) -> Double { origin + seconds * 1_000 }
     func set(_ seconds: Double) { offset.withLock { $0 = seconds } }
 }
 

@@ -13,7 +13,7 @@ import GestureControl
 ///   `CreateSession`; each step goes through its Request object: the call returns the
 ///   Request's path (known beforehand from the handle token), and the portal answers with
 ///   that Request's `Response` signal (0 success, 1 declined by the user, 2 ended otherwise).
-/// - A 1 to `Start` sooner than anyone can answer a dialog (`fastestAnswer` after the call) is
+/// - A 1 to `Start` sooner than anyone can answer a dialog (`fastestAnswerMilliseconds` after the call) is
 ///   a desktop that could not show its dialog — KDE Plasma's portal without plasma-workspace's
 ///   dialog modules answers so in 4–40 ms — not a person declining: the reason says which.
 /// - `SelectDevices` asks for keyboard and pointer (types 3); on RemoteDesktop version 2 and
@@ -33,7 +33,7 @@ struct PortalSession: Sendable {
         /// The call asked for failed (error reply, timeout).
         case callFailed(String)
         /// A Request's `Response` signal, which arrived `at`.
-        case response(path: String, code: UInt32, results: [String: DBusValue], at: ContinuousClock.Instant)
+        case response(path: String, code: UInt32, results: [String: DBusValue], at: Double)
         /// A Session's `Closed` signal.
         case sessionClosed(path: String)
         /// The bus connection broke.
@@ -62,8 +62,9 @@ struct PortalSession: Sendable {
         case inactive
         case creating(request: String)
         case selecting(session: String, request: String)
-        /// `since`: when `Start` was called (the instant of the answer that led to it).
-        case starting(session: String, request: String, since: ContinuousClock.Instant)
+        /// `since`: when `Start` was called (the moment of the answer that led to it, in the
+        /// worker clock's milliseconds).
+        case starting(session: String, request: String, since: Double)
         case active(session: String)
         case stopped
     }
@@ -73,14 +74,14 @@ struct PortalSession: Sendable {
     /// 2 busy cores): the portal that cannot load its dialog answers in 4–40 ms; a dialog that
     /// did show was answered at the earliest after 138 ms, by AT-SPI pressing Cancel the moment
     /// it appeared — a person needs a few hundred ms more to see it and react.
-    static let fastestAnswer: Duration = .milliseconds(100)
+    static let fastestAnswerMilliseconds = 100.0
 
     /// The user-facing reasons, kept together so that they read alike.
     enum Reason {
         static let waiting = "waiting for the desktop's permission (answer its remote control dialog)"
         static let declined = "remote control was declined in the desktop's dialog; reconnect the page to ask again"
-        static func refusedUnseen(after elapsed: Duration) -> String {
-            let milliseconds = max(0, Int((elapsed / .milliseconds(1)).rounded()))
+        static func refusedUnseen(after elapsed: Double) -> String {
+            let milliseconds = max(0, Int(elapsed.rounded()))
             return "the desktop refused remote control after \(milliseconds) ms, too soon for anyone to have seen "
                 + "its dialog: it could not show one (KDE Plasma: plasma-workspace's dialog modules are missing); "
                 + "reconnect the page to ask again"
@@ -164,7 +165,7 @@ struct PortalSession: Sendable {
     }
 
     /// A Response to the current Request, which arrived `at`.
-    private mutating func respond(code: UInt32, results: [String: DBusValue], at: ContinuousClock.Instant) -> [Action] {
+    private mutating func respond(code: UInt32, results: [String: DBusValue], at: Double) -> [Action] {
         guard code == 0 else {
             // xdg-desktop-portal closes the session itself when Start is refused (remote-desktop.c,
             // seen in 1.16 with GNOME and KDE): a Close then only fails with UnknownMethod.
@@ -173,7 +174,7 @@ struct PortalSession: Sendable {
                     code == 1 ? .notAllowed(reason: Reason.declined) : .inactive(reason: Reason.ended(code)),
                     closing: currentSession)
             }
-            return end(refusal(code: code, after: since.duration(to: at)), closing: nil)
+            return end(refusal(code: code, after: at - since), closing: nil)
         }
         switch state {
         case .creating:
@@ -214,11 +215,11 @@ struct PortalSession: Sendable {
         }
     }
 
-    /// Why `Start` was refused with `code`, answered `elapsed` after the call: declined by the
+    /// Why `Start` was refused with `code`, answered `elapsed` ms after the call: declined by the
     /// person (not a fault), or a desktop that could not ask.
-    private func refusal(code: UInt32, after elapsed: Duration) -> ControlBackendStatus {
+    private func refusal(code: UInt32, after elapsed: Double) -> ControlBackendStatus {
         guard code == 1 else { return .inactive(reason: Reason.ended(code)) }
-        return elapsed < Self.fastestAnswer
+        return elapsed < Self.fastestAnswerMilliseconds
             ? .inactive(reason: Reason.refusedUnseen(after: elapsed)) : .notAllowed(reason: Reason.declined)
     }
 

@@ -34,7 +34,7 @@ public final class TouchpadBackend: ControlBackend, WorkerBackend {
         let layout = try EvdevLayout.forDesktop(named: keyboardLayout, environment: environment, logger: logger)
         let worker = try ActionWorker(name: "gp-touchpad", onCaller: true, logger: logger) {
             let pointer = try UInputExecutor.open(path: path, layout: layout, logger: logger)
-            return TouchpadExecutor(pointer: pointer, logger: logger, clock: MonotonicClock.nowMilliseconds) { spec in
+            return TouchpadExecutor(pointer: pointer, logger: logger, clock: SystemWorkerClock()) { spec in
                 try UInputDevice.create(path: path, spec: spec)
             }
         }
@@ -55,7 +55,7 @@ public final class TouchpadBackend: ControlBackend, WorkerBackend {
         let worker = try ActionWorker(name: "gp-touchpad", onCaller: true, logger: logger) {
             let sink = try FileOutput(path: "/dev/null")
             let pointer = UInputExecutor(writingTo: sink.fileDescriptor, layout: layout, logger: logger, keeping: sink)
-            return TouchpadExecutor(pointer: pointer, logger: logger, clock: MonotonicClock.nowMilliseconds) { _ in
+            return TouchpadExecutor(pointer: pointer, logger: logger, clock: SystemWorkerClock()) { _ in
                 try FileOutput(path: path)
             }
         }

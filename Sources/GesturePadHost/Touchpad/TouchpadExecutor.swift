@@ -1,4 +1,5 @@
 import GestureControl
+import GesturePadSystem
 import Logging
 
 /// Carries out the `touchpad` backend's actions on its one thread: touches (`.contact`) become
@@ -30,7 +31,7 @@ final class TouchpadExecutor: ActionExecutor {
 
     private let pointer: UInputExecutor
     private let makeDevice: (UInputDeviceSpec) throws -> any InputDeviceOutput
-    private let clock: () -> Double
+    private let clock: any WorkerClock
     private let logger: Logger
     private var output: (any InputDeviceOutput)?
     /// The device's size (`TouchpadGeometry.fixed`; tests: another).
@@ -48,12 +49,12 @@ final class TouchpadExecutor: ActionExecutor {
 
     /// - Parameters:
     ///   - pointer: carries out everything but touches.
-    ///   - clock: the server's monotonic clock, ms (`MonotonicClock`, its worker's; tests: a virtual one).
+    ///   - clock: the server's monotonic clock, ms (its worker's `WorkerClock`; tests: a virtual one).
     ///   - makeDevice: makes the touchpad for a declaration (uinput; tests: a pipe).
     ///   - geometry: the device's size.
     init(
         pointer: UInputExecutor, maxHold: Double = FramePacer.defaultMaxHold, logger: Logger,
-        clock: @escaping () -> Double, geometry: TouchpadGeometry = .fixed,
+        clock: any WorkerClock, geometry: TouchpadGeometry = .fixed,
         makeDevice: @escaping (UInputDeviceSpec) throws -> any InputDeviceOutput
     ) {
         self.pointer = pointer
@@ -139,7 +140,7 @@ final class TouchpadExecutor: ActionExecutor {
                 encode(written, after: summary)
             }
             send()
-            now = max(now, clock())
+            now = max(now, clock.now)
             queue.markWritten(at: now)
         }
     }

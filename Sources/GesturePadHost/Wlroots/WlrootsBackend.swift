@@ -43,7 +43,7 @@ public final class WlrootsBackend: ControlBackend, WorkerBackend {
         let worker = try ActionWorker(name: "gp-wlroots", logger: logger) {
             try WlrootsExecutor(
                 encoder: encoder, followSeat: keyboardLayout == nil, relay: relay, retry: retry, logger: logger,
-                clock: MonotonicClock.nowMilliseconds)
+                clock: SystemWorkerClock())
         }
         return WlrootsBackend(worker: worker, relay: relay, retry: retry)
     }

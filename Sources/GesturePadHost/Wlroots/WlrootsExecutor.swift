@@ -1,4 +1,5 @@
 import GestureControl
+import GesturePadSystem
 import Logging
 import Synchronization
 
@@ -19,7 +20,7 @@ final class WlrootsExecutor: ActionExecutor {
     private let relay: ValueRelay<ControlBackendStatus>
     private let retry: RetryFlag
     private let logger: Logger
-    private let clock: @Sendable () -> Double
+    private let clock: any WorkerClock
     /// When (the worker's clock, ms) the idle connection is read next.
     private var nextCheck: Double
 
@@ -33,10 +34,10 @@ final class WlrootsExecutor: ActionExecutor {
     /// layout, so shortcuts land on the user's keys), else `encoder`'s.
     init(
         encoder: WlrootsActionEncoder, followSeat: Bool, relay: ValueRelay<ControlBackendStatus>, retry: RetryFlag,
-        logger: Logger, clock: @escaping @Sendable () -> Double
+        logger: Logger, clock: any WorkerClock
     ) throws {
         self.clock = clock
-        nextCheck = clock() + Self.idleCheckInterval
+        nextCheck = clock.now + Self.idleCheckInterval
         self.encoder = encoder
         initialEncoder = encoder
         self.relay = relay
@@ -92,7 +93,7 @@ final class WlrootsExecutor: ActionExecutor {
     private func send() {
         defer { requests.removeAll(keepingCapacity: true) }
         guard let connection else { return }
-        nextCheck = clock() + Self.idleCheckInterval
+        nextCheck = clock.now + Self.idleCheckInterval
         for request in requests where !connection.send(request) {
             return lose()
         }

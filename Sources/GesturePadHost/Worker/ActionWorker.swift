@@ -32,9 +32,9 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
     private let logger: Logger
     /// How long `stop` waits for the thread before giving up on it (a hung X server).
     private let stopTimeout: Double
-    /// The time the executor is handed, ms: the server's one time base (`MonotonicClock`, as
-    /// the hub's `now`); tests give a virtual one.
-    private let now: @Sendable () -> Double
+    /// The time the executor is handed and the thread sleeps on, ms: the server's one time base
+    /// (`SystemWorkerClock`, `MonotonicClock` as the hub's `now`); tests give a virtual one.
+    private let clock: any WorkerClock
 
     /// Starts the thread and makes the executor on it (the device is opened there). Throws
     /// what `makeExecutor` throws.
@@ -46,14 +46,14 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
     ///   - onCaller: the executor's writes never wait (a uinput device: the kernel takes the
     ///     events or drops them), so `perform` may carry hot actions out on the caller's thread
     ///     when the worker is idle. Never for a device behind a socket (X11, Wayland).
-    ///   - now: the clock the executor's times and deadlines are on, ms.
+    ///   - clock: the clock the executor's times and deadlines are on, ms.
     public init(
         name: String, capacity: Int = 1024, stopTimeout: Double = 2, onCaller: Bool = false,
-        now: @escaping @Sendable () -> Double = MonotonicClock.nowMilliseconds, logger: Logger,
+        clock: any WorkerClock = SystemWorkerClock(), logger: Logger,
         makeExecutor: @escaping @Sendable () throws -> Executor
     ) throws {
-        self.now = now
-        let thread = WorkerThread(name: name)
+        self.clock = clock
+        let thread = WorkerThread(name: name, clock: clock)
         self.thread = thread
         mailbox = WorkerMailbox(ActionQueue(capacity: capacity)) { thread.wake() }
         desk = Mutex(nil)
@@ -131,7 +131,7 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
         guard actions.allSatisfy(\.isHot) else { return false }
         let outcome = desk.withLockIfAvailable { desk -> ExecutorDesk<Executor>.CallerOutcome in
             guard mailbox.read(\.isEmpty), !mailbox.isStopping else { return .declined }
-            return desk?.carryOut(actions, now: now()) ?? .declined
+            return desk?.carryOut(actions, now: clock.now) ?? .declined
         }
         switch outcome {
         case nil, .declined?: return false
@@ -160,7 +160,7 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
     /// the executor's next deadline or a wake-up — or, once stopping, close the device and end.
     private func turn() -> WorkerTurn {
         let (dropped, stopping, deadline) = desk.withLock { desk -> (Int, Bool, Double?) in
-            guard let (dropped, stopping) = desk?.carryOutQueued(from: mailbox, now: now()) else {
+            guard let (dropped, stopping) = desk?.carryOutQueued(from: mailbox, now: clock.now) else {
                 return (0, true, nil)
             }
             if stopping {
@@ -179,8 +179,7 @@ public final class ActionWorker<Executor: ActionExecutor>: Sendable {
     /// Sleep until `deadline` (the worker's clock, ms; nil or not finite: until woken).
     private func sleeping(until deadline: Double?) -> WorkerTurn {
         guard let deadline, deadline.isFinite else { return .sleep(until: nil) }
-        let milliseconds = min(max(deadline - now(), 0), 1e9)
-        return .sleep(until: thread.clock.now + .nanoseconds(Int64(milliseconds * 1e6)))
+        return .sleep(until: deadline)
     }
 }
 

@@ -42,7 +42,7 @@ final class HookEventLog: Sendable {
     /// suppression just began.
     @discardableResult
     func log(_ level: Logger.Level, _ message: @autoclosure () -> Logger.Message, metadata: Logger.Metadata = [:])
-        -> ContinuousClock.Instant?
+        -> Double?
     {
         let now = clock.now
         let admission = limiter.withLock { $0.admit(lines: 1, at: now) }

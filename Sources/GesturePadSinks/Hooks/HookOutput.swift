@@ -109,7 +109,7 @@ final class HookOutput: Sendable {
         var lines: [HookOutputLines]
         var buffer = [UInt8](repeating: 0, count: 65_536)
         /// Reading is paused until then (the byte pace).
-        var resumeAt: ContinuousClock.Instant?
+        var resumeAt: Double?
         /// Streams whose descriptor failed (never expected: the write ends are held open).
         var failed: Set<Int> = []
     }

@@ -17,9 +17,9 @@
 /// Bytes: a second bucket (`bytesPerSecond`, size `byteBurst`) paces reading. A read may run
 /// it into debt; the reader then pauses until the debt is repaid, so the hook's pipe fills
 /// and the hook waits in `write(2)` instead of the server reading as fast as it writes.
+///
+/// Times are the worker clock's milliseconds.
 struct HookOutputLimiter: Sendable {
-    typealias Instant = ContinuousClock.Instant
-
     /// What to do with the lines that just arrived.
     struct Admission: Equatable, Sendable {
         /// Lines suppressed before these, to report first; `nil` when there is nothing to report.
@@ -28,24 +28,24 @@ struct HookOutputLimiter: Sendable {
         var log: Int
         /// When set, the limiter must be woken then with `expire(at:)`: the suppression that
         /// just began ends at that moment, and its note is due even if no line comes.
-        var wake: Instant?
+        var wake: Double?
     }
 
     /// When reading may go on.
     enum Pace: Equatable, Sendable {
         case goOn
-        case pause(until: Instant)
+        case pause(until: Double)
     }
 
     private enum State: Equatable, Sendable {
-        case passing(tokens: Double, at: Instant?)
-        case suppressing(count: Int, until: Instant)
+        case passing(tokens: Double, at: Double?)
+        case suppressing(count: Int, until: Double)
     }
 
     let limits: HookOutputLimits
     private var state: State
     private var byteTokens: Double
-    private var lastRead: Instant?
+    private var lastRead: Double?
     /// Every line logged and suppressed so far (statistics).
     private(set) var loggedLines = 0
     private(set) var suppressedLines = 0
@@ -57,12 +57,12 @@ struct HookOutputLimiter: Sendable {
     }
 
     /// While suppressing: the moment the suppression ends (the note is due).
-    var wake: Instant? {
+    var wake: Double? {
         if case .suppressing(_, let until) = state { until } else { nil }
     }
 
     /// `count` complete lines arrived at `now`.
-    mutating func admit(lines count: Int, at now: Instant) -> Admission {
+    mutating func admit(lines count: Int, at now: Double) -> Admission {
         var admission = Admission(note: nil, log: 0, wake: nil)
         guard count > 0 else { return admission }
         if case .suppressing(let suppressed, let until) = state {
@@ -81,7 +81,7 @@ struct HookOutputLimiter: Sendable {
         loggedLines += admission.log
         let rest = count - admission.log
         if rest > 0 {
-            let until = now + .seconds((Double(limits.burst) - tokens) / limits.linesPerSecond)
+            let until = now + (Double(limits.burst) - tokens) / limits.linesPerSecond * 1_000
             state = .suppressing(count: rest, until: until)
             suppressedLines += rest
             admission.wake = until
@@ -93,7 +93,7 @@ struct HookOutputLimiter: Sendable {
 
     /// The wake-up: at or after the end of a suppression, its note (if any line was suppressed
     /// since the last note) and the bucket full again. Early or repeated calls return `nil`.
-    mutating func expire(at now: Instant) -> Int? {
+    mutating func expire(at now: Double) -> Int? {
         guard case .suppressing(let count, let until) = state, now >= until else { return nil }
         state = .passing(tokens: Double(limits.burst), at: now)
         return count > 0 ? count : nil
@@ -102,14 +102,14 @@ struct HookOutputLimiter: Sendable {
     /// The hook's end (a `pipe` process exits, the server stops): the lines suppressed since
     /// the last note. The suppression itself runs its course, so a restarted process does not
     /// get a fresh burst at once.
-    mutating func finish(at now: Instant) -> Int? {
+    mutating func finish(at now: Double) -> Int? {
         guard case .suppressing(let count, let until) = state else { return nil }
         state = now >= until ? .passing(tokens: Double(limits.burst), at: now) : .suppressing(count: 0, until: until)
         return count > 0 ? count : nil
     }
 
     /// `bytes` were read at `now`: whether reading may go on at once.
-    mutating func read(bytes: Int, at now: Instant) -> Pace {
+    mutating func read(bytes: Int, at now: Double) -> Pace {
         if let lastRead {
             byteTokens = min(
                 Double(limits.byteBurst), byteTokens + Self.seconds(now - lastRead) * Double(limits.bytesPerSecond))
@@ -117,12 +117,11 @@ struct HookOutputLimiter: Sendable {
         lastRead = max(now, lastRead ?? now)
         byteTokens -= Double(bytes)
         guard byteTokens < 0 else { return .goOn }
-        return .pause(until: now + .seconds(min(3_600, -byteTokens / Double(limits.bytesPerSecond))))
+        return .pause(until: now + min(3_600, -byteTokens / Double(limits.bytesPerSecond)) * 1_000)
     }
 
-    /// A duration in seconds; a negative one (time going back) counts as none.
-    static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return max(0, Double(seconds) + Double(attoseconds) * 1e-18)
+    /// Milliseconds as seconds; a negative span (time going back) counts as none.
+    static func seconds(_ milliseconds: Double) -> Double {
+        max(0, milliseconds / 1_000)
     }
 }

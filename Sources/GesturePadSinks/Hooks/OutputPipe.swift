@@ -72,7 +72,8 @@ struct OutputPipe: Sendable {
 
     /// Waits until one of `descriptors` is readable (or hung up), or until `timeout`
     /// (`nil`: no limit). Returns the readable ones.
-    static func wait(for descriptors: [Int32], timeout: Duration?) -> Set<Int32> {
+    /// `timeout` in milliseconds.
+    static func wait(for descriptors: [Int32], timeout: Double?) -> Set<Int32> {
         var polled = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let milliseconds = timeout.map { Self.milliseconds($0) } ?? -1
         guard poll(&polled, nfds_t(polled.count), milliseconds) > 0 else { return [] }
@@ -80,8 +81,7 @@ struct OutputPipe: Sendable {
     }
 
     /// A timeout for `poll(2)`: rounded up (never early, so never a spin), at most a minute.
-    static func milliseconds(_ duration: Duration) -> Int32 {
-        let seconds = HookOutputLimiter.seconds(duration)
-        return Int32(min(60_000, (seconds * 1_000).rounded(.up)))
+    static func milliseconds(_ duration: Double) -> Int32 {
+        Int32(min(60_000, max(0, duration).rounded(.up)))
     }
 }

@@ -86,7 +86,7 @@ final class PipeHookRunner: Sendable {
                 return s.inBackoff
             }
             guard waiting, !Task.isCancelled else { break }
-            let delay = GestureJSON.numberText((restart - now).nonNegativeSeconds)
+            let delay = GestureJSON.numberText(max(0, restart - now) / 1_000)
             events.log(.warning, "pipe hook exited; restarting", metadata: ["hook.restartIn": "\(delay)s"], on: worker)
             let slept = (try? await worker.sleep(until: restart)) != nil
             state.withLock { $0.inBackoff = false }

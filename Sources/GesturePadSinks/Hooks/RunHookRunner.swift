@@ -55,7 +55,7 @@ final class RunHookRunner: Sendable {
         worker = WorkerExecutor(name: "gp-run-hook", clock: clock)
         let schedule = RunHookSchedule<Job>(
             concurrency: options.concurrency, queueLimit: options.queueLimit,
-            timeout: .seconds(options.timeout.isFinite ? min(max(options.timeout, 0), 1e9) : 1e9))
+            timeoutMilliseconds: (options.timeout.isFinite ? min(max(options.timeout, 0), 1e9) : 1e9) * 1_000)
         state = Mutex(State(schedule: schedule))
     }
 

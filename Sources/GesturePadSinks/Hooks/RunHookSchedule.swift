@@ -1,6 +1,7 @@
 /// The policy of one `run` rule, pure: at most `concurrency` processes at once, at most
 /// `queueLimit` events waiting (more are dropped and counted), each process killed at its
-/// deadline (`timeout` after its start). The time comes in with each call; the calls return
+/// deadline (`timeoutMilliseconds` after its start). The time comes in with each call (the
+/// worker clock's milliseconds); the calls return
 /// what to start and what to kill, and `nextDeadline` says when to call `expire(at:)`.
 ///
 /// ```
@@ -11,13 +12,11 @@
 ///   abandon() ──▶ shutdown deadline: the queue is dropped, every running process killed
 /// ```
 struct RunHookSchedule<Job: Sendable>: Sendable {
-    typealias Instant = ContinuousClock.Instant
-
     /// A process to start now.
     struct Start: Sendable {
         var id: Int
         var job: Job
-        var deadline: Instant
+        var deadline: Double
     }
 
     /// Why a process was killed.
@@ -29,13 +28,13 @@ struct RunHookSchedule<Job: Sendable>: Sendable {
     }
 
     private struct Running: Sendable {
-        var deadline: Instant
+        var deadline: Double
         var killed: Kill?
     }
 
     let concurrency: Int
     let queueLimit: Int
-    let timeout: Duration
+    let timeoutMilliseconds: Double
     private var waiting: [Job] = []
     private var head = 0
     private var running: [Int: Running] = [:]
@@ -46,10 +45,10 @@ struct RunHookSchedule<Job: Sendable>: Sendable {
     private(set) var timedOut = 0
     private var reportedDrops = 0
 
-    init(concurrency: Int, queueLimit: Int, timeout: Duration) {
+    init(concurrency: Int, queueLimit: Int, timeoutMilliseconds: Double) {
         self.concurrency = max(1, concurrency)
         self.queueLimit = max(0, queueLimit)
-        self.timeout = timeout
+        self.timeoutMilliseconds = timeoutMilliseconds
     }
 
     /// Nothing runs and nothing waits.
@@ -59,12 +58,12 @@ struct RunHookSchedule<Job: Sendable>: Sendable {
     var queued: Int { waiting.count - head }
 
     /// The earliest deadline of a process not yet killed.
-    var nextDeadline: Instant? {
+    var nextDeadline: Double? {
         running.values.filter { $0.killed == nil }.map(\.deadline).min()
     }
 
     /// An event arrived at `now`: the process to start at once, if a slot is free.
-    mutating func submit(_ job: Job, at now: Instant) -> Start? {
+    mutating func submit(_ job: Job, at now: Double) -> Start? {
         guard !closing else { return nil }
         if running.count < concurrency { return begin(job, at: now) }
         if queued < queueLimit {
@@ -77,7 +76,7 @@ struct RunHookSchedule<Job: Sendable>: Sendable {
 
     /// Process `id` ended at `now`: whether (and why) it was killed, and the next queued
     /// event to start in its slot.
-    mutating func finished(_ id: Int, at now: Instant) -> (killed: Kill?, next: Start?) {
+    mutating func finished(_ id: Int, at now: Double) -> (killed: Kill?, next: Start?) {
         let killed = running.removeValue(forKey: id)?.killed
         guard head < waiting.count else { return (killed, nil) }
         let job = waiting[head]
@@ -87,7 +86,7 @@ struct RunHookSchedule<Job: Sendable>: Sendable {
     }
 
     /// The processes whose deadline has passed at `now` and that were not killed yet.
-    mutating func expire(at now: Instant) -> [Int] {
+    mutating func expire(at now: Double) -> [Int] {
         var due: [Int] = []
         for (id, run) in running where run.killed == nil && run.deadline <= now {
             running[id]?.killed = .timeout
@@ -143,11 +142,11 @@ struct RunHookSchedule<Job: Sendable>: Sendable {
         }
     }
 
-    private mutating func begin(_ job: Job, at now: Instant) -> Start {
+    private mutating func begin(_ job: Job, at now: Double) -> Start {
         let id = nextID
         nextID += 1
         started += 1
-        running[id] = Running(deadline: now + timeout, killed: nil)
-        return Start(id: id, job: job, deadline: now + timeout)
+        running[id] = Running(deadline: now + timeoutMilliseconds, killed: nil)
+        return Start(id: id, job: job, deadline: now + timeoutMilliseconds)
     }
 }

@@ -11,12 +11,13 @@ import GesturePadSystem
 /// at the moment it starts) is retried: after 10, 20, 40, 80 and 160 ms, then the failure
 /// stands. Pure: the time comes in, the moment of the next attempt goes out.
 struct SpawnRetry: Sendable {
-    static let delays: [Duration] = [10, 20, 40, 80, 160].map { .milliseconds($0) }
+    /// The waits before each new attempt, in milliseconds.
+    static let delays: [Double] = [10, 20, 40, 80, 160]
 
     private var attempt = 0
 
     /// Starting failed with `error` at `now`: when to try again, or `nil` to give up.
-    mutating func failed(_ error: SystemCallError, at now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+    mutating func failed(_ error: SystemCallError, at now: Double) -> Double? {
         guard error.errno == ETXTBSY, attempt < Self.delays.count else { return nil }
         defer { attempt += 1 }
         return now + Self.delays[attempt]

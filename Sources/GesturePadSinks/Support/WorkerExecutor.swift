@@ -14,7 +14,7 @@ import Synchronization
 final class WorkerExecutor: TaskExecutor, Sendable {
     private struct Timer {
         var id: Int
-        var deadline: ContinuousClock.Instant
+        var deadline: Double
         var continuation: CheckedContinuation<Void, any Error>
     }
 
@@ -63,9 +63,9 @@ final class WorkerExecutor: TaskExecutor, Sendable {
         thread.wake()
     }
 
-    /// Suspends until the clock reaches `deadline`; throws `CancellationError` when the task is
-    /// cancelled first.
-    func sleep(until deadline: ContinuousClock.Instant) async throws {
+    /// Suspends until the clock reaches `deadline` (its milliseconds); throws
+    /// `CancellationError` when the task is cancelled first.
+    func sleep(until deadline: Double) async throws {
         let id = state.withLock { s -> Int in
             defer { s.nextTimer += 1 }
             s.unregistered[s.nextTimer] = false
@@ -109,7 +109,7 @@ final class WorkerExecutor: TaskExecutor, Sendable {
     private func turn() -> WorkerTurn {
         let now = thread.clock.now
         let (due, next, finished) = taken.withValue { jobs in
-            state.withLock { s -> ([Timer], ContinuousClock.Instant?, Bool) in
+            state.withLock { s -> ([Timer], Double?, Bool) in
                 swap(&jobs, &s.jobs)
                 let due = s.timers.filter { $0.deadline <= now }
                 s.timers.removeAll { $0.deadline <= now }

@@ -6,9 +6,9 @@ public enum WorkerTurn: Sendable, Equatable {
     /// Take another turn at once (work came in while this one ran, or the turn waited by
     /// itself: see `WorkerThread.start()`).
     case again
-    /// Sleep until woken (`wake()`) or until the thread's clock reaches `deadline` (nil: until
-    /// woken), then take another turn.
-    case sleep(until: ContinuousClock.Instant?)
+    /// Sleep until woken (`wake()`) or until the thread's clock reaches `deadline`, in its
+    /// milliseconds (nil: until woken), then take another turn.
+    case sleep(until: Double?)
     /// Nothing left to do: the thread ends — unless it was woken since this turn began, then
     /// it takes another. A later `wake()` starts a new thread, so no work is ever lost.
     case idle
@@ -146,13 +146,13 @@ public final class WorkerThread: Sendable {
     /// Waits on the semaphore until woken or until the clock reaches `deadline`. The real wait
     /// is at most a minute, after which the turn looks again (a manual clock that was advanced
     /// without a wake-up).
-    private func sleep(until deadline: ContinuousClock.Instant?) {
+    private func sleep(until deadline: Double?) {
         guard let deadline else {
             semaphore.wait()
             return
         }
-        let seconds = min((deadline - clock.now).nonNegativeSeconds, 60)
-        guard seconds > 0 else { return }
-        _ = semaphore.wait(timeout: .now() + .nanoseconds(Int(seconds * 1e9) + 1))
+        let milliseconds = min(deadline - clock.now, 60_000)
+        guard milliseconds > 0 else { return }
+        _ = semaphore.wait(timeout: .now() + .nanoseconds(Int(milliseconds * 1e6) + 1))
     }
 }

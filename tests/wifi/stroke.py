@@ -105,6 +105,8 @@ class Verdict:
     sender_late_ms: float         # the latest a move went out after its sample time
     sampler_gap_ms: float         # the longest gap between two samples during the stroke
     latencies_ms: tuple[float, ...] = field(default=(), repr=False)  # each reached move's
+    # The display frames around the largest jump: (ms since the stroke's first send, x, y).
+    jump_context: tuple[tuple[float, int, int], ...] = field(default=(), repr=False)
 
     @property
     def frozen_share(self) -> float:
@@ -177,14 +179,18 @@ def judge(recording: Recording) -> Verdict:
                     frames += 1
                     frozen += samples[i][1:] == samples[i - 1][1:]
 
-    jump = max((math.dist(samples[i][1:], samples[i - 1][1:]) for i in range(1, len(samples))), default=0.0)
+    steps = [math.dist(samples[i][1:], samples[i - 1][1:]) for i in range(1, len(samples))]
+    jump = max(steps, default=0.0)
+    at = steps.index(jump) + 1 if steps else 0
+    origin = recording.sends[0] if recording.sends else (times[0] if times else 0.0)
+    context = tuple((round((t - origin) * 1000, 1), x, y) for t, x, y in samples[max(0, at - 4):at + 4])
     return Verdict(
         latency_p50_ms=percentile(latencies, 50), latency_p99_ms=percentile(latencies, 99),
         reached=len(latencies), moves=plan.moves, frozen=frozen, frames=frames,
         largest_jump_px=jump, ideal_step_px=plan.ideal_step, final=recording.final,
         expected_final=(x0 + round(plan.distance), y0),
         sender_late_ms=max(recording.lateness, default=0.0) * 1000, sampler_gap_ms=gap * 1000,
-        latencies_ms=tuple(latencies))
+        latencies_ms=tuple(latencies), jump_context=context)
 
 
 class Sampler:

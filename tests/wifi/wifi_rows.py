@@ -54,8 +54,9 @@ def targets_missed(profile: str, verdict: Verdict, strokes: int = 1, clean_slack
         if verdict.frozen_share > most:
             missed.append(f"{verdict.frozen_share:.1%} frozen frames (target: at most {most:.0%})")
         if verdict.jump_ratio > 2:
+            around = ", ".join(f"{t:.1f} ms: {x}" for t, x, _ in verdict.jump_context)
             missed.append(f"a jump of {verdict.largest_jump_px:.1f} px, {verdict.jump_ratio:.1f}x the ideal step "
-                          f"(target: at most 2x)")
+                          f"(target: at most 2x; display frames around it, ms after the first send: x {around})")
     if profile == "powersave":
         if verdict.frozen_share > 0.10:
             missed.append(f"{verdict.frozen_share:.1%} frozen frames (target: at most 10 %)")

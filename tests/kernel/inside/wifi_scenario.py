@@ -98,9 +98,14 @@ class LibinputPointer:
     def _first_step(self) -> int:
         """The contact's x step from its first frame to its second (device units): libinput
         starts a touch's motion at the second frame, so that step is not in its motion."""
-        xs = [value for type_, code, value, _ in self.raw.since(self._raw_mark)
+        return self._first_step_at()[0]
+
+    def _first_step_at(self) -> tuple[int, float | None]:
+        """The first step and the kernel's stamp of the frame that made it (None: no second
+        frame yet)."""
+        xs = [(value, t) for type_, code, value, t in self.raw.since(self._raw_mark)
               if type_ == EV_ABS and code == ABS_MT_POSITION_X][:2]
-        return xs[1] - xs[0] if len(xs) == 2 else 0
+        return (xs[1][0] - xs[0][0], xs[1][1]) if len(xs) == 2 else (0, None)
 
     @staticmethod
     def _at(udx: float, udy: float, first_step: int) -> tuple[int, int]:
@@ -134,7 +139,14 @@ class LibinputPointer:
         by_ms: dict[int, float] = {}
         for t in frames:
             by_ms.setdefault(math.floor(t * 1000), t)
-        stamped, udx, udy, first_step = [], 0.0, 0.0, self._first_step()
+        first_step, first_at = self._first_step_at()
+        # The finger's first step is on the display when its frame is, as at the X server: the
+        # pointer libinput moves never shows it (a touch's motion starts at its second frame),
+        # and counting it into the first motion libinput does show would make that display
+        # frame jump by a step that never was one.
+        stamped, udx, udy = [], 0.0, 0.0
+        if first_at is not None and first_step:
+            stamped.append((first_at, *self._at(0.0, 0.0, first_step)))
         for printed, _, _, mx, my in motions:
             udx, udy = udx + mx, udy + my
             ms = round(printed * 1000) + offset

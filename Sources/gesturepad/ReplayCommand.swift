@@ -41,17 +41,19 @@ struct ReplayCommand: ParsableCommand {
             """)
     var printActions = false
 
-    /// `--control`, the name `--actions` had before (`serve --control` names a backend): kept for
-    /// scripts that use it, out of the help.
-    @Flag(name: .customLong("control"), help: .hidden)
-    var printControl = false
-
     @Option(
-        name: .customLong("backend"),
+        name: .customLong("control"),
         help: ArgumentHelp(
-            "With --actions: the backend whose mapping to print (x11, uinput, portal, wlroots, or touchpad: the contacts the virtual touchpad gets). (default: x11)",
+            "The backend whose mapping --actions prints, as serve --control names it (touchpad: the contacts the virtual touchpad gets). Implies --actions. (default: x11)",
             valueName: "backend"))
-    var backend: BackendKind = .x11
+    var control: BackendKind?
+
+    /// `--backend`, the name `--control` had here before: kept for scripts that use it.
+    @Option(name: .customLong("backend"), help: .hidden)
+    var backendAlias: BackendKind?
+
+    /// The backend whose mapping is printed.
+    private var backend: BackendKind { control ?? backendAlias ?? .x11 }
 
     @OptionGroup var pointer: ControlOptions
 
@@ -69,7 +71,7 @@ struct ReplayCommand: ParsableCommand {
         let file = try config.map { try ConfigFile.load(path: $0) } ?? ConfigFile()
         var host = ReplayHost(
             config: file.gestures, maxPointers: file.server.maxPointers ?? ProtocolLimits().maxPointers,
-            control: printActions || printControl
+            control: printActions || control != nil || backendAlias != nil
                 ? file.controlSettings(
                     flags: pointer.update, backendAcceleration: backend.defaultAcceleration,
                     backendKineticScrolling: backend.defaultKineticScrolling, hooks: file.hooks) : nil,

@@ -104,7 +104,7 @@ let syn = InputEvent(type: 0, code: 0, value: 0)
         #expect(encoder.skippedCharacters == 3)
     }
 
-    /// releaseAll releases held keys (last first), then buttons; twice is harmless.
+    /// releaseAll releases the buttons, then held keys (last first); twice is harmless.
     @Test func releaseAll() {
         var encoder = InputEventEncoder()
         _ = encode(
@@ -113,7 +113,7 @@ let syn = InputEvent(type: 0, code: 0, value: 0)
         encoder.releaseAll(into: &events)
         #expect(
             events == [
-                key(KEY_SLASH, 0), syn, key(KEY_LEFTSHIFT, 0), syn, key(KEY_LEFTCTRL, 0), syn, key(BTN_LEFT, 0), syn,
+                key(BTN_LEFT, 0), syn, key(KEY_SLASH, 0), syn, key(KEY_LEFTSHIFT, 0), syn, key(KEY_LEFTCTRL, 0), syn,
             ])
         events.removeAll()
         encoder.releaseAll(into: &events)

@@ -98,7 +98,7 @@ import Testing
                 ])
     }
 
-    /// releaseAll finishes a scroll, releases keys last first, then buttons; then nothing is left.
+    /// releaseAll finishes a scroll, releases the buttons, then keys last first; then nothing is left.
     @Test func releaseAll() {
         var encoder = PortalActionEncoder()
         _ = encode(
@@ -108,8 +108,8 @@ import Testing
         encoder.releaseAll(into: &calls)
         #expect(
             calls == [
-                .pointerAxis(dx: 0, dy: 0, finish: true), .keyboardKeysym(0x78, pressed: false),
-                .keyboardKeycode(42, pressed: false), .pointerButton(button: 272, pressed: false),
+                .pointerAxis(dx: 0, dy: 0, finish: true), .pointerButton(button: 272, pressed: false),
+                .keyboardKeysym(0x78, pressed: false), .keyboardKeycode(42, pressed: false),
             ])
         calls.removeAll()
         encoder.releaseAll(into: &calls)

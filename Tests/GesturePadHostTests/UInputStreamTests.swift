@@ -55,7 +55,7 @@ import Testing
         #expect(fcntl(pipe.writeEnd, F_GETFD) >= 0)
         #expect(
             InputEvent.decode(pipe.readAll()) == [
-                key(KEY_LEFTALT, 1), syn, key(BTN_MIDDLE, 1), syn, key(KEY_LEFTALT, 0), syn, key(BTN_MIDDLE, 0), syn,
+                key(KEY_LEFTALT, 1), syn, key(BTN_MIDDLE, 1), syn, key(BTN_MIDDLE, 0), syn, key(KEY_LEFTALT, 0), syn,
             ])
     }
 

@@ -149,7 +149,7 @@ import Testing
         #expect(keymap.firstSpareKeycode > highest)
     }
 
-    /// Release: the scroll stopped, keys last pressed first, the modifiers cleared, then buttons.
+    /// Release: the scroll stopped, the buttons, then keys last pressed first, the modifiers cleared.
     @Test func releaseAllLetsGoOfEverything() throws {
         var encoder = try encoder()
         _ = encode(
@@ -161,8 +161,8 @@ import Testing
         #expect(
             requests == [
                 .axisStop(.vertical), .axisSource(.finger), .axisStop(.horizontal), .axisSource(.finger), .frame,
-                .key(code: spare, pressed: false), .key(code: 42, pressed: false), .modifiers(depressed: 0),
                 .button(code: 272, pressed: false), .frame,
+                .key(code: spare, pressed: false), .key(code: 42, pressed: false), .modifiers(depressed: 0),
             ])
         requests.removeAll()
         encoder.releaseAll(into: &requests)

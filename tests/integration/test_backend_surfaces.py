@@ -1,7 +1,7 @@
 """Every backend in every place a user reads about backends (issue 43 item 9): the backends are
 the values `serve --control` takes (the binary's own list, so a backend added to the code and
 left out of a help text fails here), and each is named — with what it is — by `replay
---backend`'s help, `gesturepad help control`, the help topics' list, the page's help
+--control`'s help, `gesturepad help control`, the help topics' list, the page's help
 (Public/help.html's backend table) and docs/control.md."""
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def values(text: str, option: str) -> list[str]:
 def test_every_backend_is_named_everywhere():
     backends = [v for v in values(help_text("serve", "--help"), "--control <backend>") if v not in ("auto", "off")]
     assert backends and "x11" in backends, backends
-    replay = values(help_text("replay", "--help"), "--backend <backend>")
+    replay = values(help_text("replay", "--help"), "--control <backend>")
     topic = help_text("help", "control")
     topics = help_text("help")
     page = (REPO / "Public" / "help.html").read_text()
@@ -37,7 +37,7 @@ def test_every_backend_is_named_everywhere():
     missing = []
     for backend in backends:
         if backend not in replay:
-            missing.append(f"replay --backend does not take {backend}")
+            missing.append(f"replay --control does not take {backend}")
         if not re.search(rf"^\s+{backend}\s+\S", topic, re.M):
             missing.append(f"gesturepad help control does not describe {backend}")
         if not re.search(rf"control .*\b{backend}\b", topics):

@@ -70,8 +70,10 @@ def test_replay_control_applies_the_hooks_claims(tmp_path):
     config = tmp_path / "claim.yaml"
     config.write_text("hooks:\n  - gesture: doubleTap\n    pointers: 2\n    claim: true\n    run: [true]\n")
     plain = run(two_finger_taps(1000, 1200), "--actions")
-    # `--control`, its name before, still works for scripts that use it.
-    assert run(two_finger_taps(1000, 1200), "--control").stdout == plain.stdout
+    # `--control x11` names the backend as `serve --control` does, and implies --actions;
+    # `--backend`, its name before, still works for scripts that use it.
+    assert run(two_finger_taps(1000, 1200), "--control", "x11").stdout == plain.stdout
+    assert run(two_finger_taps(1000, 1200), "--actions", "--backend", "x11").stdout == plain.stdout
     assert [json.loads(l)["t"] for l in plain.stdout.splitlines()] == [1050, 1050, 1250, 1250], plain.stdout
     claimed = run(two_finger_taps(1000, 1200), "--actions", "--config", str(config))
     assert (claimed.returncode, claimed.stdout, claimed.stderr) == (0, "", "")

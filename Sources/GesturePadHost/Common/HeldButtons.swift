@@ -2,6 +2,11 @@
 /// changes (a press of a held button, a release of a free one change nothing and send nothing),
 /// and what `releaseAll` lets go of, newest first. One rule for every backend (x11, uinput,
 /// portal, wlroots; the touchpad's pointer is uinput's); `HeldKeys` is the same for keys.
+///
+/// Letting go of everything (the phone went away, control turned off), every backend releases
+/// its buttons first, then its keys: a modifier is pressed before the button it modifies
+/// (Control + click, Alt + drag), so that is the reverse of how they went down, and a drag ends
+/// as the modifier held made it (a copy stays a copy).
 struct HeldButtons<Code: Equatable & Sendable>: Sendable {
     private(set) var codes: [Code] = []
 

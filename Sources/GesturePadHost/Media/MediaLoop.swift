@@ -15,6 +15,8 @@ final class MediaLoop {
     private let players: MediaPlayers
     private let wakeup: EventWakeup
     private let logger: Logger
+    /// The media thread's clock, ms (the server's: `SystemWorkerClock`).
+    private let clock: any WorkerClock
     private var bus: SDBusConnection?
     private var table = PlayerTable()
     /// The last snapshot told, and when.
@@ -30,7 +32,8 @@ final class MediaLoop {
     private var computer: MediaSnapshot.Computer?
     private var computerRead = false
 
-    init(players: MediaPlayers, wakeup: EventWakeup, logger: Logger) {
+    init(players: MediaPlayers, wakeup: EventWakeup, clock: any WorkerClock, logger: Logger) {
+        self.clock = clock
         self.players = players
         self.wakeup = wakeup
         self.logger = logger
@@ -46,7 +49,7 @@ final class MediaLoop {
             bus = nil
             return .exit
         }
-        let now = MonotonicClock.nowMilliseconds()
+        let now = clock.now
         if bus == nil, now - lastAttempt >= Double(Self.retryMilliseconds) { connect(at: now) }
         if !computerRead {
             computerRead = true
@@ -54,7 +57,7 @@ final class MediaLoop {
         }
         for command in commands { carryOut(command, at: now) }
         pump()
-        let due = tell(at: MonotonicClock.nowMilliseconds())
+        let due = tell(at: clock.now)
         let poll = bus?.pollRequest()
         var timeout = poll?.timeoutMilliseconds ?? (bus == nil ? Self.retryMilliseconds : -1)
         if let due { timeout = timeout < 0 ? due : min(timeout, due) }
@@ -111,7 +114,7 @@ final class MediaLoop {
             }
             let incoming = bus.takeInbox()
             if incoming.isEmpty { return }
-            let now = MonotonicClock.nowMilliseconds()
+            let now = clock.now
             for message in incoming { handle(message, at: now) }
         }
     }
@@ -151,7 +154,7 @@ final class MediaLoop {
         guard let bus, let position = try? bus.call(MediaBus.get(name, MediaBus.player, "Position")).first?.number else {
             return
         }
-        table.moved(name, toMicroseconds: position, at: MonotonicClock.nowMilliseconds())
+        table.moved(name, toMicroseconds: position, at: clock.now)
     }
 
     // MARK: Commands

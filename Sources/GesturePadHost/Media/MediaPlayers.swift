@@ -12,15 +12,17 @@ import Synchronization
 public final class MediaPlayers: MediaRemote, Sendable {
     private let observer = Mutex<(@Sendable (MediaSnapshot) -> Void)?>(nil)
     private let mailbox: WorkerMailbox<[MediaCommand]>
-    private let thread = WorkerThread(name: "gp-media")
+    private let thread: WorkerThread
 
-    public init(logger: Logger = Logger(label: "gesturepad.media")) throws {
+    /// `clock`: the time the media thread tells positions and snapshots by (the server's).
+    public init(logger: Logger = Logger(label: "gesturepad.media"), clock: any WorkerClock = SystemWorkerClock()) throws {
+        thread = WorkerThread(name: "gp-media", clock: clock)
         let wakeup = try EventWakeup()
         mailbox = WorkerMailbox([]) { wakeup.signal() }
         let confined = ThreadConfined<MediaLoop?>(nil)
         thread.setTurn { [weak self] in
             confined.withValue { loop -> WorkerTurn in
-                if loop == nil, let self { loop = MediaLoop(players: self, wakeup: wakeup, logger: logger) }
+                if loop == nil, let self { loop = MediaLoop(players: self, wakeup: wakeup, clock: clock, logger: logger) }
                 guard let current = loop else { return .exit }
                 let next = current.turn()
                 if next == .exit { loop = nil }

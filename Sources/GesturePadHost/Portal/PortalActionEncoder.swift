@@ -178,12 +178,12 @@ struct PortalActionEncoder: Sendable {
         }
     }
 
-    /// Finishes a scroll in progress, releases every held key (last pressed first), then every
-    /// held button.
+    /// Finishes a scroll in progress, releases every held button, then every held key, each
+    /// last pressed first (`HeldButtons`: the order of every backend).
     mutating func releaseAll(into calls: inout [PortalNotify]) {
         finishScroll(into: &calls)
-        while let last = heldKeys.popLast() { Self.notify(last.payload, pressed: false, into: &calls) }
         while let button = heldButtons.popLast() { calls.append(.pointerButton(button: button, pressed: false)) }
+        while let last = heldKeys.popLast() { Self.notify(last.payload, pressed: false, into: &calls) }
     }
 
     /// Whether a key action holds a modifier (Shift, Control, Alt, Meta, AltGraph).

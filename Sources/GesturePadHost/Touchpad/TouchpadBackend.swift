@@ -32,9 +32,11 @@ public final class TouchpadBackend: ControlBackend, WorkerBackend {
         logger: Logger = Logger(label: "gesturepad.control.touchpad")
     ) throws -> TouchpadBackend {
         let layout = try EvdevLayout.forDesktop(named: keyboardLayout, environment: environment, logger: logger)
-        let worker = try ActionWorker(name: "gp-touchpad", onCaller: true, logger: logger) {
+        // One clock for the worker and its executor: the deadlines of one are the other's.
+        let clock = SystemWorkerClock()
+        let worker = try ActionWorker(name: "gp-touchpad", onCaller: true, clock: clock, logger: logger) {
             let pointer = try UInputExecutor.open(path: path, layout: layout, logger: logger)
-            return TouchpadExecutor(pointer: pointer, logger: logger, clock: SystemWorkerClock()) { spec in
+            return TouchpadExecutor(pointer: pointer, logger: logger, clock: clock) { spec in
                 try UInputDevice.create(path: path, spec: spec)
             }
         }
@@ -52,10 +54,12 @@ public final class TouchpadBackend: ControlBackend, WorkerBackend {
         environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger
     ) throws -> TouchpadBackend {
         let layout = try EvdevLayout.forDesktop(named: keyboardLayout, environment: environment, logger: logger)
-        let worker = try ActionWorker(name: "gp-touchpad", onCaller: true, logger: logger) {
+        // One clock for the worker and its executor: the deadlines of one are the other's.
+        let clock = SystemWorkerClock()
+        let worker = try ActionWorker(name: "gp-touchpad", onCaller: true, clock: clock, logger: logger) {
             let sink = try FileOutput(path: "/dev/null")
             let pointer = UInputExecutor(writingTo: sink.fileDescriptor, layout: layout, logger: logger, keeping: sink)
-            return TouchpadExecutor(pointer: pointer, logger: logger, clock: SystemWorkerClock()) { _ in
+            return TouchpadExecutor(pointer: pointer, logger: logger, clock: clock) { _ in
                 try FileOutput(path: path)
             }
         }

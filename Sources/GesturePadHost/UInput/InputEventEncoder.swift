@@ -77,15 +77,16 @@ struct InputEventEncoder {
         }
     }
 
-    /// Releases every held key (last pressed first), then every held button.
+    /// Releases every held button, then every held key, each last pressed first (`HeldButtons`:
+    /// the order of every backend).
     mutating func releaseAll(into events: inout [InputEvent]) {
+        while let button = heldButtons.popLast() {
+            events.append(.key(button, down: false))
+            events.append(.report)
+        }
         while let last = heldKeys.popLast() { release(last.payload, into: &events) }
         for code in holders.releaseAll() {
             events.append(.key(EvdevCode(code), down: false))
-            events.append(.report)
-        }
-        while let button = heldButtons.popLast() {
-            events.append(.key(button, down: false))
             events.append(.report)
         }
     }

@@ -106,15 +106,16 @@ struct WlrootsActionEncoder: Sendable {
         }
     }
 
-    /// Stops a scroll in progress, releases every held key (last pressed first) and every held
-    /// button; no modifiers.
+    /// Stops a scroll in progress, releases every held button, then every held key, each last
+    /// pressed first (`HeldButtons`: the order of every backend); no modifiers.
     mutating func releaseAll(into requests: inout [VirtualInputRequest]) {
         stopScroll(into: &requests)
+        if !heldButtons.isEmpty {
+            while let button = heldButtons.popLast() { requests.append(.button(code: button, pressed: false)) }
+            requests.append(.frame)
+        }
         while let last = heldKeys.popLast() { requests.append(.key(code: last.payload.code, pressed: false)) }
         sendModifiers(0, into: &requests)
-        guard !heldButtons.isEmpty else { return }
-        while let button = heldButtons.popLast() { requests.append(.button(code: button, pressed: false)) }
-        requests.append(.frame)
     }
 
     /// The mask of the modifier keys held by key actions, with what the held strokes need.

@@ -40,10 +40,12 @@ public final class WlrootsBackend: ControlBackend, WorkerBackend {
         let encoder = WlrootsActionEncoder(layout: EvdevLayout(first), keymap: VirtualKeymap(base: compiled.text))
         let relay = ValueRelay<ControlBackendStatus>(.active)
         let retry = RetryFlag()
-        let worker = try ActionWorker(name: "gp-wlroots", logger: logger) {
+        // One clock for the worker and its executor: the deadlines of one are the other's.
+        let clock = SystemWorkerClock()
+        let worker = try ActionWorker(name: "gp-wlroots", clock: clock, logger: logger) {
             try WlrootsExecutor(
                 encoder: encoder, followSeat: keyboardLayout == nil, relay: relay, retry: retry, logger: logger,
-                clock: SystemWorkerClock())
+                clock: clock)
         }
         return WlrootsBackend(worker: worker, relay: relay, retry: retry)
     }

@@ -114,7 +114,7 @@ public final class HookSink: GestureSink, HookRuleHolder {
         let timeout = closeTimeout
         let retiring = retiring
         retiring.enter()
-        SystemThread.detachNewThread {
+        SystemThread.detachNewThread(name: "gp-hook-retire") {
             Self.close(leaving, timeout: timeout)
             retiring.leave()
         }
@@ -154,10 +154,12 @@ public final class HookSink: GestureSink, HookRuleHolder {
         }
     }
 
+    /// Closes `runners` one after the other against one deadline, `timeout` seconds of the
+    /// monotonic clock from now (a real wait for processes and threads to end: no virtual clock).
     private static func close(_ runners: [Runner], timeout: Double) {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = MonotonicClock.nowMilliseconds() + timeout * 1_000
         for runner in runners {
-            let left = max(0, deadline.timeIntervalSinceNow)
+            let left = max(0, deadline - MonotonicClock.nowMilliseconds()) / 1_000
             switch runner {
             case .run(let r): r.close(timeout: left)
             case .pipe(let p): p.close(timeout: left)

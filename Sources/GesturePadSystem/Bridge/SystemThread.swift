@@ -40,8 +40,10 @@ public final class SystemThread: @unchecked Sendable {
     }
 
     /// Starts a thread without a name that runs `block`.
-    public static func detachNewThread(_ block: @escaping @Sendable () -> Void) {
-        SystemThread(block: block).start()
+    public static func detachNewThread(name: String, _ block: @escaping @Sendable () -> Void) {
+        let thread = SystemThread(block: block)
+        thread.name = name
+        thread.start()
     }
 
     /// Names the calling thread through `/proc/thread-self/comm` (the kernel keeps 15 bytes).

@@ -14,7 +14,7 @@ extension ProtocolError {
         .sealRequired, "every message must come sealed on this connection (docs/protocol.md \"Sealed messages\")")
 
     /// A `text`, `key`, `button` or `settings` message where nothing controls the computer;
-    /// `reason` says why (the server's control status, or replay's missing `--control`).
+    /// `reason` says why (the server's control status, or replay's missing `--actions`).
     public static func controlOff(_ type: MessageType, reason: String) -> ProtocolError {
         ProtocolError(.controlOff, "\(type.name): this server does not control the computer (\(reason))")
     }

@@ -1,6 +1,6 @@
 import GestureControl
 
-/// What `replay --actions --backend touchpad` prints for touches passed through: the frames
+/// What `replay --actions --control touchpad` prints for touches passed through: the frames
 /// the `touchpad` backend would write, built by the same rules (`TouchpadSlots`: a frame is one
 /// connection's fingers at one `t`; slots and tracking ids as the device gets them). Pure.
 struct ReplayContacts: Sendable {

@@ -24,7 +24,7 @@ public struct ReplayHost: Sendable {
     private var gate = ConnectionGate()
     /// Set: print the control mapping's actions instead of gestures.
     public let control: ControlSettings?
-    /// Mapped touches, or contacts of a native touchpad (`--backend touchpad`).
+    /// Mapped touches, or contacts of a native touchpad (`--control touchpad`).
     public let routing: TouchRouting
     private var contacts = ReplayContacts()
     private var core: TouchpadCore? = nil
@@ -178,8 +178,8 @@ public struct ReplayHost: Sendable {
         }
     }
 
-    /// Why replay refuses keyboard, button and settings messages without `--control`.
-    static let withoutControl = "replay runs without --control"
+    /// Why replay refuses keyboard, button and settings messages without `--actions`.
+    static let withoutControl = "replay runs without --actions"
 
     /// Deadlines fired one by one before one message; the rest fire together (a clock jump).
     static let maxDeadlineRounds = 10_000

@@ -19,15 +19,23 @@ struct AdmissionDeskTests {
     }
 
     static func upgrade(
-        handle: Int = 1, token: String? = nil, proof: Bool = false, address: String = phone, origin: String? = nil,
-        trusted: Bool = true
+        token: String? = nil, proof: Bool = false, address: String = phone, origin: String? = nil, trusted: Bool = true
     ) -> AdmissionDesk.Upgrade {
         AdmissionDesk.Upgrade(
-            handle: handle,
             request: UpgradeRequest(
                 path: "/ws", token: token, origin: origin, host: "desk:8787", proof: proof, trustedTransport: trusted),
             address: address, userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/131", model: nil,
             plainRefusal: nil, openConnections: 0, shuttingDown: false, key: .unknown)
+    }
+
+    /// The ticket of an accepted upgrade (nil: refused).
+    static func ticket(_ answer: AdmissionDesk.UpgradeAnswer) -> Int? {
+        if case .accept(let ticket, _) = answer { ticket } else { nil }
+    }
+
+    /// Whether an accepted upgrade warns of a credential in clear (nil: refused).
+    static func warns(_ answer: AdmissionDesk.UpgradeAnswer) -> Bool? {
+        if case .accept(_, let warn) = answer { warn } else { nil }
     }
 
     /// The page's `auth` for the pairing secret, answering the fixed nonce.
@@ -55,8 +63,8 @@ struct AdmissionDeskTests {
             return
         }
         #expect(
-            desk.upgrade(Self.upgrade(token: Self.secret, address: "10.0.0.8"), now: 20) == .accept(warnClearCredential: false))
-        #expect(desk.upgrade(Self.upgrade(token: Self.secret), now: 6_020) == .accept(warnClearCredential: false))
+            Self.warns(desk.upgrade(Self.upgrade(token: Self.secret, address: "10.0.0.8"), now: 20)) == false)
+        #expect(Self.warns(desk.upgrade(Self.upgrade(token: Self.secret), now: 6_020)) == false)
     }
 
     /// A foreign Origin is refused and charged; the path's own refusal passes through uncharged.
@@ -68,34 +76,36 @@ struct AdmissionDeskTests {
         var notFound = Self.upgrade(proof: true)
         notFound.plainRefusal = (404, "no such file")
         for i in 0..<20 { #expect(desk.upgrade(notFound, now: Double(i)) == .refuse(status: 404, reason: "no such file")) }
-        #expect(desk.upgrade(Self.upgrade(proof: true), now: 30) == .accept(warnClearCredential: false))
+        #expect(Self.warns(desk.upgrade(Self.upgrade(proof: true), now: 30)) == false)
     }
 
     /// The secret in the address over plain HTTP from another machine is let in (PROTOCOL.md's
     /// `?token=`) and warned about once per address.
     @Test func aCredentialInClearIsWarnedAboutOnce() {
         let desk = Self.desk()
-        #expect(desk.upgrade(Self.upgrade(token: Self.secret, trusted: false), now: 0) == .accept(warnClearCredential: true))
-        #expect(desk.upgrade(Self.upgrade(token: Self.secret, trusted: false), now: 1) == .accept(warnClearCredential: false))
+        #expect(Self.warns(desk.upgrade(Self.upgrade(token: Self.secret, trusted: false), now: 0)) == true)
+        #expect(Self.warns(desk.upgrade(Self.upgrade(token: Self.secret, trusted: false), now: 1)) == false)
         #expect(
-            desk.upgrade(Self.upgrade(token: Self.secret, address: "10.0.0.9", trusted: false), now: 2)
-                == .accept(warnClearCredential: true))
+            Self.warns(desk.upgrade(Self.upgrade(token: Self.secret, address: "10.0.0.9", trusted: false), now: 2)) == true)
     }
 
-    /// `?proof=1`: the connection lws opens for that upgrade is challenged (another handle's is
-    /// not this upgrade's); the right answer is proven and pairs the phone named by its
-    /// User-Agent; a second answer is nothing.
+    /// `?proof=1`: the connection lws opens for that upgrade is challenged (one carrying
+    /// another ticket, or none, is not this upgrade's); the right answer is proven and pairs the
+    /// phone named by its User-Agent; a second answer is nothing.
     @Test func aProvingConnectionIsChallengedThenProven() throws {
         let desk = Self.desk()
-        #expect(desk.upgrade(Self.upgrade(handle: 5, proof: true), now: 0) == .accept(warnClearCredential: false))
-        guard case .none = desk.established(1, handle: 6, address: Self.phone, moveOnly: false, now: 1) else {
-            Issue.record("another handle's connection took this upgrade")
+        let first = try #require(Self.ticket(desk.upgrade(Self.upgrade(proof: true), now: 0)))
+        guard case .none = desk.established(1, ticket: first + 1, address: Self.phone, moveOnly: false, now: 1),
+            case .none = desk.established(1, ticket: nil, address: Self.phone, moveOnly: false, now: 1)
+        else {
+            Issue.record("another upgrade's connection took this upgrade")
             return
         }
-        #expect(desk.upgrade(Self.upgrade(handle: 5, proof: true), now: 2) == .accept(warnClearCredential: false))
+        let second = try #require(Self.ticket(desk.upgrade(Self.upgrade(proof: true), now: 2)))
+        #expect(second != first)
         guard
             case .challenge(.challenge(1, let nonce?, let exchange?, _, false, 3)) =
-                desk.established(1, handle: 5, address: Self.phone, moveOnly: false, now: 3)
+                desk.established(1, ticket: second, address: Self.phone, moveOnly: false, now: 3)
         else {
             Issue.record("no challenge")
             return
@@ -119,8 +129,8 @@ struct AdmissionDeskTests {
     @Test func wrongAnswersAndSilentConnectionsAreCharged() {
         let desk = Self.desk()
         for id in 1...5 {
-            _ = desk.upgrade(Self.upgrade(handle: id, proof: true), now: Double(id))
-            _ = desk.established(id, handle: id, address: Self.phone, moveOnly: false, now: Double(id))
+            let ticket = Self.ticket(desk.upgrade(Self.upgrade(proof: true), now: Double(id)))
+            _ = desk.established(id, ticket: ticket, address: Self.phone, moveOnly: false, now: Double(id))
             guard
                 case .refused(.refuse(id, .proofUnknown, _), _, Self.phone)? =
                     desk.answer(id, message: Self.auth("not-the-secret"), credentials: Self.credentials, now: Double(id))
@@ -130,11 +140,11 @@ struct AdmissionDeskTests {
             }
         }
         for id in 6...10 {
-            _ = desk.upgrade(Self.upgrade(handle: id, proof: true), now: Double(id))
-            _ = desk.established(id, handle: id, address: Self.phone, moveOnly: false, now: Double(id))
+            let ticket = Self.ticket(desk.upgrade(Self.upgrade(proof: true), now: Double(id)))
+            _ = desk.established(id, ticket: ticket, address: Self.phone, moveOnly: false, now: Double(id))
             desk.closed(id, now: Double(id))
         }
-        guard case .refuse(429, _) = desk.upgrade(Self.upgrade(handle: 11, proof: true), now: 11) else {
+        guard case .refuse(429, _) = desk.upgrade(Self.upgrade(proof: true), now: 11) else {
             Issue.record("ten refusals left the address its tries")
             return
         }
@@ -145,16 +155,17 @@ struct AdmissionDeskTests {
     @Test func connectionsOwingProofAreBoundedPerAddress() {
         let desk = Self.desk()
         for id in 1...8 {
-            #expect(desk.upgrade(Self.upgrade(handle: id, proof: true), now: 0) == .accept(warnClearCredential: false))
-            _ = desk.established(id, handle: id, address: Self.phone, moveOnly: false, now: 0)
+            let answer = desk.upgrade(Self.upgrade(proof: true), now: 0)
+            #expect(Self.warns(answer) == false)
+            _ = desk.established(id, ticket: Self.ticket(answer), address: Self.phone, moveOnly: false, now: 0)
         }
-        guard case .refuse(429, let reason) = desk.upgrade(Self.upgrade(handle: 9, proof: true), now: 0) else {
+        guard case .refuse(429, let reason) = desk.upgrade(Self.upgrade(proof: true), now: 0) else {
             Issue.record("a ninth unproven connection got in")
             return
         }
         #expect(reason.contains("have not proved themselves"))
         #expect(
-            desk.upgrade(Self.upgrade(handle: 9, proof: true, address: "10.0.0.8"), now: 0) == .accept(warnClearCredential: false)
+            Self.warns(desk.upgrade(Self.upgrade(proof: true, address: "10.0.0.8"), now: 0)) == false
         )
     }
 
@@ -162,8 +173,8 @@ struct AdmissionDeskTests {
     /// to prove (a challenge without a nonce, nothing owed); a secret-holder without pairing is open.
     @Test func moveOnlyNoAuthenticationAndNoPairing() {
         let desk = Self.desk()
-        _ = desk.upgrade(Self.upgrade(proof: true), now: 0)
-        _ = desk.established(1, handle: 1, address: Self.phone, moveOnly: true, now: 0)
+        let ticket = Self.ticket(desk.upgrade(Self.upgrade(proof: true), now: 0))
+        _ = desk.established(1, ticket: ticket, address: Self.phone, moveOnly: true, now: 0)
         guard
             case .proven(_, .move(nil, Self.phone))? = desk.answer(1, message: Self.auth(), credentials: Self.credentials, now: 1)
         else {
@@ -171,18 +182,18 @@ struct AdmissionDeskTests {
             return
         }
         let open = Self.desk(authenticates: false, pairs: false)
-        _ = open.upgrade(Self.upgrade(proof: true), now: 0)
+        let opened = Self.ticket(open.upgrade(Self.upgrade(proof: true), now: 0))
         guard
             case .challenge(.challenge(1, nil, nil, nil, false, 0)) = open.established(
-                1, handle: 1, address: Self.phone, moveOnly: false, now: 0)
+                1, ticket: opened, address: Self.phone, moveOnly: false, now: 0)
         else {
             Issue.record("an open server challenged")
             return
         }
         #expect(open.owingProof == 0)
         let bearer = Self.desk(pairs: false)
-        _ = bearer.upgrade(Self.upgrade(proof: true), now: 0)
-        _ = bearer.established(1, handle: 1, address: Self.phone, moveOnly: false, now: 0)
+        let bearerTicket = Self.ticket(bearer.upgrade(Self.upgrade(proof: true), now: 0))
+        _ = bearer.established(1, ticket: bearerTicket, address: Self.phone, moveOnly: false, now: 0)
         var noPairing = Self.credentials
         noPairing.pairs = false
         guard case .proven(_, .open(nil))? = bearer.answer(1, message: Self.auth(), credentials: noPairing, now: 1) else {
@@ -194,10 +205,11 @@ struct AdmissionDeskTests {
     /// A connection without `?proof=1` goes straight to pairing, with its name and who it is.
     @Test func aKeyInTheAddressGoesToPairing() {
         let desk = Self.desk()
-        #expect(desk.upgrade(Self.upgrade(token: Self.secret), now: 0) == .accept(warnClearCredential: false))
+        let answer = desk.upgrade(Self.upgrade(token: Self.secret), now: 0)
+        #expect(Self.warns(answer) == false)
         guard
             case .pairing(.pairing, let name, let client?) = desk.established(
-                3, handle: 1, address: Self.phone, moveOnly: false, now: 0)
+                3, ticket: Self.ticket(answer), address: Self.phone, moveOnly: false, now: 0)
         else {
             Issue.record("not handed to pairing")
             return

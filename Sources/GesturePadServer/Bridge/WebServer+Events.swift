@@ -25,12 +25,14 @@ extension WebServer {
             plainRefusal = (status, reason)
         }
         let upgrade = AdmissionDesk.Upgrade(
-            handle: Int(bitPattern: wsi), request: request, address: address,
+            request: request, address: address,
             userAgent: LWSRequest.header(wsi, WSI_TOKEN_HTTP_USER_AGENT), model: LWSRequest.queryArgument(wsi, name: "model"),
             plainRefusal: plainRefusal, openConnections: connections.count, shuttingDown: shuttingDown,
             key: pairing?.standing(ofKey: request.token) ?? .unknown)
         switch admission.upgrade(upgrade, now: MonotonicClock.nowMilliseconds()) {
-        case .accept(let warn):
+        case .accept(let ticket, let warn):
+            // The upgrade's ticket goes with its connection: `established` hands it back.
+            lws_set_opaque_user_data(wsi, UnsafeMutableRawPointer(bitPattern: ticket))
             if warn { warnClearCredential(from: address) }
             return 0
         case .refuse(let status, let reason):

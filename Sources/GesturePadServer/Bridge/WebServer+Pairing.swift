@@ -39,7 +39,8 @@ extension WebServer {
     func pairingOpened(_ id: Int, wsi: OpaquePointer, now: Double) {
         let moveOnly = configuration.tls != nil && lws_is_ssl(wsi) == 0
         switch admission.established(
-            id, handle: Int(bitPattern: wsi), address: LWSRequest.peer(wsi), moveOnly: moveOnly, now: now)
+            id, ticket: lws_get_opaque_user_data(wsi).map { Int(bitPattern: $0) }, address: LWSRequest.peer(wsi),
+            moveOnly: moveOnly, now: now)
         {
         case .none:
             break

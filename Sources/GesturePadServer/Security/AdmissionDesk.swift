@@ -23,8 +23,6 @@ import GestureProtocol
 final class AdmissionDesk {
     /// The request as the bridge read it, and where the server stands.
     struct Upgrade {
-        /// The lws handle's address: which `established` it is.
-        var handle: Int
         var request: UpgradeRequest
         var address: String
         var userAgent: String?
@@ -40,9 +38,11 @@ final class AdmissionDesk {
 
     /// What the bridge answers an upgrade.
     enum UpgradeAnswer: Equatable {
-        /// Accepted; `warnClearCredential`: the credential came in the address over plain HTTP
-        /// from another machine, and this address was not warned yet (once per address).
-        case accept(warnClearCredential: Bool)
+        /// Accepted; `ticket` names this upgrade when lws opens its connection (the bridge keeps
+        /// it on the connection and hands it to `established`); `warnClearCredential`: the
+        /// credential came in the address over plain HTTP from another machine, and this
+        /// address was not warned yet (once per address).
+        case accept(ticket: Int, warnClearCredential: Bool)
         case refuse(status: Int, reason: String)
     }
 
@@ -115,7 +115,9 @@ final class AdmissionDesk {
     private let authenticates: Bool
     private let makeJudge: () -> ProofJudge
     private var refusals = RefusalLimiter()
-    private var accepted: (handle: Int, admission: Admission, name: String, client: String?)?
+    private var accepted: (ticket: Int, admission: Admission, name: String, client: String?)?
+    /// The last ticket given (never 0: the bridge keeps a ticket in a pointer-sized slot).
+    private var lastTicket = 0
     private var pending: [Int: Pending] = [:]
     private var warned: Set<String> = []
 
@@ -155,17 +157,18 @@ final class AdmissionDesk {
                 }
             // `.pairing` here is always `?token=SECRET`: the page's proof pairs later, once proven.
             let client = admission == .pairing ? DeviceName.client(userAgent: upgrade.userAgent) : nil
-            accepted = (upgrade.handle, admission, name, client)
+            lastTicket = lastTicket == Int.max ? 1 : lastTicket + 1
+            accepted = (lastTicket, admission, name, client)
             let clear = upgrade.request.token?.isEmpty == false && !upgrade.request.trustedTransport
-            return .accept(warnClearCredential: clear && warnOnce(upgrade.address))
+            return .accept(ticket: lastTicket, warnClearCredential: clear && warnOnce(upgrade.address))
         }
     }
 
-    /// lws opened connection `id` for handle `handle` (right after its upgrade was accepted):
-    /// a proving one is challenged (`moveOnly`: plain HTTP to a TLS port), another is handed to
-    /// pairing.
-    func established(_ id: Int, handle: Int, address: String, moveOnly: Bool, now: Double) -> Opening {
-        guard let upgrade = accepted, upgrade.handle == handle else { return .none }
+    /// lws opened connection `id` for the upgrade given `ticket` (right after it was accepted;
+    /// nil: the connection carries none): a proving one is challenged (`moveOnly`: plain HTTP
+    /// to a TLS port), another is handed to pairing.
+    func established(_ id: Int, ticket: Int?, address: String, moveOnly: Bool, now: Double) -> Opening {
+        guard let upgrade = accepted, upgrade.ticket == ticket else { return .none }
         accepted = nil
         guard upgrade.admission == .proving else {
             return .pairing(admission: upgrade.admission, name: upgrade.name, client: upgrade.client)

@@ -15,33 +15,33 @@ public final class WebServer {
     /// The port actually bound (differs from `configuration.port` when that is 0).
     public private(set) var port: Int = 0
     /// The connection hub, behind its one door: every input goes through `submit(_:for:)`.
-    let inbox: HubInbox
+    private let inbox: HubInbox
     /// The sinks, the control backend and the recorder: where the hub's actions that are not
     /// the transport's go.
-    let outlets: HubOutlets
+    private let outlets: HubOutlets
     /// Set once shutdown began: upgrades are refused from then on.
-    private(set) var shuttingDown = false
-    let logger: Logger
+    private var shuttingDown = false
+    private let logger: Logger
     /// Who gets in: every upgrade, challenge, answer and refusal count (`AdmissionDesk`).
-    let admission: AdmissionDesk
+    private let admission: AdmissionDesk
     private let storage = CStorage()
-    private(set) var context: OpaquePointer?
+    private var context: OpaquePointer?
     /// The open WebSocket connections: their ids, lws handles and reused buffers.
-    let connections = LWSConnections()
+    private let connections = LWSConnections()
     private let wakeTimer: UnsafeMutablePointer<lws_sorted_usec_list_t>
     /// The backend's status and layout changes, posted on its thread, applied by `run()`.
     private let controlMailbox = ControlMailbox { SignalRelay.wakeLoop() }
     /// Paired devices (nil: authentication is off, or the conformance mode).
-    let pairing: PairingService?
+    private let pairing: PairingService?
     /// Whether connections are paired devices (docs/server.md "Pairing").
     public var pairsDevices: Bool { pairing != nil }
     /// Wakes the loop when the next waiting device runs out of time.
-    let pairingTimer: UnsafeMutablePointer<lws_sorted_usec_list_t>
+    private let pairingTimer: UnsafeMutablePointer<lws_sorted_usec_list_t>
     /// Reads the configuration file again on SIGHUP (nil: nothing to reload).
     private let reloader: SettingsReloader?
     /// The desktop's touchpad settings for the desktop page (nil: its desktop keeps none
     /// GesturePad can read).
-    let touchpadWatch: TouchpadSettingsWatch?
+    private let touchpadWatch: TouchpadSettingsWatch?
 
     /// `backend` carries out what touchpads ask of the computer (`configuration.control` says
     /// whether it is active); it is the caller's to stop after `run()` returns. `recorder`
@@ -99,101 +99,13 @@ public final class WebServer {
 
     private func start() throws {
         LWSLog.install(logger)
-        if configuration.host.map(HostResolver.isIPLiteral) ?? true,
-            let problem = ListenProbe.problem(host: configuration.host, port: configuration.port)
-        {
-            throw problem.inUse
-                ? ServerStartError.portInUse(host: configuration.host, port: configuration.port, problem: problem.text)
-                : ServerStartError.cannotListen(host: configuration.host, port: configuration.port, problem: problem.text)
-        }
-        var contextInfo = lws_context_creation_info()
-        contextInfo.options = CLWS_OPTION_EXPLICIT_VHOSTS
-        if configuration.tls != nil { contextInfo.options |= CLWS_OPTION_DO_SSL_GLOBAL_INIT }
-        contextInfo.user = Unmanaged.passUnretained(self).toOpaque()
-        guard let context = lws_create_context(&contextInfo) else {
-            throw ServerStartError.noContext
-        }
+        let (context, port) = try LWSVhost.start(
+            configuration, user: Unmanaged.passUnretained(self).toOpaque(), storage: storage)
         self.context = context
-
-        var info = lws_context_creation_info()
-        info.vhost_name = storage.string("gesturepad")
-        info.port = Int32(configuration.port)
-        if let host = configuration.host, !ServerConfiguration.isWildcard(host) {
-            info.iface = storage.string(host)
-            if !host.contains(":") { info.options |= CLWS_OPTION_DISABLE_IPV6 }
-        } else if configuration.host == "0.0.0.0" {
-            info.options |= CLWS_OPTION_DISABLE_IPV6
-        }
-        if let tls = configuration.tls {
-            info.ssl_cert_filepath = storage.string(tls.certificatePath)
-            info.ssl_private_key_filepath = storage.string(tls.keyPath)
-            // HTTP/1.1 only: the server frames WebSocket messages itself (LWS_WRITE_RAW) and
-            // writes whole HTTP/1.1 responses, neither of which may go through an h2 stream.
-            info.alpn = storage.string("http/1.1")
-            // Plain HTTP on the same port is read so that an old bookmark is redirected to HTTPS;
-            // `filterHTTP` and `confirmUpgrade` answer it (`PlainRequestPolicy`): lws's own
-            // redirect covers the file mount only and drops the path.
-            info.options |= CLWS_OPTION_ALLOW_NON_SSL_ON_SSL_PORT | CLWS_OPTION_ALLOW_HTTP_ON_HTTPS_LISTENER
-        }
-        info.protocols = UnsafePointer(makeProtocols())
-        info.mounts = UnsafePointer(makeMount())
-        info.retry_and_idle_policy = UnsafePointer(makeIdlePolicy())
-        info.keepalive_timeout = 30
-        WebSocketFraming.requireNoExtensions(contextInfo)
-        WebSocketFraming.requireNoExtensions(info)
-        guard let vhost = lws_create_vhost(context, &info) else {
-            throw ServerStartError.cannotListen(host: configuration.host, port: configuration.port, problem: nil)
-        }
-        port = Int(lws_get_vhost_listen_port(vhost))
-        guard port > 0 else {
-            throw ServerStartError.cannotListen(
-                host: configuration.host, port: configuration.port, problem: "no port was bound")
-        }
+        self.port = port
         LWSLog.started.store(true, ordering: .releasing)
         // From here on a signal is only recorded; `run()` acts on it.
         SignalRelay.install(waking: context)
-    }
-
-    private func makeProtocols() -> UnsafeMutablePointer<lws_protocols> {
-        // Two entries: ours, then the zeroed terminator (4.1.6 has no LWS_PROTOCOL_LIST_TERM).
-        let protocols = storage.zeroed(lws_protocols.self, count: 2)
-        protocols[0].name = storage.string("gesturepad")
-        protocols[0].callback = gesturePadCallback
-        protocols[0].per_session_data_size = MemoryLayout<gp_connection_slot>.size
-        protocols[0].rx_buffer_size = 16_384
-        return protocols
-    }
-
-    private func makeMount() -> UnsafeMutablePointer<lws_http_mount> {
-        let mount = storage.zeroed(lws_http_mount.self)
-        mount.pointee.mountpoint = storage.string("/")
-        mount.pointee.mountpoint_len = 1
-        mount.pointee.origin = storage.string(configuration.publicDirectory)
-        mount.pointee.def = storage.string("index.html")
-        mount.pointee.origin_protocol = UInt8(LWSMPRO_FILE.rawValue)
-        mount.pointee.cache_max_age = 0
-        mount.pointee.cache_reusable = 1
-        mount.pointee.cache_revalidate = 1
-        mount.pointee.extra_mimetypes = UnsafePointer(makeMimeTypes())
-        return mount
-    }
-
-    private func makeMimeTypes() -> UnsafeMutablePointer<lws_protocol_vhost_options>? {
-        let types = StaticFilePolicy.contentTypes
-        let nodes = storage.zeroed(lws_protocol_vhost_options.self, count: types.count)
-        for (index, (suffix, type)) in types.enumerated() {
-            nodes[index].name = storage.string(suffix)
-            nodes[index].value = storage.string(type)
-            nodes[index].next = index + 1 < types.count ? UnsafePointer(nodes + index + 1) : nil
-        }
-        return nodes
-    }
-
-    private func makeIdlePolicy() -> UnsafeMutablePointer<lws_retry_bo_t> {
-        let policy = storage.zeroed(lws_retry_bo_t.self)
-        policy.pointee.secs_since_valid_ping = UInt16(clamping: configuration.idlePingSeconds)
-        policy.pointee.secs_since_valid_hangup = UInt16(clamping: configuration.idleHangupSeconds)
-        return policy
     }
 
     /// Serves until SIGINT or SIGTERM (SIGHUP reopens the sinks and reloads the
@@ -267,5 +179,466 @@ public final class WebServer {
             }
             logger.warning("configuration not reloaded: the file has problems (above); the running configuration stays")
         }
+    }
+}
+
+/// The lws events of a connection, carried out on the service thread.
+extension WebServer {
+    /// `HTTP_CONFIRM_UPGRADE`: path, token (the pairing secret or a paired device's key),
+    /// Origin and the connection limit decide; a refusal is a complete HTTP/1.1 response
+    /// (`HTTPRefusal`) written before any WebSocket frame.
+    func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
+        let address = LWSRequest.peer(wsi)
+        let request = UpgradeRequest(
+            path: LWSRequest.header(wsi, WSI_TOKEN_GET_URI) ?? "",
+            token: LWSRequest.queryArgument(wsi, name: "token"),
+            origin: LWSRequest.header(wsi, WSI_TOKEN_ORIGIN),
+            host: LWSRequest.header(wsi, WSI_TOKEN_HOST),
+            extensionOfferLength: Int(lws_hdr_total_length(wsi, WSI_TOKEN_EXTENSIONS)),
+            proof: LWSRequest.queryArgument(wsi, name: "proof") == "1",
+            trustedTransport: trustsTransport(of: address))
+        var plainRefusal: (status: Int, reason: String)?
+        if let plain = LWSHTTP.plainAnswer(wsi, path: request.path, isUpgrade: true, configuration: configuration, port: port),
+            case .refuse(let status, let reason) = plain
+        {
+            plainRefusal = (status, reason)
+        }
+        let upgrade = AdmissionDesk.Upgrade(
+            request: request, address: address,
+            userAgent: LWSRequest.header(wsi, WSI_TOKEN_HTTP_USER_AGENT), model: LWSRequest.queryArgument(wsi, name: "model"),
+            plainRefusal: plainRefusal, openConnections: connections.count, shuttingDown: shuttingDown,
+            key: pairing?.standing(ofKey: request.token) ?? .unknown)
+        switch admission.upgrade(upgrade, now: MonotonicClock.nowMilliseconds()) {
+        case .accept(let ticket, let warn):
+            // The upgrade's ticket goes with its connection: `established` hands it back.
+            lws_set_opaque_user_data(wsi, UnsafeMutableRawPointer(bitPattern: ticket))
+            if warn { warnClearCredential(from: address) }
+            return 0
+        case .refuse(let status, let reason):
+            logger.notice(
+                "refused WebSocket upgrade: \(reason)",
+                metadata: ["http.status": "\(status)", "http.peer": "\(address)"])
+            // Raw bytes through lws_write: lws's own helper would answer "HTTP/1.0" here.
+            return LWSHTTP.writeWhole(wsi, HTTPRefusal.response(status: status, reason: reason))
+        }
+    }
+
+    /// `FILTER_HTTP_CONNECTION`: a plain HTTP request, before the mount. `/ca.crt`, `/trust`
+    /// and `GET /pairing` are answered here; paths the mount must not serve get a 404 here
+    /// (returning nonzero then closes the connection).
+    func filterHTTP(_ wsi: OpaquePointer, input: UnsafeMutableRawPointer?, length: Int) -> Int32 {
+        guard let input, length > 0 else { return 0 }
+        let path = String(decoding: UnsafeRawBufferPointer(start: input, count: length), as: UTF8.self)
+        // The desktop page's requests: this computer's user only (loopback, so in clear even on
+        // a TLS port — nothing crosses a network).
+        if path.hasPrefix(DesktopAccess.prefix) {
+            return LWSHTTP.writeWhole(wsi, desktopResponse(wsi, path: path))
+        }
+        switch LWSHTTP.plainAnswer(wsi, path: path, isUpgrade: false, configuration: configuration, port: port) {
+        case nil, .serve?:
+            break
+        case .redirect(let location)?:
+            return LWSHTTP.writeWhole(wsi, PlainRequestPolicy.redirectResponse(to: location))
+        case .refuse(let status, let reason)?:
+            logger.notice(
+                "refused a plain HTTP request on the TLS port: \(reason)",
+                metadata: ["http.status": "\(status)", "http.peer": "\(LWSRequest.peer(wsi))", "http.path": "\(path)"])
+            return LWSHTTP.writeWhole(wsi, HTTPRefusal.response(status: status, reason: reason))
+        }
+        if let response = LWSHTTP.trustResponse(for: path, tls: configuration.tls) {
+            return LWSHTTP.writeWhole(wsi, response)
+        }
+        if path == "/pairing", lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 {
+            return LWSHTTP.writeWhole(wsi, pairingStatusResponse(wsi))
+        }
+        if StaticFilePolicy.isServable(path) { return 0 }
+        _ = lws_return_http_status(wsi, 404, nil)
+        return 1
+    }
+
+    func established(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?) -> Int32 {
+        guard let slot else { return -1 }
+        let id = connections.open(wsi, slot: slot)
+        submit(.opened(id, now: MonotonicClock.nowMilliseconds()), for: id)
+        logger.info(
+            "connection opened", metadata: ["ws.connection.id": "\(id)", "ws.peer": "\(LWSRequest.peer(wsi))"])
+        pairingOpened(id, wsi: wsi, now: MonotonicClock.nowMilliseconds())
+        return 0
+    }
+
+    func received(
+        _ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?,
+        input: UnsafeMutableRawPointer?, length: Int
+    ) -> Int32 {
+        guard let slot, let id = LWSConnections.id(of: slot) else { return 0 }
+        let now = MonotonicClock.nowMilliseconds()
+        confirmAlive(wsi, slot: slot, now: now)
+        // The hub takes a slice: the chunk is copied into a reused buffer first.
+        let chunk = HubInput.received(
+            id, connections.chunk(input, length: length), isFinal: lws_is_final_fragment(wsi) != 0,
+            isBinary: lws_frame_is_binary(wsi) != 0,
+            now: now)
+        submit(chunk, for: id)
+        // Never -1 here, even for a refusal: lws would drop the rest of the bytes it has read,
+        // its frame parser would lose step with the stream, and the next read (payload taken
+        // for headers) would make it drop the socket before the Close frame went out — what
+        // happened to an oversize message sent as many small fragments. The hub closes from
+        // the writable callback instead.
+        return 0
+    }
+
+    /// Data from the peer shows it is alive: lws's keep-alive (`retry_and_idle_policy`) only
+    /// counts a pong, so it would ping a connection every 30 s however busy it is. Telling it on
+    /// input (at most every `aliveConfirmInterval`; each call re-sorts a timer list) keeps the
+    /// ping for connections nothing has arrived from, as docs/server.md says.
+    private func confirmAlive(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>, now: Double) {
+        guard now - slot.pointee.alive_confirmed_ms >= aliveConfirmInterval else { return }
+        slot.pointee.alive_confirmed_ms = now
+        lws_validity_confirmed(wsi)
+    }
+
+    /// How stale the last keep-alive confirmation may be: a quarter of the idle time, at most 1 s.
+    private var aliveConfirmInterval: Double { min(1_000, Double(configuration.idlePingSeconds) * 250) }
+
+    func writable(_ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?) -> Int32 {
+        guard let id = LWSConnections.id(of: slot) else { return 0 }
+        // A close reason is set once lws has a Close frame prepared or sent: ours, or its own
+        // for a protocol error it found in the input (1002 for reserved bits, …). A pending one
+        // goes out before any writable callback, so here it has been sent. lws still calls this
+        // callback afterwards, and it would send raw bytes in any state: the transport stops
+        // here, whoever started the close (the hub hangs up when the Close was not its own).
+        if lws_get_close_length(wsi) > 0 {
+            submit(.closeFrameSeen(id), for: id)
+            return 0
+        }
+        return submit(.writable(id, now: MonotonicClock.nowMilliseconds()), for: id)
+    }
+
+    /// `WS_PEER_INITIATED_CLOSE`: the peer sent a Close (`input`: its body). The hub stops
+    /// writing and processing from here on. lws echoes the body (returning 0), having replaced a
+    /// code RFC 6455 forbids with 1002, but checks neither a 1-byte body nor the reason's UTF-8
+    /// (§5.5.1: a code, then UTF-8): those fail the connection instead (returning nonzero makes
+    /// lws send the close reason set here), 1002 and 1007.
+    func peerClosed(
+        _ wsi: OpaquePointer, slot: UnsafeMutablePointer<gp_connection_slot>?, input: UnsafeMutableRawPointer?,
+        length: Int
+    ) -> Int32 {
+        let body = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
+        if body.count == 1 {
+            LWSConnections.setCloseReason(wsi, code: .protocolError, reason: "close frame with a 1-byte body")
+            return -1  // the writable callback after this Close tells the hub and hangs up
+        }
+        if body.count > 2, String(validating: body[2...], as: UTF8.self) == nil {
+            LWSConnections.setCloseReason(wsi, code: .invalidPayload, reason: "close reason is not valid UTF-8")
+            return -1
+        }
+        if let id = LWSConnections.id(of: slot) { submit(.peerClosed(id), for: id) }
+        return 0
+    }
+
+    func closed(slot: UnsafeMutablePointer<gp_connection_slot>?) {
+        guard let id = connections.close(slot: slot) else { return }
+        let now = MonotonicClock.nowMilliseconds()
+        admission.closed(id, now: now)
+        submit(.closed(id, now: now))
+        pairingClosed(id, now: now)
+        logger.info("connection closed", metadata: ["ws.connection.id": "\(id)"])
+    }
+
+    /// A connection's timer is due. Whether input already waits in its socket goes with it: the
+    /// hub may put the timer off for that input (`ConnectionHub.timerInputGraceMilliseconds`).
+    func timerFired(slot: UnsafeMutablePointer<gp_connection_slot>) {
+        guard let id = LWSConnections.id(of: slot) else { return }
+        let pending = slot.pointee.wsi.map { hasPendingInput($0) } ?? false
+        submit(.wakeup(id, now: MonotonicClock.nowMilliseconds(), inputPending: pending), for: id)
+    }
+
+    /// True when the connection's socket has bytes to read right now.
+    private func hasPendingInput(_ wsi: OpaquePointer) -> Bool {
+        let descriptor = lws_get_socket_fd(wsi)
+        guard descriptor >= 0 else { return false }
+        var probe = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&probe, 1, 0) == 1 && probe.revents & Int16(POLLIN) != 0
+    }
+}
+
+/// The hub's actions, carried out on the service thread: the transport's with lws calls, the
+/// sinks', the backend's and the recorder's by `HubOutlets`, pairing's by the pairing service.
+/// The bridge only carries them out: it never reads the hub's state.
+extension WebServer {
+    /// Hands `input` to the hub (through its `HubInbox`) and carries out the answer — then the
+    /// answers of the inputs raised meanwhile (pairing's close after `unpairDevice`), each batch
+    /// whole before the next. Returns what the lws callback of connection `current` must
+    /// return: -1 once its Close is set (lws then sends it) or a write failed, else 0.
+    @discardableResult
+    private func submit(_ input: HubInput, for current: Int? = nil) -> Int32 {
+        var result: Int32 = 0
+        inbox.submit(input) { actions in result = carryOut(actions, for: current, after: result) }
+        return result
+    }
+
+    /// Carries out `actions` in order; `result` is where the callback of `current` stood
+    /// before them (-1: nothing more is done to it). Returns where it stands after.
+    private func carryOut(_ actions: [HubAction], for current: Int?, after result: Int32) -> Int32 {
+        var result = result
+        for action in actions {
+            switch action {
+            case .requestWritable(let id):
+                guard let wsi = connections.handle(id, unlessFailed: result, current) else { continue }
+                lws_callback_on_writable(wsi)
+            case .write(let id, let batch):
+                guard let wsi = connections.handle(id, unlessFailed: result, current) else { continue }
+                if !connections.write(batch, to: wsi), id == current { result = -1 }
+            case .pauseReading(let id):
+                guard let wsi = connections.handle(id, unlessFailed: result, current) else { continue }
+                lws_rx_flow_control(wsi, 0)
+            case .resumeReading(let id):
+                guard let wsi = connections.handle(id, unlessFailed: result, current) else { continue }
+                lws_rx_flow_control(wsi, 1)
+            case .scheduleWakeup(let id, let deadline):
+                guard let context, let slot = connections.slot(of: id) else { continue }
+                let delay = max(0, deadline - MonotonicClock.nowMilliseconds())
+                let microseconds = lws_usec_t((delay * 1_000).rounded(.up))
+                lws_sul_schedule(context, 0, gp_slot_timer(slot), gesturePadTimerFired, microseconds)
+            case .cancelWakeup(let id):
+                guard let slot = connections.slot(of: id) else { continue }
+                lws_sul_cancel(gp_slot_timer(slot))
+            case .limitClosingTime(let id):
+                guard let wsi = connections.handle(id, unlessFailed: result, current) else { continue }
+                lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, 5)
+            case .close(let id, let code, let reason):
+                guard let wsi = connections.handle(id, unlessFailed: result, current) else { continue }
+                LWSConnections.setCloseReason(wsi, code: code, reason: reason)
+                if id == current { result = -1 }
+            case .unpairDevice(let id):
+                unpair(id)  // pairing's decisions reach the hub after this batch (`HubInbox`)
+            case .judgeProof(let id, let answer):
+                judgeProof(id, answer: answer)
+            case .deliver, .deliverMedia, .note, .announceSession, .replaceHooks, .perform, .requestControl, .beginRecording,
+                .record,
+                .endRecording, .media:
+                outlets.carryOut(action)
+            case .hangUp(let id):
+                // lws would wait 5 s for an answering Close it may never parse (it drops the rest
+                // of the read that held the bad frame) or that will never come (the peer's own
+                // Close was the one refused).
+                guard let wsi = connections.handle(id, unlessFailed: result, current) else { continue }
+                lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_ACK, CLWS_TO_KILL_ASYNC)
+            }
+        }
+        return result
+    }
+
+}
+
+/// Pairing on the service thread: a connection's device as it opens (after `AdmissionDesk`
+/// let it in) and closes, the pairing status answer, and what pairing decided about
+/// connections, handed to the hub as its inputs.
+extension WebServer {
+    /// `GET /pairing?token=TOKEN` (docs/protocol.md "Pairing status"): where the token stands,
+    /// as JSON. Limited like upgrades: an address with no tries left gets 429, a foreign
+    /// `Origin` 403, and an answer that refuses the token (`revoked`, `unknown`) costs a try.
+    /// Nothing of the token is logged.
+    private func pairingStatusResponse(_ wsi: OpaquePointer) -> [UInt8] {
+        let address = LWSRequest.peer(wsi)
+        let now = MonotonicClock.nowMilliseconds()
+        let token = LWSRequest.queryArgument(wsi, name: "token")
+        let answer = admission.pairingStatus(
+            address: address,
+            originMatches: LWSRequest.header(wsi, WSI_TOKEN_ORIGIN).map {
+                OriginMatcher.matches(origin: $0, host: LWSRequest.header(wsi, WSI_TOKEN_HOST))
+            }
+                ?? true,
+            token: token, trustedTransport: trustsTransport(of: address),
+            key: pairing?.standing(ofKey: token) ?? .unknown, pairingOpen: pairing?.isOpen(now: now) ?? true, now: now)
+        switch answer {
+        case .failure(let refusal):
+            logger.notice(
+                "refused pairing status request: \(refusal.reason)",
+                metadata: ["http.status": "\(refusal.status)", "http.peer": "\(address)"])
+            return HTTPRefusal.response(status: refusal.status, reason: refusal.reason)
+        case .success(let status):
+            logger.info("pairing status asked", metadata: ["pairing.state": "\(status.rawValue)", "http.peer": "\(address)"])
+            let body = status.json(confirm: pairing?.settings.confirm ?? false)
+            return HTTPResponse.ok(contentType: "application/json", body: Array(body.utf8))
+        }
+    }
+
+    /// The connection `id` of `wsi` was established: it is challenged, or pairing learns whose it is.
+    private func pairingOpened(_ id: Int, wsi: OpaquePointer, now: Double) {
+        let moveOnly = configuration.tls != nil && lws_is_ssl(wsi) == 0
+        switch admission.established(
+            id, ticket: lws_get_opaque_user_data(wsi).map { Int(bitPattern: $0) }, address: LWSRequest.peer(wsi),
+            moveOnly: moveOnly, now: now)
+        {
+        case .none:
+            break
+        case .challenge(let input):
+            submit(input)
+        case .pairing(let admitted, let name, let client):
+            guard let pairing else { return }
+            apply(pairing.opened(id, as: admitted, name: name, now: now, client: client, from: LWSRequest.peer(wsi)))
+        }
+    }
+
+    private func pairingClosed(_ id: Int, now: Double) {
+        guard let pairing else { return }
+        apply(pairing.closed(id, now: now))
+    }
+
+    private func unpair(_ id: Int) {
+        guard let pairing else { return }
+        apply(pairing.unpair(id, now: MonotonicClock.nowMilliseconds()))
+    }
+
+    /// Between two service passes: `devices.json` changed (SIGUSR1), the state keeper's
+    /// outcomes, the notifications' answers, a waiting device out of time or `lastSeen` due.
+    private func servePairing(devicesChanged: Bool) {
+        guard let pairing else { return }
+        let now = MonotonicClock.nowMilliseconds()
+        if devicesChanged { apply(pairing.reload(now: now)) }
+        apply(pairing.takeStateOutcomes(now: now))
+        apply(pairing.takeNotifierEvents(now: now))
+        if let deadline = pairing.nextDeadline, now >= deadline { apply(pairing.expire(now: now)) }
+        // lws's timer may wake the loop a little before the deadline on this clock: arm it again.
+        apply([])
+    }
+
+    /// Carries out pairing's decisions about connections, then arms the timer of the next
+    /// waiting device's deadline.
+    private func apply(_ decisions: [PairingAction]) {
+        let now = MonotonicClock.nowMilliseconds()
+        for decision in decisions {
+            switch decision {
+            case .greet(let id, let device): submit(.greet(id, device))
+            case .hold(let id, let device, let wait): submit(.hold(id, device, wait, now: now))
+            case .admit(let id, let device): submit(.admit(id, device, now: now))
+            case .rename(let ids, let device):
+                for id in ids { submit(.rename(id, device, now: now)) }
+            case .close(let ids, let code, let reason):
+                for id in ids { submit(.refuse(id, code: code, reason: reason)) }
+            case .announce, .withdraw: break  // the pairing service's own
+            }
+        }
+        guard let context, !connections.destroying else { return }
+        if let deadline = pairing?.nextDeadline {
+            // At least 1 ms: lws 4.1 may never fire a timer scheduled 0 µs ahead.
+            let delay = max(1, deadline - now)
+            lws_sul_schedule(context, 0, pairingTimer, gesturePadWake, lws_usec_t((delay * 1_000).rounded(.up)))
+        } else {
+            lws_sul_cancel(pairingTimer)
+        }
+    }
+}
+
+/// The proof handshake's verdicts, and the warning about a credential in clear, on the service thread (docs/protocol.md "Proof handshake"):
+/// `AdmissionDesk` judges; this carries out what it decided — a refusal (logged, the connection
+/// closed with a code that says why), or a proof accepted: the connection's seal, then its move
+/// to https or pairing's turn, then what it sent meanwhile.
+extension WebServer {
+    /// The answer of connection `id` to its challenge (the hub's `judgeProof`, carried out in
+    /// the middle of a batch: the verdict's inputs reach the hub after it, in order).
+    private func judgeProof(_ id: Int, answer message: [UInt8]) {
+        let now = MonotonicClock.nowMilliseconds()
+        let credentials = AdmissionDesk.Credentials(
+            secret: configuration.token ?? "", devices: pairing?.devices, tickets: pairing?.ticketDigests(now: now) ?? [:],
+            desktopKey: configuration.desktopKey, pairs: pairing != nil)
+        switch admission.answer(id, message: message, credentials: credentials, now: now) {
+        case nil:
+            return
+        case .refused(let input, let reason, let address)?:
+            logger.notice("refused proof: \(reason)", metadata: ["ws.connection.id": "\(id)", "ws.peer": "\(address)"])
+            submit(input)
+        case .proven(let input, let then)?:
+            submit(input)
+            switch then {
+            case .move(let device, let address):
+                // Proven, so the page can believe it: the same address over https (a paired
+                // device with a ticket that proves it there once); nothing else happens here.
+                let ticket = device.flatMap { pairing?.moveTicket(for: $0, now: now) }
+                logger.info(
+                    "told a plain-HTTP page to move to HTTPS", metadata: ["ws.connection.id": "\(id)", "ws.peer": "\(address)"])
+                submit(.move(id, ticket: ticket, now: now))
+            case .open(let device):
+                if let device, let pairing {
+                    apply(
+                        pairing.opened(
+                            id, as: device.admission, name: device.name, now: now, derivedKey: device.derivedKey,
+                            publicKey: device.publicKey, moved: device.moved, rekeyed: device.rekeyed, kind: device.kind,
+                            browser: device.browser, from: device.address))
+                }
+                submit(.release(id, now: now))
+            }
+        }
+    }
+
+    /// Whether a credential in the address is safe from listeners: TLS, or a loopback peer.
+    private func trustsTransport(of address: String) -> Bool {
+        configuration.tls != nil || LoopbackAddress.isPeer(address)
+    }
+
+    /// A credential came in the address over plain HTTP from another machine: PROTOCOL.md
+    /// "Connecting" lets a client connect with `/ws?token=TOKEN` from anywhere, and the server
+    /// follows the contract, but says so — once per address (`AdmissionDesk` remembers whom it
+    /// warned); the page never does this: it proves its credential instead (docs/security.md
+    /// "Outside clients").
+    private func warnClearCredential(from address: String) {
+        logger.notice(
+            "a client at \(address) connected with its credential in the address (?token=) over plain HTTP, as the protocol allows outside clients: anyone on its network can read it; the page proves its credential instead (?proof=1), or run with --tls",
+            metadata: ["http.peer": "\(address)"])
+    }
+}
+
+/// The desktop page's requests on the service thread (docs/server.md "The desktop page"):
+/// `DesktopAccess` decides who may ask, pairing carries out what was asked.
+extension WebServer {
+    /// The answer to `GET /desktop/…` — JSON, or a refusal.
+    private func desktopResponse(_ wsi: OpaquePointer, path: String) -> [UInt8] {
+        let address = LWSRequest.peer(wsi)
+        let decision = DesktopAccess.decide(
+            path: path, arguments: LWSRequest.queryArguments(wsi), peer: address, host: LWSRequest.header(wsi, WSI_TOKEN_HOST),
+            origin: LWSRequest.header(wsi, WSI_TOKEN_ORIGIN), presented: LWSRequest.customHeader(wsi, DesktopAccess.keyHeader),
+            key: configuration.desktopKey ?? "")
+        let request: DesktopAccess.Request
+        switch decision {
+        case .refuse(let status, let reason):
+            logger.notice(
+                "refused a desktop page request: \(reason)", metadata: ["http.status": "\(status)", "http.peer": "\(address)"])
+            return HTTPRefusal.response(status: status, reason: reason)
+        case .answer(let asked):
+            request = asked
+        }
+        guard let pairing else { return HTTPRefusal.response(status: 409, reason: "this server pairs no phones (--no-auth)") }
+        let now = MonotonicClock.nowMilliseconds()
+        switch request {
+        case .state:
+            break
+        case .pairing(let open):
+            apply(open ? pairing.openPairing(now: now) : pairing.closePairing(now: now))
+        case .rename(let id, let name):
+            do {
+                apply(try pairing.rename(id, to: name, now: now))
+            } catch {
+                return HTTPRefusal.response(status: 400, reason: error.description)
+            }
+        case .forget(let id):
+            apply(pairing.forget(id, now: now))
+        }
+        return HTTPResponse.ok(contentType: "application/json", body: desktopState(pairing, now: now).json)
+    }
+
+    private func desktopState(_ pairing: PairingService, now: Double) -> DesktopState {
+        let link =
+            ServerURLs.urls(
+                host: configuration.host, port: port, token: configuration.token, interfaces: InterfaceList.current(),
+                secure: configuration.tls != nil
+            ).first ?? ""
+        let rows = TerminalQRCode.matrix(for: link).map(DesktopState.rows(of:)) ?? []
+        let until = pairing.openUntil(now: now)
+        return DesktopState(
+            pairingOpen: pairing.isOpen(now: now), secondsLeft: until.map { Int((($0 - now) / 1_000).rounded(.up)) },
+            confirm: pairing.settings.confirm, link: link, qrRows: rows, devices: pairing.devices.devices,
+            connected: pairing.connectedDevices, control: configuration.control.status,
+            touchpad: touchpadWatch?.latest(now: now), touchpadApplies: outlets.backend?.name == "touchpad")
     }
 }

@@ -19,33 +19,33 @@ import Logging
 /// come back as deadlines on that clock (`HubAction.scheduleWakeup`).
 final class ConnectionHub {
     /// The configuration at start; a reload changes its `gestures` (`HubInput.reconfigure`).
-    var configuration: ServerConfiguration
+    private(set) var configuration: ServerConfiguration
     /// The control backend's name (nil: there is none, control is off for good).
     let backendName: String?
     /// Whether touchpads drive the computer now: `configuration.control` at start, then
     /// what the backend reports (`HubInput.controlStatusChanged`).
-    var control: ControlContext
+    private(set) var control: ControlContext
     /// What the computer's media players do, as last told (`HubInput.mediaChanged`; nil: not
     /// known yet, or no media remote).
-    var media: MediaSnapshot?
+    private(set) var media: MediaSnapshot?
     /// Whether touchpad sessions' frames are recorded (`--record`; one check per frame).
     let recording: Bool
     /// The computer and this run, for every `welcome` and observer notice (nil: none is told).
     let identity: ServerIdentity?
-    var logger: Logger
+    private var logger: Logger
 
     /// Every connection alive (closing ones included), by id.
-    var connections: [Int: Connection] = [:]
+    private(set) var connections: [Int: Connection] = [:]
     /// Observer ids, in arrival order.
-    var observers: [Int] = []
+    private(set) var observers: [Int] = []
     /// Touchpad ids whose session is open, in arrival order.
-    var touchpads: [Int] = []
+    private(set) var touchpads: [Int] = []
     /// Reused for every call into a session, so the hot path does not allocate.
-    var output = SessionOutput()
+    private(set) var output = SessionOutput()
     /// The actions of the call in progress, returned at its end (reused: no allocation once warm).
-    var actions: [HubAction] = []
+    private var actions: [HubAction] = []
     /// The messages of the write in progress (reused).
-    var batch = OutboundBatch()
+    private var batch = OutboundBatch()
     /// Set while `handle(_:)` runs (a check against re-entry).
     private var handling = false
 
@@ -177,5 +177,539 @@ final class ConnectionHub {
             control: control)
         session.identity = identity
         return session
+    }
+}
+
+/// The one transition function of a connection.
+extension ConnectionHub {
+    /// `(state, event) → state, actions`: every change of `connection.state` is made here, in
+    /// the case that says why. The helpers a case calls do the work that changes no state
+    /// (the session, routing, the shell's actions); what they decide about a connection comes
+    /// back here as an event (`queued`, `closeDecided`, `timersChanged`).
+    func transition(_ connection: Connection, _ event: ConnectionEvent) {
+        let id = connection.id
+        switch (connection.state, event) {
+        // MARK: Input
+        case (.open(var flow), .received(let bytes, let isFinal, let isBinary, let now)):
+            guard accepts(bytes, isBinary: isBinary, on: connection) else { break }
+            connection.message.append(contentsOf: bytes)
+            guard isFinal else { break }
+            switch flow.proof {
+            case .awaiting:
+                // The first message is the answer to the challenge, for the shell to judge.
+                flow.proof = .judging
+                connection.state = .open(flow)
+                actions.append(.judgeProof(id, connection.message))
+            case .judging:
+                // What follows (the page's `hello`, sent without waiting) waits for the verdict.
+                if keepUnread(connection.message, in: &flow.held, bytes: &flow.heldBytes, of: connection) {
+                    connection.state = .open(flow)
+                }
+            case .none where configuration.conformanceEcho:
+                echo(connection, now: now)
+            case .none:
+                process(connection.message, of: connection, now: now)
+            }
+            connection.clearMessage()
+        case (.waiting(var waiting), .received(let bytes, let isFinal, let isBinary, _)):
+            // Kept for its session until it is admitted.
+            guard accepts(bytes, isBinary: isBinary, on: connection) else { break }
+            connection.message.append(contentsOf: bytes)
+            guard isFinal else { break }
+            if keepUnread(connection.message, in: &waiting.held, bytes: &waiting.heldBytes, of: connection) {
+                connection.state = .waiting(waiting)
+            }
+            connection.clearMessage()
+        case (.closing, .received), (.closeSent, .received):
+            break  // input after a close is not processed
+
+        // MARK: Output
+        case (.closing(let close, _), .queued) where !close.flush:
+            break  // closing without its queue
+        case (.open, .queued(let frame, let now)), (.waiting, .queued(let frame, let now)),
+            (.closing, .queued(let frame, let now)):
+            // Queued; past the high watermark reading pauses (a connection's own input is what
+            // fills its queue), past the hard cap the connection closes.
+            let wasEmpty = connection.outbound.isEmpty
+            connection.outbound.append(frame)
+            let queued = connection.outbound.queuedBytes
+            if queued > configuration.outboundHardCap {
+                // A consumer that stopped reading: closed without its queue.
+                logger.warning("slow consumer: closing", metadata: ["ws.connection.id": "\(id)", "ws.queued": "\(queued)"])
+                connection.outbound.removeAll()
+                transition(connection, .closeDecided(Self.tooSlow))
+                break
+            }
+            if connection.state.readingPausedAt == nil && queued > configuration.outboundHighWatermark {
+                connection.state = connection.state.withReadingPaused(at: now)
+                actions.append(.pauseReading(id))
+            }
+            if wasEmpty { actions.append(.requestWritable(id)) }
+        case (.closeSent, .queued):
+            break  // nothing is queued after a Close
+        case (.closing(let close, let pausedAt), .writable) where !close.flush || connection.outbound.isEmpty:
+            // Nothing (more) to flush: the Close goes out, and nothing after it.
+            connection.state = .closeSent
+            connection.outbound.removeAll()
+            // lws must read the peer's Close to finish the handshake.
+            if pausedAt != nil { actions.append(.resumeReading(id)) }
+            actions.append(.close(id, code: close.code, reason: close.reason))
+        case (.open, .writable(let now)), (.waiting, .writable(let now)), (.closing, .writable(let now)):
+            // The oldest messages (up to `maxWriteBytes`) go to the transport; reading resumes
+            // once the queue is below the low watermark.
+            guard connection.outbound.pop(into: &batch, maxBytes: Self.maxWriteBytes) > 0 else { break }
+            if let pausedAt = connection.state.readingPausedAt,
+                connection.outbound.queuedBytes <= configuration.outboundLowWatermark
+            {
+                // What the peer sent meanwhile is no burst (the server chose not to read it).
+                connection.session.readingPaused(from: pausedAt, to: now)
+                connection.state = connection.state.withReadingPaused(at: nil)
+                actions.append(.resumeReading(id))
+            }
+            actions.append(.write(id, batch))
+            // More to write, or the Close still to come.
+            if !connection.outbound.isEmpty || connection.state.isClosing { actions.append(.requestWritable(id)) }
+        case (.closeSent, .writable):
+            break  // nothing is written after a Close
+
+        // MARK: Timers
+        case (.open(let flow), .timersChanged):
+            let wakeup = connection.session.nextWakeup
+            guard wakeup != flow.wakeup else { break }
+            var rearmed = flow
+            rearmed.wakeup = wakeup
+            connection.state = .open(rearmed)
+            actions.append(wakeup.map { .scheduleWakeup(id, deadline: $0) } ?? .cancelWakeup(id))
+        case (.waiting, .timersChanged), (.closing, .timersChanged), (.closeSent, .timersChanged):
+            break  // no timer runs
+        case (.open(let flow), .wakeup(let now, let inputPending)):
+            if let due = flow.wakeup, inputPending, now - due < Self.timerInputGraceMilliseconds {
+                // The loop was held up: input from before the deadline may wait in the socket
+                // while lws runs its due timers first. It goes first (the engine orders timers
+                // against messages by the page's `t`); the armed deadline stays `due`, so the
+                // grace is counted from it.
+                actions.append(.scheduleWakeup(id, deadline: now + Self.timerInputRetryMilliseconds))
+            } else {
+                var fired = flow
+                fired.wakeup = nil
+                connection.state = .open(fired)
+                fire(connection, now: now)
+            }
+        case (.waiting, .wakeup), (.closing, .wakeup), (.closeSent, .wakeup):
+            break  // cancelled when it began to wait or close; a callback already on its way is ignored
+
+        // MARK: Closing
+        case (.open, .closeDecided(let close)), (.waiting, .closeDecided(let close)):
+            // The message being reassembled is dropped, the queued frames too unless
+            // `close.flush`, the timer is cancelled, and the Close waits for the next writable
+            // callback (dropped if it never comes).
+            let armed = connection.state.wakeup != nil
+            connection.state = .closing(close, readingPausedAt: connection.state.readingPausedAt)
+            connection.message.removeAll()
+            if !close.flush { connection.outbound.removeAll() }
+            if armed { actions.append(.cancelWakeup(id)) }
+            actions.append(.limitClosingTime(id))
+            actions.append(.requestWritable(id))
+        case (.closing, .closeDecided), (.closeSent, .closeDecided):
+            break  // the first close stands
+        case (.open, .closeFrameSeen), (.waiting, .closeFrameSeen), (.closing, .closeFrameSeen),
+            (.open, .peerClosed), (.waiting, .peerClosed), (.closing, .peerClosed):
+            // A Close is on its way that the hub did not send now: lws's own for a protocol
+            // error, or its answer to the peer's. RFC 6455 §5.5.1 allows no data frame after
+            // it: the queue is dropped, input is no longer processed, the timer is cancelled.
+            if connection.state.wakeup != nil { actions.append(.cancelWakeup(id)) }
+            connection.state = .closeSent
+            connection.outbound.removeAll()
+            connection.message.removeAll()
+            // Not the hub's Close: lws failed the connection (RFC 6455 §7.1.7).
+            if case .closeFrameSeen = event { actions.append(.hangUp(id)) }
+        case (.closeSent, .closeFrameSeen), (.closeSent, .peerClosed):
+            break
+        case (_, .closed(let now)):
+            // lws let go: the connection leaves every state and every table.
+            connections.removeValue(forKey: id)
+            observers.removeAll { $0 == id }
+            touchpads.removeAll { $0 == id }
+            if connection.role == .touchpad { departed(connection, now: now) }
+
+        // MARK: Pairing and control
+        case (.open, .greet(let device)), (.waiting, .greet(let device)):
+            connection.session.device = device
+        case (.closing, .greet), (.closeSent, .greet):
+            break
+        case (.open(let flow), .hold(let device, let wait, let now)):
+            // A fresh session, not started: no `hello` deadline while the computer's user decides.
+            connection.session = makeSession(id)
+            connection.session.sealedInput = connection.seal != nil
+            // What arrived while its proof was judged stays unread until it is admitted.
+            connection.state = .waiting(
+                .init(readingPausedAt: flow.readingPausedAt, held: flow.held, heldBytes: flow.heldBytes))
+            if flow.wakeup != nil { actions.append(.cancelWakeup(id)) }
+            var notice: [UInt8] = []
+            MessageEncoder.appendPairingWaiting(device: device, for: wait, to: &notice)
+            queueSealed(notice[...], to: connection, now: now)
+        case (.waiting, .hold), (.closing, .hold), (.closeSent, .hold):
+            break
+        case (.waiting(let waiting), .admit(let device, let now)):
+            // Its session starts (the `hello` deadline from now) and reads what was kept.
+            connection.state = .open(.init(readingPausedAt: waiting.readingPausedAt))
+            connection.session.device = device
+            connection.session.start(at: now)
+            readKept(waiting.held, of: connection, now: now)
+        case (.open, .admit), (.closing, .admit), (.closeSent, .admit):
+            break
+        case (.open(var flow), .challenge(let nonce, let exchange, let identity, let https, let now)):
+            guard flow.proof == .none else { break }
+            if nonce != nil {
+                flow.proof = .awaiting
+                connection.state = .open(flow)
+            }
+            var challenge: [UInt8] = []
+            MessageEncoder.appendChallenge(
+                nonce: nonce, exchange: exchange, identity: identity, https: https, to: &challenge)
+            transition(connection, .queued(challenge[...], now: now))
+        case (.open(var flow), .proven(let serverProof, let seal, let now)):
+            // Its control messages come sealed with `seal` from now on.
+            guard flow.proof == .judging else { break }
+            flow.proof = .none
+            connection.state = .open(flow)
+            connection.seal = seal
+            connection.session.sealedInput = true
+            var authenticated: [UInt8] = []
+            MessageEncoder.appendAuthenticated(serverProof: serverProof, to: &authenticated)
+            transition(connection, .queued(authenticated[...], now: now))
+        case (.open(var flow), .release(let now)):
+            // What arrived while the proof was judged is read now.
+            guard flow.proof == .none else { break }
+            let held = flow.held
+            flow.held = []
+            flow.heldBytes = 0
+            connection.state = .open(flow)
+            readKept(held, of: connection, now: now)
+        case (.open(let flow), .move(let ticket, let now)):
+            // Just proven (its seal set): told where to go, sealed, then closed after it.
+            guard flow.proof == .none, connection.seal != nil else { break }
+            var message: [UInt8] = []
+            MessageEncoder.appendMove(ticket: ticket, to: &message)
+            queueSealed(message[...], to: connection, now: now)
+            transition(
+                connection,
+                .closeDecided(.init(code: .movedToTLS, reason: "this computer speaks HTTPS now: use https://", flush: true)))
+        case (.waiting, .challenge), (.closing, .challenge), (.closeSent, .challenge), (.waiting, .proven),
+            (.closing, .proven), (.closeSent, .proven), (.closing, .release), (.closeSent, .release), (.waiting, .move),
+            (.closing, .move), (.closeSent, .move):
+            break
+        case (.waiting, .release):
+            break  // held for the computer's user: what it sent is read once it is admitted
+        case (.open, .rename(let device, let now)):
+            connection.session.device = DeviceGreeting(id: device.id, name: device.name, kind: device.kind)
+            tellRenamed(connection, device, now: now)
+        case (.waiting, .rename(let device, _)), (.closing, .rename(let device, _)), (.closeSent, .rename(let device, _)):
+            connection.session.device = DeviceGreeting(id: device.id, name: device.name, kind: device.kind)
+        case (.open, .joined(let role, let now)):
+            switch role {
+            case .touchpad:
+                touchpads.append(id)
+                announceTouchpad(connection, now: now)
+            case .observer:
+                observers.append(id)
+                showTouchpads(to: connection, now: now)
+            }
+        case (.waiting, .joined), (.closing, .joined), (.closeSent, .joined):
+            break  // a session speaks only while its connection is open
+        case (.open, .controlChanged(let now)):
+            output.removeAll()
+            connection.session.updateControl(control, into: &output)
+            dispatch(connection, now: now)
+        case (.waiting, .controlChanged), (.closing, .controlChanged), (.closeSent, .controlChanged):
+            break
+        case (.open, .mediaChanged(let now)):
+            guard let media else { break }
+            output.removeAll()
+            connection.session.updateMedia(media, now: now, into: &output)
+            // A page that did not ask hears nothing: no dispatch for it.
+            if !output.frames.frames.isEmpty { dispatch(connection, now: now) }
+        case (.waiting, .mediaChanged), (.closing, .mediaChanged), (.closeSent, .mediaChanged):
+            break  // a waiting page hears the players once it is let in and says hello
+        case (.open, .layoutChanged), (.waiting, .layoutChanged):
+            connection.session.updateCapabilities(control.capabilities)
+        case (.closing, .layoutChanged), (.closeSent, .layoutChanged):
+            break  // its session is no longer called
+        case (.open, .claimsChanged), (.waiting, .claimsChanged):
+            connection.session.updateClaims(control.settings.claims)
+        case (.closing, .claimsChanged), (.closeSent, .claimsChanged):
+            break  // its session is no longer called
+        }
+    }
+}
+
+/// The work of the transitions on input, time and departure (`transition(_:_:)` calls these;
+/// none of them changes a connection's state: what they decide goes back as an event).
+extension ConnectionHub {
+    /// A consumer that stopped reading is closed with 1008, without its queue.
+    static let tooSlow = ConnectionState.CloseRequest(
+        code: .policyViolation, reason: "too slow: send queue over limit", flush: false)
+
+    /// Whether a chunk of a data frame may join `connection.message`: a binary frame or a
+    /// message over the size limit is refused before its bytes are kept (the Close is sent at
+    /// the next writable callback).
+    func accepts(_ bytes: ArraySlice<UInt8>, isBinary: Bool, on connection: Connection) -> Bool {
+        if isBinary {
+            refuse(connection, .unsupportedData, "binary frames are not accepted")
+            return false
+        }
+        // Per fragment, before copying: a message sent as many small fragments cannot grow past
+        // the limit. (The session checks whole messages again for `replay`, which has no hub.)
+        let limit = configuration.limits.maxMessageBytes
+        if connection.message.count + bytes.count > limit {
+            refuse(connection, .messageTooBig, "message over \(limit) bytes")
+            return false
+        }
+        return true
+    }
+
+    /// A complete message for the session of an open connection: the session checks its UTF-8
+    /// (a sequence cut at its end included, which lws misses) and asks to close with 1007 if
+    /// need be; the recorder gets it (`--record`); what the session produced is dispatched.
+    /// A sealed message (docs/protocol.md "Sealed messages") is opened first; one that does not
+    /// open closes the connection (4413), and the session reads the plaintext.
+    func process(_ message: [UInt8], of connection: Connection, now: Double) {
+        output.removeAll()
+        // The shape first: a pointer batch (`[…`) fails it at its first byte, with no copy of the seal.
+        if connection.seal != nil, SealedChannel.isSealed(message), var seal = connection.seal {
+            guard let plain = seal.open(frame: message) else {
+                return refuse(
+                    connection, .sealBroken, "a sealed message did not open (forged, altered, replayed or out of order)")
+            }
+            connection.seal = seal
+            connection.session.receive(text: plain.span, arrival: now, sealed: true, into: &output)
+            if recording { record(plain, of: connection) }
+        } else {
+            connection.session.receive(text: message.span, arrival: now, into: &output)
+            if recording { record(message, of: connection) }
+        }
+        dispatch(connection, now: now)
+    }
+
+    /// The session's timers that are due at `now` fire.
+    func fire(_ connection: Connection, now: Double) {
+        output.removeAll()
+        connection.session.fire(now: max(now, connection.session.nextWakeup ?? now), into: &output)
+        dispatch(connection, now: now)
+    }
+
+    /// Closes at once, without the queued frames, for what the transport or pairing refuses.
+    /// The close is sent from the writable callback like every other one: lws keeps parsing
+    /// what it has already read (and the hub ignores it), so its frame parser never loses step.
+    func refuse(_ connection: Connection, _ code: CloseCode, _ reason: String) {
+        logger.notice(
+            "closing connection: \(reason)",
+            metadata: ["ws.connection.id": "\(connection.id)", "ws.close.code": "\(code.rawValue)"])
+        transition(connection, .closeDecided(.init(code: code, reason: reason, flush: false)))
+    }
+
+    /// Touchpad `connection` is gone at `now` (it left the hub's tables): its open contact is
+    /// cancelled (its events still reach the sinks, the backend and observers), observers
+    /// hear its session closed, and the sinks and the recorder that it ended.
+    func departed(_ connection: Connection, now: Double) {
+        output.removeAll()
+        connection.session.close(now: now, into: &output)
+        for (kind, range) in output.frames.frames where kind == .gesture {
+            broadcastToObservers(output.frames.bytes[range], now: now)
+        }
+        handOver(of: connection)
+        broadcastToObservers(notice(of: connection, open: false)[...], now: now)
+        actions.append(.announceSession(connection.sessionName, open: false))
+        if recording { actions.append(.endRecording(session: connection.sessionName)) }
+    }
+}
+
+/// Where what a session produced goes: its own queue and the observers' queues (as `queued`
+/// events), and, as actions for the shell, the sinks, the control backend and the recorder.
+extension ConnectionHub {
+    /// Routes `output` (what the session of `connection` just produced), then closes as the
+    /// session asked and re-arms its timer.
+    func dispatch(_ connection: Connection, now: Double) {
+        let watching = output.mediaWatchStarted
+        if output.helloRole == .touchpad { transition(connection, .joined(.touchpad, now: now)) }
+        for (kind, range) in output.frames.frames {
+            let frame = output.frames.bytes[range]
+            switch kind {
+            case .reply:
+                // The replies (welcome, held, settings, control, pong, error): sealed on a
+                // connection that proved its credential.
+                queueSealed(frame, to: connection, now: now)
+            case .gesture:
+                if connection.role != .observer { transition(connection, .queued(frame, now: now)) }
+                broadcastToObservers(frame, except: connection.id, now: now)
+            case .command:
+                // What was typed or pressed: sealed for each connection that proved its credential.
+                if connection.role != .observer { queueSealed(frame, to: connection, now: now) }
+                for observerID in observers where observerID != connection.id {
+                    if let observer = connections[observerID] { queueSealed(frame, to: observer, now: now) }
+                }
+            }
+        }
+        handOver(of: connection)
+        if output.helloRole == .observer { transition(connection, .joined(.observer, now: now)) }
+        if output.unpairRequested { actions.append(.unpairDevice(connection.id)) }
+        for command in output.mediaCommands { actions.append(.media(command)) }
+        if let close = output.close {
+            transition(connection, .closeDecided(.init(code: close.code, reason: close.reason, flush: true)))
+        }
+        transition(connection, .timersChanged)
+        // A page that just asked hears what the computer's players do now (a call of its own:
+        // `output` is spent).
+        if watching, media != nil { transition(connection, .mediaChanged(now: now)) }
+    }
+
+    /// The session's events and notes for the sinks, its host actions for the backend: views
+    /// of `output`, carried out before the next input.
+    func handOver(of connection: Connection) {
+        if !output.events.isEmpty {
+            actions.append(.deliver(session: connection.sessionName, events: output.events[...]))
+        }
+        if !output.notes.isEmpty {
+            actions.append(.note(session: connection.sessionName, notes: output.notes[...]))
+        }
+        if !output.actions.isEmpty, backendName != nil {
+            actions.append(.perform(output.actions[...]))
+        }
+    }
+
+    /// A frame the session just handled, for the recorder: the one that made the connection a
+    /// touchpad begins its recording, later ones of a touchpad follow. Frames before the
+    /// `hello` (refused) and observers' frames are not recorded.
+    func record(_ frame: [UInt8], of connection: Connection) {
+        if output.helloRole == .touchpad {
+            actions.append(.beginRecording(session: connection.sessionName, frame: frame))
+        } else if connection.role == .touchpad {
+            actions.append(.record(session: connection.sessionName, frame: frame))
+        }
+    }
+
+    /// Touchpad `connection` joined: the log, the sinks and the observers hear of its session.
+    func announceTouchpad(_ connection: Connection, now: Double) {
+        logger.info("touchpad session opened", metadata: ["ws.connection.id": "\(connection.id)"])
+        actions.append(.announceSession(connection.sessionName, open: true))
+        broadcastToObservers(notice(of: connection, open: true)[...], now: now)
+        // Control ended (the desktop closed the portal session): a touchpad arriving asks again.
+        if !control.isActive && backendName != nil { actions.append(.requestControl) }
+    }
+
+    /// Observer `connection` joined: it hears of every touchpad session already open.
+    func showTouchpads(to connection: Connection, now: Double) {
+        logger.info("observer joined", metadata: ["ws.connection.id": "\(connection.id)"])
+        for id in touchpads {
+            if let touchpad = connections[id] {
+                transition(connection, .queued(notice(of: touchpad, open: true)[...], now: now))
+            }
+        }
+    }
+
+    /// The observer notice of touchpad `connection` opening or closing: with this run's id and
+    /// its device's name (docs/protocol.md "Server identity").
+    func notice(of connection: Connection, open: Bool) -> [UInt8] {
+        SessionNotice.encode(
+            session: connection.sessionName, open: open, run: identity?.run, name: connection.session.device?.name)
+    }
+
+    /// Queues `frame` sealed for `connection` when it proved its credential (docs/protocol.md
+    /// "Sealed messages"), as it is otherwise.
+    func queueSealed(_ frame: ArraySlice<UInt8>, to connection: Connection, now: Double) {
+        guard var seal = connection.seal else { return transition(connection, .queued(frame, now: now)) }
+        let sealed = seal.seal(Array(frame))
+        connection.seal = seal
+        transition(connection, .queued(sealed[...], now: now))
+    }
+
+    func broadcastToObservers(_ frame: ArraySlice<UInt8>, except id: Int? = nil, now: Double) {
+        for observerID in observers where observerID != id {
+            signal(.queued(frame, now: now), to: observerID)
+        }
+    }
+}
+
+/// The work of the proof handshake's transitions (docs/protocol.md "Proof handshake"): the
+/// challenge goes out (`challenge`), the first message is handed to the shell to judge, what
+/// follows waits unread until the verdict (`Flow.held`), the shell then says `proven` (or
+/// refuses the connection) and `release`s what waited. The stage is the open state's
+/// (`Flow.proof`); only `transition(_:_:)` changes it.
+extension ConnectionHub {
+    /// Adds a complete `message` to those a connection keeps unread (while its proof is judged,
+    /// or while it waits for the computer's user): up to one message's worth in all (a page
+    /// sends only its `hello` before it is answered). More refuses the connection (1008) and
+    /// returns false.
+    func keepUnread(_ message: [UInt8], in held: inout [[UInt8]], bytes: inout Int, of connection: Connection) -> Bool {
+        let limit = configuration.limits.maxMessageBytes
+        guard bytes + message.count <= limit else {
+            refuse(connection, .policyViolation, "more than \(limit) bytes sent before the pairing was accepted")
+            return false
+        }
+        bytes += message.count
+        held.append(message)
+        return true
+    }
+}
+
+/// The connection's side of pairing (`PairingDesk` decides; its actions arrive as `HubInput`s):
+/// the work of the `admit` and `rename` transitions.
+extension ConnectionHub {
+    /// `connection` reads the messages it kept unread — admitted, those it sent while it
+    /// waited; released after its proof, those that came while it was judged — while it stays
+    /// open; then its timer is armed.
+    func readKept(_ held: [[UInt8]], of connection: Connection, now: Double) {
+        for message in held where connection.state.isOpen {
+            process(message, of: connection, now: now)
+        }
+        transition(connection, .timersChanged)
+    }
+
+    /// The device of open `connection` is now called `device.name` (its session has the new
+    /// name): once it said `hello` it gets the `device` notice, and when it is a touchpad the
+    /// observers get its session notice again with the new name.
+    func tellRenamed(_ connection: Connection, _ device: DeviceGreeting, now: Double) {
+        guard let role = connection.role else { return }
+        var bytes: [UInt8] = []
+        MessageEncoder.appendDeviceNotice(device, to: &bytes)
+        queueSealed(bytes[...], to: connection, now: now)
+        if role == .touchpad, touchpads.contains(connection.id) {
+            broadcastToObservers(notice(of: connection, open: true)[...], now: now)
+        }
+    }
+}
+
+/// Control that changes while the server runs (the portal backend: the desktop allows, or
+/// ends, its session): what `handle(_:)` makes of the backend's reports.
+extension ConnectionHub {
+    /// The status `control` takes when the backend reports `status` (`HubInput.controlStatusChanged`),
+    /// said on the terminal; nil when nothing changes (the same status, or no backend).
+    func controlStatus(after status: ControlBackendStatus) -> ControlContext.Status? {
+        guard let backendName else { return nil }
+        let updated: ControlContext.Status
+        switch status {
+        case .active: updated = .active(backend: backendName)
+        case .inactive(let reason), .notAllowed(let reason): updated = .inactive(reason: reason)
+        }
+        guard updated != control.status else { return nil }
+        switch status {
+        case .active: logger.notice("control is on: the phone drives this computer through \(backendName)")
+        case .inactive(let reason): logger.warning("control is off: \(reason)")
+        // The person has not allowed it (yet): their choice, not a fault.
+        case .notAllowed(let reason): logger.notice("control is off: \(reason)")
+        }
+        return updated
+    }
+}
+
+/// The conformance mode (`ServerConfiguration.conformanceEcho`, test only).
+extension ConnectionHub {
+    /// A complete text message goes back as it came, once its UTF-8 is checked (1007 otherwise,
+    /// like the protocol session); no session, no hello deadline, no rate limit of its own.
+    func echo(_ connection: Connection, now: Double) {
+        guard String(validating: connection.message, as: UTF8.self) != nil else {
+            return refuse(connection, .invalidPayload, "text frame is not valid UTF-8")
+        }
+        transition(connection, .queued(connection.message[...], now: now))
     }
 }

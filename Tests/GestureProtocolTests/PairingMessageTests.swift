@@ -6,7 +6,7 @@ import Testing
 @Suite struct PairingMessageTests {
     func session(device: DeviceGreeting?) -> ProtocolSession {
         var session = ProtocolSession(sessionID: "4", config: GestureConfig(), limits: ProtocolLimits())
-        session.device = device
+        if let device { session.greet(as: device) }
         return session
     }
 

@@ -172,11 +172,9 @@ final class ConnectionHub {
 
     /// A fresh protocol session for connection `id` (not started: no `hello` deadline yet).
     func makeSession(_ id: Int) -> ProtocolSession {
-        var session = ProtocolSession(
+        ProtocolSession(
             sessionID: String(id), connectionNumber: id, config: configuration.gestures, limits: configuration.limits,
-            control: control)
-        session.identity = identity
-        return session
+            control: control, identity: identity)
     }
 }
 
@@ -334,13 +332,13 @@ extension ConnectionHub {
 
         // MARK: Pairing and control
         case (.open, .greet(let device)), (.waiting, .greet(let device)):
-            connection.session.device = device
+            connection.session.greet(as: device)
         case (.closing, .greet), (.closeSent, .greet):
             break
         case (.open(let flow), .hold(let device, let wait, let now)):
             // A fresh session, not started: no `hello` deadline while the computer's user decides.
             connection.session = makeSession(id)
-            connection.session.sealedInput = connection.seal != nil
+            if connection.seal != nil { connection.session.requireSealedInput() }
             // What arrived while its proof was judged stays unread until it is admitted.
             connection.state = .waiting(
                 .init(readingPausedAt: flow.readingPausedAt, held: flow.held, heldBytes: flow.heldBytes))
@@ -353,7 +351,7 @@ extension ConnectionHub {
         case (.waiting(let waiting), .admit(let device, let now)):
             // Its session starts (the `hello` deadline from now) and reads what was kept.
             connection.state = .open(.init(readingPausedAt: waiting.readingPausedAt))
-            connection.session.device = device
+            connection.session.greet(as: device)
             connection.session.start(at: now)
             readKept(waiting.held, of: connection, now: now)
         case (.open, .admit), (.closing, .admit), (.closeSent, .admit):
@@ -374,7 +372,7 @@ extension ConnectionHub {
             flow.proof = .none
             connection.state = .open(flow)
             connection.seal = seal
-            connection.session.sealedInput = true
+            connection.session.requireSealedInput()
             var authenticated: [UInt8] = []
             MessageEncoder.appendAuthenticated(serverProof: serverProof, to: &authenticated)
             transition(connection, .queued(authenticated[...], now: now))
@@ -402,10 +400,10 @@ extension ConnectionHub {
         case (.waiting, .release):
             break  // held for the computer's user: what it sent is read once it is admitted
         case (.open, .rename(let device, let now)):
-            connection.session.device = DeviceGreeting(id: device.id, name: device.name, kind: device.kind)
+            connection.session.greet(as: DeviceGreeting(id: device.id, name: device.name, kind: device.kind))
             tellRenamed(connection, device, now: now)
         case (.waiting, .rename(let device, _)), (.closing, .rename(let device, _)), (.closeSent, .rename(let device, _)):
-            connection.session.device = DeviceGreeting(id: device.id, name: device.name, kind: device.kind)
+            connection.session.greet(as: DeviceGreeting(id: device.id, name: device.name, kind: device.kind))
         case (.open, .joined(let role, let now)):
             switch role {
             case .touchpad:

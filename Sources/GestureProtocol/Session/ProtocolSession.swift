@@ -20,15 +20,25 @@ public struct ProtocolSession: Sendable {
     public private(set) var control: ControlContext
 
     /// The paired device this connection belongs to, for `welcome.device` (additive,
-    /// docs/protocol.md "Pairing"); nil when the server pairs no devices (`--no-auth`).
-    public var device: DeviceGreeting? = nil
+    /// docs/protocol.md "Pairing"); nil when the server pairs no devices (`--no-auth`). Set by
+    /// `greet(as:)`.
+    public private(set) var device: DeviceGreeting? = nil
     /// The computer and the server's run, for `welcome.host` / `welcome.run` (additive); nil in a replay.
-    public var identity: ServerIdentity? = nil
+    public let identity: ServerIdentity?
 
     /// Whether every message must come sealed (the connection proved its credential:
     /// docs/protocol.md "Sealed messages"); a plain frame is refused whole, `seal_required`,
-    /// and nothing in it is read — an attacker on the path can inject no move or click.
-    public var sealedInput = false
+    /// and nothing in it is read — an attacker on the path can inject no move or click. Only
+    /// `requireSealedInput()` sets it, and nothing clears it.
+    public private(set) var sealedInput = false
+
+    /// The connection proved its credential: from now on every message must come sealed. One
+    /// way: a session never goes back to taking plain frames.
+    public mutating func requireSealedInput() { sealedInput = true }
+
+    /// The paired device this connection belongs to (told in `welcome.device`), once pairing
+    /// knows it, or renamed.
+    public mutating func greet(as device: DeviceGreeting) { self.device = device }
 
     /// `nil` until a valid `hello` (the gate keeps it).
     public var role: ConnectionRole? { gate.role }
@@ -63,8 +73,9 @@ public struct ProtocolSession: Sendable {
 
     public init(
         sessionID: String, connectionNumber: Int = 0, config: GestureConfig, limits: ProtocolLimits,
-        control: ControlContext = .off(reason: "control is off")
+        control: ControlContext = .off(reason: "control is off"), identity: ServerIdentity? = nil
     ) {
+        self.identity = identity
         self.sessionID = sessionID
         self.connectionNumber = connectionNumber
         self.config = config

@@ -203,7 +203,7 @@ import Testing
         var session = ProtocolSession(
             sessionID: "1", config: GestureConfig(), limits: ProtocolLimits(),
             control: ControlContext(status: .active(backend: "x11"), capabilities: .init(characters: .anyUnicode)))
-        session.sealedInput = true
+        session.requireSealedInput()
         var output = SessionOutput()
         let hello = Array(#"{"type":"hello","protocol":1,"role":"touchpad","width":300,"height":600}"#.utf8)
         session.receive(text: hello.span, arrival: 0, into: &output)

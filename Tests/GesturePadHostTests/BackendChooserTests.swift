@@ -141,7 +141,7 @@ import Testing
         let facts = ControlEnvironment.current(
             environment: wayland, uinputPath: "/nonexistent",
             portalProbe: { .failure(ControlBackendError.portal("no portal here")) }, compositorProbe: { false })
-        #expect(!facts.portalOffersRemoteDesktop && facts.portalAbsence == "no portal here")
+        #expect(!facts.portalOffersRemoteDesktop && facts.portalAbsence == .portal("no portal here"))
         #expect(BackendChooser.choose(.auto, in: facts) == .off(reason: BackendChooser.Message.waylandWithoutMeans))
         // `--control portal` says why, from the one probe.
         let asked = ControlEnvironment.current(
@@ -150,6 +150,17 @@ import Testing
         #expect(
             BackendChooser.choose(.portal, in: asked)
                 == .failure(BackendChooser.Message.portalNotAvailable + " (no portal here)"))
+        // Without a session bus there is no portal to ask: the message says so, not that the
+        // portal refused.
+        let busless = ControlEnvironment(
+            hasDisplay: false, hasWaylandDisplay: true, uinputWritable: false,
+            portalAbsence: .bus("cannot connect to the session bus (DBUS_SESSION_BUS_ADDRESS): No such file or directory"))
+        guard case .failure(let why) = BackendChooser.choose(.portal, in: busless) else {
+            Issue.record("--control portal chose a backend without a bus")
+            return
+        }
+        #expect(why.hasPrefix("--control portal asks the desktop portal over the session bus, and there is none here"))
+        #expect(why.contains("DBUS_SESSION_BUS_ADDRESS") && !why.contains("does not offer RemoteDesktop"))
     }
 
     /// The compositor is asked for its globals only when the answer can change the choice:

@@ -44,7 +44,7 @@ public enum BackendChooser {
             return environment.uinputWritable ? .backend(.touchpad) : .failure(Message.uinputNotWritable)
         case .portal:
             guard environment.portalOffersRemoteDesktop else {
-                return .failure(Message.portalNotAvailable + (environment.portalAbsence.map { " (\($0))" } ?? ""))
+                return .failure(Message.portalMissing(environment.portalAbsence))
             }
             return .backend(.portal)
         case .wlroots:
@@ -70,6 +70,15 @@ public enum BackendChooser {
     enum Message {
         static let x11WithoutDisplay = "--control x11 needs an X session but DISPLAY is not set: gesturepad help control"
         static let uinputNotWritable = "/dev/uinput is not writable: add the udev rule: gesturepad help control"
+        /// `--control portal` where the portal was asked and said no, or could not be asked.
+        static func portalMissing(_ why: ControlBackendError?) -> String {
+            switch why {
+            case .bus(let reason)?:
+                "--control portal asks the desktop portal over the session bus, and there is none here (\(reason)): run it inside the desktop session: gesturepad help control"
+            case let other?: portalNotAvailable + " (\(other.message))"
+            case nil: portalNotAvailable
+            }
+        }
         static let portalNotAvailable =
             "the desktop portal on the session bus does not offer RemoteDesktop (GNOME and KDE do; wlroots compositors such as Sway do not: use --control wlroots there): gesturepad help control"
         static let waylandWithoutMeans =

@@ -12,16 +12,16 @@ public struct ControlEnvironment: Sendable, Hashable {
     /// The desktop portal on the session bus offers RemoteDesktop with a pointer
     /// (`PortalProbe`).
     public var portalOffersRemoteDesktop: Bool
-    /// Why it does not, when it was asked (`PortalProbe`'s reason: no session bus, no portal,
+    /// Why it does not, when it was asked (`PortalProbe`'s error: no session bus, no portal,
     /// no pointer …): the chooser's failure says it, so nothing asks the portal twice.
-    public var portalAbsence: String?
+    public var portalAbsence: ControlBackendError?
     /// The Wayland compositor offers a virtual pointer and a virtual keyboard
     /// (`zwlr_virtual_pointer_manager_v1`, `zwp_virtual_keyboard_manager_v1`: wlroots).
     public var compositorOffersVirtualInput: Bool
 
     public init(
         hasDisplay: Bool, hasWaylandDisplay: Bool, uinputWritable: Bool, portalOffersRemoteDesktop: Bool = false,
-        portalAbsence: String? = nil, compositorOffersVirtualInput: Bool = false
+        portalAbsence: ControlBackendError? = nil, compositorOffersVirtualInput: Bool = false
     ) {
         self.hasDisplay = hasDisplay
         self.hasWaylandDisplay = hasWaylandDisplay
@@ -45,12 +45,12 @@ public struct ControlEnvironment: Sendable, Hashable {
         let wayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
         let uinputWritable = UInputAccess.isWritable(path: uinputPath)
         let askPortal = mode == .portal || (mode == .auto && wayland && !uinputWritable)
-        var absence: String?
+        var absence: ControlBackendError?
         var portal = false
         if askPortal {
             switch portalProbe() {
             case .success: portal = true
-            case .failure(let error): absence = error.message
+            case .failure(let error): absence = error
             }
         }
         let askCompositor = wayland && (mode == .wlroots || (mode == .auto && !uinputWritable && !portal))

@@ -1,8 +1,9 @@
 import FoundationEssentials
 
 /// Why a control backend (or something it needs) cannot work, by what failed, each with the
-/// one line the user is shown. A caller switches on the case to know what failed (the chooser,
-/// the banner); the message says how to fix it (`gesturepad help control`).
+/// one line the user is shown. A caller switches on the case to know what failed (the chooser
+/// tells "no session bus" from "the portal says no": `BackendChooser.Message.portalMissing`);
+/// the message says how to fix it (`gesturepad help control`).
 public enum ControlBackendError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// The X server: no display, no XTEST.
     case x11(String)

@@ -20,7 +20,7 @@ public struct GestureEngine: Sendable {
     /// The engine's clock: the latest `t` seen or timer fired.
     public internal(set) var now: Double?
 
-    var pointers: PointerTable
+    var pointers: PointerRoster<TrackedPointer>
     var contact: Contact?
     var velocity = VelocityTracker()
     var hovers: [HoverPointer] = []
@@ -56,7 +56,7 @@ public struct GestureEngine: Sendable {
         self.width = width
         self.height = height
         self.maxPointers = max(maxPointers, 1)
-        self.pointers = PointerTable(capacity: self.maxPointers)
+        self.pointers = PointerRoster<TrackedPointer>(capacity: self.maxPointers)
         let r = min(max(config.decelerationRate, 0), 0.999_999)
         projection = r / (1 - r) / 1000
         hovers.reserveCapacity(4)

@@ -1,7 +1,7 @@
 /// The ids of pointers of a cancelled contact, ignored until their `up` or a new `down` of
 /// their id (docs/gestures.md "Cancel"). Bounded: a browser sends no `up` after
-/// `pointercancel`, so the oldest is forgotten past `limit`. One rule for the engine's pointer
-/// table and the control mapper's (`TouchPointers`).
+/// `pointercancel`, so the oldest is forgotten past `limit`. Kept by `PointerRoster`, the one
+/// roster of the engine and the control mapper.
 public struct IgnoredPointers: Sendable, Hashable {
     /// Ignored ids remembered at most.
     public static let limit = 32

@@ -28,7 +28,7 @@ struct PhaseGeometry: Sendable {
     var sample: MotionSample { MotionSample(t: 0, x: x, y: y, scale: scale, angle: angle) }
 
     /// Starts a phase from the fingers' current positions.
-    mutating func begin(_ pointers: PointerTable) {
+    mutating func begin(_ pointers: PointerRoster<TrackedPointer>) {
         fingers = pointers.count
         angle = 0
         measure(pointers)
@@ -38,13 +38,13 @@ struct PhaseGeometry: Sendable {
     }
 
     /// Re-measures after pointers moved.
-    mutating func update(_ pointers: PointerTable) {
+    mutating func update(_ pointers: PointerRoster<TrackedPointer>) {
         let previous = rawAngle
         measure(pointers)
         if pointers.count == 2 { angle += Angle.delta(from: previous, to: rawAngle) }
     }
 
-    private mutating func measure(_ pointers: PointerTable) {
+    private mutating func measure(_ pointers: PointerRoster<TrackedPointer>) {
         let c = pointers.centroid
         x = c.x
         y = c.y

@@ -1,5 +1,5 @@
 /// A pointer that is down: where it went down, where it is, and how far it wandered.
-struct TrackedPointer: Sendable {
+struct TrackedPointer: RosterPointer {
     let id: Int
     let pointerType: PointerType
     let downX: Double

@@ -4,7 +4,7 @@ import Glibc
 /// A child process fed through a pipe on its standard input, for the release guard: the
 /// server writes to it while it lives, and the child reads end-of-file the moment the server's
 /// end closes — when the server exits, crashes or is killed, since the kernel closes a dead
-/// process's descriptors. (Hooks start theirs with `ChildProcess`, in GesturePadSystem.)
+/// process's descriptors. It is started by `ChildProcess`, as every child of the server is.
 ///
 /// The write end is close-on-exec, so that no hook or other child the server starts keeps
 /// the pipe open after the server is gone.
@@ -22,8 +22,7 @@ final class ChildPipe {
     }
 
     /// Starts `executable` with `arguments` (argv[1...]) and the environment of this process,
-    /// its standard input the read end of a new pipe, its signal mask empty and its signal
-    /// dispositions the defaults.
+    /// its standard input the read end of a new pipe (`ChildProcess`).
     static func spawn(executable: String, arguments: [String]) throws(SystemCallError) -> ChildPipe {
         var ends: [Int32] = [-1, -1]
         // pipe2(O_CLOEXEC) is not in Swift's Glibc module (a _GNU_SOURCE function); the server
@@ -33,25 +32,19 @@ final class ChildPipe {
         for end in [readEnd, writeEnd] { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         defer { Glibc.close(readEnd) }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // dup2 clears close-on-exec on the copy: the child keeps its standard input.
-        posix_spawn_file_actions_adddup2(&actions, readEnd, 0)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        SpawnSignals.reset(&attributes)
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-        guard status == 0 else {
+        let child: ChildProcess
+        do {
+            // The child keeps the server's standard output and error, and its process group (a
+            // Ctrl-C on the terminal reaches both; the guard outlives the server by itself).
+            child = try ChildProcess.start(
+                ChildProcess.Launch(
+                    program: executable, arguments: arguments, standardInput: readEnd,
+                    standardOutput: STDOUT_FILENO, standardError: STDERR_FILENO, group: .server))
+        } catch {
             Glibc.close(writeEnd)
-            throw SystemCallError(errno: status)
+            throw error
         }
+        let pid = child.pid
         return ChildPipe(pid: pid, writeEnd: writeEnd)
     }
 

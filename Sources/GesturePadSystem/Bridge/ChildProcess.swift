@@ -1,10 +1,12 @@
 import CSpawn
 import Glibc
 
-/// A process the server starts and waits for (the hooks' `run` and `pipe` processes), with
-/// `posix_spawn`: no shell, its own process group (so the group can be killed whole,
-/// grandchildren included), its standard input, output and error the descriptors given, and no
-/// other descriptor of the server's — its sockets, the X and D-Bus connections stay ours.
+/// A process the server starts, with `posix_spawn` — the one place that does: the hooks' `run`
+/// and `pipe` processes, the X11 release guard, the desktop's settings tools, the browser of
+/// `gesturepad open`. No shell; its standard input, output and error the descriptors given, and
+/// no other descriptor of the server's (its sockets, the X and D-Bus connections stay ours);
+/// the signals the server handles back at their defaults; its own process group (so the group
+/// can be killed whole, grandchildren included), a session of its own, or the server's.
 public struct ChildProcess: Sendable, Hashable {
     /// The process's id, which is also its process group's.
     public let pid: pid_t
@@ -25,6 +27,16 @@ public struct ChildProcess: Sendable, Hashable {
         }
     }
 
+    /// Which process group the child is in.
+    public enum Group: Sendable {
+        /// A group of its own, led by the child (`killGroup` ends it and what it started).
+        case own
+        /// A session of its own, detached from the server's terminal: it outlives the server.
+        case session
+        /// The server's: a signal to the server's group (Ctrl-C) reaches it too.
+        case server
+    }
+
     /// What to start.
     public struct Launch: Sendable {
         /// A name looked up on `PATH`, or a path (a relative one is taken from the server's
@@ -38,10 +50,12 @@ public struct ChildProcess: Sendable, Hashable {
         public var standardInput: Int32
         public var standardOutput: Int32
         public var standardError: Int32
+        public var group: Group
 
         public init(
-            program: String, arguments: [String], environment: [String], workingDirectory: String?,
-            standardInput: Int32, standardOutput: Int32, standardError: Int32
+            program: String, arguments: [String], environment: [String] = ChildProcess.environment(),
+            workingDirectory: String? = nil, standardInput: Int32, standardOutput: Int32, standardError: Int32,
+            group: Group = .own
         ) {
             self.program = program
             self.arguments = arguments
@@ -50,6 +64,7 @@ public struct ChildProcess: Sendable, Hashable {
             self.standardInput = standardInput
             self.standardOutput = standardOutput
             self.standardError = standardError
+            self.group = group
         }
     }
 
@@ -68,8 +83,16 @@ public struct ChildProcess: Sendable, Hashable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        SpawnSignals.reset(&attributes, flags: Int32(POSIX_SPAWN_SETPGROUP))
+        switch launch.group {
+        case .own:
+            posix_spawnattr_setpgroup(&attributes, 0)
+            SpawnSignals.reset(&attributes, flags: Int32(POSIX_SPAWN_SETPGROUP))
+        case .session:
+            // 0x80: POSIX_SPAWN_SETSID (glibc ≥ 2.26), which Swift's Glibc module does not export.
+            SpawnSignals.reset(&attributes, flags: 0x80)
+        case .server:
+            SpawnSignals.reset(&attributes)
+        }
         // A relative path is the server's, not the new working directory's (the chdir comes first).
         var program = launch.program
         if program.contains("/"), !program.hasPrefix("/"), launch.workingDirectory != nil, let here = currentDirectory() {
@@ -102,10 +125,23 @@ public struct ChildProcess: Sendable, Hashable {
         return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
     }
 
-    /// SIGKILL to the process's whole group: it and whatever it started that stayed in it.
+    /// SIGKILL to the process's whole group: it and whatever it started that stayed in it
+    /// (a child of `Group.own`).
     public func killGroup() {
         guard pid > 0 else { return }
-        _ = kill(-pid, SIGKILL)
+        _ = Glibc.kill(-pid, SIGKILL)
+    }
+
+    /// SIGKILL to the process alone.
+    public func kill() {
+        guard pid > 0 else { return }
+        _ = Glibc.kill(pid, SIGKILL)
+    }
+
+    /// `/dev/null` opened for reading or writing, close-on-exec (the caller closes it once the
+    /// child has it); -1 when it cannot be opened.
+    public static func devNull(writing: Bool) -> Int32 {
+        open("/dev/null", (writing ? O_WRONLY : O_RDONLY) | O_CLOEXEC)
     }
 
     private static func currentDirectory() -> String? {
@@ -117,7 +153,7 @@ public struct ChildProcess: Sendable, Hashable {
     /// The server's environment as `NAME=value` entries, without the variables `removing`
     /// names, with `adding` after them (a later entry of the same name wins where it matters:
     /// the earlier one is left out).
-    public static func environment(removing: Set<String>, adding: [(String, String)]) -> [String] {
+    public static func environment(removing: Set<String> = [], adding: [(String, String)] = []) -> [String] {
         let added = Set(adding.map(\.0))
         var entries: [String] = []
         var cursor = environ

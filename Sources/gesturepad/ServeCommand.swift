@@ -260,8 +260,15 @@ struct ServeCommand: ParsableCommand {
             configuration.token == nil
             ? nil : pairingOptions.setup(pairingSettings, state: plan.state, record: keeper, logger: logger)
         started.add { pairing?.notifier?.stop() }
-        // The computer's media players (MPRIS), for the page's media view.
-        let media = try? MediaPlayers(logger: logger)
+        // The computer's media players (MPRIS), for the page's media view. Without them the
+        // server runs on: the page's media view says there are none.
+        let media: MediaPlayers?
+        do {
+            media = try MediaPlayers(logger: logger)
+        } catch {
+            media = nil
+            logger.warning("the media view will show no player: its thread could not start", metadata: ["error": "\(error)"])
+        }
         started.add { media?.stop() }
         let server: WebServer
         do {

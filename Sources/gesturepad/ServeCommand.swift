@@ -228,6 +228,11 @@ struct ServeCommand: ParsableCommand {
         let sinks = try OutputOptions.makeSinks(
             log: plan.log, hooks: output.noHooks ? nil : plan.file.hookRules(flags: plan.outputFlags), logger: logger)
         started.add { for sink in sinks { sink.close() } }
+        if testing.waitForHooks {
+            for case let hooks as HookSink in sinks where !hooks.waitForPipes(timeout: 10) {
+                logger.warning("--test-wait-for-hooks: a pipe hook did not start within 10 s")
+            }
+        }
         let recorder: TraceRecorder?
         do {
             recorder = try record.makeRecorder(log: plan.log, logger: logger)

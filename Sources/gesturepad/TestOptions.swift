@@ -26,6 +26,13 @@ struct TestOptions: ParsableArguments {
             valueName: "file", visibility: .hidden))
     var touchpadOutput: String?
 
+    @Flag(
+        name: .customLong("test-wait-for-hooks"),
+        help: ArgumentHelp(
+            "(test only) Go on with the start only once every pipe hook's process has started (at most 10 s): tests/integration/test_failed_start.py fails a later step with the hook running.",
+            visibility: .hidden))
+    var waitForHooks = false
+
     func validate() throws {
         if let keepalive, !(1...3_600).contains(keepalive) {
             throw ValidationError("--test-keepalive must be 1…3600")

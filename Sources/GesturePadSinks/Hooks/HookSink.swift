@@ -122,6 +122,19 @@ public final class HookSink: GestureSink, HookRuleHolder {
 
     public func session(_ session: String, open: Bool) {}
 
+    /// Waits up to `timeout` seconds in all until every `pipe` rule's first process has
+    /// started (or failed to): true when they all have. Only for tests
+    /// (`serve --test-wait-for-hooks`): the server never waits for a hook.
+    public func waitForPipes(timeout: Double) -> Bool {
+        let deadline = MonotonicClock.nowMilliseconds() + timeout * 1_000
+        for (_, runner) in rules {
+            guard case .pipe(let pipe) = runner else { continue }
+            let left = max(0, deadline - MonotonicClock.nowMilliseconds()) / 1_000
+            guard pipe.waitForFirstStart(timeout: left) else { return false }
+        }
+        return true
+    }
+
     /// The clock was advanced (a manual clock in tests): the rules' workers look at it again.
     func clockAdvanced() {
         for (_, runner) in rules {

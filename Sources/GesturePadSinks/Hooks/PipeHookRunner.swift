@@ -35,6 +35,8 @@ final class PipeHookRunner: Sendable {
     private let worker: WorkerExecutor
     private let state: Mutex<State>
     private let stopped = DispatchSemaphore(value: 0)
+    /// Signalled once the first process has started, or failed to (`waitForFirstStart`).
+    private let firstStart = DispatchSemaphore(value: 0)
 
     init(
         name: String, options: PipeHookOptions, outputLimits: HookOutputLimits, logger: Logger,
@@ -122,6 +124,7 @@ final class PipeHookRunner: Sendable {
                     continue
                 }
                 output.processEnded()
+                if state.withLock({ $0.starts == 1 }) { firstStart.signal() }
                 events.log(
                     .error, "pipe hook could not run",
                     metadata: ["hook.program": "\(options.program)", "error": "\(error)"], on: worker)
@@ -141,7 +144,11 @@ final class PipeHookRunner: Sendable {
                     options.program, arguments: options.arguments, in: options.directory,
                     variables: [("GESTUREPAD_HOOK", name)], standardInput: input.readEnd, output: output))
         }
-        state.withLock { $0.child = child }
+        let first = state.withLock { s -> Bool in
+            s.child = child
+            return s.starts == 1
+        }
+        if first { firstStart.signal() }
         logger.info("pipe hook started", metadata: ["hook.pid": "\(child.pid)"])
         let exit = await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.feed(input, doorbell: doorbell, child: child) }
@@ -207,6 +214,14 @@ final class PipeHookRunner: Sendable {
         if new > 0 {
             logger.notice("pipe hook falling behind: events coalesced or dropped", metadata: ["hook.lost.total": "\(total)"])
         }
+    }
+
+    /// Waits up to `timeout` seconds until the first process has started (or failed to): true
+    /// when it has. For tests that need the process running (`serve --test-wait-for-hooks`).
+    func waitForFirstStart(timeout: Double) -> Bool {
+        guard firstStart.wait(timeout: .now() + max(0, min(timeout, 60))) == .success else { return false }
+        firstStart.signal()  // later waits return at once too
+        return true
     }
 
     /// The worker's clock was advanced (a manual clock): its timers are looked at again.

@@ -230,7 +230,7 @@ struct ServeCommand: ParsableCommand {
         started.add { for sink in sinks { sink.close() } }
         if testing.waitForHooks {
             for case let hooks as HookSink in sinks where !hooks.waitForPipes(timeout: 10) {
-                logger.warning("--test-wait-for-hooks: a pipe hook did not start within 10 s")
+                logger.warning("--test-wait-for-hooks: a pipe hook did not start (within 10 s)")
             }
         }
         let recorder: TraceRecorder?

@@ -95,8 +95,8 @@ struct AdmissionDeskTests {
     @Test func aProvingConnectionIsChallengedThenProven() throws {
         let desk = Self.desk()
         let first = try #require(Self.ticket(desk.upgrade(Self.upgrade(proof: true), now: 0)))
-        guard case .none = desk.established(1, ticket: first + 1, address: Self.phone, moveOnly: false, now: 1),
-            case .none = desk.established(1, ticket: nil, address: Self.phone, moveOnly: false, now: 1)
+        guard case .unknown = desk.established(1, ticket: first + 1, address: Self.phone, moveOnly: false, now: 1),
+            case .unknown = desk.established(1, ticket: nil, address: Self.phone, moveOnly: false, now: 1)
         else {
             Issue.record("another upgrade's connection took this upgrade")
             return

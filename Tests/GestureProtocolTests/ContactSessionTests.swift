@@ -6,7 +6,7 @@ import Testing
 
 /// A touchpad connection with the `touchpad` backend (capabilities that take contacts): its
 /// touches pass through, its surface is announced, the release rule lifts its fingers; and
-/// `replay --actions --backend touchpad` prints the frames the device would get.
+/// `replay --control touchpad` prints the frames the device would get.
 struct ContactSessionTests {
     static let native = ControlContext(
         status: .active(backend: "touchpad"), capabilities: .init(characters: .usLayoutASCII, takesContacts: true))

@@ -25,8 +25,9 @@ final class ChildPipe {
     /// its standard input the read end of a new pipe (`ChildProcess`).
     static func spawn(executable: String, arguments: [String]) throws(SystemCallError) -> ChildPipe {
         var ends: [Int32] = [-1, -1]
-        // pipe2(O_CLOEXEC) is not in Swift's Glibc module (a _GNU_SOURCE function); the server
-        // starts this before any hook, so nothing can be spawned between the two calls.
+        // pipe2(O_CLOEXEC) is not in Swift's Glibc module (a _GNU_SOURCE function): between the
+        // two calls the ends are inheritable, which matters to no child of the server's, since
+        // each closes every descriptor from 3 up (`ChildProcess`).
         try SystemCall.retrying { pipe(&ends) }
         let (readEnd, writeEnd) = (ends[0], ends[1])
         for end in [readEnd, writeEnd] { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }

@@ -39,12 +39,16 @@ public enum X11ReleaseGuard {
         return 0
     }
 
-    /// Releases every entry, newest first (a key before the binding that made it typable),
-    /// and waits until the X server has handled it.
+    /// Releases every entry in the order of every backend (`HeldButtons`): the buttons, then
+    /// the keys, each newest first — a key before the binding that made it typable — and
+    /// waits until the X server has handled it.
     static func letGo(of ledger: X11ReleaseLedger, on display: X11Display) {
         for entry in ledger.entries.reversed() {
+            if case .button(let number) = entry { display.fakeButton(number, down: false) }
+        }
+        for entry in ledger.entries.reversed() {
             switch entry {
-            case .button(let number): display.fakeButton(number, down: false)
+            case .button: continue
             case .key(let keycode): display.fakeKey(keycode, down: false)
             case .binding(let keycode): display.bind(keycode, to: X11Keysyms.none)
             }

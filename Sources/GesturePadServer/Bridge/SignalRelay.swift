@@ -11,9 +11,9 @@ enum SignalRelay {
     /// SIGUSR1: `gesturepad devices` changed `devices.json`.
     static let devicesChanged = 4
 
-    static let pending = Atomic<Int>(0)
+    fileprivate static let pending = Atomic<Int>(0)
     /// The lws context to wake, as a bit pattern (0: none).
-    static let contextBits = Atomic<Int>(0)
+    fileprivate static let contextBits = Atomic<Int>(0)
 
     /// Installs the handlers and remembers the context to wake.
     static func install(waking context: OpaquePointer) {

@@ -11,7 +11,7 @@ import Logging
 /// page from `publicDirectory` through an lws mount and speaks PROTOCOL.md on `/ws` through a
 /// `ConnectionHub`. `init` binds the port; `run()` serves until SIGINT / SIGTERM.
 public final class WebServer {
-    public let configuration: ServerConfiguration
+    private let configuration: ServerConfiguration
     /// The port actually bound (differs from `configuration.port` when that is 0).
     public private(set) var port: Int = 0
     /// The connection hub, behind its one door: every input goes through `submit(_:for:)`.
@@ -471,8 +471,9 @@ extension WebServer {
             id, ticket: lws_get_opaque_user_data(wsi).map { Int(bitPattern: $0) }, address: LWSRequest.peer(wsi),
             moveOnly: moveOnly, now: now)
         {
-        case .none:
-            break
+        case .unknown:
+            logger.error("a connection opened that no accepted upgrade let in: closed", metadata: ["ws.connection.id": "\(id)"])
+            submit(.refuse(id, code: .internalError, reason: "the server does not know how this connection was let in"))
         case .challenge(let input):
             submit(input)
         case .pairing(let admitted, let name, let client):

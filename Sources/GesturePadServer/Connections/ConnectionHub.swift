@@ -19,25 +19,25 @@ import Logging
 /// come back as deadlines on that clock (`HubAction.scheduleWakeup`).
 final class ConnectionHub {
     /// The configuration at start; a reload changes its `gestures` (`HubInput.reconfigure`).
-    private(set) var configuration: ServerConfiguration
+    private var configuration: ServerConfiguration
     /// The control backend's name (nil: there is none, control is off for good).
-    let backendName: String?
+    private let backendName: String?
     /// Whether touchpads drive the computer now: `configuration.control` at start, then
     /// what the backend reports (`HubInput.controlStatusChanged`).
     private(set) var control: ControlContext
     /// What the computer's media players do, as last told (`HubInput.mediaChanged`; nil: not
     /// known yet, or no media remote).
-    private(set) var media: MediaSnapshot?
+    private var media: MediaSnapshot?
     /// Whether touchpad sessions' frames are recorded (`--record`; one check per frame).
     let recording: Bool
     /// The computer and this run, for every `welcome` and observer notice (nil: none is told).
-    let identity: ServerIdentity?
+    private let identity: ServerIdentity?
     private var logger: Logger
 
     /// Every connection alive (closing ones included), by id.
     private(set) var connections: [Int: Connection] = [:]
     /// Observer ids, in arrival order.
-    private(set) var observers: [Int] = []
+    private var observers: [Int] = []
     /// Touchpad ids whose session is open, in arrival order.
     private(set) var touchpads: [Int] = []
     /// Reused for every call into a session, so the hot path does not allocate.
@@ -51,12 +51,12 @@ final class ConnectionHub {
 
     /// The most bytes of messages handed to one write: messages queued together go out in one
     /// `send()` (the kernel's per-send cost, not parsing or the engine, is what limits throughput).
-    static let maxWriteBytes = 32_768
+    private static let maxWriteBytes = 32_768
     /// How long a due timer may wait for input that already waits in its connection's socket
     /// (ms past its deadline).
     static let timerInputGraceMilliseconds = 25.0
     /// How soon a timer put off for pending input fires again (ms).
-    static let timerInputRetryMilliseconds = 1.0
+    private static let timerInputRetryMilliseconds = 1.0
 
     init(
         configuration: ServerConfiguration, backendName: String? = nil, recording: Bool = false,
@@ -166,12 +166,12 @@ final class ConnectionHub {
     }
 
     /// `event` happens to connection `id`, if it is alive.
-    func signal(_ event: ConnectionEvent, to id: Int) {
+    private func signal(_ event: ConnectionEvent, to id: Int) {
         if let connection = connections[id] { transition(connection, event) }
     }
 
     /// A fresh protocol session for connection `id` (not started: no `hello` deadline yet).
-    func makeSession(_ id: Int) -> ProtocolSession {
+    private func makeSession(_ id: Int) -> ProtocolSession {
         ProtocolSession(
             sessionID: String(id), connectionNumber: id, config: configuration.gestures, limits: configuration.limits,
             control: control, identity: identity)
@@ -184,7 +184,7 @@ extension ConnectionHub {
     /// the case that says why. The helpers a case calls do the work that changes no state
     /// (the session, routing, the shell's actions); what they decide about a connection comes
     /// back here as an event (`queued`, `closeDecided`, `timersChanged`).
-    func transition(_ connection: Connection, _ event: ConnectionEvent) {
+    private func transition(_ connection: Connection, _ event: ConnectionEvent) {
         let id = connection.id
         switch (connection.state, event) {
         // MARK: Input
@@ -445,13 +445,13 @@ extension ConnectionHub {
 /// none of them changes a connection's state: what they decide goes back as an event).
 extension ConnectionHub {
     /// A consumer that stopped reading is closed with 1008, without its queue.
-    static let tooSlow = ConnectionState.CloseRequest(
+    private static let tooSlow = ConnectionState.CloseRequest(
         code: .policyViolation, reason: "too slow: send queue over limit", flush: false)
 
     /// Whether a chunk of a data frame may join `connection.message`: a binary frame or a
     /// message over the size limit is refused before its bytes are kept (the Close is sent at
     /// the next writable callback).
-    func accepts(_ bytes: ArraySlice<UInt8>, isBinary: Bool, on connection: Connection) -> Bool {
+    private func accepts(_ bytes: ArraySlice<UInt8>, isBinary: Bool, on connection: Connection) -> Bool {
         if isBinary {
             refuse(connection, .unsupportedData, "binary frames are not accepted")
             return false
@@ -471,7 +471,7 @@ extension ConnectionHub {
     /// need be; the recorder gets it (`--record`); what the session produced is dispatched.
     /// A sealed message (docs/protocol.md "Sealed messages") is opened first; one that does not
     /// open closes the connection (4413), and the session reads the plaintext.
-    func process(_ message: [UInt8], of connection: Connection, now: Double) {
+    private func process(_ message: [UInt8], of connection: Connection, now: Double) {
         output.removeAll()
         // The shape first: a pointer batch (`[…`) fails it at its first byte, with no copy of the seal.
         if connection.seal != nil, SealedChannel.isSealed(message), var seal = connection.seal {
@@ -490,7 +490,7 @@ extension ConnectionHub {
     }
 
     /// The session's timers that are due at `now` fire.
-    func fire(_ connection: Connection, now: Double) {
+    private func fire(_ connection: Connection, now: Double) {
         output.removeAll()
         connection.session.fire(now: max(now, connection.session.nextWakeup ?? now), into: &output)
         dispatch(connection, now: now)
@@ -499,7 +499,7 @@ extension ConnectionHub {
     /// Closes at once, without the queued frames, for what the transport or pairing refuses.
     /// The close is sent from the writable callback like every other one: lws keeps parsing
     /// what it has already read (and the hub ignores it), so its frame parser never loses step.
-    func refuse(_ connection: Connection, _ code: CloseCode, _ reason: String) {
+    private func refuse(_ connection: Connection, _ code: CloseCode, _ reason: String) {
         logger.notice(
             "closing connection: \(reason)",
             metadata: ["ws.connection.id": "\(connection.id)", "ws.close.code": "\(code.rawValue)"])
@@ -509,7 +509,7 @@ extension ConnectionHub {
     /// Touchpad `connection` is gone at `now` (it left the hub's tables): its open contact is
     /// cancelled (its events still reach the sinks, the backend and observers), observers
     /// hear its session closed, and the sinks and the recorder that it ended.
-    func departed(_ connection: Connection, now: Double) {
+    private func departed(_ connection: Connection, now: Double) {
         output.removeAll()
         connection.session.close(now: now, into: &output)
         for (kind, range) in output.frames.frames where kind == .gesture {
@@ -527,7 +527,7 @@ extension ConnectionHub {
 extension ConnectionHub {
     /// Routes `output` (what the session of `connection` just produced), then closes as the
     /// session asked and re-arms its timer.
-    func dispatch(_ connection: Connection, now: Double) {
+    private func dispatch(_ connection: Connection, now: Double) {
         let watching = output.mediaWatchStarted
         if output.helloRole == .touchpad { transition(connection, .joined(.touchpad, now: now)) }
         for (kind, range) in output.frames.frames {
@@ -563,7 +563,7 @@ extension ConnectionHub {
 
     /// The session's events and notes for the sinks, its host actions for the backend: views
     /// of `output`, carried out before the next input.
-    func handOver(of connection: Connection) {
+    private func handOver(of connection: Connection) {
         if !output.events.isEmpty {
             actions.append(.deliver(session: connection.sessionName, events: output.events[...]))
         }
@@ -578,7 +578,7 @@ extension ConnectionHub {
     /// A frame the session just handled, for the recorder: the one that made the connection a
     /// touchpad begins its recording, later ones of a touchpad follow. Frames before the
     /// `hello` (refused) and observers' frames are not recorded.
-    func record(_ frame: [UInt8], of connection: Connection) {
+    private func record(_ frame: [UInt8], of connection: Connection) {
         if output.helloRole == .touchpad {
             actions.append(.beginRecording(session: connection.sessionName, frame: frame))
         } else if connection.role == .touchpad {
@@ -587,7 +587,7 @@ extension ConnectionHub {
     }
 
     /// Touchpad `connection` joined: the log, the sinks and the observers hear of its session.
-    func announceTouchpad(_ connection: Connection, now: Double) {
+    private func announceTouchpad(_ connection: Connection, now: Double) {
         logger.info("touchpad session opened", metadata: ["ws.connection.id": "\(connection.id)"])
         actions.append(.announceSession(connection.sessionName, open: true))
         broadcastToObservers(notice(of: connection, open: true)[...], now: now)
@@ -596,7 +596,7 @@ extension ConnectionHub {
     }
 
     /// Observer `connection` joined: it hears of every touchpad session already open.
-    func showTouchpads(to connection: Connection, now: Double) {
+    private func showTouchpads(to connection: Connection, now: Double) {
         logger.info("observer joined", metadata: ["ws.connection.id": "\(connection.id)"])
         for id in touchpads {
             if let touchpad = connections[id] {
@@ -607,21 +607,21 @@ extension ConnectionHub {
 
     /// The observer notice of touchpad `connection` opening or closing: with this run's id and
     /// its device's name (docs/protocol.md "Server identity").
-    func notice(of connection: Connection, open: Bool) -> [UInt8] {
+    private func notice(of connection: Connection, open: Bool) -> [UInt8] {
         SessionNotice.encode(
             session: connection.sessionName, open: open, run: identity?.run, name: connection.session.device?.name)
     }
 
     /// Queues `frame` sealed for `connection` when it proved its credential (docs/protocol.md
     /// "Sealed messages"), as it is otherwise.
-    func queueSealed(_ frame: ArraySlice<UInt8>, to connection: Connection, now: Double) {
+    private func queueSealed(_ frame: ArraySlice<UInt8>, to connection: Connection, now: Double) {
         guard var seal = connection.seal else { return transition(connection, .queued(frame, now: now)) }
         let sealed = seal.seal(Array(frame))
         connection.seal = seal
         transition(connection, .queued(sealed[...], now: now))
     }
 
-    func broadcastToObservers(_ frame: ArraySlice<UInt8>, except id: Int? = nil, now: Double) {
+    private func broadcastToObservers(_ frame: ArraySlice<UInt8>, except id: Int? = nil, now: Double) {
         for observerID in observers where observerID != id {
             signal(.queued(frame, now: now), to: observerID)
         }
@@ -638,7 +638,7 @@ extension ConnectionHub {
     /// or while it waits for the computer's user): up to one message's worth in all (a page
     /// sends only its `hello` before it is answered). More refuses the connection (1008) and
     /// returns false.
-    func keepUnread(_ message: [UInt8], in held: inout [[UInt8]], bytes: inout Int, of connection: Connection) -> Bool {
+    private func keepUnread(_ message: [UInt8], in held: inout [[UInt8]], bytes: inout Int, of connection: Connection) -> Bool {
         let limit = configuration.limits.maxMessageBytes
         guard bytes + message.count <= limit else {
             refuse(connection, .policyViolation, "more than \(limit) bytes sent before the pairing was accepted")
@@ -656,7 +656,7 @@ extension ConnectionHub {
     /// `connection` reads the messages it kept unread — admitted, those it sent while it
     /// waited; released after its proof, those that came while it was judged — while it stays
     /// open; then its timer is armed.
-    func readKept(_ held: [[UInt8]], of connection: Connection, now: Double) {
+    private func readKept(_ held: [[UInt8]], of connection: Connection, now: Double) {
         for message in held where connection.state.isOpen {
             process(message, of: connection, now: now)
         }
@@ -666,7 +666,7 @@ extension ConnectionHub {
     /// The device of open `connection` is now called `device.name` (its session has the new
     /// name): once it said `hello` it gets the `device` notice, and when it is a touchpad the
     /// observers get its session notice again with the new name.
-    func tellRenamed(_ connection: Connection, _ device: DeviceGreeting, now: Double) {
+    private func tellRenamed(_ connection: Connection, _ device: DeviceGreeting, now: Double) {
         guard let role = connection.role else { return }
         var bytes: [UInt8] = []
         MessageEncoder.appendDeviceNotice(device, to: &bytes)
@@ -682,7 +682,7 @@ extension ConnectionHub {
 extension ConnectionHub {
     /// The status `control` takes when the backend reports `status` (`HubInput.controlStatusChanged`),
     /// said on the terminal; nil when nothing changes (the same status, or no backend).
-    func controlStatus(after status: ControlBackendStatus) -> ControlContext.Status? {
+    private func controlStatus(after status: ControlBackendStatus) -> ControlContext.Status? {
         guard let backendName else { return nil }
         let updated: ControlContext.Status
         switch status {
@@ -704,7 +704,7 @@ extension ConnectionHub {
 extension ConnectionHub {
     /// A complete text message goes back as it came, once its UTF-8 is checked (1007 otherwise,
     /// like the protocol session); no session, no hello deadline, no rate limit of its own.
-    func echo(_ connection: Connection, now: Double) {
+    private func echo(_ connection: Connection, now: Double) {
         guard String(validating: connection.message, as: UTF8.self) != nil else {
             return refuse(connection, .invalidPayload, "text frame is not valid UTF-8")
         }

@@ -48,8 +48,9 @@ final class AdmissionDesk {
 
     /// What an established connection does first.
     enum Opening {
-        /// Nothing (the upgrade is not this connection's: lws opened another).
-        case none
+        /// This connection carries no ticket of the upgrade just accepted: it was never let in
+        /// (never expected; the bridge closes it, 1011, rather than serve it unchecked).
+        case unknown
         /// It is sent its challenge (`HubInput.challenge`).
         case challenge(HubInput)
         /// Pairing learns whose it is (`PairingService.opened`).
@@ -71,7 +72,7 @@ final class AdmissionDesk {
 
     /// The verdict on a connection's answer to its challenge.
     enum Verdict {
-        /// Refused: the connection closes with `code` and `reason` (its address was charged).
+        /// Refused: `HubInput.refuse` (it carries the close code and reason) goes to the hub; `reason` is for the log and its address was charged.
         case refused(HubInput, reason: String, address: String)
         /// Proven: `proven` goes to the hub first (the seal), then `then`.
         case proven(HubInput, then: AfterProof)
@@ -168,7 +169,7 @@ final class AdmissionDesk {
     /// nil: the connection carries none): a proving one is challenged (`moveOnly`: plain HTTP
     /// to a TLS port), another is handed to pairing.
     func established(_ id: Int, ticket: Int?, address: String, moveOnly: Bool, now: Double) -> Opening {
-        guard let upgrade = accepted, upgrade.ticket == ticket else { return .none }
+        guard let upgrade = accepted, upgrade.ticket == ticket else { return .unknown }
         accepted = nil
         guard upgrade.admission == .proving else {
             return .pairing(admission: upgrade.admission, name: upgrade.name, client: upgrade.client)

@@ -75,11 +75,15 @@ enum HookLaunch {
         ChildProcess.environment(removing: ["GESTUREPAD_TOKEN"], adding: extra)
     }
 
-    /// Returns once `child` has exited, with how it ended (reaped). The wait blocks a
-    /// short-lived thread of its own (no polling, no thread of the cooperative pool).
-    static func exit(of child: ChildProcess) async -> ChildProcess.Exit {
-        await withCheckedContinuation { (done: CheckedContinuation<ChildProcess.Exit, Never>) in
-            let thread = SystemThread { done.resume(returning: child.waitForExit()) }
+    /// Returns once `child` has ended, not yet reaped (`ChildProcess.waitUntilEnded`): the
+    /// caller forgets it where kills are sent from, then reaps it (`waitForExit`, at once). The
+    /// wait blocks a short-lived thread of its own (no polling, no thread of the cooperative pool).
+    static func end(of child: ChildProcess) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let thread = SystemThread {
+                child.waitUntilEnded()
+                done.resume()
+            }
             thread.name = "gp-hook-exit"
             thread.start()
         }

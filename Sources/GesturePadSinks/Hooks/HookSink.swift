@@ -123,7 +123,7 @@ public final class HookSink: GestureSink, HookRuleHolder {
     public func session(_ session: String, open: Bool) {}
 
     /// Waits up to `timeout` seconds in all until every `pipe` rule's first process has
-    /// started (or failed to): true when they all have. Only for tests
+    /// started or failed to: true when they all started. Only for tests
     /// (`serve --test-wait-for-hooks`): the server never waits for a hook.
     public func waitForPipes(timeout: Double) -> Bool {
         let deadline = MonotonicClock.nowMilliseconds() + timeout * 1_000

@@ -25,6 +25,8 @@ final class PipeHookRunner: Sendable {
         /// The supervisor is waiting out the backoff (a close may cancel it at once).
         var inBackoff = false
         var closeWaited = false
+        /// How the first process's start went: true started, false could not (nil: not yet).
+        var firstStarted: Bool?
     }
 
     let name: String
@@ -124,7 +126,13 @@ final class PipeHookRunner: Sendable {
                     continue
                 }
                 output.processEnded()
-                if state.withLock({ $0.starts == 1 }) { firstStart.signal() }
+                if state.withLock({ s -> Bool in
+                    guard s.firstStarted == nil else { return false }
+                    s.firstStarted = false
+                    return true
+                }) {
+                    firstStart.signal()
+                }
                 events.log(
                     .error, "pipe hook could not run",
                     metadata: ["hook.program": "\(options.program)", "error": "\(error)"], on: worker)
@@ -146,20 +154,25 @@ final class PipeHookRunner: Sendable {
         }
         let first = state.withLock { s -> Bool in
             s.child = child
-            return s.starts == 1
+            guard s.firstStarted == nil else { return false }
+            s.firstStarted = true
+            return true
         }
         if first { firstStart.signal() }
         logger.info("pipe hook started", metadata: ["hook.pid": "\(child.pid)"])
-        let exit = await withTaskGroup(of: Void.self) { group in
+        await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.feed(input, doorbell: doorbell, child: child) }
             // The process is gone when it exits (closing its stdout or stdin is no sign: the
             // output pipes outlive it, and the feeder handles stdin).
-            let exit = await HookLaunch.exit(of: child)
+            await HookLaunch.end(of: child)
             input.stop()
             ring.finish()
             await group.waitForAll()
-            return exit
         }
+        // The feeder is done and the close's kill looks here: forgotten, then reaped, so no
+        // kill can reach a process that reused its id.
+        state.withLock { $0.child = nil }
+        let exit = child.waitForExit()
         input.finish()
         output.processEnded()
         logger.notice("pipe hook ended", metadata: ["hook.status": "\(exit)"])
@@ -216,12 +229,12 @@ final class PipeHookRunner: Sendable {
         }
     }
 
-    /// Waits up to `timeout` seconds until the first process has started (or failed to): true
-    /// when it has. For tests that need the process running (`serve --test-wait-for-hooks`).
+    /// Waits up to `timeout` seconds until the first process has started or failed to: true
+    /// when it started. For tests that need the process running (`serve --test-wait-for-hooks`).
     func waitForFirstStart(timeout: Double) -> Bool {
         guard firstStart.wait(timeout: .now() + max(0, min(timeout, 60))) == .success else { return false }
         firstStart.signal()  // later waits return at once too
-        return true
+        return state.withLock { $0.firstStarted } == true
     }
 
     /// The worker's clock was advanced (a manual clock): its timers are looked at again.

@@ -21,7 +21,8 @@ final class PipeInput: Sendable {
     /// process has it (`closeReadEnd`).
     let readEnd: Int32
     private let ends: Mutex<(write: Int32?, read: Int32?)>
-    private let wake: OutputPipe
+    /// Rung by `stop()` to end every wait for room; none for a pipe filled at once.
+    private let wake: OutputPipe?
 
     /// The write end failed or was stopped.
     enum WriteError: Error {
@@ -33,20 +34,25 @@ final class PipeInput: Sendable {
     /// by default, at least a page): an event's JSON line is well under a kilobyte; one that
     /// does not fit fails here (`EAGAIN`) instead of blocking the worker.
     convenience init(holding bytes: [UInt8]) throws(SystemCallError) {
-        try self.init()
+        try self.init(waits: false)
         defer { finish() }
         guard let fd = ends.withLock({ $0.write }) else { return }
         let written = try SystemCall.retrying { Glibc.write(fd, bytes, bytes.count) }
         guard written == bytes.count else { throw SystemCallError(errno: EAGAIN) }
     }
 
-    init() throws(SystemCallError) {
+    /// A pipe to feed while the process lives (`write`, `stop`).
+    convenience init() throws(SystemCallError) {
+        try self.init(waits: true)
+    }
+
+    private init(waits: Bool) throws(SystemCallError) {
         let pipe = try OutputPipe(nonBlockingWrites: true)
-        let wake: OutputPipe
+        let wake: OutputPipe?
         do throws(SystemCallError) {
             let flags = try SystemCall.retrying { fcntl(pipe.readEnd, F_GETFL) }
             try SystemCall.retrying { fcntl(pipe.readEnd, F_SETFL, flags & ~O_NONBLOCK) }
-            wake = try OutputPipe(nonBlockingWrites: true)
+            wake = waits ? try OutputPipe(nonBlockingWrites: true) : nil
         } catch {
             pipe.closeReadEnd()
             pipe.closeWriteEnd()
@@ -60,8 +66,8 @@ final class PipeInput: Sendable {
     deinit {
         closeReadEnd()
         finish()
-        wake.closeReadEnd()
-        wake.closeWriteEnd()
+        wake?.closeReadEnd()
+        wake?.closeWriteEnd()
     }
 
     /// Once the process has its copy (or could not start).
@@ -93,7 +99,7 @@ final class PipeInput: Sendable {
     }
 
     /// Ends every wait for room, now and later (the process is gone, or the server closes).
-    func stop() { wake.ring() }
+    func stop() { wake?.ring() }
 
     /// Closes the write end: the process reads the end of file. Idempotent.
     func finish() {
@@ -107,7 +113,7 @@ final class PipeInput: Sendable {
 
     /// Waits on a thread of its own until `fd` takes bytes again (true) or `stop()` was called.
     private func writable(_ fd: Int32) async -> Bool {
-        let wakeEnd = wake.readEnd
+        guard let wakeEnd = wake?.readEnd else { return false }
         return await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
             let thread = SystemThread {
                 var polled = [

@@ -180,7 +180,11 @@ final class RunHookRunner: Sendable {
             return s.schedule.isKilled(start.id)
         }
         if overdue { child.killGroup() }
-        return .exited(await HookLaunch.exit(of: child))
+        await HookLaunch.end(of: child)
+        // Forgotten by the deadline's and the shutdown's kills first, then reaped: no kill
+        // can reach a process that reused its id.
+        state.withLock { $0.children[start.id] = nil }
+        return .exited(child.waitForExit())
     }
 
     /// The worker's clock was advanced (a manual clock): its timers are looked at again.

@@ -111,8 +111,17 @@ public struct ChildProcess: Sendable, Hashable {
         return ChildProcess(pid: pid)
     }
 
-    /// Blocks until the process has ended, and reaps it. One that is no child of ours (reaped
-    /// already) is `.signaled(0)`, which no real end is.
+    /// Blocks until the process has ended, without reaping it: until `waitForExit()`, its id
+    /// (and its process group's) stays taken, so a kill sent meanwhile cannot reach another
+    /// process that got the id. An error (no such child) counts as ended.
+    public func waitUntilEnded() {
+        var info = siginfo_t()
+        _ = try? SystemCall.retrying { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
+    }
+
+    /// Blocks until the process has ended, and reaps it: its id is free again from here on,
+    /// so nothing may signal it after this. One that is no child of ours (reaped already) is
+    /// `.signaled(0)`, which no real end is.
     public func waitForExit() -> Exit {
         var status: Int32 = 0
         do {

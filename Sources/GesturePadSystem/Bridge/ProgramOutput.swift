@@ -1,9 +1,11 @@
+import Dispatch
 import Glibc
 
 /// Runs a short program and reads what it prints (the desktop's settings tools: `gsettings`,
 /// `swaymsg`; PipeWire's `wpctl`): found on `PATH`, its standard input and error on /dev/null
-/// (`ChildProcess`), its output read up to `limit` bytes. A program that is still running after
-/// `timeoutMilliseconds` is killed. Blocks the calling thread: call it from a worker.
+/// (`ChildProcess`), its output read up to `limit` bytes. A program that has not printed
+/// everything and exited within `timeoutMilliseconds` in all is killed. Blocks the calling
+/// thread for at most that: call it from a worker.
 public enum ProgramOutput {
     /// What `program` printed, when it started and exited with status 0 in time; nil otherwise.
     public static func read(
@@ -24,12 +26,14 @@ public enum ProgramOutput {
         for descriptor in [writeEnd, input, errors] where descriptor >= 0 { close(descriptor) }
         guard let child else { return nil }
 
+        let deadline = MonotonicClock.nowMilliseconds() + Double(max(0, timeoutMilliseconds))
+        func left() -> Double { max(0, deadline - MonotonicClock.nowMilliseconds()) }
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4_096)
         var timedOut = false
         while output.count <= limit {
             var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, timeoutMilliseconds)
+            let ready = poll(&descriptor, 1, Int32(left().rounded(.up)))
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else {
                 timedOut = true
@@ -40,7 +44,17 @@ public enum ProgramOutput {
             guard count > 0 else { break }
             output += chunk.prefix(count)
         }
-        if timedOut || output.count > limit { child.kill() }
+        // Its output ended (or was cut short): it may still linger (a child that kept the pipe,
+        // a slow exit), so its end is awaited on a thread of its own, against the same deadline.
+        let ended = DispatchSemaphore(value: 0)
+        SystemThread.detachNewThread(name: "gp-program-end") {
+            child.waitUntilEnded()
+            ended.signal()
+        }
+        if timedOut || output.count > limit || ended.wait(timeout: .now() + .milliseconds(Int(left().rounded(.up)))) == .timedOut {
+            timedOut = timedOut || output.count <= limit
+            child.kill()
+        }
         let exitedCleanly = child.waitForExit().isSuccess
         return !timedOut && output.count <= limit && exitedCleanly ? output : nil
     }

@@ -6,6 +6,10 @@ public enum CloseCode: UInt16, Sendable {
     case invalidPayload = 1007
     case policyViolation = 1008
     case messageTooBig = 1009
+    /// RFC 6455's "internal error": the server found itself in a state it should never be in
+    /// for this connection (an upgrade it did not let in), and lets go of it rather than serve
+    /// it unchecked.
+    case internalError = 1011
     /// Additive (docs/protocol.md "Pairing"): a new device's pairing was not accepted on the
     /// computer (`--confirm-pairing`: declined, or not accepted in time).
     case pairingDeclined = 4401

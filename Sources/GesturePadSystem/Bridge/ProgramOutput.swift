@@ -51,7 +51,8 @@ public enum ProgramOutput {
             child.waitUntilEnded()
             ended.signal()
         }
-        if timedOut || output.count > limit || ended.wait(timeout: .now() + .milliseconds(Int(left().rounded(.up)))) == .timedOut {
+        if timedOut || output.count > limit || ended.wait(timeout: .now() + .milliseconds(Int(left().rounded(.up)))) == .timedOut
+        {
             timedOut = timedOut || output.count <= limit
             child.kill()
         }

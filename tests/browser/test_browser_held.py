@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 from browser_harness import (
-    Player, Server, center, feed, forget_prefs, no_console_errors, open_ctl_pad, tap_and_drag, tap_element,
+    Player, Server, center, feed, forget_prefs, no_console_errors, open_ctl_pad, pointer_messages, tap_and_drag,
+    tap_element,
 )
 
 LEFT = "#mousebar [data-button=left]"
@@ -65,9 +66,13 @@ def test_tap_and_drag_shows_left_held_while_the_server_holds_it(ctl_pad, x):
     page.wait_for(SHOWN)
     assert button1(x, wait_for=True), "X holds button 1 while it is shown"
     told = held_messages(page)
-    tap_t = lifts(page)[0]
+    # The tap's up is the last touch up sent (the drag's finger is still down): on a loaded
+    # machine an earlier up has once come first (seen once in make test: the held message's
+    # `until` was 50 ms after the first up, the tap's own).
+    tap_t = lifts(page)[-1]
     assert [(m["buttons"], m["keys"], m.get("until")) for m in told] == [
-        (["left"], [], tap_t + page.state()["config"]["multiTapInterval"]), (["left"], [], None)]
+        (["left"], [], tap_t + page.state()["config"]["multiTapInterval"]), (["left"], [], None)], \
+        (told, pointer_messages(page.state()))
     assert page.state()["held"]["buttons"] == ["left"]
     p.up(400)
     p.finish()

@@ -71,14 +71,7 @@ final class PipeInput: Sendable {
     }
 
     /// Once the process has its copy (or could not start).
-    func closeReadEnd() {
-        if let fd = ends.withLock({ e -> Int32? in
-            defer { e.read = nil }
-            return e.read
-        }) {
-            _ = close(fd)
-        }
-    }
+    func closeReadEnd() { closeEnd(write: false) }
 
     /// Writes all of `bytes`, waiting while the pipe is full; throws when the process no longer
     /// reads (`EPIPE`), or `stopped` when `stop()` came first.
@@ -102,13 +95,15 @@ final class PipeInput: Sendable {
     func stop() { wake?.ring() }
 
     /// Closes the write end: the process reads the end of file. Idempotent.
-    func finish() {
-        if let fd = ends.withLock({ e -> Int32? in
-            defer { e.write = nil }
-            return e.write
-        }) {
-            _ = close(fd)
+    func finish() { closeEnd(write: true) }
+
+    /// Takes an end off the record and closes it, once.
+    private func closeEnd(write: Bool) {
+        let fd = ends.withLock { e -> Int32? in
+            defer { if write { e.write = nil } else { e.read = nil } }
+            return write ? e.write : e.read
         }
+        if let fd { _ = close(fd) }
     }
 
     /// Waits on a thread of its own until `fd` takes bytes again (true) or `stop()` was called.

@@ -99,8 +99,8 @@ final class RunHookRunner: Sendable {
             return result ?? .failedToStart(SystemCallError(errno: ECANCELED))
         }
         let now = worker.clock.now
+        // The process is forgotten already (`spawnOnce`, before it was reaped).
         let (finished, drops) = state.withLock { s in
-            s.children[start.id] = nil
             let finished = s.schedule.finished(start.id, at: now)
             if case .failedToStart = outcome, finished.killed == nil { s.failed += 1 }
             if case .exited(let status) = outcome, !status.isSuccess, finished.killed == nil { s.failed += 1 }

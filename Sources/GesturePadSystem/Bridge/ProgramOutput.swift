@@ -44,19 +44,22 @@ public enum ProgramOutput {
             guard count > 0 else { break }
             output += chunk.prefix(count)
         }
-        // Its output ended (or was cut short): it may still linger (a child that kept the pipe,
-        // a slow exit), so its end is awaited on a thread of its own, against the same deadline.
+        // Its output ended: it may still linger (a child that kept the pipe, a slow exit), so
+        // its end is awaited on a thread of its own, against the same deadline.
+        let cutShort = timedOut || output.count > limit
+        if !cutShort && !ended(child, within: left()) { timedOut = true }
+        if cutShort || timedOut { child.kill() }
+        let exitedCleanly = child.waitForExit().isSuccess
+        return !cutShort && !timedOut && exitedCleanly ? output : nil
+    }
+
+    /// Whether `child` ends within `milliseconds` (not reaped: the caller does that).
+    private static func ended(_ child: ChildProcess, within milliseconds: Double) -> Bool {
         let ended = DispatchSemaphore(value: 0)
         SystemThread.detachNewThread(name: "gp-program-end") {
             child.waitUntilEnded()
             ended.signal()
         }
-        if timedOut || output.count > limit || ended.wait(timeout: .now() + .milliseconds(Int(left().rounded(.up)))) == .timedOut
-        {
-            timedOut = timedOut || output.count <= limit
-            child.kill()
-        }
-        let exitedCleanly = child.waitForExit().isSuccess
-        return !timedOut && output.count <= limit && exitedCleanly ? output : nil
+        return ended.wait(timeout: .now() + .milliseconds(Int(milliseconds.rounded(.up)))) == .success
     }
 }

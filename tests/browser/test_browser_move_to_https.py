@@ -35,6 +35,22 @@ def stored(page, name: str):
     return page.eval(f"localStorage.getItem('gesturepad.{name}')")
 
 
+def written_down(server: Server, device_id: str) -> dict:
+    """The device's entry once devices.json has it: the page keeps its id at `welcome`, and the
+    server's state thread writes the file just after (a server killed in between, as `stop`
+    kills it, would forget the pairing)."""
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            found = [d for d in devices_of(server) if d["id"] == device_id]
+        except (OSError, ValueError, KeyError):
+            found = []
+        if found or time.monotonic() > deadline:
+            assert found, f"devices.json never listed {device_id}"
+            return found[0]
+        time.sleep(0.02)
+
+
 def restarted_with_tls(server: Server) -> None:
     server.stop()
     server.extra = ["--tls"]
@@ -65,7 +81,8 @@ def test_a_page_paired_over_http_moves_to_https_as_the_same_device(moving_server
         page = open_pad(browser, server)
         device_id = page.wait_for("localStorage.getItem('gesturepad.deviceId')", 10)
         old_key = stored(page, "deviceKey")
-        [paired] = devices_of(server)
+        paired = written_down(server, device_id)
+        assert len(devices_of(server)) == 1
         restarted_with_tls(server)
         # The open page reconnects on its own, is told to move, and goes to https by itself.
         page.wait_for("location.protocol === 'https:'", 30)
@@ -97,7 +114,7 @@ def test_a_browser_not_trusting_the_certificate_yet_is_shown_the_way(moving_serv
     browser = Browser()
     try:
         page = open_pad(browser, server)
-        page.wait_for("localStorage.getItem('gesturepad.deviceId')", 10)
+        written_down(server, page.wait_for("localStorage.getItem('gesturepad.deviceId')", 10))
         restarted_with_tls(server)
         try:
             page.wait_for("window.gesturepad.status === 'moving'", 30)

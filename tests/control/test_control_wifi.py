@@ -32,10 +32,11 @@ def pointer(xserver):
 
 
 @pytest.mark.parametrize("profile", list(PROFILES))
-def test_stroke_over_wifi(profile, start_server, pointer):
+def test_stroke_over_wifi(profile, start_server, pointer, xserver):
     """The strokes through one link profile meet that profile's targets (wifi_rows.py)."""
     x11_server = start_server(extra=X11_FLAT[2:])
-    run = stroke_profile(profile, x11_server.port, x11_server.token, pointer, reset=lambda: pointer.warp(*START))
+    run = stroke_profile(profile, x11_server.port, x11_server.token, pointer, reset=lambda: pointer.warp(*START),
+                         watch=lambda: [x11_server.process.pid, xserver.process.pid])
     for why in run.replays:
         warnings.warn(why, stacklevel=1)
     print("\n".join(run.rows))

@@ -40,6 +40,7 @@ class StampedDisplay:
         self._rate = rate
         self._before = current()
         self._begin = 0.0
+        self.stamped: list[Stamped] | None = None  # the positions, once stopped
 
     def start(self) -> StampedDisplay:
         self._begin = time.monotonic()
@@ -50,4 +51,5 @@ class StampedDisplay:
         return seen[-1][1:] if seen else self._before
 
     def stop(self) -> list[Stamped]:
-        return frames_of(self._positions(), self._before, self._begin, time.monotonic(), self._rate)
+        self.stamped = list(self._positions())
+        return frames_of(self.stamped, self._before, self._begin, time.monotonic(), self._rate)

@@ -13,8 +13,13 @@ The judge (`judge`, pure) compares the send times with the samples, for a server
 the pointer 1:1 (speed 1, flat acceleration), so move i should bring the pointer
 floor((i + 1) × step) px right of where it started:
 
-- latency from the send: for each move, its send → the first sample at or past its position;
-  the sampling adds what a display adds (up to one frame);
+- latency from the send: for each move, its send → the first time the pointer was at or past its
+  position. Where the reader stamps each change of the pointer (a stamped display: the kernel's,
+  the compositor's or the portal's stamp), that stamp, as the issue measured it at the touchpad
+  backend's stamped output; a live reader has only its reads, so there it is the first read
+  showing it, which adds up to one display frame. Both readers also give the latency at the
+  display (`display_p50_ms`: to the first display frame showing the move, which adds the
+  frame's wait — a third of it to half, depending on where the frames fall);
 - frozen frames: samples between the first and the last move's arrival (the first samples
   showing them) where the pointer had not moved since the previous sample, of all samples then;
 - the largest jump between two consecutive samples, in px and × the ideal step
@@ -26,9 +31,15 @@ from __future__ import annotations
 import bisect
 import inspect
 import json
+import contextlib
+import functools
 import math
+import os
+import sys
 import threading
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from dataclasses import dataclass, field
 from collections.abc import Callable
 from typing import Protocol
@@ -88,6 +99,11 @@ class Recording:
     lateness: list[float] = field(default_factory=list)  # each move's send − its sample time
     samples: list[tuple[float, int, int]] = field(default_factory=list)
     final: tuple[int, int] | None = None  # the pointer after the up was handled
+    # Each change of the pointer at its own stamp (time, x, y), when the display is made from
+    # stamps; None for a live reader, whose reads (`samples`) are all there is.
+    stamped: list[tuple[float, int, int]] | None = None
+    slowest_read: float = 0.0  # the longest a live display's pointer read took (its stamp's doubt)
+    cpu_wait: float | None = None  # the watched processes' longest wait for a CPU in a frame (s)
 
 
 @dataclass(frozen=True)
@@ -104,6 +120,15 @@ class Verdict:
     expected_final: tuple[int, int]
     sender_late_ms: float         # the latest a move went out after its sample time
     sampler_gap_ms: float         # the longest gap between two samples during the stroke
+    sampler_read_ms: float = 0.0  # the longest a pointer read took: how far its stamp may be off
+    # The longest the watched processes' threads (the server's, the X server's) were ready to
+    # run but had no CPU within one display frame, in all (None: not watched).
+    cpu_wait_ms: float | None = None
+    # Latency to the first display frame showing each move (the same as latency_* for a live
+    # reader, whose reads are the display frames).
+    display_p50_ms: float | None = None
+    display_p99_ms: float | None = None
+    stamped: bool = False         # latency_* are to the pointer's own stamps
     latencies_ms: tuple[float, ...] = field(default=(), repr=False)  # each reached move's
     # The display frames around the largest jump: (ms since the stroke's first send, x, y).
     jump_context: tuple[tuple[float, int, int], ...] = field(default=(), repr=False)
@@ -128,19 +153,58 @@ class Verdict:
             reasons.append(f"a move went out {self.sender_late_ms:.1f} ms late")
         if self.sampler_gap_ms > 1.5 * 1000 / plan.frame_rate:
             reasons.append(f"two pointer reads {self.sampler_gap_ms:.1f} ms apart")
+        if self.sampler_read_ms > 0.25 * 1000 / plan.frame_rate:
+            reasons.append(f"a pointer read took {self.sampler_read_ms:.1f} ms (its frame's time is that unsure)")
+        if self.cpu_wait_ms is not None and self.cpu_wait_ms > 0.25 * 1000 / plan.frame_rate:
+            reasons.append(f"the server and the X server waited {self.cpu_wait_ms:.1f} ms for a CPU in one frame")
         return "; ".join(reasons) or None
 
     def describe(self) -> str:
         """One line with every number, for test output and failure messages."""
         def ms(value):
             return "n/a" if value is None else f"{value:.1f}"
-        return (f"latency p50 {ms(self.latency_p50_ms)} / p99 {ms(self.latency_p99_ms)} ms "
+        basis = (f" to the stamp (at the display {ms(self.display_p50_ms)} / {ms(self.display_p99_ms)} ms)"
+                 if self.stamped else "")
+        return (f"latency p50 {ms(self.latency_p50_ms)} / p99 {ms(self.latency_p99_ms)} ms{basis} "
                 f"({self.reached}/{self.moves} moves reached); frozen {self.frozen}/{self.frames} frames "
                 f"({self.frozen_share:.1%}); largest jump {self.largest_jump_px:.1f} px "
                 f"({self.jump_ratio:.1f}x the ideal {self.ideal_step_px:.2f}); final {self.final}, "
                 f"expected {self.expected_final} ({'exact' if self.exact else 'NOT exact'}); "
                 f"sender at most {self.sender_late_ms:.1f} ms late, samples at most "
-                f"{self.sampler_gap_ms:.1f} ms apart")
+                f"{self.sampler_gap_ms:.1f} ms apart" + (f", the slowest read {self.sampler_read_ms:.1f} ms"
+                                                          if self.sampler_read_ms else "")
+                + (f"; waited for a CPU at most {self.cpu_wait_ms:.1f} ms a frame"
+                   if self.cpu_wait_ms is not None else ""))
+
+
+class CpuWait:
+    """How long the threads of some processes have spent ready to run without a CPU (the
+    kernel's schedstat `run_delay`, summed), read cheaply enough for every display frame: each
+    thread's file stays open. The threads are those alive when it is made; `close()` after."""
+
+    def __init__(self, pids: list[int]):
+        self._files: list[int] = []
+        for pid in pids:
+            for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+                try:
+                    self._files.append(os.open(stat, os.O_RDONLY))
+                except OSError:
+                    continue
+
+    def __call__(self) -> float:
+        """Seconds waited so far (a thread gone meanwhile counts no more)."""
+        total = 0
+        for fd in self._files:
+            try:
+                total += int(os.pread(fd, 128, 0).split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+        return total / 1e9
+
+    def close(self) -> None:
+        for fd in self._files:
+            os.close(fd)
+        self._files = []
 
 
 def percentile(values: list[float], p: float) -> float | None:
@@ -151,19 +215,33 @@ def percentile(values: list[float], p: float) -> float | None:
     return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
 
 
+def arrivals_in(positions: list[tuple[float, int, int]], recording: Recording) -> list[float | None]:
+    """Each move's arrival in `positions` (time-ordered): the first, not before its send, at or
+    past its position; None for a move never reached."""
+    plan, x0 = recording.plan, recording.start[0]
+    times = [p[0] for p in positions]
+    arrivals: list[float | None] = []
+    for move, sent in enumerate(recording.sends):
+        target = math.floor(plan.travel(move) + 1e-6)
+        j = next((i for i in range(bisect.bisect_left(times, sent), len(positions))
+                  if positions[i][1] - x0 >= target), None)
+        arrivals.append(None if j is None else times[j])
+    return arrivals
+
+
+def latencies_of(arrivals: list[float | None], sends: list[float]) -> list[float]:
+    return [(a - s) * 1000 for a, s in zip(arrivals, sends, strict=True) if a is not None]
+
+
 def judge(recording: Recording) -> Verdict:
     plan, samples = recording.plan, recording.samples
     x0, y0 = recording.start
     times = [s[0] for s in samples]
 
-    # Each move's arrival: the first sample, not before its send, at or past its position.
-    arrivals: list[float | None] = []
-    for move, sent in enumerate(recording.sends):
-        target = math.floor(plan.travel(move) + 1e-6)
-        j = next((i for i in range(bisect.bisect_left(times, sent), len(samples))
-                  if samples[i][1] - x0 >= target), None)
-        arrivals.append(None if j is None else times[j])
-    latencies = [(a - s) * 1000 for a, s in zip(arrivals, recording.sends, strict=True) if a is not None]
+    arrivals = arrivals_in(samples, recording)
+    at_display = latencies_of(arrivals, recording.sends)
+    stamped = recording.stamped is not None
+    latencies = latencies_of(arrivals_in(recording.stamped, recording), recording.sends) if stamped else at_display
 
     # A read less than half a frame after the one before is the sampler catching up after a
     # late read, not a display frame: no move need have come in so short a time.
@@ -190,17 +268,27 @@ def judge(recording: Recording) -> Verdict:
         largest_jump_px=jump, ideal_step_px=plan.ideal_step, final=recording.final,
         expected_final=(x0 + round(plan.distance), y0),
         sender_late_ms=max(recording.lateness, default=0.0) * 1000, sampler_gap_ms=gap * 1000,
-        latencies_ms=tuple(latencies), jump_context=context)
+        sampler_read_ms=recording.slowest_read * 1000,
+        cpu_wait_ms=None if recording.cpu_wait is None else recording.cpu_wait * 1000,
+        latencies_ms=tuple(latencies), jump_context=context, display_p50_ms=percentile(at_display, 50),
+        display_p99_ms=percentile(at_display, 99), stamped=stamped)
 
 
 class Sampler:
     """Reads the pointer `rate` times a second on a thread of its own, on a fixed schedule
-    (a late read is not made up for: the next one keeps to the schedule)."""
+    (a late read is not made up for: the next one keeps to the schedule). Each sample is
+    stamped when its read returned; `slowest_read` is the longest a read took (the X server
+    busy, or this thread waiting for the interpreter after the answer came): a sample's stamp
+    may be that much later than the position it holds."""
 
-    def __init__(self, read_pointer: PointerReader, rate: float):
+    def __init__(self, read_pointer: PointerReader, rate: float, cpu_wait: CpuWait | None = None):
         self._read = read_pointer
         self._period = 1.0 / rate
+        self._cpu_wait = cpu_wait
         self.samples: list[tuple[float, int, int]] = []
+        self.slowest_read = 0.0
+        # With `cpu_wait`: the most the watched processes waited for a CPU between two reads.
+        self.cpu_wait: float | None = None
         self._stop = threading.Event()
         self._error: BaseException | None = None
         self._thread = threading.Thread(target=self._run, name="pointer-sampler", daemon=True)
@@ -211,10 +299,18 @@ class Sampler:
 
     def _run(self) -> None:
         due = time.monotonic()
+        waited = self._cpu_wait() if self._cpu_wait is not None else None
         try:
             while not self._stop.is_set():
+                asked = time.monotonic()
                 x, y = self._read()
-                self.samples.append((time.monotonic(), x, y))
+                read = time.monotonic()
+                self.samples.append((read, x, y))
+                self.slowest_read = max(self.slowest_read, read - asked)
+                if self._cpu_wait is not None and waited is not None:
+                    now_waited = self._cpu_wait()
+                    self.cpu_wait = max(self.cpu_wait or 0.0, now_waited - waited)
+                    waited = now_waited
                 due += self._period
                 now = time.monotonic()
                 if due < now:  # the read or the machine was late: the next frame on the grid
@@ -315,10 +411,30 @@ def run_stroke(url: str, read_pointer: PointerReader, plan: StrokePlan = StrokeP
             time.sleep(2 / plan.frame_rate)
         finally:
             recording.samples = sampler.stop()
+            recording.slowest_read = getattr(sampler, "slowest_read", 0.0)
+            recording.stamped = getattr(sampler, "stamped", None)
+            recording.cpu_wait = getattr(sampler, "cpu_wait", None)
         recording.final = read_pointer()
         return recording
     finally:
         client.close()
+
+
+# How long one thread may keep the interpreter while another waits, during a stroke. The sender,
+# the link shaper's loop, the sampler and the reader share one interpreter: at Python's default
+# (5 ms) a thread whose socket answered may wait that long to run, which stamps a sample late or
+# holds a chunk past its release time — the judge's noise, not the server's.
+STROKE_SWITCH_INTERVAL = 0.0005
+
+
+@contextlib.contextmanager
+def brisk_thread_switches() -> Iterator[None]:
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(STROKE_SWITCH_INTERVAL)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(before)
 
 
 @dataclass
@@ -334,19 +450,28 @@ def stroke_through_link(server_port: int, token: str | None, profile: str, read_
                         seed: int | str = 0, plan: StrokePlan = StrokePlan(), attempts: int = 3,
                         reset: Callable[[], None] | None = None,
                         keep: Callable[[Verdict], bool] | None = None,
-                        display: Callable[[PointerReader, float], Display] = Sampler) -> LinkStroke:
+                        display: Callable[[PointerReader, float], Display] = Sampler,
+                        watch: Callable[[], list[int]] | None = None) -> LinkStroke:
     """The stroke to a server on 127.0.0.1:`server_port` through a fresh `profile` link shaper.
     A stroke the machine disturbed (`Verdict.disturbed`) is played again with the same seed —
     unless `keep(verdict)` says it will do anyway (it met its targets) — up to `attempts`
     strokes in all; the last is returned whatever it is. `reset()` runs before each (put the
-    pointer back); `display` watches the pointer (`run_stroke`)."""
+    pointer back); `display` watches the pointer (`run_stroke`); `watch()` names the processes
+    whose wait for a CPU a live `Sampler` measures frame by frame (the server's, the X
+    server's): a stroke in which they waited over a quarter of a frame at once is disturbed."""
     replays: list[str] = []
     query = f"?token={token}" if token is not None else ""
     for attempt in range(1, attempts + 1):
         if reset is not None:
             reset()
-        with LinkShaper(("127.0.0.1", server_port), profile, seed) as link:
-            recording = run_stroke(f"ws://127.0.0.1:{link.port}/ws{query}", read_pointer, plan, display=display)
+        cpu_wait = CpuWait(watch()) if watch is not None else None
+        shown = functools.partial(Sampler, cpu_wait=cpu_wait) if cpu_wait is not None and display is Sampler else display
+        try:
+            with brisk_thread_switches(), LinkShaper(("127.0.0.1", server_port), profile, seed) as link:
+                recording = run_stroke(f"ws://127.0.0.1:{link.port}/ws{query}", read_pointer, plan, display=shown)
+        finally:
+            if cpu_wait is not None:
+                cpu_wait.close()
         verdict = judge(recording)
         why = verdict.disturbed(plan)
         if why is None or attempt == attempts or (keep is not None and keep(verdict)):

@@ -44,3 +44,24 @@ def test_the_display_reads_its_positions_when_stopped():
     seen.append((0.0, 9, 5))  # stamped before the display started: shown from its first frame
     assert display.latest() == (9, 5)
     assert {f[1:] for f in display.stop()} == {(9, 5)}
+
+
+def test_latency_is_to_the_stamp_where_there_is_one():
+    """Six 1 px moves a frame apart, each stamped 3 ms after its send, frames 8 ms after each
+    send: to the stamp every move takes 3 ms, to the display frame showing it 8 ms; the row
+    says which is which. A live reader's recording (no stamps) has only the display's."""
+    plan = StrokePlan(distance=6, duration=0.1, rate=60, frame_rate=60)
+    sends = [(i + 1) / 60 for i in range(6)]
+    stamped = [(s + 0.003, 100 + i + 1, 50) for i, s in enumerate(sends)]
+    frames = frames_of(stamped, (100, 50), 0.008, 0.2, plan.frame_rate)
+    recording = Recording(plan, (100, 50), sends=sends, lateness=[0.0] * 6, samples=frames, final=(106, 50),
+                          stamped=stamped)
+    verdict = judge(recording)
+    assert verdict.stamped and verdict.reached == 6
+    assert verdict.latency_p50_ms == pytest.approx(3) and verdict.latency_p99_ms == pytest.approx(3)
+    assert verdict.display_p50_ms == pytest.approx(8) and verdict.display_p99_ms == pytest.approx(8)
+    assert "latency p50 3.0 / p99 3.0 ms to the stamp (at the display 8.0 / 8.0 ms)" in verdict.describe()
+    recording.stamped = None
+    live = judge(recording)
+    assert not live.stamped and live.latency_p50_ms == pytest.approx(8) == live.display_p50_ms
+    assert "to the stamp" not in live.describe()

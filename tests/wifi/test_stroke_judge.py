@@ -4,10 +4,14 @@ pointer that follows the finger with a known delay. No server, no X, no clock.""
 from __future__ import annotations
 
 import math
+import os
+import subprocess
+import sys
+import time
 
 import pytest
 
-from stroke import Recording, StrokePlan, judge, percentile
+from stroke import CpuWait, Recording, StrokePlan, judge, percentile
 
 PLAN = StrokePlan()  # 600 px in 3 s at 120 Hz, sampled at 60 Hz
 START = (600, 500)
@@ -99,3 +103,52 @@ def test_percentile_is_nearest_rank():
     values = list(range(1, 101))
     assert percentile(values, 50) == 50 and percentile(values, 99) == 99 and percentile(values, 100) == 100
     assert percentile([7.0], 99) == 7.0 and percentile([], 50) is None
+
+
+def test_what_disturbs_a_stroke():
+    """A stroke is the machine's, not the server's, when a move went out after the next was due,
+    two reads were 1.5 frames apart or more, or a read took over a quarter frame (its stamp is
+    that unsure); an undisturbed one says nothing."""
+    quiet = follow(lambda i: 0.012)
+    assert judge(quiet).disturbed(PLAN) is None
+    late = follow(lambda i: 0.012)
+    late.lateness[40] = 0.009  # past the next move's time (8.3 ms at 120 Hz)
+    assert "a move went out 9.0 ms late" in judge(late).disturbed(PLAN)
+    slow_read = follow(lambda i: 0.012)
+    slow_read.slowest_read = 0.004
+    assert judge(slow_read).disturbed(PLAN) is None, "4 ms is within a quarter of a 16.7 ms frame"
+    slow_read.slowest_read = 0.0045
+    verdict = judge(slow_read)
+    assert verdict.sampler_read_ms == pytest.approx(4.5)
+    assert "a pointer read took 4.5 ms" in verdict.disturbed(PLAN)
+    assert "the slowest read 4.5 ms" in verdict.describe()
+    starved = follow(lambda i: 0.012)
+    starved.cpu_wait = 0.004
+    assert judge(starved).disturbed(PLAN) is None
+    starved.cpu_wait = 0.0064
+    assert "waited 6.4 ms for a CPU in one frame" in judge(starved).disturbed(PLAN)
+    assert "waited for a CPU at most 6.4 ms a frame" in judge(starved).describe()
+
+
+def test_cpu_wait_counts_what_shares_one_cpu():
+    """Two processes spinning on one CPU wait for it about half the time they run: the kernel's
+    run_delay of their threads, as the sampler reads it per frame, grows past 0.1 s while they
+    run (they spin up to 5 s; killed once it has)."""
+    spin = "import time\nend = time.monotonic() + 5\nwhile time.monotonic() < end: pass"
+    cpu = min(os.sched_getaffinity(0))
+    children = [subprocess.Popen([sys.executable, "-c", spin]) for _ in range(2)]
+    try:
+        for child in children:
+            os.sched_setaffinity(child.pid, {cpu})
+        waited = CpuWait([c.pid for c in children])
+        before = waited()
+        grown = 0.0
+        while all(c.poll() is None for c in children) and grown <= 0.1:
+            time.sleep(0.01)
+            grown = waited() - before
+        assert grown > 0.1, "two spinners on one CPU wait for it while they run"
+        waited.close()
+    finally:
+        for child in children:
+            child.kill()
+            child.wait()

@@ -8,11 +8,11 @@ kernel and libinput) call `stroke_profile` with their own pointer reader.
 | every one | the pointer ends exactly `distance` px right of where it started |
 | loopback, home | no frozen display frame |
 | busy | at most 2 % frozen frames over three seeded strokes, 3 % in each; no jump above 2 × the ideal step |
-| powersave | at most 10 % frozen frames; latency p50 from the send at most 60 ms |
+| powersave | at most 10 % frozen frames; latency p50 from the send at most 60 ms (to the pointer's stamp where it has one, stroke.py) |
 
 The link's schedule comes from a fixed seed (GESTUREPAD_WIFI_SEED overrides it), so a run can
 be repeated. A stroke the machine disturbed (a move sent after the next was due, a display
-frame missed by the sampler) and missing its targets is played again, up to `ATTEMPTS` strokes.
+frame missed by the sampler, a read too slow to date its sample) and missing its targets is played again, up to `ATTEMPTS` strokes.
 """
 from __future__ import annotations
 
@@ -89,7 +89,8 @@ class ProfileRun:
 def stroke_profile(profile: str, port: int, token: str | None, read_pointer: PointerReader,
                    reset: Callable[[], None] | None = None, plan: StrokePlan = PLAN, attempts: int = ATTEMPTS,
                    display: Callable[[PointerReader, float], Display] = Sampler,
-                   check: Callable[[Verdict], list[str]] | None = None, clean_slack: int = 0) -> ProfileRun:
+                   check: Callable[[Verdict], list[str]] | None = None, clean_slack: int = 0,
+                   watch: Callable[[], list[int]] | None = None) -> ProfileRun:
     """Strokes `profile`'s seeds through the link shaper into the server on `port` and judges
     them by the targets above; `check(verdict)` adds a backend's own (what else the stroke it
     just judged missed, read from its reader)."""
@@ -102,7 +103,7 @@ def stroke_profile(profile: str, port: int, token: str | None, read_pointer: Poi
 
     for seed in seeds:
         stroke = stroke_through_link(port, token, profile, read_pointer, seed, plan, attempts=attempts, reset=reset,
-                                     keep=lambda v: not missed_by(v), display=display)
+                                     keep=lambda v: not missed_by(v), display=display, watch=watch)
         verdict = stroke.verdict
         run.verdicts.append(verdict)
         frozen += verdict.frozen

@@ -39,6 +39,7 @@ def stroke_profiles(results: Results, server, pointer, plan: StrokePlan,
                                  display=pointer.display, check=check, clean_slack=1)
             seg.update(rows=run.rows, missed=run.missed, checks=run.checks, replays=run.replays,
                        verdicts=[{"latency_p50_ms": v.latency_p50_ms, "latency_p99_ms": v.latency_p99_ms,
+                                  "display_p50_ms": v.display_p50_ms, "display_p99_ms": v.display_p99_ms,
                                   "frozen": v.frozen, "frames": v.frames, "jump_ratio": v.jump_ratio,
                                   "final": v.final, "expected_final": v.expected_final}
                                  for v in run.verdicts])

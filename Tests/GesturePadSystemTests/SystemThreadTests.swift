@@ -23,6 +23,16 @@ import Testing
         #expect(result?.ran == true && result?.sameThread == false)
         #expect(result?.comm == "gesturepad-a-lo\n")
     }
+
+    /// A name is cut to the kernel's 15 bytes before a character that would not fit whole, so a
+    /// hook's rule name in another script never shows as a broken byte in `top -H`.
+    @Test func namesAreCutAtACharacter() {
+        #expect(SystemThread.systemName("gpr-notify-swipe-left") == "gpr-notify-swip")
+        #expect(SystemThread.systemName("gpp-äöüäöü") == "gpp-äöüäö")  // 4 + 5 × 2 bytes; a sixth would be 16
+        #expect(SystemThread.systemName("gpr-🖐🖐🖐") == "gpr-🖐🖐")  // 4 + 2 × 4; a third would be 16
+        #expect(SystemThread.systemName("gp-x11") == "gp-x11")
+        #expect(SystemThread.systemName("") == "")
+    }
 }
 
 extension FileIO {

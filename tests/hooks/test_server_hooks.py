@@ -143,6 +143,9 @@ hooks:
         pid = int((out / "hang.pid").read_text())
         assert eventually(lambda: not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split(")")[1][:3], within=5)
         assert time.monotonic() - hung_at < 5
+        # Each rule's threads carry its name (cut to the kernel's 15 bytes), as `top -H` shows them.
+        threads = {comm.read_text().strip() for comm in Path(f"/proc/{server.process.pid}/task").glob("*/comm")}
+        assert {"gpr-tap-recorde", "gpr-hanger", "gpp-drag-pipe", "gpo-drag-pipe"} <= threads, sorted(threads)
         # Both taps ran the recorder with the event on stdin and in the environment.
         assert eventually(lambda: (out / "tap-1.json").exists() and (out / "tap-2.json").exists())
         tap2 = json.loads((out / "tap-2.json").read_text())

@@ -41,7 +41,11 @@ final class HookOutput: Sendable {
 
     /// Makes the pipes and starts the reading thread.
     /// - Parameter label: the log message of each line, e.g. "pipe hook output".
-    init(label: String, limits: HookOutputLimits, logger: Logger, clock: any WorkerClock = SystemWorkerClock()) {
+    /// `threadName`: its reader thread's, as `top -H` shows it (the rule's: `gpo-<rule>`).
+    init(
+        label: String, threadName: String, limits: HookOutputLimits, logger: Logger,
+        clock: any WorkerClock = SystemWorkerClock()
+    ) {
         self.label = label
         self.clock = clock
         self.limits = limits.sanitized
@@ -68,7 +72,7 @@ final class HookOutput: Sendable {
         }
         let ring = wakePipe
         endings = WorkerMailbox(0) { ring?.ring() }
-        thread = WorkerThread(name: "gp-hook-output", clock: clock)
+        thread = WorkerThread(name: threadName, clock: clock)
         started = wakePipe != nil
         guard started else { return }
         let reader = ThreadConfined<Reader?>(nil)

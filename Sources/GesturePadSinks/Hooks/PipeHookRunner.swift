@@ -49,9 +49,11 @@ final class PipeHookRunner: Sendable {
         var logger = logger
         logger[metadataKey: "hook.name"] = "\(name)"
         self.logger = logger
-        output = HookOutput(label: "pipe hook output", limits: outputLimits, logger: logger, clock: clock)
+        output = HookOutput(
+            label: "pipe hook output", threadName: "gpo-\(name)", limits: outputLimits, logger: logger, clock: clock)
         events = HookEventLog(label: "pipe hook messages", logger: logger, clock: clock)
-        worker = WorkerExecutor(name: "gp-pipe-hook", clock: clock)
+        // The rule's name in `top -H` (cut to the kernel's 15 bytes): one thread per rule.
+        worker = WorkerExecutor(name: "gpp-\(name)", clock: clock)
         state = Mutex(State(queue: PipeQueue(limit: options.queueLimit)))
     }
 

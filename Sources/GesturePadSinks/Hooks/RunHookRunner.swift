@@ -50,9 +50,11 @@ final class RunHookRunner: Sendable {
         var logger = logger
         logger[metadataKey: "hook.name"] = "\(name)"
         self.logger = logger
-        output = HookOutput(label: "run hook output", limits: outputLimits, logger: logger, clock: clock)
+        output = HookOutput(
+            label: "run hook output", threadName: "gpo-\(name)", limits: outputLimits, logger: logger, clock: clock)
         events = HookEventLog(label: "run hook messages", logger: logger, clock: clock)
-        worker = WorkerExecutor(name: "gp-run-hook", clock: clock)
+        // The rule's name in `top -H` (cut to the kernel's 15 bytes): one thread per rule.
+        worker = WorkerExecutor(name: "gpr-\(name)", clock: clock)
         let schedule = RunHookSchedule<Job>(
             concurrency: options.concurrency, queueLimit: options.queueLimit,
             timeoutMilliseconds: (options.timeout.isFinite ? min(max(options.timeout, 0), 1e9) : 1e9) * 1_000)

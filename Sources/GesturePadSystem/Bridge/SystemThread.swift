@@ -46,11 +46,27 @@ public final class SystemThread: @unchecked Sendable {
         thread.start()
     }
 
-    /// Names the calling thread through `/proc/thread-self/comm` (the kernel keeps 15 bytes).
+    /// The most bytes of a thread's name the kernel keeps.
+    public static let nameBytes = 15
+
+    /// `name` as the kernel keeps it: its first 15 bytes, cut before a character that would not
+    /// fit whole (a hook's rule name may be any text).
+    public static func systemName(_ name: String) -> String {
+        var end = name.startIndex
+        var bytes = 0
+        for index in name.indices {
+            bytes += name[index].utf8.count
+            guard bytes <= nameBytes else { break }
+            end = name.index(after: index)
+        }
+        return String(name[..<end])
+    }
+
+    /// Names the calling thread through `/proc/thread-self/comm`.
     private static func nameThisThread(_ name: String) {
         let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
-        try? FileIO.write(name.utf8.prefix(15), to: descriptor)
+        try? FileIO.write(systemName(name).utf8, to: descriptor)
         close(descriptor)
     }
 

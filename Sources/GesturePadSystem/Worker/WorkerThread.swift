@@ -55,7 +55,7 @@ public final class WorkerThread: Sendable {
     private let ended = DispatchSemaphore(value: 0)
 
     public init(name: String, clock: any WorkerClock = SystemWorkerClock()) {
-        self.name = name
+        self.name = SystemThread.systemName(name)
         self.clock = clock
     }
 

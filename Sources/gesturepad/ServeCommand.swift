@@ -135,11 +135,10 @@ struct ServeCommand: ParsableCommand {
         let parts = try start(plan)
         let record = ServeAnnouncement(drawQR: !noQR, forgetDevices: pairingOptions.forgetDevices).announce(plan, parts)
         parts.server.run()
-        parts.media?.stop()
-        parts.pairing?.notifier?.stop()
         ServerRecord.release(in: plan.state, pid: record.pid, restoring: record.replaced, isRunning: ProcessProbe.isGesturePad)
-        // Every connection has closed and released what it held; the backend lets go of the rest.
-        parts.control.backend?.stop()
+        // Every connection has closed and released what it held: the media thread and the
+        // notifier stop, and the backend lets go of the rest (the reverse of their start).
+        parts.teardown.afterRun()
     }
 
     /// The first step: the configuration file, the token, the server's settings, TLS, the page
@@ -220,14 +219,15 @@ struct ServeCommand: ParsableCommand {
 
     /// The second step: the sinks (and their hook processes), the recorder, the control
     /// backend, pairing, the media players and the server, in that order — and, when one of
-    /// them cannot start, what started before it stopped again, the last first (`StartTeardown`).
+    /// them cannot start, what started before it stopped again, the last first (`ServeTeardown`,
+    /// which stops the rest after the run too).
     private func start(_ plan: ServePlan) throws -> ServeParts {
         let logger = plan.logger
         var configuration = plan.configuration
-        var started = StartTeardown()
+        var started = ServeTeardown()
         let sinks = try OutputOptions.makeSinks(
             log: plan.log, hooks: output.noHooks ? nil : plan.file.hookRules(flags: plan.outputFlags), logger: logger)
-        started.add { for sink in sinks { sink.close() } }
+        started.add(serverStops: true) { for sink in sinks { sink.close() } }
         if testing.waitForHooks {
             for case let hooks as HookSink in sinks where !hooks.waitForPipes(timeout: 10) {
                 logger.warning("--test-wait-for-hooks: a pipe hook did not start (within 10 s)")
@@ -239,7 +239,7 @@ struct ServeCommand: ParsableCommand {
         } catch {
             try started.fail(error)
         }
-        started.add { recorder?.close() }
+        started.add(serverStops: true) { recorder?.close() }
         let control: ControlSetup.Started
         do {
             control = try ControlSetup.start(
@@ -293,6 +293,6 @@ struct ServeCommand: ParsableCommand {
         }
         return ServeParts(
             configuration: configuration, recorder: recorder, control: control, keeper: keeper,
-            pairingSettings: pairingSettings, pairing: pairing, media: media, server: server)
+            pairingSettings: pairingSettings, pairing: pairing, media: media, server: server, teardown: started)
     }
 }

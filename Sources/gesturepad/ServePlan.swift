@@ -52,7 +52,7 @@ final class ServePlan {
 
 /// What `serve` started (`ServeCommand.start`), in the order it did: the recorder, the control
 /// backend, pairing and its record keeper, the media players, the server (the sinks are the
-/// server's).
+/// server's), and how to stop what the server's run does not (`teardown`).
 final class ServeParts {
     /// The plan's configuration with the control backend's context.
     let configuration: ServerConfiguration
@@ -63,11 +63,12 @@ final class ServeParts {
     let pairing: (setup: PairingSetup, notifier: DesktopPairingNotifier?)?
     let media: MediaPlayers?
     let server: WebServer
+    let teardown: ServeTeardown
 
     init(
         configuration: ServerConfiguration, recorder: TraceRecorder?, control: ControlSetup.Started, keeper: ServerRecordKeeper,
         pairingSettings: PairingSettings, pairing: (setup: PairingSetup, notifier: DesktopPairingNotifier?)?,
-        media: MediaPlayers?, server: WebServer
+        media: MediaPlayers?, server: WebServer, teardown: ServeTeardown
     ) {
         self.configuration = configuration
         self.recorder = recorder
@@ -77,5 +78,6 @@ final class ServeParts {
         self.pairing = pairing
         self.media = media
         self.server = server
+        self.teardown = teardown
     }
 }

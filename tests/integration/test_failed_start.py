@@ -1,4 +1,4 @@
-"""A start that fails part-way stops what it had started (issue 43 item 5; `StartTeardown`):
+"""A start that fails part-way stops what it had started (issue 43 item 5; `ServeTeardown`):
 whichever step fails — the recorder's folder, the control backend, the listening port — the
 `pipe` hook the sinks started before it is ended with the server, not left running on its own.
 The hidden `--test-wait-for-hooks` makes the start go on only once the hook's process runs, so

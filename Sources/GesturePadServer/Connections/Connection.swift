@@ -1,15 +1,16 @@
 import GestureProtocol
 
-/// The server-side record of one WebSocket connection: where it stands (changed only by
-/// `ConnectionHub.transition(_:_:)`), its protocol session (which also knows the connection's
-/// role, from its `hello`), and the two buffers it reuses for its whole life: the message being
-/// reassembled and its outbound queue (changed, like the state, only by the transitions).
+/// The server-side record of one WebSocket connection, the hub's: where it stands, its protocol
+/// session (which also knows the connection's role, from its `hello`), and the two buffers it
+/// reuses for its whole life: the message being reassembled and its outbound queue.
 final class Connection {
     let id: Int
     /// The session id as it appears on the wire (`"3"`).
     let sessionName: String
     var session: ProtocolSession
-    var state = ConnectionState.opened
+    /// Where it stands: read by anyone, moved only by the hub's transition function, which alone
+    /// holds the key `enter` asks for.
+    private(set) var state = ConnectionState.opened
     /// The text message being reassembled from its fragments.
     var message: [UInt8] = []
     var outbound = OutboundQueue()
@@ -28,6 +29,11 @@ final class Connection {
     /// connection's life).
     func clearMessage() {
         message.removeAll(keepingCapacity: message.capacity <= OutboundQueue.keptCapacity)
+    }
+
+    /// Moves the connection to `next` (`ConnectionHub.transition(_:_:)`).
+    func enter(_ next: ConnectionState, _: ConnectionHub.TransitionKey) {
+        state = next
     }
 
     /// The role the connection declared in its `hello`, if any.

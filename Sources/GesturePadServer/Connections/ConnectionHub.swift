@@ -18,6 +18,12 @@ import Logging
 /// Time is an input: every call carries `now` on the server's monotonic clock (ms), and timers
 /// come back as deadlines on that clock (`HubAction.scheduleWakeup`).
 final class ConnectionHub {
+    /// What `Connection.enter(_:_:)` asks for: only this file makes one (in `transition`), so
+    /// no other code can move a connection's state.
+    struct TransitionKey {
+        fileprivate init() {}
+    }
+
     /// The configuration at start; a reload changes its `gestures` (`HubInput.reconfigure`).
     private var configuration: ServerConfiguration
     /// The control backend's name (nil: there is none, control is off for good).
@@ -186,6 +192,7 @@ extension ConnectionHub {
     /// back here as an event (`queued`, `closeDecided`, `timersChanged`).
     private func transition(_ connection: Connection, _ event: ConnectionEvent) {
         let id = connection.id
+        let key = TransitionKey()
         switch (connection.state, event) {
         // MARK: Input
         case (.open(var flow), .received(let bytes, let isFinal, let isBinary, let now)):
@@ -196,12 +203,12 @@ extension ConnectionHub {
             case .awaiting:
                 // The first message is the answer to the challenge, for the shell to judge.
                 flow.proof = .judging
-                connection.state = .open(flow)
+                connection.enter(.open(flow), key)
                 actions.append(.judgeProof(id, connection.message))
             case .judging:
                 // What follows (the page's `hello`, sent without waiting) waits for the verdict.
                 if keepUnread(connection.message, in: &flow.held, bytes: &flow.heldBytes, of: connection) {
-                    connection.state = .open(flow)
+                    connection.enter(.open(flow), key)
                 }
             case .none where configuration.conformanceEcho:
                 echo(connection, now: now)
@@ -215,7 +222,7 @@ extension ConnectionHub {
             connection.message.append(contentsOf: bytes)
             guard isFinal else { break }
             if keepUnread(connection.message, in: &waiting.held, bytes: &waiting.heldBytes, of: connection) {
-                connection.state = .waiting(waiting)
+                connection.enter(.waiting(waiting), key)
             }
             connection.clearMessage()
         case (.closing, .received), (.closeSent, .received):
@@ -239,7 +246,7 @@ extension ConnectionHub {
                 break
             }
             if connection.state.readingPausedAt == nil && queued > configuration.outboundHighWatermark {
-                connection.state = connection.state.withReadingPaused(at: now)
+                connection.enter(connection.state.withReadingPaused(at: now), key)
                 actions.append(.pauseReading(id))
             }
             if wasEmpty { actions.append(.requestWritable(id)) }
@@ -247,7 +254,7 @@ extension ConnectionHub {
             break  // nothing is queued after a Close
         case (.closing(let close, let pausedAt), .writable) where !close.flush || connection.outbound.isEmpty:
             // Nothing (more) to flush: the Close goes out, and nothing after it.
-            connection.state = .closeSent
+            connection.enter(.closeSent, key)
             connection.outbound.removeAll()
             // lws must read the peer's Close to finish the handshake.
             if pausedAt != nil { actions.append(.resumeReading(id)) }
@@ -261,7 +268,7 @@ extension ConnectionHub {
             {
                 // What the peer sent meanwhile is no burst (the server chose not to read it).
                 connection.session.readingPaused(from: pausedAt, to: now)
-                connection.state = connection.state.withReadingPaused(at: nil)
+                connection.enter(connection.state.withReadingPaused(at: nil), key)
                 actions.append(.resumeReading(id))
             }
             actions.append(.write(id, batch))
@@ -276,7 +283,7 @@ extension ConnectionHub {
             guard wakeup != flow.wakeup else { break }
             var rearmed = flow
             rearmed.wakeup = wakeup
-            connection.state = .open(rearmed)
+            connection.enter(.open(rearmed), key)
             actions.append(wakeup.map { .scheduleWakeup(id, deadline: $0) } ?? .cancelWakeup(id))
         case (.waiting, .timersChanged), (.closing, .timersChanged), (.closeSent, .timersChanged):
             break  // no timer runs
@@ -290,7 +297,7 @@ extension ConnectionHub {
             } else {
                 var fired = flow
                 fired.wakeup = nil
-                connection.state = .open(fired)
+                connection.enter(.open(fired), key)
                 fire(connection, now: now)
             }
         case (.waiting, .wakeup), (.closing, .wakeup), (.closeSent, .wakeup):
@@ -302,7 +309,7 @@ extension ConnectionHub {
             // `close.flush`, the timer is cancelled, and the Close waits for the next writable
             // callback (dropped if it never comes).
             let armed = connection.state.wakeup != nil
-            connection.state = .closing(close, readingPausedAt: connection.state.readingPausedAt)
+            connection.enter(.closing(close, readingPausedAt: connection.state.readingPausedAt), key)
             connection.message.removeAll()
             if !close.flush { connection.outbound.removeAll() }
             if armed { actions.append(.cancelWakeup(id)) }
@@ -316,7 +323,7 @@ extension ConnectionHub {
             // error, or its answer to the peer's. RFC 6455 §5.5.1 allows no data frame after
             // it: the queue is dropped, input is no longer processed, the timer is cancelled.
             if connection.state.wakeup != nil { actions.append(.cancelWakeup(id)) }
-            connection.state = .closeSent
+            connection.enter(.closeSent, key)
             connection.outbound.removeAll()
             connection.message.removeAll()
             // Not the hub's Close: lws failed the connection (RFC 6455 §7.1.7).
@@ -340,8 +347,8 @@ extension ConnectionHub {
             connection.session = makeSession(id)
             if connection.seal != nil { connection.session.requireSealedInput() }
             // What arrived while its proof was judged stays unread until it is admitted.
-            connection.state = .waiting(
-                .init(readingPausedAt: flow.readingPausedAt, held: flow.held, heldBytes: flow.heldBytes))
+            connection.enter(
+                .waiting(.init(readingPausedAt: flow.readingPausedAt, held: flow.held, heldBytes: flow.heldBytes)), key)
             if flow.wakeup != nil { actions.append(.cancelWakeup(id)) }
             var notice: [UInt8] = []
             MessageEncoder.appendPairingWaiting(device: device, for: wait, to: &notice)
@@ -350,7 +357,7 @@ extension ConnectionHub {
             break
         case (.waiting(let waiting), .admit(let device, let now)):
             // Its session starts (the `hello` deadline from now) and reads what was kept.
-            connection.state = .open(.init(readingPausedAt: waiting.readingPausedAt))
+            connection.enter(.open(.init(readingPausedAt: waiting.readingPausedAt)), key)
             connection.session.greet(as: device)
             connection.session.start(at: now)
             readKept(waiting.held, of: connection, now: now)
@@ -360,7 +367,7 @@ extension ConnectionHub {
             guard flow.proof == .none else { break }
             if nonce != nil {
                 flow.proof = .awaiting
-                connection.state = .open(flow)
+                connection.enter(.open(flow), key)
             }
             var challenge: [UInt8] = []
             MessageEncoder.appendChallenge(
@@ -370,7 +377,7 @@ extension ConnectionHub {
             // Its control messages come sealed with `seal` from now on.
             guard flow.proof == .judging else { break }
             flow.proof = .none
-            connection.state = .open(flow)
+            connection.enter(.open(flow), key)
             connection.seal = seal
             connection.session.requireSealedInput()
             var authenticated: [UInt8] = []
@@ -382,7 +389,7 @@ extension ConnectionHub {
             let held = flow.held
             flow.held = []
             flow.heldBytes = 0
-            connection.state = .open(flow)
+            connection.enter(.open(flow), key)
             readKept(held, of: connection, now: now)
         case (.open(let flow), .move(let ticket, let now)):
             // Just proven (its seal set): told where to go, sealed, then closed after it.

@@ -7,6 +7,7 @@ failure). tests/wifi holds the link shaper, the stroke's driver and judge, and t
 """
 from __future__ import annotations
 
+import os
 import sys
 import warnings
 from pathlib import Path
@@ -36,7 +37,7 @@ def test_stroke_over_wifi(profile, start_server, pointer, xserver):
     """The strokes through one link profile meet that profile's targets (wifi_rows.py)."""
     x11_server = start_server(extra=X11_FLAT[2:])
     run = stroke_profile(profile, x11_server.port, x11_server.token, pointer, reset=lambda: pointer.warp(*START),
-                         watch=lambda: [x11_server.process.pid, xserver.process.pid])
+                         watch=lambda: [x11_server.process.pid, xserver.process.pid, os.getpid()])
     for why in run.replays:
         warnings.warn(why, stacklevel=1)
     print("\n".join(run.rows))

@@ -103,7 +103,7 @@ class Recording:
     # stamps; None for a live reader, whose reads (`samples`) are all there is.
     stamped: list[tuple[float, int, int]] | None = None
     slowest_read: float = 0.0  # the longest a live display's pointer read took (its stamp's doubt)
-    cpu_wait: float | None = None  # the watched processes' longest wait for a CPU in a frame (s)
+    cpu_wait: float | None = None  # a watched thread's longest wait for a CPU in a frame (s)
 
 
 @dataclass(frozen=True)
@@ -121,8 +121,8 @@ class Verdict:
     sender_late_ms: float         # the latest a move went out after its sample time
     sampler_gap_ms: float         # the longest gap between two samples during the stroke
     sampler_read_ms: float = 0.0  # the longest a pointer read took: how far its stamp may be off
-    # The longest the watched processes' threads (the server's, the X server's) were ready to
-    # run but had no CPU within one display frame, in all (None: not watched).
+    # The longest one of the watched processes' threads (the server's, the X server's, the
+    # test's own) was ready to run but had no CPU within one display frame (None: not watched).
     cpu_wait_ms: float | None = None
     # Latency to the first display frame showing each move (the same as latency_* for a live
     # reader, whose reads are the display frames).
@@ -156,7 +156,8 @@ class Verdict:
         if self.sampler_read_ms > 0.25 * 1000 / plan.frame_rate:
             reasons.append(f"a pointer read took {self.sampler_read_ms:.1f} ms (its frame's time is that unsure)")
         if self.cpu_wait_ms is not None and self.cpu_wait_ms > 0.25 * 1000 / plan.frame_rate:
-            reasons.append(f"the server and the X server waited {self.cpu_wait_ms:.1f} ms for a CPU in one frame")
+            reasons.append(f"a thread of the server, the X server or the test waited {self.cpu_wait_ms:.1f} ms "
+                           "for a CPU in one frame")
         return "; ".join(reasons) or None
 
     def describe(self) -> str:
@@ -178,9 +179,9 @@ class Verdict:
 
 
 class CpuWait:
-    """How long the threads of some processes have spent ready to run without a CPU (the
-    kernel's schedstat `run_delay`, summed), read cheaply enough for every display frame: each
-    thread's file stays open. The threads are those alive when it is made; `close()` after."""
+    """How long each thread of some processes has spent ready to run without a CPU (the kernel's
+    schedstat `run_delay`), read cheaply enough for every display frame: each thread's file
+    stays open. The threads are those alive when it is made; `close()` after."""
 
     def __init__(self, pids: list[int]):
         self._files: list[int] = []
@@ -191,15 +192,20 @@ class CpuWait:
                 except OSError:
                     continue
 
-    def __call__(self) -> float:
-        """Seconds waited so far (a thread gone meanwhile counts no more)."""
-        total = 0
+    def read(self) -> list[float]:
+        """Each thread's wait so far, in seconds (a thread gone meanwhile reads 0)."""
+        waits = []
         for fd in self._files:
             try:
-                total += int(os.pread(fd, 128, 0).split()[1])
+                waits.append(int(os.pread(fd, 128, 0).split()[1]) / 1e9)
             except (OSError, IndexError, ValueError):
-                continue
-        return total / 1e9
+                waits.append(0.0)
+        return waits
+
+    @staticmethod
+    def longest(before: list[float], after: list[float]) -> float:
+        """The most one thread waited between two reads."""
+        return max((b - a for a, b in zip(before, after, strict=True)), default=0.0)
 
     def close(self) -> None:
         for fd in self._files:
@@ -281,13 +287,14 @@ class Sampler:
     busy, or this thread waiting for the interpreter after the answer came): a sample's stamp
     may be that much later than the position it holds."""
 
-    def __init__(self, read_pointer: PointerReader, rate: float, cpu_wait: CpuWait | None = None):
+    def __init__(self, read_pointer: PointerReader, rate: float, watch: list[int] | None = None):
         self._read = read_pointer
         self._period = 1.0 / rate
-        self._cpu_wait = cpu_wait
+        self._watch = watch
         self.samples: list[tuple[float, int, int]] = []
         self.slowest_read = 0.0
-        # With `cpu_wait`: the most the watched processes waited for a CPU between two reads.
+        # With `watch` (pids): the most one of their threads waited for a CPU between two reads
+        # (the threads alive when the sampler starts: the link's, the client's, its own).
         self.cpu_wait: float | None = None
         self._stop = threading.Event()
         self._error: BaseException | None = None
@@ -298,8 +305,9 @@ class Sampler:
         return self
 
     def _run(self) -> None:
+        cpu_wait = CpuWait(self._watch) if self._watch else None
+        waited = cpu_wait.read() if cpu_wait is not None else []
         due = time.monotonic()
-        waited = self._cpu_wait() if self._cpu_wait is not None else None
         try:
             while not self._stop.is_set():
                 asked = time.monotonic()
@@ -307,9 +315,9 @@ class Sampler:
                 read = time.monotonic()
                 self.samples.append((read, x, y))
                 self.slowest_read = max(self.slowest_read, read - asked)
-                if self._cpu_wait is not None and waited is not None:
-                    now_waited = self._cpu_wait()
-                    self.cpu_wait = max(self.cpu_wait or 0.0, now_waited - waited)
+                if cpu_wait is not None:
+                    now_waited = cpu_wait.read()
+                    self.cpu_wait = max(self.cpu_wait or 0.0, CpuWait.longest(waited, now_waited))
                     waited = now_waited
                 due += self._period
                 now = time.monotonic()
@@ -318,6 +326,9 @@ class Sampler:
                 self._stop.wait(due - now)
         except BaseException as error:  # noqa: BLE001 — raised by stop()
             self._error = error
+        finally:
+            if cpu_wait is not None:
+                cpu_wait.close()
 
     def latest(self) -> tuple[int, int] | None:
         return self.samples[-1][1:] if self.samples else None
@@ -457,21 +468,17 @@ def stroke_through_link(server_port: int, token: str | None, profile: str, read_
     unless `keep(verdict)` says it will do anyway (it met its targets) — up to `attempts`
     strokes in all; the last is returned whatever it is. `reset()` runs before each (put the
     pointer back); `display` watches the pointer (`run_stroke`); `watch()` names the processes
-    whose wait for a CPU a live `Sampler` measures frame by frame (the server's, the X
-    server's): a stroke in which they waited over a quarter of a frame at once is disturbed."""
+    whose threads' wait for a CPU a live `Sampler` measures frame by frame (the server's, the X
+    server's, the test's own): a stroke in which one waited over a quarter of a frame in a frame is
+    disturbed."""
     replays: list[str] = []
     query = f"?token={token}" if token is not None else ""
     for attempt in range(1, attempts + 1):
         if reset is not None:
             reset()
-        cpu_wait = CpuWait(watch()) if watch is not None else None
-        shown = functools.partial(Sampler, cpu_wait=cpu_wait) if cpu_wait is not None and display is Sampler else display
-        try:
-            with brisk_thread_switches(), LinkShaper(("127.0.0.1", server_port), profile, seed) as link:
-                recording = run_stroke(f"ws://127.0.0.1:{link.port}/ws{query}", read_pointer, plan, display=shown)
-        finally:
-            if cpu_wait is not None:
-                cpu_wait.close()
+        shown = functools.partial(Sampler, watch=watch()) if watch is not None and display is Sampler else display
+        with brisk_thread_switches(), LinkShaper(("127.0.0.1", server_port), profile, seed) as link:
+            recording = run_stroke(f"ws://127.0.0.1:{link.port}/ws{query}", read_pointer, plan, display=shown)
         verdict = judge(recording)
         why = verdict.disturbed(plan)
         if why is None or attempt == attempts or (keep is not None and keep(verdict)):

@@ -127,13 +127,14 @@ def test_what_disturbs_a_stroke():
     assert judge(starved).disturbed(PLAN) is None
     starved.cpu_wait = 0.0064
     assert "waited 6.4 ms for a CPU in one frame" in judge(starved).disturbed(PLAN)
+    assert CpuWait.longest([1.0, 2.0], [1.001, 2.005]) == pytest.approx(0.005), "one thread's, not the sum"
     assert "waited for a CPU at most 6.4 ms a frame" in judge(starved).describe()
 
 
 def test_cpu_wait_counts_what_shares_one_cpu():
-    """Two processes spinning on one CPU wait for it about half the time they run: the kernel's
-    run_delay of their threads, as the sampler reads it per frame, grows past 0.1 s while they
-    run (they spin up to 5 s; killed once it has)."""
+    """Two processes spinning on one CPU each wait for it about half the time they run: the
+    kernel's run_delay of one of their threads, as the sampler reads it per frame, grows past
+    0.1 s while they run (they spin up to 5 s; killed once it has)."""
     spin = "import time\nend = time.monotonic() + 5\nwhile time.monotonic() < end: pass"
     cpu = min(os.sched_getaffinity(0))
     children = [subprocess.Popen([sys.executable, "-c", spin]) for _ in range(2)]
@@ -141,11 +142,11 @@ def test_cpu_wait_counts_what_shares_one_cpu():
         for child in children:
             os.sched_setaffinity(child.pid, {cpu})
         waited = CpuWait([c.pid for c in children])
-        before = waited()
+        before = waited.read()
         grown = 0.0
         while all(c.poll() is None for c in children) and grown <= 0.1:
             time.sleep(0.01)
-            grown = waited() - before
+            grown = CpuWait.longest(before, waited.read())
         assert grown > 0.1, "two spinners on one CPU wait for it while they run"
         waited.close()
     finally:

@@ -186,6 +186,16 @@ def main():
                 '{"type":"auth","with":"device","device":"6d4054b3d55f","nonce":"%s","proof":"%s","model":null}'
                 % (nonce, nonce),
                 '{"type":"auth","with":"secret","nonce":"%s","kx":"CQ%s","proof":"%s"}' % (nonce, nonce[2:], nonce),
+                '{"type":"auth","with":"device","device":"6d4054b3d55f","nonce":"%s","kx":"%s","dk":"_-%s","proof":"%s"}'
+                % (nonce, nonce, nonce[2:], nonce),
+                '{"type":"auth","with":"ticket","device":"6d4054b3d55f","nonce":"%s","proof":"%s"}' % (nonce, nonce),
+                # refused: a device key without the exchange's, a short nonce, an id over 64 bytes
+                '{"type":"auth","with":"device","device":"6d4054b3d55f","nonce":"%s","dk":"%s","proof":"%s"}'
+                % (nonce, nonce, nonce),
+                '{"type":"auth","with":"secret","nonce":"%s","proof":"%s"}' % (nonce[:42], nonce),
+                '{"type":"auth","with":"device","device":"%s","nonce":"%s","proof":"%s"}' % ("d" * 65, nonce, nonce),
+                '{"type":"auth","with":"desktop","nonce":"%s","proof":"%s","model":"Pixel \\u00e9\\ud83d\\ude00"}'
+                % (nonce, nonce),
                 hello,
             ]
         ),

@@ -43,7 +43,7 @@ struct AdmissionDeskTests {
         let client = [UInt8](repeating: 9, count: WireProof.nonceBytes)
         let proof = WireProof.clientProof(WireProof.credentialDigest(credential), server: nonce, client: client)
         return Array(
-            #"{"type":"auth","with":"secret","nonce":"\#(WireProof.base64URL(client))","proof":"\#(WireProof.base64URL(proof))"}"#
+            #"{"type":"auth","with":"secret","nonce":"\#(Base64URL.encode(client))","proof":"\#(Base64URL.encode(proof))"}"#
                 .utf8)
     }
 
@@ -110,7 +110,7 @@ struct AdmissionDeskTests {
             Issue.record("no challenge")
             return
         }
-        #expect(nonce == WireProof.base64URL(Self.nonce) && !exchange.isEmpty && desk.owingProof == 1)
+        #expect(nonce == Base64URL.encode(Self.nonce) && !exchange.isEmpty && desk.owingProof == 1)
         guard
             case .proven(.proven(1, _, _, 4), .open(let device?))? =
                 desk.answer(1, message: Self.auth(), credentials: Self.credentials, now: 4)

@@ -1,6 +1,7 @@
 import Crypto
 import FoundationEssentials
 import GesturePadSettings
+import GestureProtocol
 
 /// A paired device's key: 256 random bits, written as 43 base64url characters (no padding),
 /// which need no escaping in the `/ws?token=` query. The server keeps only its SHA-256 (a
@@ -24,13 +25,13 @@ public enum DeviceKey {
             let word = generator.next() as UInt64
             for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
         }
-        return base64URL(bytes)
+        return Base64URL.encode(bytes)
     }
 
     /// Whether `text` has the shape of a key (43 base64url characters); anything else is
     /// refused before it is hashed.
     public static func isWellFormed(_ text: String) -> Bool {
-        text.utf8.count == length && text.utf8.allSatisfy(isBase64URL)
+        text.utf8.count == length && text.utf8.allSatisfy(Base64URL.isDigit)
     }
 
     /// The SHA-256 of a key, as 64 lowercase hex digits: what `devices.json` keeps.
@@ -57,22 +58,5 @@ public enum DeviceKey {
         let value = (generator.next() as UInt64) & 0xFFFF_FFFF_FFFF
         let hex = String(value, radix: 16)
         return String(repeating: "0", count: 12 - hex.count) + hex
-    }
-
-    private static func base64URL(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString()
-            .replacing("+", with: "-")
-            .replacing("/", with: "_")
-            .replacing("=", with: "")
-    }
-
-    private static func isBase64URL(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-            true
-        default:
-            false
-        }
     }
 }

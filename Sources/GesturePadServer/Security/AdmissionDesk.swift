@@ -179,8 +179,8 @@ final class AdmissionDesk {
         pending[id] = Pending(judge: judge, userAgent: upgrade.name, address: address, moveOnly: moveOnly)
         return .challenge(
             .challenge(
-                id, nonce: WireProof.base64URL(judge.serverNonce), exchange: WireProof.base64URL(judge.exchangePublicKey),
-                identity: judge.identityPublicKey.map(WireProof.base64URL), https: moveOnly, now: now))
+                id, nonce: Base64URL.encode(judge.serverNonce), exchange: Base64URL.encode(judge.exchangePublicKey),
+                identity: judge.identityPublicKey.map { Base64URL.encode($0) }, https: moveOnly, now: now))
     }
 
     /// Connection `id`'s answer to its challenge (nil: it owes none — judged already, or never
@@ -201,7 +201,7 @@ final class AdmissionDesk {
             return .refused(.refuse(id, code: code, reason: reason), reason: reason, address: owing.address)
         case .success(let (answer, admitted)):
             let seal = SealedChannel(toServer: admitted.toServer, toPage: admitted.toPage)
-            let proven = HubInput.proven(id, serverProof: WireProof.base64URL(admitted.serverProof), seal: seal, now: now)
+            let proven = HubInput.proven(id, serverProof: Base64URL.encode(admitted.serverProof), seal: seal, now: now)
             if owing.moveOnly {
                 var device: String?
                 if case .device(let id) = admitted.admission { device = id }

@@ -64,7 +64,7 @@ public struct ProofJudge: Sendable {
     /// The identity key written as `text` (43 base64url characters: any 32 bytes are an X25519
     /// private key), or nil when it is not that.
     public static func identity(base64URL text: String) -> Curve25519.KeyAgreement.PrivateKey? {
-        WireProof.bytes(base64URL: text).flatMap { try? Curve25519.KeyAgreement.PrivateKey(rawRepresentation: $0) }
+        Base64URL.decode(text).flatMap { try? Curve25519.KeyAgreement.PrivateKey(rawRepresentation: $0) }
     }
 
     /// The verdict on `answer`: `secret` is the pairing secret (nil: authentication is off —
@@ -89,7 +89,7 @@ public struct ProofJudge: Sendable {
             }
             return WireProof.verify(answer.proof, key: key, server: serverNonce, client: keying.client) ? key : nil
         }
-        let publicKey = answer.devicePublicKey.map(WireProof.base64URL)
+        let publicKey = answer.devicePublicKey.map { Base64URL.encode($0) }
         /// What a proof that pairs or moves a device gives it: its key pair's public key, or a
         /// key derived on both sides.
         func credential(of result: inout Admitted, key: SymmetricKey) {

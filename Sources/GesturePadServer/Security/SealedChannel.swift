@@ -1,5 +1,6 @@
 import Crypto
 import FoundationEssentials
+import GestureProtocol
 
 /// One connection's sealing (docs/protocol.md "Sealed messages"): ChaCha20-Poly1305 (RFC 8439)
 /// with a key per direction (`WireProof.sessionKeys`) and a counter nonce per direction — four
@@ -47,7 +48,7 @@ public struct SealedChannel {
         guard Self.isSealed(frame) else { return nil }
         box.removeAll(keepingCapacity: true)
         let digits = frame[Self.prefix.count..<(frame.count - Self.suffix.count)]
-        guard WireProof.appendBytes(base64URL: digits, to: &box), box.count >= 16,
+        guard Base64URL.append(decoding: digits, to: &box), box.count >= 16,
             let nonce = try? ChaChaPoly.Nonce(data: Self.nonce(received)),
             let sealed = try? ChaChaPoly.SealedBox(
                 nonce: nonce, ciphertext: box[..<(box.count - 16)], tag: box[(box.count - 16)...]),
@@ -73,6 +74,6 @@ public struct SealedChannel {
         guard let nonce = try? ChaChaPoly.Nonce(data: Self.nonce(sent)),
             let box = try? ChaChaPoly.seal(padded, using: toPage, nonce: nonce)
         else { return [] }
-        return Self.prefix + Array(WireProof.base64URL(Array(box.ciphertext) + Array(box.tag)).utf8) + Self.suffix
+        return Self.prefix + Array(Base64URL.encode(Array(box.ciphertext) + Array(box.tag)).utf8) + Self.suffix
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import FoundationEssentials
+import GestureProtocol
 
 /// The arithmetic of the proof handshake (docs/protocol.md "Proof handshake"): what the phone
 /// and the server compute from a credential they share and the two nonces of one connection,
@@ -13,7 +14,7 @@ import FoundationEssentials
 /// half through the exchange (`Keying`), so a stolen `devices.json` connects nobody.
 public enum WireProof {
     /// Bytes of each side's nonce.
-    public static let nonceBytes = 32
+    public static let nonceBytes = ProofAnswer.nonceBytes
 
     /// Domain-separation labels: one per use, so no value computed for one purpose is ever
     /// valid for another.
@@ -103,7 +104,7 @@ public enum WireProof {
     public static func deviceKey(secret: SymmetricKey, server: [UInt8], client: [UInt8]) -> String {
         let derived = HKDF<SHA256>.deriveKey(
             inputKeyMaterial: secret, salt: server + client, info: Array(Label.deviceKey.utf8), outputByteCount: 32)
-        return base64URL(derived.bytes)
+        return Base64URL.encode(derived.bytes)
     }
 
     /// The connection's two sealing keys (page → server, server → page): HKDF-SHA256 of the
@@ -121,58 +122,6 @@ public enum WireProof {
     public static func nonce() -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
         return (0..<nonceBytes).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    }
-
-    /// base64url without padding.
-    public static func base64URL(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString()
-            .replacing("+", with: "-")
-            .replacing("/", with: "_")
-            .replacing("=", with: "")
-    }
-
-    /// The bytes of base64url `text` (no padding); nil when it is not base64url.
-    public static func bytes(base64URL text: String) -> [UInt8]? {
-        var out: [UInt8] = []
-        return appendBytes(base64URL: text.utf8, to: &out) ? out : nil
-    }
-
-    /// Appends the bytes of unpadded base64url `digits` (RFC 4648 §5) to `out`, with no copy of
-    /// the text (a sealed frame is read this way, every frame of a proven connection); false,
-    /// and `out` as it was, when `digits` is not that: another alphabet, `=`, or a length of
-    /// 1 mod 4.
-    public static func appendBytes(base64URL digits: some Collection<UInt8>, to out: inout [UInt8]) -> Bool {
-        let start = out.count
-        var accumulator: UInt32 = 0
-        var bits = 0
-        for digit in digits {
-            guard let value = sextet(digit) else {
-                out.removeSubrange(start...)
-                return false
-            }
-            accumulator = ((accumulator << 6) | UInt32(value)) & 0xFFFF
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
-            }
-        }
-        guard digits.count % 4 != 1 else {
-            out.removeSubrange(start...)
-            return false
-        }
-        return true
-    }
-
-    private static func sextet(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): digit - UInt8(ascii: "A")
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): digit - UInt8(ascii: "a") + 26
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0") + 52
-        case UInt8(ascii: "-"): 62
-        case UInt8(ascii: "_"): 63
-        default: nil
-        }
     }
 
     private static func mac(_ key: SymmetricKey, label: String, server: [UInt8], client: [UInt8]) -> [UInt8] {

@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func theAuthAnswerNamesTheDesktop() throws {
-        let nonce = WireProof.base64URL(WireProof.nonce())
+        let nonce = Base64URL.encode(WireProof.nonce())
         let text = #"{"type":"auth","with":"desktop","nonce":"\#(nonce)","proof":"\#(nonce)"}"#
         #expect(try ProofAnswer.parse(Array(text.utf8)).get().credential == .desktop)
     }

@@ -57,7 +57,7 @@ import Testing
         DeviceList(devices: [
             PairedDevice(
                 id: "d1", name: "Pixel", state: .paired,
-                publicKey: WireProof.base64URL(Array(device.publicKey.rawRepresentation)), paired: "t")
+                publicKey: Base64URL.encode(Array(device.publicKey.rawRepresentation)), paired: "t")
         ])
     }
 
@@ -67,7 +67,7 @@ import Testing
         let phone = try answer(judge, with: .secret, device: device, pinned: judge.identityPublicKey, shared: secret)
         let admitted = try judge.judge(phone.answer, secret: secret, devices: DeviceList()).get()
         #expect(admitted.admission == .pairing && admitted.newDeviceKey == nil)
-        #expect(admitted.devicePublicKey == WireProof.base64URL(Array(device.publicKey.rawRepresentation)))
+        #expect(admitted.devicePublicKey == Base64URL.encode(Array(device.publicKey.rawRepresentation)))
         #expect(admitted.serverProof == WireProof.serverProof(phone.key, server: judge.serverNonce, client: phone.client))
 
         // Pairing keeps exactly that, and nothing a proof could be keyed by.
@@ -100,7 +100,7 @@ import Testing
         var thief = try answer(
             judge, with: .device("d1"), device: Curve25519.KeyAgreement.PrivateKey(), pinned: judge.identityPublicKey,
             shared: nil)
-        thief.answer.devicePublicKey = WireProof.bytes(base64URL: stored)
+        thief.answer.devicePublicKey = Base64URL.decode(stored)
         #expect(refusal(judge.judge(thief.answer, secret: secret, devices: list)) == .unknown)
         let digest = WireProof.credentialDigest(stored)
         let nonce = WireProof.nonce()
@@ -130,7 +130,7 @@ import Testing
         let device = Curve25519.KeyAgreement.PrivateKey()
         let phone = try answer(judge, with: .device("d1"), device: device, pinned: judge.identityPublicKey, shared: old)
         let admitted = try judge.judge(phone.answer, secret: secret, devices: list).get()
-        let publicKey = WireProof.base64URL(Array(device.publicKey.rawRepresentation))
+        let publicKey = Base64URL.encode(Array(device.publicKey.rawRepresentation))
         #expect(admitted.admission == .device("d1") && admitted.rekeyed && admitted.devicePublicKey == publicKey)
 
         var desk = PairingDesk(settings: PairingSettings(), list: list)
@@ -173,7 +173,7 @@ import Testing
         }
         // `dk` without `kx` is not read.
         var wire = Array(#"{"type":"auth","with":"secret","nonce":"N","proof":"P","dk":"K"}"#.utf8)
-        let nonce = WireProof.base64URL(WireProof.nonce())
+        let nonce = Base64URL.encode(WireProof.nonce())
         wire = Array(
             String(decoding: wire, as: UTF8.self).replacing("\"N\"", with: "\"\(nonce)\"")
                 .replacing("\"P\"", with: "\"\(nonce)\"").replacing("\"K\"", with: "\"\(nonce)\"").utf8)

@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func theAuthAnswerNamesATicket() throws {
-        let nonce = WireProof.base64URL(WireProof.nonce())
+        let nonce = Base64URL.encode(WireProof.nonce())
         let text = #"{"type":"auth","with":"ticket","device":"d1","nonce":"\#(nonce)","proof":"\#(nonce)"}"#
         #expect(try ProofAnswer.parse(Array(text.utf8)).get().credential == .ticket("d1"))
         let missing = #"{"type":"auth","with":"ticket","nonce":"\#(nonce)","proof":"\#(nonce)"}"#

@@ -1,7 +1,7 @@
-import GestureProtocol
-
 /// The page's `auth` message, the answer to the server's `challenge` (docs/protocol.md "Proof
-/// handshake"): which credential it proves it holds, its own nonce, and the proof.
+/// handshake"): which credential it proves it holds, its own nonce, and the proof — read by the
+/// protocol's scanner (`AuthMessage`), its values checked here (base64url, lengths, the
+/// credential); whether the proof holds is the server's to judge (`ProofJudge`).
 ///
 ///     {"type":"auth","with":"secret","nonce":"…43 base64url…","proof":"…43 base64url…"}
 ///     {"type":"auth","with":"secret","nonce":"…","proof":"…","kind":"observer"}
@@ -9,6 +9,9 @@ import GestureProtocol
 ///     {"type":"auth","with":"ticket","device":"6d4054b3d55f","nonce":"…","proof":"…"}
 ///     {"type":"auth","with":"desktop","nonce":"…","proof":"…"}
 public struct ProofAnswer: Sendable, Hashable {
+    /// Bytes of each side's nonce.
+    public static let nonceBytes = 32
+
     /// What the proof is keyed by.
     public enum Credential: Sendable, Hashable {
         /// The pairing secret (the link's `#token=`): a new device pairs.
@@ -26,9 +29,9 @@ public struct ProofAnswer: Sendable, Hashable {
     }
 
     public var credential: Credential
-    /// The page's nonce (`WireProof.nonceBytes`).
+    /// The page's nonce (`nonceBytes`).
     public var nonce: [UInt8]
-    /// HMAC-SHA256, 32 bytes (`WireProof.clientProof`).
+    /// HMAC-SHA256, 32 bytes (the server's `WireProof.clientProof`).
     public var proof: [UInt8]
     /// The phone's model (at most 60 characters), naming a new device.
     public var model: String?
@@ -61,8 +64,8 @@ public struct ProofAnswer: Sendable, Hashable {
         guard let wire = AuthMessage.decode(message) else {
             return .failure(.malformed("the first message must be the answer to the challenge (auth)"))
         }
-        guard let nonce = WireProof.bytes(base64URL: wire.nonce), nonce.count == WireProof.nonceBytes,
-            let proof = WireProof.bytes(base64URL: wire.proof), proof.count == 32
+        guard let nonce = Base64URL.decode(wire.nonce), nonce.count == nonceBytes,
+            let proof = Base64URL.decode(wire.proof), proof.count == 32
         else { return .failure(.malformed("auth: nonce and proof must be 32 bytes of base64url each")) }
         let credential: Credential
         switch (wire.with, wire.device) {
@@ -77,14 +80,14 @@ public struct ProofAnswer: Sendable, Hashable {
         }
         var exchange: [UInt8]?
         if let kx = wire.kx {
-            guard let bytes = WireProof.bytes(base64URL: kx), bytes.count == 32 else {
+            guard let bytes = Base64URL.decode(kx), bytes.count == 32 else {
                 return .failure(.malformed("auth: kx must be 32 bytes of base64url"))
             }
             exchange = bytes
         }
         var devicePublicKey: [UInt8]?
         if let dk = wire.dk {
-            guard exchange != nil, let bytes = WireProof.bytes(base64URL: dk), bytes.count == 32 else {
+            guard exchange != nil, let bytes = Base64URL.decode(dk), bytes.count == 32 else {
                 return .failure(.malformed("auth: dk must be 32 bytes of base64url, with kx"))
             }
             devicePublicKey = bytes

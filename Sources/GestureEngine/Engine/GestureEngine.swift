@@ -18,19 +18,17 @@ public struct GestureEngine: Sendable {
     public private(set) var width: Double
     public private(set) var height: Double
     /// The engine's clock: the latest `t` seen or timer fired.
-    public internal(set) var now: Double?
+    public private(set) var now: Double?
 
-    var pointers: PointerRoster<TrackedPointer>
-    var contact: Contact?
-    var velocity = VelocityTracker()
-    var hovers: [HoverPointer] = []
-    var sequence: TapSequence?
-    var lastTapUpT: Double?
-    var confirmation: TapConfirmation = .idle
+    /// The fingers down (and those ignored after a cancel until they lift).
+    private var pointers: PointerRoster<TrackedPointer>
+    /// The contact: from the first finger down to the last finger up.
+    private var contact: Contact?
     /// `t` of the held step, if a step is held.
-    var stepT: Double?
-    /// The deceleration projection factor, ms: `r / (1 − r)`, per (px/ms).
-    let projection: Double
+    private var stepT: Double?
+    private var taps: TapRecognizer
+    private var motion: MotionRecognizer
+    private var hovers: HoverTracker
 
     /// The most timer ticks one `advance` fires before the periodic timers skip ahead (a
     /// client jumping its clock by hours must not make the server emit millions of events).
@@ -57,9 +55,9 @@ public struct GestureEngine: Sendable {
         self.height = height
         self.maxPointers = max(maxPointers, 1)
         self.pointers = PointerRoster<TrackedPointer>(capacity: self.maxPointers)
-        let r = min(max(config.decelerationRate, 0), 0.999_999)
-        projection = r / (1 - r) / 1000
-        hovers.reserveCapacity(4)
+        taps = TapRecognizer(config: config)
+        motion = MotionRecognizer(config: config)
+        hovers = HoverTracker(limit: self.maxPointers, minInterval: config.hoverMinInterval)
     }
 
     /// The earliest page-clock deadline of a pending timer, if any: always within
@@ -133,9 +131,251 @@ public struct GestureEngine: Sendable {
 
     /// Normalises an input time once: into ±`timeLimit` (NaN counts as the current clock),
     /// and never behind the clock.
-    func clamp(_ t: Double) -> Double {
+    private func clamp(_ t: Double) -> Double {
         let bounded = t.isNaN ? (now ?? 0) : min(max(t, -Self.timeLimit), Self.timeLimit)
         guard let now else { return bounded }
         return bounded < now ? now : bounded
+    }
+
+    // MARK: - Timers
+
+    /// The earliest pending timer: the contact's hold timers and a pending
+    /// `singleTapConfirmed`, ties broken in GESTURES.md "Order".
+    ///
+    /// A timer due beyond `timeLimit` is never pending: the clock cannot get there (every `t`
+    /// is clamped into the range), so a host that armed it would wake up again and again for
+    /// a timer `advance` can never fire.
+    private var nextTimer: (deadline: Double, timer: EngineTimer)? {
+        var best = contact?.hold.nextTimer
+        if let deadline = taps.confirmationDeadline {
+            if best == nil || deadline < (best?.deadline ?? .infinity) {
+                best = (deadline, .singleTapConfirmed)
+            }
+        }
+        guard let best, best.deadline <= Self.timeLimit else { return nil }
+        return best
+    }
+
+    /// Advances the clock to `t`, firing every timer due at or before it in deadline order
+    /// (a held step is judged first). Each timer event carries `t` = its deadline.
+    ///
+    /// Bounded by construction: at most `maxTicksPerAdvance` timer events, then the periodic
+    /// timers skip to their last tick at or before `t`, then at most `maxTicksPerAdvance` more
+    /// (with `t` clamped to ±`timeLimit`, each tick moves its deadline by at least 0.001 ms).
+    public mutating func advance(to t: Double, into events: inout [GestureEvent]) {
+        flush(into: &events)
+        let t = clamp(t)
+        var ticks = 0
+        var skipped = false
+        while let due = nextTimer, due.deadline <= t {
+            ticks += 1
+            if ticks > maxTicksPerAdvance {
+                if skipped { break }
+                skipTicks(to: t)
+                skipped = true
+                ticks = 0
+                continue
+            }
+            fire(due.timer, at: due.deadline, into: &events)
+            if let current = now { now = max(current, due.deadline) } else { now = due.deadline }
+        }
+    }
+
+    private mutating func fire(_ timer: EngineTimer, at deadline: Double, into events: inout [GestureEvent]) {
+        if case .singleTapConfirmed = timer {
+            taps.fireConfirmation(at: deadline, into: &events)
+            return
+        }
+        guard var c = contact, let p = pointers.live.first else { return }
+        defer { contact = c }
+        switch timer {
+        case .longPress:
+            c.hold.longPress = .began(x: p.x, y: p.y)
+            events.emit(.longPress, .began, t: deadline, x: p.x, y: p.y, pointers: c.maxFingers, .duration(deadline - p.downT))
+        case .timedPress:
+            let phase: GesturePhase
+            switch c.hold.timedPress {
+            case .pending: phase = .began
+            case .running: phase = .changed
+            case .off: return
+            }
+            c.hold.timedPress = .running(next: deadline + config.timedPressInterval)
+            events.emit(.timedPress, phase, t: deadline, x: p.x, y: p.y, pointers: c.maxFingers, .duration(deadline - p.downT))
+        case .repeat:
+            guard case .active(_, let count) = c.hold.repeats else { return }
+            c.hold.repeats = .active(next: deadline + config.repeatInterval, count: count + 1)
+            events.emit(.repeat, .ended, t: deadline, x: p.x, y: p.y, pointers: c.maxFingers, .count(count + 1))
+        case .singleTapConfirmed:
+            break
+        }
+    }
+
+    /// Too many ticks due at once (the client's clock jumped): the periodic timers skip to
+    /// their last tick at or before `t` without emitting the ones in between.
+    private mutating func skipTicks(to t: Double) {
+        guard var c = contact else { return }
+        switch c.hold.timedPress {
+        case .running(let next) where next <= t:
+            let k = ((t - next) / config.timedPressInterval).rounded(.down)
+            c.hold.timedPress = .running(next: next + k * config.timedPressInterval)
+        case .running, .pending, .off:
+            break
+        }
+        if case .active(let next, let count) = c.hold.repeats, next <= t {
+            let k = ((t - next) / config.repeatInterval).rounded(.down)
+            // k ≤ 2e12 / 0.001 = 2e15 within the time limit; clamped anyway, never a trap.
+            let skippedTicks = Int(exactly: k) ?? 0
+            let total = count > Int.max - skippedTicks ? Int.max : count + skippedTicks
+            c.hold.repeats = .active(next: next + k * config.repeatInterval, count: total)
+        }
+        contact = c
+    }
+
+    // MARK: - Fingers
+
+    /// `down`: hover `ended` (if it was hovering), `press`, then what the new finger ended or
+    /// cancelled; a new phase starts.
+    private mutating func handleDown(_ s: PointerSample, into events: inout [GestureEvent]) {
+        if pointers.index(of: s.id) != nil { return }  // already down: ignored
+        pointers.unignore(s.id)
+        hovers.wentDown(s, into: &events)
+        var c: Contact
+        if let existing = contact {
+            c = existing
+            c.maxFingers = max(c.maxFingers, pointers.count + 1)
+            events.emit(
+                .press, .ended, t: s.t, x: s.x, y: s.y, pointers: c.maxFingers, .pointer(id: s.id, pointerType: s.pointerType))
+            motion.end(&c, pointers, at: s.t, phase: .ended, into: &events)
+            endHold(&c, at: s.t, release: false, into: &events)
+        } else {
+            c = Contact(startT: s.t)
+            c.maxFingers = 1
+            taps.contactBegan()
+            events.emit(.press, .ended, t: s.t, x: s.x, y: s.y, pointers: 1, .pointer(id: s.id, pointerType: s.pointerType))
+            c.hold = .armed(at: s.t, config: config)
+        }
+        c.lastDownT = s.t
+        c.downSumX += s.x
+        c.downSumY += s.y
+        c.downCount += 1
+        pointers.add(TrackedPointer(s))
+        motion.begin(&c, pointers, at: s.t)
+        contact = c
+    }
+
+    /// `up`: `release`, the continuous gestures it ended, then — for the last finger —
+    /// `tap`, `doubleTap`, `swipe`, `end` and a `singleTapConfirmed` that waited for it.
+    private mutating func handleUp(_ s: PointerSample, into events: inout [GestureEvent]) {
+        guard let i = pointers.index(of: s.id), var c = contact else {
+            pointers.unignore(s.id)  // the up of an ignored finger ends its ignoring
+            return
+        }
+        pointers[i].move(x: s.x, y: s.y)
+        if pointers[i].maxDistance > config.slop { c.allWithinSlop = false }
+        let inside = s.x >= 0 && s.x <= width && s.y >= 0 && s.y <= height
+        events.emit(
+            .release, .ended, t: s.t, x: s.x, y: s.y, pointers: c.maxFingers,
+            .release(id: s.id, inside: inside, duration: s.t - pointers[i].downT))
+        motion.end(&c, pointers, at: s.t, phase: .ended, into: &events)
+        endHold(&c, at: s.t, release: true, into: &events)
+        pointers.remove(at: i)
+        guard pointers.isEmpty else {
+            motion.begin(&c, pointers, at: s.t)
+            contact = c
+            return
+        }
+        contact = nil
+        let outcome = taps.judge(c, upT: s.t, into: &events)
+        motion.judgeSwipe(c, upT: s.t, into: &events)
+        events.emit(
+            .end, .ended, t: s.t, x: s.x, y: s.y, pointers: c.maxFingers, .end(reason: .release, duration: s.t - c.startT))
+        taps.resolve(outcome, at: s.t, into: &events)
+    }
+
+    /// `cancel` of a pointer of the contact or `"all"` cancels the whole contact; `"all"`
+    /// and a cancel of a hovering pointer's id cancel hover.
+    private mutating func handleCancel(id: Int?, at t: Double, into events: inout [GestureEvent]) {
+        if let id, pointers.index(of: id) == nil {
+            hovers.cancel(id: id, at: t, into: &events)
+            return
+        }
+        let all = id == nil
+        guard var c = contact else {
+            if all { hovers.cancel(id: nil, at: t, into: &events) }
+            return
+        }
+        motion.end(&c, pointers, at: t, phase: .cancelled, into: &events)
+        endHold(&c, at: t, release: false, into: &events)
+        if all { hovers.cancel(id: nil, at: t, into: &events) }
+        let centroid = pointers.centroid
+        events.emit(
+            .end, .ended, t: t, x: centroid.x, y: centroid.y, pointers: c.maxFingers,
+            .end(reason: .cancel, duration: t - c.startT))
+        pointers.ignoreAll()
+        contact = nil
+        taps.resolve(.notTap, at: t, into: &events)
+    }
+
+    /// The one-finger hold gestures end: `longPress` and `timedPress` go `ended` at a release,
+    /// `cancelled` otherwise; every hold timer is dropped.
+    private mutating func endHold(_ c: inout Contact, at t: Double, release: Bool, into events: inout [GestureEvent]) {
+        defer { c.hold = HoldState() }
+        // Hold gestures only run in a one-finger contact: they run with that one finger, the
+        // first in the table (a second finger is added after this).
+        guard let p = pointers.live.first else { return }
+        let phase: GesturePhase = release ? .ended : .cancelled
+        if case .began = c.hold.longPress {
+            events.emit(.longPress, phase, t: t, x: p.x, y: p.y, pointers: 1, .duration(t - p.downT))
+        }
+        if case .running = c.hold.timedPress {
+            events.emit(.timedPress, phase, t: t, x: p.x, y: p.y, pointers: 1, .duration(t - p.downT))
+        }
+    }
+
+    // MARK: - Steps
+
+    /// Applies one `move` to its pointer (a contact finger or a hovering mouse / pen) and holds
+    /// the step open; nothing is judged until the step ends.
+    private mutating func applyMove(_ s: PointerSample) {
+        if let i = pointers.index(of: s.id) {
+            pointers[i].move(x: s.x, y: s.y)
+            stepT = s.t
+            return
+        }
+        guard s.pointerType != .touch, !pointers.isIgnored(s.id), hovers.move(s) else { return }
+        stepT = s.t
+    }
+
+    /// Judges a step: normalises the phase once, then each recognizer compares. Events come
+    /// in the order drag, longPressDrag, longPress, scroll, pinch, rotate, timedPress; hover last.
+    private mutating func judgeStep(at t: Double, into events: inout [GestureEvent]) {
+        if var c = contact {
+            c.phase.update(pointers)
+            motion.sample(c, at: t)
+            var beyondSlop = false
+            for p in pointers.live where p.maxDistance > config.slop { beyondSlop = true }
+            if beyondSlop { c.allWithinSlop = false }
+            var timedPressCancelled = false
+            if c.maxFingers == 1, beyondSlop {
+                if case .pending = c.hold.longPress { c.hold.longPress = .off }
+                c.hold.repeats = .off
+                switch c.hold.timedPress {
+                case .running: timedPressCancelled = true
+                case .pending, .off: break
+                }
+                c.hold.timedPress = .off
+            }
+            motion.step(&c, at: t, into: &events)
+            if timedPressCancelled, let p = pointers.live.first {
+                events.emit(.timedPress, .cancelled, t: t, x: p.x, y: p.y, pointers: c.maxFingers, .duration(t - p.downT))
+            }
+            contact = c
+        }
+        hovers.step(at: t, into: &events)
+    }
+
+    /// `leave`: a hovering pointer left the surface.
+    private mutating func handleLeave(id: Int, at t: Double, into events: inout [GestureEvent]) {
+        hovers.leave(id: id, at: t, into: &events)
     }
 }

@@ -6,10 +6,34 @@ enum TapOutcome: Sendable {
     case newSequence
 }
 
-extension GestureEngine {
+/// `tap`, `doubleTap` and `singleTapConfirmed` (GESTURES.md "tap · doubleTap ·
+/// singleTapConfirmed"): the sequence of taps, the last tap's up for the bounce rule, and the
+/// confirmation of a sequence with exactly one tap (`TapConfirmation`'s states). The engine
+/// tells it when a contact begins and ends and fires its deadline; it decides nothing else.
+struct TapRecognizer: Sendable {
+    private let config: GestureConfig
+    private var sequence: TapSequence?
+    private var lastTapUpT: Double?
+    private var confirmation: TapConfirmation = .idle
+
+    init(config: GestureConfig) {
+        self.config = config
+    }
+
+    /// When a pending `singleTapConfirmed` is due, if one is.
+    var confirmationDeadline: Double? {
+        if case .pending(let tap) = confirmation { return tap.deadline }
+        return nil
+    }
+
+    /// A contact began: a pending confirmation waits for its end.
+    mutating func contactBegan() {
+        if case .pending(let tap) = confirmation { confirmation = .waiting(tap) }
+    }
+
     /// At the contact's last up: is it a tap, a bounce, and does it count on in the sequence?
     /// Emits `tap` and, for the second tap of a sequence, `doubleTap`.
-    mutating func judgeTap(_ c: Contact, upT: Double, into events: inout [GestureEvent]) -> TapOutcome {
+    mutating func judge(_ c: Contact, upT: Double, into events: inout [GestureEvent]) -> TapOutcome {
         guard c.allWithinSlop, upT - c.startT <= config.tapMaxDuration, c.lastDownT - c.startT <= config.tapMaxDuration else {
             return .notTap
         }
@@ -37,8 +61,7 @@ extension GestureEngine {
 
     /// After a contact's `end`: settles a `singleTapConfirmed` that waited for it, and arms the
     /// confirmation of a sequence this contact started.
-    mutating func resolveConfirmation(_ outcome: TapOutcome, contact c: Contact, at t: Double, into events: inout [GestureEvent])
-    {
+    mutating func resolve(_ outcome: TapOutcome, at t: Double, into events: inout [GestureEvent]) {
         if case .waiting(let tap) = confirmation {
             confirmation = .idle
             switch outcome {
@@ -63,9 +86,16 @@ extension GestureEngine {
         }
     }
 
+    /// The confirmation's deadline came (`deadline`): `singleTapConfirmed`, if still pending.
+    mutating func fireConfirmation(at deadline: Double, into events: inout [GestureEvent]) {
+        guard case .pending(let tap) = confirmation else { return }
+        confirmation = .idle
+        confirm(tap, at: deadline, closing: true, into: &events)
+    }
+
     /// Emits `singleTapConfirmed`; `closing` closes the current sequence (a later tap starts a
     /// new one) — not when a new sequence already superseded it.
-    mutating func confirm(_ tap: TapConfirmation.Tap, at t: Double, closing: Bool, into events: inout [GestureEvent]) {
+    private mutating func confirm(_ tap: TapConfirmation.Tap, at t: Double, closing: Bool, into events: inout [GestureEvent]) {
         events.emit(.singleTapConfirmed, .ended, t: t, x: tap.x, y: tap.y, pointers: tap.pointers, .none)
         if closing { sequence = nil }
     }

@@ -42,7 +42,12 @@ struct HeldInputs: Sendable {
     }
 
     /// Held targets in press order.
-    private var entries: [Entry] = []
+    private var entries: [Entry] = [] {
+        didSet { version &+= 1 }
+    }
+    /// Changes whenever `entries` may have: equal values mean nothing was pressed or released
+    /// since (the mapper's `heldVersion`).
+    private(set) var version: UInt64 = 0
 
     init() {
         entries.reserveCapacity(16)

@@ -245,12 +245,13 @@ public struct GestureEngine: Sendable {
             c.maxFingers = max(c.maxFingers, pointers.count + 1)
             events.emit(
                 .press, .ended, t: s.t, x: s.x, y: s.y, pointers: c.maxFingers, .pointer(id: s.id, pointerType: s.pointerType))
-            motion.end(&c, pointers, at: s.t, phase: .ended, into: &events)
+            motion.end(pointers, at: s.t, phase: .ended, into: &events)
             endHold(&c, at: s.t, release: false, into: &events)
         } else {
             c = Contact(startT: s.t)
             c.maxFingers = 1
             taps.contactBegan()
+            motion.contactBegan()
             events.emit(.press, .ended, t: s.t, x: s.x, y: s.y, pointers: 1, .pointer(id: s.id, pointerType: s.pointerType))
             c.hold = .armed(at: s.t, config: config)
         }
@@ -259,7 +260,7 @@ public struct GestureEngine: Sendable {
         c.downSumY += s.y
         c.downCount += 1
         pointers.add(TrackedPointer(s))
-        motion.begin(&c, pointers, at: s.t)
+        motion.begin(pointers, at: s.t)
         contact = c
     }
 
@@ -276,17 +277,17 @@ public struct GestureEngine: Sendable {
         events.emit(
             .release, .ended, t: s.t, x: s.x, y: s.y, pointers: c.maxFingers,
             .release(id: s.id, inside: inside, duration: s.t - pointers[i].downT))
-        motion.end(&c, pointers, at: s.t, phase: .ended, into: &events)
+        motion.end(pointers, at: s.t, phase: .ended, into: &events)
         endHold(&c, at: s.t, release: true, into: &events)
         pointers.remove(at: i)
         guard pointers.isEmpty else {
-            motion.begin(&c, pointers, at: s.t)
+            motion.begin(pointers, at: s.t)
             contact = c
             return
         }
         contact = nil
         let outcome = taps.judge(c, upT: s.t, into: &events)
-        motion.judgeSwipe(c, upT: s.t, into: &events)
+        motion.judgeSwipe(startT: c.startT, fingers: c.maxFingers, upT: s.t, into: &events)
         events.emit(
             .end, .ended, t: s.t, x: s.x, y: s.y, pointers: c.maxFingers, .end(reason: .release, duration: s.t - c.startT))
         taps.resolve(outcome, at: s.t, into: &events)
@@ -304,7 +305,7 @@ public struct GestureEngine: Sendable {
             if all { hovers.cancel(id: nil, at: t, into: &events) }
             return
         }
-        motion.end(&c, pointers, at: t, phase: .cancelled, into: &events)
+        motion.end(pointers, at: t, phase: .cancelled, into: &events)
         endHold(&c, at: t, release: false, into: &events)
         if all { hovers.cancel(id: nil, at: t, into: &events) }
         let centroid = pointers.centroid
@@ -350,8 +351,7 @@ public struct GestureEngine: Sendable {
     /// in the order drag, longPressDrag, longPress, scroll, pinch, rotate, timedPress; hover last.
     private mutating func judgeStep(at t: Double, into events: inout [GestureEvent]) {
         if var c = contact {
-            c.phase.update(pointers)
-            motion.sample(c, at: t)
+            motion.sample(pointers, at: t)
             var beyondSlop = false
             for p in pointers.live where p.maxDistance > config.slop { beyondSlop = true }
             if beyondSlop { c.allWithinSlop = false }
@@ -365,7 +365,7 @@ public struct GestureEngine: Sendable {
                 }
                 c.hold.timedPress = .off
             }
-            motion.step(&c, at: t, into: &events)
+            motion.step(longPress: c.hold.longPress, at: t, into: &events)
             if timedPressCancelled, let p = pointers.live.first {
                 events.emit(.timedPress, .cancelled, t: t, x: p.x, y: p.y, pointers: c.maxFingers, .duration(t - p.downT))
             }

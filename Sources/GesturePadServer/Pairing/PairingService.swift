@@ -12,8 +12,9 @@ import Logging
 final class PairingService {
     private var desk: PairingDesk
     private let store: DeviceStore
-    let notifier: (any PairingNotifier)?
-    let logger: Logger
+    /// The terminal lines and desktop notifications of what the desk decides.
+    private let announcer: PairingAnnouncer
+    private let logger: Logger
     /// The notifier's answers, posted on its thread (which wakes the service loop), taken by
     /// the service loop.
     let inbox: WorkerMailbox<[PairingNotifierEvent]>
@@ -35,7 +36,7 @@ final class PairingService {
     init(setup: PairingSetup, logger: Logger, wake: @escaping @Sendable () -> Void = {}) {
         inbox = WorkerMailbox([], wake: wake)
         store = setup.store
-        notifier = setup.notifier
+        announcer = PairingAnnouncer(notifier: setup.notifier, logger: logger)
         forgetAll = setup.forgetAll
         self.logger = logger
         desk = PairingDesk(settings: setup.settings, list: DeviceList())
@@ -310,10 +311,10 @@ final class PairingService {
     private func carryOutHere(_ action: PairingAction) -> Bool {
         switch action {
         case .announce(let event):
-            announce(event)
+            announcer.announce(event, notifying: desk.settings.notify)
             return false
         case .withdraw(let id):
-            notifier?.withdraw(tag: id)
+            announcer.withdraw(id)
             return false
         case .greet, .hold, .admit, .rename, .close:
             return true

@@ -102,9 +102,9 @@ import Testing
     @Test func theNotificationNamesTheClaimAndTheAddress() {
         let device = PairedDevice(id: "p1", name: "Pixel 8 · Chrome", state: .waiting, paired: "t")
         #expect(
-            PairingService.claim(device, from: "192.168.1.40")
+            PairingAnnouncer.claim(device, from: "192.168.1.40")
                 == "It calls itself \u{201C}Pixel 8 · Chrome\u{201D} and connects from 192.168.1.40.")
-        #expect(PairingService.claim(device, from: "127.0.0.1").hasSuffix("connects from this computer."))
-        #expect(PairingService.origin("10.0.0.2") == " from 10.0.0.2" && PairingService.origin(nil).isEmpty)
+        #expect(PairingAnnouncer.claim(device, from: "127.0.0.1").hasSuffix("connects from this computer."))
+        #expect(PairingAnnouncer.origin("10.0.0.2") == " from 10.0.0.2" && PairingAnnouncer.origin(nil).isEmpty)
     }
 }

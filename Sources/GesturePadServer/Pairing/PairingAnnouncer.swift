@@ -1,5 +1,6 @@
 import GesturePadSettings
 import GestureProtocol
+import Logging
 
 /// The action keys of the notifications (org.freedesktop.Notifications `ActionInvoked`).
 enum NoticeKey {
@@ -9,16 +10,32 @@ enum NoticeKey {
 }
 
 /// How the computer's user hears of pairing: one terminal line for every event, and a desktop
-/// notification for those `PairingSettings.notify` asks for.
-extension PairingService {
-    func announce(_ event: PairingEvent) {
+/// notification for those `PairingSettings.notify` asks for (`PairingService` hands it the
+/// desk's `announce` and `withdraw` actions).
+struct PairingAnnouncer {
+    private let notifier: (any PairingNotifier)?
+    private let logger: Logger
+
+    init(notifier: (any PairingNotifier)?, logger: Logger) {
+        self.notifier = notifier
+        self.logger = logger
+    }
+
+    /// Withdraws the notification about device `id`, if one shows.
+    func withdraw(_ id: String) {
+        notifier?.withdraw(tag: id)
+    }
+
+    /// `setting`: which events the user wants a desktop notification of.
+    func announce(_ event: PairingEvent, notifying setting: PairingSettings.Notify) {
         switch event {
         case .paired(let device):
             logger.notice(
                 "paired a new \(Self.noun(device.kind)): \(device.name) (gesturepad devices forget \(quoted(device.name)) removes it)",
                 metadata: ["device.id": "\(device.id)"])
             notify(
-                device, "\(device.name) paired", Self.mayFromNow(device.kind), [(NoticeKey.forget, "Forget")], when: .pairing)
+                device, "\(device.name) paired", Self.mayFromNow(device.kind), [(NoticeKey.forget, "Forget")], when: .pairing,
+                under: setting)
         case .replaced(let device):
             logger.notice(
                 "\(device.name) paired again (the same browser, not connected): it keeps its entry, with a new key; its earlier key no longer works",
@@ -27,7 +44,7 @@ extension PairingService {
                 device, "\(device.name) paired again",
                 "The same browser paired again and keeps its name; its earlier pairing no longer works. "
                     + Self.mayFromNow(device.kind),
-                [(NoticeKey.forget, "Forget")], when: .pairing)
+                [(NoticeKey.forget, "Forget")], when: .pairing, under: setting)
         case .repaired(let device):
             // No desktop notification: the computer's user was told when this client first paired.
             logger.notice(
@@ -37,13 +54,14 @@ extension PairingService {
             logger.info("device connected: \(device.name)", metadata: ["device.id": "\(device.id)"])
             let doing =
                 device.kind == .observer ? "It is watching the gestures." : "It is using this computer as a touchpad."
-            notify(device, "\(device.name) connected", doing, [(NoticeKey.forget, "Forget")], when: .connections)
+            notify(device, "\(device.name) connected", doing, [(NoticeKey.forget, "Forget")], when: .connections, under: setting)
         case .waiting(let device, let seconds, let address):
             ask(
                 device, seconds: seconds,
                 line: "asks to pair\(Self.origin(address)): gesturepad devices allow \(quoted(device.name)) (or deny)",
                 summary: "asks to pair",
-                body: "\(Self.claim(device, from: address)) Allow it to \(Self.use(device.kind))?", buttons: ("Allow", "Deny"))
+                body: "\(Self.claim(device, from: address)) Allow it to \(Self.use(device.kind))?", buttons: ("Allow", "Deny"),
+                under: setting)
         case .waitingForPairing(let device, let seconds, let address):
             ask(
                 device, seconds: seconds,
@@ -51,7 +69,7 @@ extension PairingService {
                     "waits to pair\(Self.origin(address)), but pairing is closed: gesturepad pair pairs it (or devices allow / deny it)",
                 summary: "waits to pair",
                 body: "\(Self.claim(device, from: address)) Pairing is closed. Pair it to let it \(Self.use(device.kind))?",
-                buttons: ("Pair", "Ignore"))
+                buttons: ("Pair", "Ignore"), under: setting)
         case .accepted(let device):
             logger.notice("accepted and paired: \(device.name)", metadata: ["device.id": "\(device.id)"])
         case .declined(let device, let reason):
@@ -95,19 +113,20 @@ extension PairingService {
     }
 
     private func ask(
-        _ device: PairedDevice, seconds: Int, line: String, summary: String, body: String, buttons: (String, String)
+        _ device: PairedDevice, seconds: Int, line: String, summary: String, body: String, buttons: (String, String),
+        under setting: PairingSettings.Notify
     ) {
         logger.notice("\(device.name) \(line) within \(seconds) s", metadata: ["device.id": "\(device.id)"])
         notify(
             device, "\(device.name) \(summary)", body, [(NoticeKey.allow, buttons.0), (NoticeKey.deny, buttons.1)],
-            when: .pairing, timeoutMilliseconds: Int32(clamping: seconds * 1_000))
+            when: .pairing, under: setting, timeoutMilliseconds: Int32(clamping: seconds * 1_000))
     }
 
     private func notify(
         _ device: PairedDevice, _ summary: String, _ body: String, _ actions: [(String, String)],
-        when level: PairingSettings.Notify, timeoutMilliseconds: Int32 = -1
+        when level: PairingSettings.Notify, under setting: PairingSettings.Notify, timeoutMilliseconds: Int32 = -1
     ) {
-        guard let notifier, Self.shows(level, under: settings.notify) else { return }
+        guard let notifier, Self.shows(level, under: setting) else { return }
         notifier.show(
             tag: device.id, summary: summary, body: body, buttons: actions.map { (key: $0.0, label: $0.1) },
             timeoutMilliseconds: timeoutMilliseconds)

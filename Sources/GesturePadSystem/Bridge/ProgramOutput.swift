@@ -11,19 +11,16 @@ public enum ProgramOutput {
     public static func read(
         _ program: String, arguments: [String], limit: Int = 256 * 1_024, timeoutMilliseconds: Int32 = 2_000
     ) -> [UInt8]? {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return nil }
-        let (readEnd, writeEnd) = (ends[0], ends[1])
-        _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
-        defer { close(readEnd) }
+        guard let pipe = try? OutputPipe() else { return nil }
+        defer { pipe.closeReadEnd() }
         let input = ChildProcess.devNull(writing: false)
         let errors = ChildProcess.devNull(writing: true)
         let child = try? ChildProcess.start(
             ChildProcess.Launch(
-                program: program, arguments: arguments, standardInput: input, standardOutput: writeEnd,
+                program: program, arguments: arguments, standardInput: input, standardOutput: pipe.writeEnd,
                 standardError: errors, group: .server))
-        for descriptor in [writeEnd, input, errors] where descriptor >= 0 { close(descriptor) }
+        pipe.closeWriteEnd()
+        for descriptor in [input, errors] where descriptor >= 0 { close(descriptor) }
         guard let child else { return nil }
 
         let deadline = MonotonicClock.nowMilliseconds() + Double(max(0, timeoutMilliseconds))
@@ -31,18 +28,18 @@ public enum ProgramOutput {
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4_096)
         var timedOut = false
-        while output.count <= limit {
-            var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Int32(left().rounded(.up)))
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else {
+        reading: while output.count <= limit {
+            // An empty answer with time left is a signal's interruption: wait again.
+            guard !OutputPipe.wait(for: [pipe.readEnd], timeout: left()).isEmpty else {
+                if left() > 0 { continue }
                 timedOut = true
                 break
             }
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(readEnd, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            output += chunk.prefix(count)
+            switch pipe.read(into: &chunk) {
+            case .bytes(let count): output += chunk.prefix(count)
+            case .empty: continue
+            case .ended: break reading
+            }
         }
         // Its output ended: it may still linger (a child that kept the pipe, a slow exit), so
         // its end is awaited on a thread of its own, against the same deadline.

@@ -1,8 +1,6 @@
 import GesturePadSystem
 import Testing
 
-@testable import GesturePadSinks
-
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -2,7 +2,6 @@ import GesturePadSystem
 import Glibc
 import Testing
 
-@testable import GesturePadSinks
 
 /// `PipeInput`, a pipe hook's stdin: a full pipe is waited out off the caller's thread, and
 /// `stop()` ends that wait; the process's end sees a blocking stdin.

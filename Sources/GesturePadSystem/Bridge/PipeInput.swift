@@ -1,4 +1,3 @@
-import GesturePadSystem
 import Synchronization
 
 #if canImport(Glibc)
@@ -7,25 +6,25 @@ import Synchronization
     import Darwin
 #endif
 
-/// A hook process's stdin: the process reads the read end as a plain blocking fd 0; the server
-/// writes into the write end, which is non-blocking, so a process that stops reading never
-/// blocks the rule's worker thread.
+/// A child process's stdin (a hook's: GesturePadSinks' runners): the process reads the read end
+/// as a plain blocking fd 0; the server writes into the write end, which is non-blocking, so a
+/// process that stops reading never blocks the thread that feeds it (a hook rule's worker).
 ///
 /// A `run` process's whole stdin is written before it starts (`init(holding:)`): it reads its
 /// event, then the end of file, and one that exits without reading leaves nothing behind. A
 /// `pipe` process is fed event lines while it lives (`write`): a full pipe is waited out on a
 /// short-lived thread of its own, in a `poll` that also watches a wake pipe, so `stop()` (the
 /// process ended, or the server closes) ends every wait at once.
-final class PipeInput: Sendable {
+public final class PipeInput: Sendable {
     /// The end the process gets as its fd 0 (close-on-exec otherwise); closed here once the
     /// process has it (`closeReadEnd`).
-    let readEnd: Int32
+    public let readEnd: Int32
     private let ends: Mutex<(write: Int32?, read: Int32?)>
     /// Rung by `stop()` to end every wait for room; none for a pipe filled at once.
     private let wake: OutputPipe?
 
     /// The write end failed or was stopped.
-    enum WriteError: Error {
+    public enum WriteError: Error {
         case stopped
         case failed(SystemCallError)
     }
@@ -33,7 +32,7 @@ final class PipeInput: Sendable {
     /// A pipe holding `bytes`, its write end closed. They must fit in the pipe's buffer (64 KiB
     /// by default, at least a page): an event's JSON line is well under a kilobyte; one that
     /// does not fit fails here (`EAGAIN`) instead of blocking the worker.
-    convenience init(holding bytes: [UInt8]) throws(SystemCallError) {
+    public convenience init(holding bytes: [UInt8]) throws(SystemCallError) {
         try self.init(waits: false)
         defer { finish() }
         guard let fd = ends.withLock({ $0.write }) else { return }
@@ -42,7 +41,7 @@ final class PipeInput: Sendable {
     }
 
     /// A pipe to feed while the process lives (`write`, `stop`).
-    convenience init() throws(SystemCallError) {
+    public convenience init() throws(SystemCallError) {
         try self.init(waits: true)
     }
 
@@ -71,11 +70,11 @@ final class PipeInput: Sendable {
     }
 
     /// Once the process has its copy (or could not start).
-    func closeReadEnd() { closeEnd(write: false) }
+    public func closeReadEnd() { closeEnd(write: false) }
 
     /// Writes all of `bytes`, waiting while the pipe is full; throws when the process no longer
     /// reads (`EPIPE`), or `stopped` when `stop()` came first.
-    func write(_ bytes: [UInt8]) async throws(WriteError) {
+    public func write(_ bytes: [UInt8]) async throws(WriteError) {
         var offset = 0
         while offset < bytes.count {
             guard let fd = ends.withLock({ $0.write }) else { throw .stopped }
@@ -92,10 +91,10 @@ final class PipeInput: Sendable {
     }
 
     /// Ends every wait for room, now and later (the process is gone, or the server closes).
-    func stop() { wake?.ring() }
+    public func stop() { wake?.ring() }
 
     /// Closes the write end: the process reads the end of file. Idempotent.
-    func finish() { closeEnd(write: true) }
+    public func finish() { closeEnd(write: true) }
 
     /// Takes an end off the record and closes it, once.
     private func closeEnd(write: Bool) {

@@ -12,8 +12,9 @@ struct MapperPartsTests {
             detail: .scroll(ScrollFields(dx: 0, dy: ddy, ddx: 0, ddy: ddy, vx: 0, vy: vy)))
     }
 
-    /// Travel becomes detents (24 px each by default, natural: fingers down scroll up); an end by a lift that is fast enough
-    /// coasts instead of stopping, and the coast's stop sends the scroll's one `wheelStop`.
+    /// Travel becomes detents (24 px each by default, natural: fingers down scroll up); an end
+    /// by a lift that is fast enough coasts instead of stopping, and the coast's stop sends the
+    /// scroll's one `wheelStop`.
     @Test func aFastLiftCoastsThenStops() {
         var wheel = WheelScroll()
         var settings = ControlSettings()

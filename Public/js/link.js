@@ -33,7 +33,7 @@ export function initial(role, token) {
   return {
     role, token: token || '', phase: 'idle', status: '', detail: '',
     socket: 0, lastSocket: 0, presented: null, opened: false, serverProof: null, deviceKey: null, handshake: '',
-    attempt: 0, everLive: false, paired: false, unpairing: false, timer: 0, ask: 0
+    attempt: 0, everLive: false, paired: false, unpairing: false, timer: 0, ask: 0, answered: false
   };
 }
 
@@ -68,7 +68,7 @@ class Transition {
       case 'start': if (s.phase === 'idle') this.open(); return;
       case 'opened':
         if (!this.current(ev) || s.opened) return;
-        this.set({ opened: true, phase: 'proving' });
+        this.set({ opened: true, phase: 'proving', answered: false });
         this.emit({ do: 'connected' });
         return;
       case 'credential': if (this.current(ev)) this.set({ presented: ev.presented }); return;
@@ -121,7 +121,7 @@ class Transition {
   restart(why) {
     this.endSocket(1000, why || 'restart');
     this.cancelRetry();
-    this.set({ attempt: 0, phase: 'idle' });
+    this.set({ attempt: 0, phase: 'idle', answered: false });
     this.status('connecting', why || '');
     this.open();
   }
@@ -216,11 +216,19 @@ class Transition {
     }
   }
 
-  /** The answer of `GET /pairing`: 429 (no tries left from this address), another status, or none. */
+  /** The answer of `GET /pairing`: 429 (no tries left from this address), another status, or
+   * none. An answer after an upgrade that failed proves a refusal only the second time in a row:
+   * the first may come from a server that started between the two (the upgrade found nothing
+   * listening, the ask found it up), so the page tries again at once rather than waiting 15 s. */
   asked(ev) {
     if (ev.status === 429) this.refuse(forRole(REFUSAL_TEXT.limited, this.s.role), LIMITED_RETRY_MS);
-    else if (ev.status === null || ev.status === undefined) this.retry('server unreachable', ev.jitter);
-    else this.refuse(forRole(REFUSAL_TEXT.other, this.s.role));
+    else if (ev.status === null || ev.status === undefined) {
+      this.set({ answered: false });
+      this.retry('server unreachable', ev.jitter);
+    } else if (!this.s.answered) {
+      this.set({ answered: true, attempt: 0 });
+      this.retry('the server answers: trying again', ev.jitter);
+    } else this.refuse(forRole(REFUSAL_TEXT.other, this.s.role));
   }
 
   /** Says why the proof of `presented` was refused, from the close `code`. A dead device key

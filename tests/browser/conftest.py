@@ -24,6 +24,8 @@ else:
 try:
     from browser_cdp import CHROMIUM, Browser
     from browser_harness import ARTIFACTS, BIN, Server, forget_prefs, no_console_errors, open_ctl_pad, open_pad
+    from gate import Gate
+    from wire_capture import behind_proxy
 except ImportError as error:  # no `websockets` in this Python: skip the suite, loudly
     if REQUIRED:
         raise
@@ -78,6 +80,14 @@ def pad(browser, server):
     finally:
         forget_prefs(page)
         page.close()
+
+
+@pytest.fixture
+def gated(request):
+    """A server of the test's own with a `Gate` in front (gate.py): the page reaches the server
+    only through the gate's port. Its log is named after the test module."""
+    server = Server(token="gated-secret-Secret0123456789abcdefZ", log_name=f"{request.module.__name__}.log")
+    yield from behind_proxy(server, Gate)
 
 
 # ---- a server that drives a private X display --------------------------------------------

@@ -196,6 +196,42 @@ def test_a_refused_upgrade_asks_the_pairing_status(blank):
     assert status(down) == [("reconnecting", "server unreachable · retry in 0.3 s")]
 
 
+
+def test_a_server_that_came_up_between_the_upgrade_and_the_ask_is_tried_again_at_once(blank):
+    """The upgrade found nothing listening, the ask found the server up (it started between the
+    two, as a restarted server does): no refusal yet, a new attempt from a fresh backoff. Only
+    a second answered ask in a row proves the refusal (15 s); an ask that finds the server down
+    again starts the count anew, and so does a socket that opened."""
+    def failed(socket, answer):
+        return [{"type": "timer", "timer": socket - 1}] if socket > 1 else [{"type": "start"}], [
+            {"type": "credential", "socket": socket, "presented": KEY},
+            {"type": "closed", "socket": socket, "code": 1006, "reason": ""},
+            {"type": "pairingStatus", "ask": socket, "status": answer, "jitter": 0.5}]
+
+    events = []
+    for socket, answer in enumerate([None, 200, 200, None, 200], start=1):
+        first, rest = failed(socket, answer)
+        events += first + rest
+    steps = run(blank, events)
+    answers = [step for step, event in zip(steps, as_sent(events)) if event["type"] == "pairingStatus"]
+    down, back, refused, down_again, back_again = answers
+    assert status(down) == [("reconnecting", "server unreachable · retry in 0.3 s")]
+    assert status(back) == [("reconnecting", "the server answers: trying again · retry in 0.3 s")]
+    assert back["effects"][-1]["delay"] == 250 and back["state"]["attempt"] == 1
+    assert status(refused)[0][0] == "refused" and status(refused)[0][1].startswith("The server refused the connection")
+    assert refused["effects"][-1]["delay"] == 15000
+    assert down_again["state"]["phase"] == "retrying" and status(down_again)[0][0] == "reconnecting"
+    assert back_again["effects"][-1]["delay"] == 250, "an ask that found the server down starts the count anew"
+    # A socket that opened (and dropped) starts it anew too.
+    steps = run(blank, [*failed(1, 200)[0], *failed(1, 200)[1], {"type": "timer", "timer": 1},
+                        {"type": "credential", "socket": 2, "presented": KEY}, {"type": "opened", "socket": 2},
+                        {"type": "closed", "socket": 2, "code": 1006, "reason": "", "jitter": 0.5},
+                        {"type": "timer", "timer": 2},
+                        {"type": "credential", "socket": 3, "presented": KEY},
+                        {"type": "closed", "socket": 3, "code": 1006, "reason": ""},
+                        {"type": "pairingStatus", "ask": 3, "status": 200, "jitter": 0.5}])
+    assert status(steps[-1])[0][0] == "reconnecting" and steps[-1]["effects"][-1]["delay"] == 250
+
 def test_a_dead_key_stops_unless_a_new_link_came(blank):
     revoked = {"type": "closed", "socket": 1, "code": 4411, "reason": ""}
     stop = run(blank, [{"type": "start"}, *opened(1, KEY)[:2], revoked], token="")[-1]

@@ -219,11 +219,11 @@ class RecordingProxy:
         self.listener.close()
 
 
-def behind_proxy(server):
-    """Starts `server` (a browser_harness.Server) and a recording proxy in front of it; yields
-    both, stops both."""
+def behind_proxy(server, relay=None):
+    """Starts `server` (a browser_harness.Server) and a relay in front of it (`relay(port)`, a
+    recording proxy unless said); yields both, stops both."""
     server.start()
-    proxy = RecordingProxy(server.port)
+    proxy = (relay or RecordingProxy)(server.port)
     try:
         yield server, proxy
     finally:

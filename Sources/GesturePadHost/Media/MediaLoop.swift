@@ -19,6 +19,8 @@ final class MediaLoop {
     private let clock: any WorkerClock
     private var bus: SDBusConnection?
     private var table = PlayerTable()
+    /// A new track still loading (no length yet) is held back a moment (`TrackLoading`).
+    private var loading = TrackLoading()
     /// The last snapshot told, and when.
     private var told: MediaSnapshot?
     private var toldAt = -Double.infinity
@@ -207,13 +209,15 @@ final class MediaLoop {
 
     // MARK: Telling
 
-    /// Tells the observer the snapshot when it changed and `minimumInterval` has passed; returns
-    /// in how many ms one is due when it changed too soon (nil: nothing waits).
+    /// Tells the observer the snapshot when it changed, `minimumInterval` has passed and no new
+    /// track is still loading; returns in how many ms one is due when it changed too soon (nil:
+    /// nothing waits).
     private func tell(at now: Double) -> Int32? {
         if bus == nil && !busMissing { return nil }
         var snapshot = bus == nil ? MediaSnapshot(unavailable: .noBus) : table.snapshot(art: cover())
         snapshot.computer = computer
         guard snapshot != told else { return nil }
+        if let hold = loading.wait(for: snapshot, after: told, now: now) { return Int32(hold.rounded(.up)) }
         let wait = toldAt + Self.minimumInterval - now
         guard wait <= 0 else { return Int32(wait.rounded(.up)) }
         told = snapshot

@@ -123,3 +123,11 @@ def open_paired(browser, gate: Gate, token: str):
     page.navigate(f"http://127.0.0.1:{gate.port}/#token={token}")
     page.wait_for(LIVE, 8)
     return page
+
+
+def wait_until(predicate, within: float, what: str) -> None:
+    """Polls `predicate` until it holds; fails naming `what` after `within` s."""
+    deadline = time.monotonic() + within
+    while not predicate():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.02)

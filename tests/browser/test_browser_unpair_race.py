@@ -6,10 +6,8 @@ live, though the server never heard the unpair. The page ends that socket at the
 (docs/page.md "The connection's life"), so it stays unpaired, its key forgotten, not live."""
 from __future__ import annotations
 
-import time
-
 from browser_harness import no_console_errors
-from gate import open_paired
+from gate import open_paired, wait_until
 
 UNPAIR_BUTTON = "document.querySelector('#sheet [data-action=\"unpair\"]')"
 
@@ -46,9 +44,3 @@ def test_an_unpair_while_reconnecting_is_not_undone_by_the_socket_in_flight(brow
     finally:
         page.close()
 
-
-def wait_until(predicate, within: float, what: str) -> None:
-    deadline = time.monotonic() + within
-    while not predicate():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.02)

@@ -70,7 +70,7 @@ public struct MediaEvent: Sendable, Equatable {
                     album: new.album, length: new.length)
             }
             let followedBefore = old.unavailable == nil ? old.player : nil
-            if new.title != nil, followedBefore != id || Track(old) != Track(new) {
+            if new.title != nil, FollowedTrack(old) != FollowedTrack(new) {  // another player, or its new tags
                 events.append(followed(.track))
             }
             let statusBefore = followedBefore == nil ? MediaSnapshot.Status.stopped : old.status
@@ -96,20 +96,6 @@ public struct MediaEvent: Sendable, Equatable {
         case .playing: .playing
         case .paused: .paused
         case .stopped: .stopped
-        }
-    }
-
-    /// What tells one track from another: its tags (the length may come later than the title,
-    /// so it is not part of it).
-    private struct Track: Equatable {
-        var title: String?
-        var artist: String?
-        var album: String?
-
-        init(_ snapshot: MediaSnapshot) {
-            title = snapshot.title
-            artist = snapshot.artist
-            album = snapshot.album
         }
     }
 }

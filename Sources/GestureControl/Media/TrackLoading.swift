@@ -12,7 +12,7 @@ public struct TrackLoading: Sendable {
 
     public let hold: Double
     /// The new track waiting for its length, and since when.
-    private var waiting: (track: Track, since: Double)? = nil
+    private var waiting: (track: FollowedTrack, since: Double)? = nil
 
     public init(hold: Double = TrackLoading.defaultHold) {
         self.hold = max(hold, 0)
@@ -21,30 +21,16 @@ public struct TrackLoading: Sendable {
     /// How long `snapshot` is still to be held back, ms (nil: it may be told now), when `told`
     /// is the snapshot told last.
     public mutating func wait(for snapshot: MediaSnapshot, after told: MediaSnapshot?, now: Double) -> Double? {
-        let track = Track(snapshot)
+        let track = FollowedTrack(snapshot)
         guard snapshot.unavailable == nil, snapshot.title != nil, snapshot.length == nil,
-            told.map(Track.init) != track
+            told.map(FollowedTrack.init) != track
         else {
             waiting = nil
             return nil
         }
-        if waiting?.track != track { waiting = (track, now) }
-        let left = (waiting?.since ?? now) + hold - now
+        let since = waiting.flatMap { $0.track == track ? $0.since : nil } ?? now
+        waiting = (track, since)
+        let left = since + hold - now
         return left > 0 ? left : nil
-    }
-
-    /// What tells a track of one player from another.
-    private struct Track: Equatable, Sendable {
-        var player: String?
-        var title: String?
-        var artist: String?
-        var album: String?
-
-        init(_ snapshot: MediaSnapshot) {
-            player = snapshot.unavailable == nil ? snapshot.player : nil
-            title = snapshot.title
-            artist = snapshot.artist
-            album = snapshot.album
-        }
     }
 }
